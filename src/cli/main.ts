@@ -1,0 +1,103 @@
+// The CLI entry: the one place that maps errors to exit codes and messages.
+import { defineCommand, runCommand, showUsage, type CommandDef } from 'citty';
+import { ReconError, exitCodeFor } from '../shared/errors.ts';
+import { redactSecrets } from '../shared/redact.ts';
+
+const VERSION = '0.1.0';
+
+// Each subcommand lives in its own module and is loaded only when used, so `recon --help` stays fast.
+const subCommands = {
+  sandbox: () => import('./commands/sandbox.ts').then((m) => m.default),
+  sync: () => import('./commands/sync.ts').then((m) => m.default),
+  import: () => import('./commands/import.ts').then((m) => m.default),
+  reconcile: () => import('./commands/reconcile.ts').then((m) => m.default),
+  run: () => import('./commands/run.ts').then((m) => m.default),
+  sql: () => import('./commands/sql.ts').then((m) => m.default),
+  export: () => import('./commands/export.ts').then((m) => m.default),
+} satisfies Record<string, () => Promise<CommandDef<any>>>;
+
+export const main = defineCommand({
+  meta: {
+    name: 'recon',
+    version: VERSION,
+    description: 'Reconcile card payments of the payments service with your order exports, and report to finance',
+  },
+  subCommands,
+});
+
+async function resolveTarget(rawArgs: string[]): Promise<[CommandDef<any>, CommandDef<any> | undefined]> {
+  let cmd: CommandDef<any> = main;
+  let parent: CommandDef<any> | undefined;
+  for (const arg of rawArgs) {
+    if (arg.startsWith('-')) break;
+    const subs = (await (typeof cmd.subCommands === 'function' ? cmd.subCommands() : cmd.subCommands)) as
+      | Record<string, CommandDef<any> | (() => Promise<CommandDef<any>>)>
+      | undefined;
+    const next = subs?.[arg];
+    if (!next) break;
+    parent = cmd;
+    cmd = typeof next === 'function' ? await next() : next;
+  }
+  return [cmd, parent];
+}
+
+export async function runCli(rawArgs: string[]): Promise<number> {
+  try {
+    if (rawArgs.includes('--help') || rawArgs.includes('-h') || rawArgs.length === 0) {
+      const [cmd, parent] = await resolveTarget(rawArgs);
+      await showUsage(cmd, parent);
+      return 0;
+    }
+    if (rawArgs.length === 1 && (rawArgs[0] === '--version' || rawArgs[0] === '-v')) {
+      process.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
+    const [target] = await resolveTarget(rawArgs);
+    await rejectUnknownFlags(target, rawArgs);
+    await runCommand(main, { rawArgs });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    return reportError(error, rawArgs);
+  }
+}
+
+/** citty accepts any flag; a typo such as --dte must fail instead of being ignored. */
+async function rejectUnknownFlags(cmd: CommandDef<any>, rawArgs: string[]): Promise<void> {
+  const args = ((await (typeof cmd.args === 'function' ? cmd.args() : cmd.args)) ?? {}) as Record<string, { alias?: string | string[] }>;
+  const known = new Set<string>();
+  for (const [name, def] of Object.entries(args)) {
+    known.add(name);
+    known.add(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+    for (const alias of [def.alias ?? []].flat()) known.add(alias);
+  }
+  for (const raw of rawArgs) {
+    if (raw === '--') break;
+    if (!raw.startsWith('-') || /^-\d/.test(raw)) continue;
+    const name = raw.replace(/^--?(no-)?/, '').split('=')[0] ?? '';
+    if (!known.has(name)) throw new ReconError('usage', `unknown option ${raw.split('=')[0]}; see \`recon ${cmd.meta && 'name' in (cmd.meta as object) ? (cmd.meta as { name: string }).name : ''} --help\``);
+  }
+}
+
+function reportError(error: unknown, rawArgs: string[]): number {
+  if (error instanceof Error && error.name === 'CLIError') {
+    process.stderr.write(`recon: ${stripAnsi(error.message)}\nRun \`recon ${rawArgs.filter((a) => !a.startsWith('-')).slice(0, 2).join(' ')} --help\` for usage.\n`);
+    return 2;
+  }
+  if (error instanceof ReconError) {
+    process.stderr.write(`recon: ${redactSecrets(error.message)}\n`);
+    if (process.env['RECON_DEBUG'] && error.cause) process.stderr.write(`cause: ${redactSecrets(String((error.cause as Error).stack ?? error.cause))}\n`);
+    return exitCodeFor(error);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`recon: unexpected error: ${redactSecrets(message)}\n`);
+  if (process.env['RECON_DEBUG'] && error instanceof Error) process.stderr.write(`${redactSecrets(error.stack ?? '')}\n`);
+  else process.stderr.write('Set RECON_DEBUG=1 for the stack trace, and please report it.\n');
+  return 1;
+}
+
+function stripAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+process.exitCode = await runCli(process.argv.slice(2));

@@ -1,0 +1,71 @@
+// Finds, reads and validates the config file once. Errors name the file, the key path and the fix.
+import { readFileSync, existsSync } from 'node:fs';
+import { resolve, dirname, isAbsolute } from 'node:path';
+import type { z } from 'zod';
+import { ReconError } from '../shared/errors.ts';
+import { configSchema, type ReconConfig } from './schema.ts';
+
+export const DEFAULT_CONFIG_FILE = 'recon.config.json';
+
+export interface LoadedConfig {
+  config: ReconConfig;
+  /** The file read, or undefined when none exists and defaults apply. */
+  file: string | undefined;
+}
+
+export interface ConfigEnv {
+  RECON_CONFIG?: string | undefined;
+  RECON_BASE_URL?: string | undefined;
+}
+
+/** Reads `--config FILE`, else RECON_CONFIG, else ./recon.config.json if present, else defaults. */
+export function loadConfig(options: { file?: string | undefined; env?: ConfigEnv; cwd?: string } = {}): LoadedConfig {
+  const env = options.env ?? (process.env as ConfigEnv);
+  const cwd = options.cwd ?? process.cwd();
+  const explicit = options.file ?? env.RECON_CONFIG;
+  const file = explicit ? resolve(cwd, explicit) : existsSync(resolve(cwd, DEFAULT_CONFIG_FILE)) ? resolve(cwd, DEFAULT_CONFIG_FILE) : undefined;
+
+  let raw: unknown = {};
+  if (file) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (cause) {
+      throw new ReconError('config', `config file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'}); pass an existing file with --config`, { cause });
+    }
+    try {
+      raw = JSON.parse(text);
+    } catch (cause) {
+      throw new ReconError('config', `config file ${file}: not valid JSON (${(cause as Error).message})`, { cause });
+    }
+  }
+  const config = parseConfig(raw, file ?? '(defaults)');
+  if (env.RECON_BASE_URL) config.api.baseUrl = env.RECON_BASE_URL;
+  // Relative paths in a config file are relative to the file, so cron can run from any folder.
+  const base = file ? dirname(file) : cwd;
+  config.warehouse.path = absoluteFrom(base, config.warehouse.path);
+  config.reports.outDir = absoluteFrom(base, config.reports.outDir);
+  if (config.orders.path) config.orders.path = absoluteFrom(base, config.orders.path);
+  if (config.sync.rawPagesDir) config.sync.rawPagesDir = absoluteFrom(base, config.sync.rawPagesDir);
+  return { config, file };
+}
+
+export function parseConfig(raw: unknown, source: string): ReconConfig {
+  const result = configSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${pathOf(issue.path)}: ${fixFor(issue)}`);
+  throw new ReconError('config', `config file ${source} is invalid:\n${problems.join('\n')}`, { cause: result.error });
+}
+
+function pathOf(path: PropertyKey[]): string {
+  return path.length === 0 ? '(top level)' : path.map(String).join('.');
+}
+
+function fixFor(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return `unknown key(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}; remove them or check the spelling`;
+  return issue.message;
+}
+
+function absoluteFrom(base: string, path: string): string {
+  return isAbsolute(path) ? path : resolve(base, path);
+}

@@ -1,0 +1,118 @@
+// The one config schema. Parsed once per run; every default lives here so a missing file still means
+// a complete, documented configuration.
+import { z } from 'zod';
+import { isValidZone } from '../shared/business-day.ts';
+
+export const ORDER_STATUSES = ['paid', 'pending', 'canceled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const retrySchema = z.strictObject({
+  maxAttempts: z.int().min(1).max(20).default(5),
+  baseDelayMs: z.int().min(0).max(60_000).default(250),
+  maxDelayMs: z.int().min(0).max(300_000).default(15_000),
+  /** Longest Retry-After the client will honour before giving up on the request. */
+  maxRetryAfterMs: z.int().min(0).max(3_600_000).default(60_000),
+});
+
+const apiSchema = z.strictObject({
+  baseUrl: z.url().optional(),
+  operationsBaseUrl: z.url().optional(),
+  timeoutMs: z.int().min(100).max(600_000).default(30_000),
+  retry: retrySchema.prefault({}),
+  /** Cap on requests per second across all windows; unset means no cap. */
+  requestsPerSecond: z.number().positive().optional(),
+});
+
+const warehouseSchema = z.strictObject({
+  path: z.string().min(1).default('data/recon.duckdb'),
+  /** File mode of the warehouse file, octal text such as "0600". */
+  fileMode: z.string().regex(/^0?[0-7]{3}$/).default('0600'),
+});
+
+const syncSchema = z.strictObject({
+  lookbackDays: z.int().min(0).max(3650).default(7),
+  sweepDays: z.int().min(0).max(3650).default(180),
+  settleMinutes: z.int().min(0).max(1440).default(10),
+  concurrency: z.int().min(1).max(64).default(4),
+  /** Page size sent as `count`; the service allows at most 1000. */
+  pageSize: z.int().min(1).max(1000).default(1000),
+  /** A window holding more rows than this many pages is split in two. */
+  windowPageBudget: z.int().min(1).max(10_000).default(50),
+  /** How many times a window that drifted is re-read before the sync fails. */
+  maxWindowAttempts: z.int().min(1).max(20).default(4),
+  /** Unit of the operations listing's amounts: decimal reais (the spec) or integer cents. */
+  operationsAmountUnit: z.enum(['reais', 'cents']).default('reais'),
+  /** When set, each run's raw pages are kept here as gzip NDJSON for audit and `recon sync --replay`. */
+  rawPagesDir: z.string().min(1).optional(),
+});
+
+const csvSchema = z.strictObject({
+  delimiter: z.string().min(1).max(1).default(','),
+  quote: z.string().min(1).max(1).default('"'),
+  decimal: z.enum(['.', ',']).default('.'),
+  thousands: z.enum(['', '.', ',', ' ']).default(''),
+  encoding: z.enum(['utf-8', 'latin-1', 'windows-1252']).default('utf-8'),
+});
+
+const columnsSchema = z.strictObject({
+  item_id: z.string().min(1),
+  amount: z.string().min(1),
+  status: z.string().min(1),
+  created_at: z.string().min(1),
+  transaction_id: z.string().min(1).optional(),
+  nsu: z.string().min(1).optional(),
+  authorization_code: z.string().min(1).optional(),
+  customer_document_number: z.string().min(1).optional(),
+  customer_name: z.string().min(1).optional(),
+});
+
+const ordersSchema = z.strictObject({
+  /** Path of the day's export; `{date}` is replaced with the business date. */
+  path: z.string().min(1).optional(),
+  format: z.enum(['csv', 'xlsx', 'json', 'ndjson', 'parquet']).optional(),
+  /** A named shop-platform export layout; explicit keys below override it. */
+  preset: z.string().min(1).optional(),
+  csv: csvSchema.partial().optional(),
+  columns: columnsSchema.partial().optional(),
+  amountUnit: z.enum(['reais', 'cents']).optional(),
+  dateFormat: z.string().min(1).optional(),
+  statusMap: z.record(z.string(), z.enum(ORDER_STATUSES)).optional(),
+  /** XLSX only: the sheet to read (name); the first sheet by default. */
+  sheet: z.string().min(1).optional(),
+});
+
+const reconcileSchema = z.strictObject({
+  compareAmount: z.enum(['net_value', 'paid_amount', 'authorized_amount']).default('net_value'),
+  amountToleranceCents: z.int().min(0).default(0),
+  boundaryMinutes: z.int().min(0).max(24 * 60).default(60),
+  reviewStaleHours: z.number().min(0).default(48),
+  payoutStaleHours: z.number().min(0).default(48),
+});
+
+const reportsSchema = z.strictObject({
+  outDir: z.string().min(1).default('data/reports'),
+  maskDocuments: z.boolean().default(true),
+  csvDialect: z.enum(['rfc4180', 'br']).default('rfc4180'),
+  fileMode: z.string().regex(/^0?[0-7]{3}$/).default('0600'),
+});
+
+export const configSchema = z.strictObject({
+  $schema: z.string().optional(),
+  timezone: z
+    .string()
+    .default('America/Sao_Paulo')
+    .refine(isValidZone, { message: 'expected an IANA time zone such as "America/Sao_Paulo"' }),
+  api: apiSchema.prefault({}),
+  warehouse: warehouseSchema.prefault({}),
+  sync: syncSchema.prefault({}),
+  orders: ordersSchema.prefault({}),
+  reconcile: reconcileSchema.prefault({}),
+  reports: reportsSchema.prefault({}),
+});
+
+export type ReconConfig = z.infer<typeof configSchema>;
+export type OrdersConfig = z.infer<typeof ordersSchema>;
+export type ReconcileConfig = z.infer<typeof reconcileSchema>;
+export type SyncConfig = z.infer<typeof syncSchema>;
+export type ApiConfig = z.infer<typeof apiSchema>;
+export type ReportsConfig = z.infer<typeof reportsSchema>;

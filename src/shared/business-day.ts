@@ -1,0 +1,55 @@
+// Business days live in the configured time zone; instants are UTC milliseconds. luxon does the calendar.
+import { DateTime } from 'luxon';
+import { ReconError } from './errors.ts';
+
+export interface DayBounds {
+  /** The business date, YYYY-MM-DD. */
+  date: string;
+  /** First millisecond of the day in the zone (inclusive). */
+  startMs: number;
+  /** First millisecond of the next day in the zone (exclusive). */
+  endMs: number;
+}
+
+export function parseBusinessDate(date: string, zone: string): DateTime {
+  const dt = DateTime.fromISO(date, { zone });
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !dt.isValid) {
+    throw new ReconError('usage', `expected a date as YYYY-MM-DD, got "${date}"`);
+  }
+  return dt.startOf('day');
+}
+
+export function boundsOfDay(date: string, zone: string): DayBounds {
+  const start = parseBusinessDate(date, zone);
+  return { date, startMs: start.toMillis(), endMs: start.plus({ days: 1 }).toMillis() };
+}
+
+export function businessDateOf(epochMs: number, zone: string): string {
+  return DateTime.fromMillis(epochMs, { zone }).toISODate() ?? '';
+}
+
+/** Yesterday in the zone, relative to the clock: the default night a nightly run reconciles. */
+export function yesterdayIn(zone: string, nowMs: number): string {
+  return DateTime.fromMillis(nowMs, { zone }).minus({ days: 1 }).toISODate() ?? '';
+}
+
+export function addDays(date: string, days: number, zone: string): string {
+  return parseBusinessDate(date, zone).plus({ days }).toISODate() ?? '';
+}
+
+/** Inclusive list of business dates from..to. */
+export function datesBetween(from: string, to: string, zone: string): string[] {
+  const out: string[] = [];
+  let d = parseBusinessDate(from, zone);
+  const end = parseBusinessDate(to, zone);
+  if (end < d) throw new ReconError('usage', `expected --from ${from} to be on or before --to ${to}`);
+  while (d <= end) {
+    out.push(d.toISODate() ?? '');
+    d = d.plus({ days: 1 });
+  }
+  return out;
+}
+
+export function isValidZone(zone: string): boolean {
+  return DateTime.now().setZone(zone).isValid;
+}

@@ -1,0 +1,84 @@
+// Opens the DuckDB warehouse file, migrates it, and turns DuckDB's lock conflict into a clear error.
+import { mkdirSync, chmodSync, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { ReconError } from '../shared/errors.ts';
+import { MIGRATIONS } from './migrations.ts';
+
+export interface Warehouse {
+  path: string;
+  connection: DuckDBConnection;
+  close(): void;
+}
+
+export interface OpenOptions {
+  readOnly?: boolean;
+  /** Octal file mode for a newly created warehouse file, e.g. "0600". */
+  fileMode?: string;
+}
+
+export async function openWarehouse(path: string, options: OpenOptions = {}): Promise<Warehouse> {
+  const isMemory = path === ':memory:';
+  const created = !isMemory && !existsSync(path);
+  if (!isMemory && options.readOnly && created) {
+    throw new ReconError('warehouse', `warehouse ${path} does not exist yet; run \`recon sync\` or \`recon run nightly\` first`);
+  }
+  if (!isMemory) mkdirSync(dirname(path), { recursive: true });
+  let instance: DuckDBInstance;
+  try {
+    instance = await DuckDBInstance.create(path, options.readOnly ? { access_mode: 'READ_ONLY' } : {});
+  } catch (cause) {
+    throw warehouseOpenError(path, cause);
+  }
+  const connection = await instance.connect();
+  const warehouse: Warehouse = {
+    path,
+    connection,
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+  try {
+    if (!options.readOnly) await migrate(connection);
+    if (created && options.fileMode) chmodSync(path, parseInt(options.fileMode, 8));
+  } catch (error) {
+    warehouse.close();
+    throw error;
+  }
+  return warehouse;
+}
+
+export async function migrate(connection: DuckDBConnection): Promise<number> {
+  await connection.run(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)',
+  );
+  const reader = await connection.runAndReadAll('SELECT coalesce(max(version), 0) AS v FROM schema_migrations');
+  const current = Number(reader.getRowObjects()[0]?.['v'] ?? 0);
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    await connection.run('BEGIN TRANSACTION');
+    try {
+      await connection.run(migration.sql);
+      await connection.run('INSERT INTO schema_migrations VALUES ($1, $2, now())', [migration.version, migration.name]);
+      await connection.run('COMMIT');
+    } catch (cause) {
+      await connection.run('ROLLBACK');
+      throw new ReconError('warehouse', `migration ${migration.version} (${migration.name}) failed: ${(cause as Error).message}`, { cause });
+    }
+  }
+  return MIGRATIONS.at(-1)?.version ?? 0;
+}
+
+function warehouseOpenError(path: string, cause: unknown): ReconError {
+  const message = (cause as Error).message ?? String(cause);
+  if (/lock/i.test(message)) {
+    const holder = /PID (\d+)/.exec(message)?.[1];
+    return new ReconError(
+      'locked',
+      `warehouse ${path} is in use by another recon process${holder ? ` (PID ${holder})` : ''}; wait for it to finish or stop it, then run again`,
+      { cause },
+    );
+  }
+  return new ReconError('warehouse', `cannot open warehouse ${path}: ${message}`, { cause });
+}
