@@ -1,10 +1,34 @@
-// `recon reconcile`: not built yet.
+// `recon reconcile --date D`: match the warehouse's orders and payments of one business day.
 import { defineCommand } from 'citty';
-import { ReconError } from '../../shared/errors.ts';
+import { reconcileDay } from '../../reconcile/reconcile.ts';
+import { tableFromResult } from '../../reconcile/format.ts';
+import { parseBusinessDate, yesterdayIn } from '../../shared/business-day.ts';
+import { systemClock } from '../../shared/clock.ts';
+import { newRunId } from '../../shared/run-id.ts';
+import { configArg, contextFor, withWarehouse } from '../context.ts';
 
 export default defineCommand({
-  meta: { name: 'reconcile', description: 'Not available yet' },
-  run() {
-    throw new ReconError('usage', '`recon reconcile` is not available yet');
+  meta: {
+    name: 'reconcile',
+    description: 'Reconcile one business day: write its findings to the warehouse and print counts by category',
+  },
+  args: {
+    ...configArg,
+    date: { type: 'string', description: 'Business day YYYY-MM-DD in the configured time zone (default: yesterday)', valueHint: 'D' },
+    format: { type: 'string', description: 'Output: table or json', default: 'table', valueHint: 'table|json' },
+  },
+  async run({ args }) {
+    const ctx = contextFor(args);
+    const zone = ctx.config.timezone;
+    const date = args.date ?? yesterdayIn(zone, systemClock.now());
+    parseBusinessDate(date, zone);
+    const result = await withWarehouse(ctx, {}, (warehouse) =>
+      reconcileDay(
+        { db: warehouse.connection, clock: systemClock, logger: ctx.logger },
+        { runId: newRunId('reconcile', systemClock.now()), date, timezone: zone },
+        ctx.config.reconcile,
+      ),
+    );
+    process.stdout.write(args.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : `${tableFromResult(result)}\n`);
   },
 });

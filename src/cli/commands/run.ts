@@ -1,10 +1,99 @@
-// `recon run`: not built yet.
+// `recon run nightly|backfill`: the scheduled jobs. With no RECON_API_KEY and no api.baseUrl they run on
+// the built-in sandbox, which is what `npm start` shows a newcomer.
+import { resolve } from 'node:path';
 import { defineCommand } from 'citty';
+import { connect } from '../../../jobs/connect.ts';
+import { runNightly } from '../../../jobs/nightly.ts';
+import { runBackfill } from '../../../jobs/backfill.ts';
+import { preloadSandboxOrders } from '../../../jobs/sandbox-orders.ts';
+import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
+import { configArg, contextFor, withWarehouse, type CommandContext } from '../context.ts';
+import { textForNight } from '../print-night.ts';
+
+const jobArgs = {
+  ...configArg,
+  out: { type: 'string', description: 'Reports folder (default: reports.outDir of the config)', valueHint: 'DIR' },
+  'csv-dialect': { type: 'string', description: 'CSV reports: rfc4180 (",", cents, UTF-8) or br (";", decimal comma, BOM)', valueHint: 'rfc4180|br' },
+  strict: { type: 'boolean', description: 'Fail the run when any order row is kept out' },
+} as const;
+
+function applyOverrides(ctx: CommandContext, args: { out?: string; 'csv-dialect'?: string }): void {
+  if (args.out) ctx.config.reports.outDir = resolve(args.out);
+  const dialect = args['csv-dialect'];
+  if (dialect !== undefined) {
+    if (dialect !== 'rfc4180' && dialect !== 'br') throw new ReconError('usage', `--csv-dialect expects rfc4180 or br, got "${dialect}"`);
+    ctx.config.reports.csvDialect = dialect;
+  }
+}
+
+/** citty keeps only the last of a repeated string flag; --orders may be given several times. */
+function repeated(rawArgs: string[], name: string): string[] {
+  const values: string[] = [];
+  rawArgs.forEach((arg, i) => {
+    if (arg === `--${name}` && rawArgs[i + 1] !== undefined) values.push(rawArgs[i + 1] as string);
+    else if (arg.startsWith(`--${name}=`)) values.push(arg.slice(name.length + 3));
+  });
+  return values.map((v) => resolve(v));
+}
+
+const nightly = defineCommand({
+  meta: { name: 'nightly', description: 'Sync, import the day\'s orders, reconcile and write the reports of one business day' },
+  args: {
+    ...jobArgs,
+    date: { type: 'string', description: 'Business day YYYY-MM-DD (default: yesterday in the configured time zone)', valueHint: 'D' },
+    orders: { type: 'string', description: 'Orders export to import (repeatable; default: orders.path with {date})', valueHint: 'FILE' },
+    'fail-on': { type: 'string', description: 'Exit 3 when the night has findings of this state (alerting)', valueHint: 'new' },
+  },
+  async run({ args, rawArgs }) {
+    if (args['fail-on'] !== undefined && args['fail-on'] !== 'new') throw new ReconError('usage', `--fail-on expects "new", got "${args['fail-on']}"`);
+    const ctx = contextFor(args);
+    const clock = systemClock;
+    const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file });
+    try {
+      applyOverrides(ctx, args);
+      const outcome = await withWarehouse(ctx, {}, async (warehouse) => {
+        const deps = { db: warehouse.connection, api: connection.api, clock, logger: ctx.logger };
+        const date = args.date ?? connection.sandbox?.lastDay;
+        if (connection.sandbox) await preloadSandboxOrders(deps, connection.sandbox, date ?? connection.sandbox.lastDay, ctx.config);
+        return runNightly(deps, { date, orders: repeated(rawArgs, 'orders'), strict: args.strict, source: connection.source }, ctx.config);
+      });
+      process.stdout.write(`${textForNight(outcome, connection.source)}\n`);
+      if (args['fail-on'] === 'new' && outcome.reconcile.totals.new > 0) process.exitCode = 3;
+    } finally {
+      await connection.close();
+    }
+  },
+});
+
+const backfill = defineCommand({
+  meta: { name: 'backfill', description: 'Run the nightly job for every day from --from to --to, skipping nights already done' },
+  args: {
+    ...jobArgs,
+    from: { type: 'string', description: 'First business day YYYY-MM-DD', valueHint: 'D1', required: true },
+    to: { type: 'string', description: 'Last business day YYYY-MM-DD', valueHint: 'D2', required: true },
+    force: { type: 'boolean', description: 'Re-run nights that already finished' },
+  },
+  async run({ args }) {
+    const ctx = contextFor(args);
+    const clock = systemClock;
+    const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file });
+    try {
+      applyOverrides(ctx, args);
+      const nights = await withWarehouse(ctx, {}, (warehouse) =>
+        runBackfill({ db: warehouse.connection, api: connection.api, clock, logger: ctx.logger }, { from: args.from, to: args.to, force: args.force, strict: args.strict, source: connection.source }, ctx.config),
+      );
+      for (const night of nights) {
+        if (night.skipped) process.stdout.write(`${night.date}: skipped (already done; --force re-runs it)\n`);
+        else if (night.outcome) process.stdout.write(`${textForNight(night.outcome, connection.source)}\n`);
+      }
+    } finally {
+      await connection.close();
+    }
+  },
+});
 
 export default defineCommand({
-  meta: { name: 'run', description: 'Not available yet' },
-  run() {
-    throw new ReconError('usage', '`recon run` is not available yet');
-  },
+  meta: { name: 'run', description: 'Run a scheduled job: nightly or backfill' },
+  subCommands: { nightly, backfill },
 });

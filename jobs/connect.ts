@@ -1,0 +1,59 @@
+// Chooses what a job talks to: the real service (RECON_API_KEY + api.baseUrl) or, when neither is set,
+// the built-in sandbox started in-process with a seeded history and its orders exports.
+import { join, dirname } from 'node:path';
+import { createPaymentsApi, type PaymentsApi } from '../src/api/index.ts';
+import type { ReconConfig } from '../src/config/schema.ts';
+import type { Clock } from '../src/shared/clock.ts';
+import { ReconError } from '../src/shared/errors.ts';
+import type { Logger } from '../src/shared/log.ts';
+import { registerSecret } from '../src/shared/redact.ts';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox-default.ts';
+
+export interface Connection {
+  api: PaymentsApi;
+  source: 'service' | 'sandbox';
+  /** Set when running on the embedded sandbox: the history's last day and its export files. */
+  sandbox?: EmbeddedSandbox;
+  close(): Promise<void>;
+}
+
+export interface ConnectEnv {
+  RECON_API_KEY?: string | undefined;
+}
+
+/** In sandbox mode the config is adjusted in place (warehouse, reports and orders under data/sandbox). */
+export async function connect(config: ReconConfig, deps: { clock: Clock; logger: Logger; env?: ConnectEnv; configFile?: string | undefined }): Promise<Connection> {
+  const env = deps.env ?? (process.env as ConnectEnv);
+  const apiKey = env.RECON_API_KEY;
+  const baseUrl = config.api.baseUrl;
+  if (!apiKey && !baseUrl) {
+    const root = deps.configFile ? dirname(deps.configFile) : process.cwd();
+    const sandbox = await startEmbeddedSandbox(config, { clock: deps.clock, logger: deps.logger, dataDir: join(root, 'data', 'sandbox') });
+    const api = apiFor(config, sandbox.url, sandbox.apiKey);
+    return {
+      api,
+      source: 'sandbox',
+      sandbox,
+      async close() {
+        await api.close();
+        await sandbox.close();
+      },
+    };
+  }
+  if (!apiKey) throw new ReconError('config', 'RECON_API_KEY is not set: export the API key in the environment (it is never read from the command line or the config file)');
+  if (!baseUrl) throw new ReconError('config', 'api.baseUrl is not set: add it to the config file, or set RECON_BASE_URL');
+  const api = apiFor(config, baseUrl, apiKey);
+  return { api, source: 'service', close: () => api.close() };
+}
+
+function apiFor(config: ReconConfig, baseUrl: string, apiKey: string) {
+  registerSecret(apiKey);
+  return createPaymentsApi({
+    baseUrl,
+    operationsBaseUrl: config.api.operationsBaseUrl,
+    apiKey,
+    timeoutMs: config.api.timeoutMs,
+    retry: config.api.retry,
+    requestsPerSecond: config.api.requestsPerSecond,
+  });
+}

@@ -1,0 +1,52 @@
+// The embedded default: with no key and no service address, recon runs on the built-in sandbox of the
+// payments service — a seeded history ending yesterday, its daily orders exports, and a warehouse and
+// reports folder of its own under data/sandbox, so a newcomer sees the whole job with no credentials.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReconConfig } from '../src/config/schema.ts';
+import { startSandbox, writeOrdersExport } from '../src/sandbox/index.ts';
+import { datesBetween, addDays, yesterdayIn } from '../src/shared/business-day.ts';
+import type { Clock } from '../src/shared/clock.ts';
+import type { Logger } from '../src/shared/log.ts';
+
+export const SANDBOX_SEED = 1;
+export const SANDBOX_DAYS = 30;
+export const SANDBOX_PER_DAY = 400;
+/** The sandbox's business zone (the generator's), which the embedded run reconciles in. */
+export const SANDBOX_ZONE = 'America/Sao_Paulo';
+
+export interface EmbeddedSandbox {
+  url: string;
+  apiKey: string;
+  /** The history's last business day: the night the default run reconciles. */
+  lastDay: string;
+  /** Export files of every day, by date. */
+  exports: Map<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: Clock; logger: Logger; dataDir: string }): Promise<EmbeddedSandbox> {
+  const lastDay = yesterdayIn(SANDBOX_ZONE, deps.clock.now());
+  const firstDay = addDays(lastDay, -(SANDBOX_DAYS - 1), SANDBOX_ZONE);
+  deps.logger.info(`No RECON_API_KEY and no api.baseUrl: running on the built-in sandbox (seed ${SANDBOX_SEED}, ${SANDBOX_DAYS} days of ${SANDBOX_PER_DAY} sales, ${firstDay} to ${lastDay}).`);
+  const sandbox = await startSandbox({ port: 0, seed: SANDBOX_SEED, days: SANDBOX_DAYS, perDay: SANDBOX_PER_DAY, endDate: lastDay, clock: deps.clock });
+  try {
+    const exportDir = join(deps.dataDir, 'exports');
+    mkdirSync(exportDir, { recursive: true });
+    const exports = new Map<string, string>();
+    for (const date of datesBetween(firstDay, lastDay, SANDBOX_ZONE)) {
+      const file = join(exportDir, `orders-${date}.csv`);
+      await writeOrdersExport(sandbox.history, file, { format: 'csv-br', date });
+      exports.set(date, file);
+    }
+    // Point the run at the sandbox's own folders and export layout, leaving a real setup untouched.
+    config.timezone = SANDBOX_ZONE;
+    config.warehouse.path = join(deps.dataDir, 'recon.duckdb');
+    config.reports.outDir = join(deps.dataDir, 'reports');
+    config.orders = { preset: 'recon-sandbox', path: join(exportDir, 'orders-{date}.csv') };
+    return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, close: () => sandbox.close() };
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+}

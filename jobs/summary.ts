@@ -1,0 +1,111 @@
+// summary.json: one machine-readable record per night for monitoring (run id, windows, counts,
+// amounts, timings, outcome). Everything but run_id, times and timings is stable across re-runs.
+import { writeFile, mkdir, chmod } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { SyncResult } from '../src/sync/index.ts';
+import type { ImportResult } from '../src/imports/index.ts';
+import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
+import type { WriteReportsResult } from '../src/report/index.ts';
+import { boundsOfDay } from '../src/shared/business-day.ts';
+import { redactSecrets } from '../src/shared/redact.ts';
+
+export interface NightlySummary {
+  run_id: string;
+  kind: 'nightly';
+  date: string;
+  timezone: string;
+  outcome: 'done' | 'failed';
+  source: string;
+  started_at: string;
+  finished_at: string;
+  window: { start: string; end: string };
+  error?: string;
+  sync?: {
+    windows: number;
+    pages: number;
+    requests: number;
+    retries: number;
+    rereads: number;
+    rows: SyncResult['rows'];
+    data_fresh_until: { transactions: string; operations: string };
+  };
+  import?: { files: { file: string; rows_read: number; rows_loaded: number; rejected: number; conflicts: number }[] };
+  findings?: {
+    totals: ReconcileResult['totals'];
+    by_category: ReconcileResult['counts'];
+    matches: ReconcileResult['matches'];
+    reconcile_run_id: string;
+  };
+  reports?: string[];
+  timings: Record<string, number>;
+}
+
+export interface SummaryInput {
+  runId: string;
+  date: string;
+  zone: string;
+  startedAt: number;
+  finishedAt: number;
+  outcome: 'done' | 'failed';
+  source: string | undefined;
+  timings: Record<string, number>;
+  reportDir: string;
+  sync?: SyncResult;
+  imports?: ImportResult;
+  reconcile?: ReconcileResult;
+  reports?: WriteReportsResult;
+  error?: string;
+}
+
+export function buildSummary(input: SummaryInput): NightlySummary {
+  const bounds = boundsOfDay(input.date, input.zone);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const summary: NightlySummary = {
+    run_id: input.runId,
+    kind: 'nightly',
+    date: input.date,
+    timezone: input.zone,
+    outcome: input.outcome,
+    source: input.source ?? 'service',
+    started_at: iso(input.startedAt),
+    finished_at: iso(input.finishedAt),
+    window: { start: iso(bounds.startMs), end: iso(bounds.endMs) },
+    timings: input.timings,
+  };
+  if (input.error !== undefined) summary.error = redactSecrets(input.error);
+  if (input.sync) {
+    const s = input.sync;
+    summary.sync = {
+      windows: s.windows,
+      pages: s.pages,
+      requests: s.requests,
+      retries: s.retries,
+      rereads: s.rereads,
+      rows: s.rows,
+      data_fresh_until: { transactions: iso(s.freshness.transactionsUntilMs), operations: iso(s.freshness.operationsUntilMs) },
+    };
+  }
+  if (input.imports) {
+    summary.import = {
+      files: input.imports.files.map((f) => ({ file: f.file, rows_read: f.rowsRead, rows_loaded: f.rowsLoaded, rejected: f.rejected.length, conflicts: f.conflicts.length })),
+    };
+  }
+  if (input.reconcile) {
+    summary.findings = {
+      totals: input.reconcile.totals,
+      by_category: input.reconcile.counts,
+      matches: input.reconcile.matches,
+      reconcile_run_id: input.reconcile.runId,
+    };
+  }
+  if (input.reports) summary.reports = input.reports.files.map((f) => relative(input.reportDir, f));
+  return summary;
+}
+
+export async function writeSummary(dir: string, summary: NightlySummary, fileMode: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, 'summary.json');
+  await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`, { mode: parseInt(fileMode, 8) });
+  await chmod(file, parseInt(fileMode, 8));
+  return file;
+}

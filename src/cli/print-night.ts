@@ -1,0 +1,21 @@
+// What a finished night prints on the terminal: where the reports are and the findings by category.
+import type { NightlyOutcome } from '../../jobs/nightly.ts';
+import { FINDING_CATEGORIES } from '../shared/domain.ts';
+
+export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandbox'): string {
+  const { summary, reconcile } = outcome;
+  const lines = [
+    `Night ${summary.date} done in ${summary.timings['total']?.toFixed(1) ?? '?'} s${source === 'sandbox' ? ' on the built-in SANDBOX (no real money; set RECON_API_KEY and a config to use the service)' : ''}.`,
+    `  synced: ${outcome.sync.windows} windows, ${outcome.sync.pages} pages, rows new ${outcome.sync.rows.new} / changed ${outcome.sync.rows.changed} / unchanged ${outcome.sync.rows.unchanged}`,
+    `  orders: ${outcome.imports.files.map((f) => `${f.rowsLoaded} loaded, ${f.rejected.length} kept out from ${f.file}`).join('; ')}`,
+    `  findings: ${reconcile.totals.new} new, ${reconcile.totals.open} still open, ${reconcile.totals.resolved} resolved`,
+  ];
+  for (const category of FINDING_CATEGORIES) {
+    const c = reconcile.counts[category];
+    if (c.new + c.open + c.resolved > 0) lines.push(`    ${category.padEnd(24)} ${String(c.new).padStart(5)} new ${String(c.open).padStart(5)} open ${String(c.resolved).padStart(5)} resolved`);
+  }
+  lines.push(`  reports: ${outcome.reportDir}`);
+  for (const file of summary.reports ?? []) lines.push(`    ${file}`);
+  lines.push(`    summary.json`);
+  return lines.join('\n');
+}

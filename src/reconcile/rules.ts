@@ -1,0 +1,188 @@
+// The thirteen finding rules as set-based SQL over the night's working set (see scope.ts).
+// Each rule yields the same columns; a finding's key follows it across nights.
+import type { FindingCategory } from '../shared/domain.ts';
+
+/** Macros the rules use to explain a finding with both values in Brazilian notation (exact, integer math). */
+export const MACRO_STATEMENTS: readonly string[] = [
+  `CREATE OR REPLACE TEMP MACRO rc_brl(c) AS
+     CASE WHEN c IS NULL THEN 'none' ELSE
+       (CASE WHEN c < 0 THEN '-' ELSE '' END)
+       || replace(format('{:,}', abs(c) // 100), ',', '.') || ',' || lpad(CAST(abs(c) % 100 AS VARCHAR), 2, '0') END`,
+  `CREATE OR REPLACE TEMP MACRO rc_signed_brl(c) AS (CASE WHEN c >= 0 THEN '+' ELSE '' END) || rc_brl(c)`,
+];
+
+/** Per order in scope: its linked payments, summarised. */
+export const ORDER_PAYMENTS_STATEMENT = `
+CREATE OR REPLACE TEMP TABLE rc_order_pay AS
+SELECT o.item_id, o.status AS order_status, o.amount_cents AS order_amount, o.created_at,
+       count(p.payment_id) FILTER (WHERE p.counts_as_paid AND p.date_created < :HORIZON) AS counting_payments,
+       count(p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_payments,
+       string_agg(p.payment_id, ',' ORDER BY p.payment_id) FILTER (WHERE p.source = 'card') AS card_ids,
+       string_agg(p.payment_id, ',' ORDER BY p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_ids,
+       string_agg(p.source, ',' ORDER BY p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_sources,
+       min(p.amount_cents) FILTER (WHERE p.status = 'paid') AS paid_amount,
+       string_agg(DISTINCT p.status, ',' ORDER BY p.status) AS payment_statuses,
+       min(p.matched_by) FILTER (WHERE p.status = 'paid') AS matched_by
+FROM rc_orders o
+LEFT JOIN rc_pay p ON p.order_item_id = o.item_id
+GROUP BY ALL`;
+
+const COLUMNS = `finding_key, category, item_id, operation_id, transaction_ids, order_status, payment_status,
+  order_amount_cents, payment_amount_cents, difference_cents, reason`;
+
+// A finding of D is either new on D's activity or carried because it was open after the previous night.
+const carried = (keyExpr: string) => `${keyExpr} IN (SELECT finding_key FROM rc_prev)`;
+const ofDay = (column: string) => `(${column} >= :D_START AND ${column} < :D_END)`;
+
+export const RULES: Record<FindingCategory, string> = {
+  missing_payment: `
+SELECT 'missing_payment:' || item_id, 'missing_payment', item_id, NULL, card_ids, order_status, payment_statuses,
+       order_amount, NULL, NULL,
+       'order ' || rc_brl(order_amount) || ' is paid but no paid, refunded or charged-back payment exists'
+       || CASE WHEN payment_statuses IS NULL THEN '' ELSE ' (payments seen: ' || payment_statuses || ')' END
+FROM rc_order_pay
+WHERE order_status = 'paid' AND counting_payments = 0
+  AND (${ofDay('created_at')} OR ${carried("'missing_payment:' || item_id")})`,
+
+  unmatched_payment: `
+SELECT 'unmatched_payment:' || source || ':' || payment_id, 'unmatched_payment', item_id,
+       CASE WHEN source = 'cash_in' THEN payment_id END, CASE WHEN source = 'card' THEN payment_id END,
+       NULL, status, NULL, amount_cents, NULL,
+       CASE WHEN source = 'card' THEN 'paid transaction ' ELSE 'paid cash-in ' END || payment_id || ' of '
+       || rc_brl(amount_cents) || ' matches no order'
+       || CASE WHEN item_id IS NULL THEN ' (the listing row has no item_id)' ELSE ' (item_id ' || item_id || ')' END
+FROM rc_pay
+WHERE status = 'paid' AND order_item_id IS NULL
+  AND (${ofDay('date_created')} OR ${carried("'unmatched_payment:' || source || ':' || payment_id")})`,
+
+  amount_mismatch: `
+SELECT 'amount_mismatch:' || item_id, 'amount_mismatch', item_id, CASE WHEN paid_sources = 'cash_in' THEN paid_ids END,
+       CASE WHEN paid_sources = 'card' THEN paid_ids END, order_status, 'paid', order_amount, paid_amount,
+       paid_amount - order_amount,
+       'order ' || rc_brl(order_amount) || ' vs '
+       || CASE WHEN paid_sources = 'card' THEN ':COMPARE' ELSE 'cash-in amount' END || ' ' || rc_brl(paid_amount)
+       || ' (' || rc_signed_brl(paid_amount - order_amount) || ')'
+FROM rc_order_pay
+WHERE order_status = 'paid' AND paid_payments = 1 AND abs(paid_amount - order_amount) > :TOLERANCE
+  AND (${ofDay('created_at')} OR ${carried("'amount_mismatch:' || item_id")})`,
+
+  duplicate_charge: `
+SELECT 'duplicate_charge:' || p.group_item_id, 'duplicate_charge', p.group_item_id, NULL,
+       string_agg(p.payment_id, ',' ORDER BY p.payment_id), any_value(o.status), 'paid', any_value(o.amount_cents),
+       sum(p.amount_cents), sum(p.amount_cents) - any_value(o.amount_cents),
+       count(*) || ' payments are paid for one item: ' || string_agg(p.payment_id || ' ' || rc_brl(p.amount_cents), ', ' ORDER BY p.payment_id)
+FROM rc_pay p LEFT JOIN orders o ON o.item_id = p.order_item_id
+WHERE p.status = 'paid' AND p.group_item_id IS NOT NULL
+GROUP BY p.group_item_id
+HAVING count(*) >= 2
+  AND (bool_or(${ofDay('p.date_created')}) OR ${carried("'duplicate_charge:' || p.group_item_id")})`,
+
+  refund_owed: `
+SELECT 'refund_owed:' || item_id, 'refund_owed', item_id, NULL, paid_ids, order_status, 'paid', order_amount,
+       paid_amount, NULL,
+       'order is ' || order_status || ' but payment ' || paid_ids || ' of ' || rc_brl(paid_amount) || ' is still paid'
+FROM rc_order_pay
+WHERE order_status IN ('canceled', 'refunded') AND paid_payments > 0`,
+
+  refund_not_recorded: `
+SELECT 'refund_not_recorded:' || o.item_id, 'refund_not_recorded', o.item_id, NULL,
+       string_agg(p.payment_id, ',' ORDER BY p.payment_id), o.order_status, 'refunded', o.order_amount,
+       sum(p.amount_cents), NULL,
+       'transaction ' || string_agg(p.payment_id, ',' ORDER BY p.payment_id) || ' was refunded on '
+       || strftime(max(p.date_updated), '%Y-%m-%d %H:%M UTC') || ' but the order is still paid'
+FROM rc_pay p JOIN rc_order_pay o ON o.item_id = p.order_item_id
+-- A refunded duplicate next to a still-paid charge is the duplicate's resolution, not a missing refund.
+WHERE p.source = 'card' AND p.status = 'refunded' AND o.order_status = 'paid' AND o.paid_payments = 0 AND p.date_updated < :D_END
+GROUP BY o.item_id, o.order_status, o.order_amount
+HAVING bool_or(${ofDay('p.date_updated')}) OR ${carried("'refund_not_recorded:' || o.item_id")}`,
+
+  chargeback_open: `
+SELECT 'chargeback_open:' || o.item_id, 'chargeback_open', o.item_id, NULL,
+       string_agg(p.payment_id, ',' ORDER BY p.payment_id), o.order_status, 'chargeback', o.order_amount,
+       sum(p.amount_cents), NULL,
+       'transaction ' || string_agg(p.payment_id, ',' ORDER BY p.payment_id) || ' was charged back on '
+       || strftime(max(p.date_updated), '%Y-%m-%d %H:%M UTC') || ' but the order is still paid'
+FROM rc_pay p JOIN rc_order_pay o ON o.item_id = p.order_item_id
+WHERE p.source = 'card' AND p.status = 'chargeback' AND o.order_status = 'paid' AND o.paid_payments = 0 AND p.date_updated < :D_END
+GROUP BY o.item_id, o.order_status, o.order_amount
+HAVING bool_or(${ofDay('p.date_updated')}) OR ${carried("'chargeback_open:' || o.item_id")}`,
+
+  stale_review: `
+SELECT 'stale_review:' || p.payment_id, 'stale_review', coalesce(p.order_item_id, p.item_id), NULL, p.payment_id,
+       o.status, 'review', o.amount_cents, p.amount_cents, NULL,
+       'transaction ' || p.payment_id || ' has been in review since ' || strftime(p.date_created, '%Y-%m-%d %H:%M UTC')
+       || ' (' || CAST(date_diff('hour', p.date_created, :D_END) AS VARCHAR) || ' h at the end of the day)'
+FROM rc_pay p LEFT JOIN orders o ON o.item_id = p.order_item_id
+WHERE p.source = 'card' AND p.status = 'review' AND p.date_created < :REVIEW_CUTOFF`,
+
+  order_status_behind: `
+SELECT 'order_status_behind:' || item_id, 'order_status_behind', item_id, CASE WHEN paid_sources = 'cash_in' THEN paid_ids END,
+       CASE WHEN paid_sources <> 'cash_in' THEN paid_ids END, order_status, 'paid', order_amount, paid_amount,
+       paid_amount - order_amount,
+       'order is pending but payment ' || paid_ids || ' of ' || rc_brl(paid_amount) || ' is paid'
+FROM rc_order_pay
+WHERE order_status = 'pending' AND paid_payments > 0`,
+
+  cashin_amount_mismatch: `
+SELECT 'cashin_amount_mismatch:' || p.payment_id, 'cashin_amount_mismatch', coalesce(p.order_item_id, p.item_id), p.payment_id, NULL,
+       o.status, 'paid', p.amount_cents, p.paid_amount_cents, p.paid_amount_cents - p.amount_cents,
+       'cash-in amount ' || rc_brl(p.amount_cents) || ' vs paid_amount ' || rc_brl(p.paid_amount_cents)
+       || ' (' || rc_signed_brl(p.paid_amount_cents - p.amount_cents) || ')'
+FROM rc_pay p LEFT JOIN orders o ON o.item_id = p.order_item_id
+WHERE p.source = 'cash_in' AND p.status = 'paid' AND p.paid_amount_cents <> p.amount_cents AND p.date_updated < :D_END
+  AND (${ofDay('p.date_updated')} OR ${carried("'cashin_amount_mismatch:' || p.payment_id")})`,
+
+  cashout_failed: `
+SELECT 'cashout_failed:' || operation_id, 'cashout_failed', item_id, operation_id, NULL, NULL, status,
+       NULL, amount_cents, NULL,
+       'payout of ' || rc_brl(amount_cents) || ' failed' || coalesce(': ' || status_description, '')
+FROM operations
+WHERE kind = 'cash_out' AND status = 'failed' AND date_updated < :D_END
+  AND (${ofDay('date_updated')} OR ${carried("'cashout_failed:' || operation_id")})`,
+
+  cashout_stale_pending: `
+SELECT 'cashout_stale_pending:' || operation_id, 'cashout_stale_pending', item_id, operation_id, NULL, NULL, status,
+       NULL, amount_cents, NULL,
+       'payout of ' || rc_brl(amount_cents) || ' has been ' || status || ' since '
+       || strftime(date_updated, '%Y-%m-%d %H:%M UTC') || ' (' || CAST(date_diff('hour', date_updated, :D_END) AS VARCHAR) || ' h at the end of the day)'
+FROM operations
+WHERE kind = 'cash_out' AND status IN ('processing', 'pending') AND date_updated < :PAYOUT_CUTOFF`,
+
+  cashout_short: `
+SELECT 'cashout_short:' || operation_id, 'cashout_short', item_id, operation_id, NULL, NULL, status,
+       NULL, paid_off_amount_cents, paid_off_amount_cents - amount_cents,
+       'payout amount ' || rc_brl(amount_cents) || ' vs paid_off_amount ' || rc_brl(paid_off_amount_cents)
+       || ' (' || rc_signed_brl(paid_off_amount_cents - amount_cents) || ')'
+FROM operations
+WHERE kind = 'cash_out' AND status = 'fulfilled' AND paid_off_amount_cents < amount_cents AND date_updated < :D_END
+  AND (${ofDay('date_updated')} OR ${carried("'cashout_short:' || operation_id")})`,
+};
+
+/** All rules in one statement: the night's current findings, before lifecycle. */
+export function currentFindingsStatement(): string {
+  const parts = Object.values(RULES).map((sql) => `(${sql.trim()})`);
+  return `CREATE OR REPLACE TEMP TABLE rc_current AS
+SELECT * FROM (
+${parts.join('\nUNION ALL\n')}
+) AS f(${COLUMNS})`;
+}
+
+/** Matched orders (exact or within tolerance): the reconciliation's positive result. */
+export const MATCHES_STATEMENT = `
+SELECT :RUN_ID, :D, item_id, paid_ids, matched_by, order_amount, paid_amount, paid_amount - order_amount,
+       CASE WHEN paid_amount = order_amount THEN 'exact' ELSE 'variance' END
+FROM rc_order_pay
+WHERE order_status = 'paid' AND paid_payments = 1 AND abs(paid_amount - order_amount) <= :TOLERANCE
+  AND ${ofDay('created_at')}`;
+
+/** Lifecycle against the previous night: new, still open (first_seen kept), or resolved. */
+export const LIFECYCLE_STATEMENT = `
+SELECT :RUN_ID, :D, c.finding_key, c.category, c.item_id, c.operation_id, c.transaction_ids, c.order_status,
+       c.payment_status, c.order_amount_cents, c.payment_amount_cents, c.difference_cents, c.reason,
+       coalesce(p.first_seen, :D), CASE WHEN p.finding_key IS NULL THEN 'new' ELSE 'open' END
+FROM rc_current c LEFT JOIN rc_prev p USING (finding_key)
+UNION ALL
+SELECT :RUN_ID, :D, p.finding_key, p.category, p.item_id, p.operation_id, p.transaction_ids, p.order_status,
+       p.payment_status, p.order_amount_cents, p.payment_amount_cents, p.difference_cents, p.reason,
+       p.first_seen, 'resolved'
+FROM rc_prev p WHERE p.finding_key NOT IN (SELECT finding_key FROM rc_current)`;

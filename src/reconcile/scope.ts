@@ -1,0 +1,117 @@
+// Pure SQL for the reconciliation's scope: which orders and payments a night looks at, and how they link.
+// Nothing here runs a query; reconcile.ts executes these statements in order on one connection.
+import type { ReconcileConfig } from '../config/schema.ts';
+
+export interface RuleParams {
+  /** Business date D, YYYY-MM-DD. */
+  date: string;
+  /** Start and end of D in the business zone, as UTC epoch ms (end exclusive). */
+  startMs: number;
+  endMs: number;
+  /** The previous reconcile run whose open findings are carried into this one (none on a first run). */
+  previousRunId: string | undefined;
+  reconcile: ReconcileConfig;
+}
+
+const iso = (ms: number) => `TIMESTAMPTZ '${new Date(ms).toISOString()}'`;
+const text = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** Named SQL constants of one night, inlined as literals (all come from numbers, dates or enums). */
+export function paramsSql(p: RuleParams) {
+  const hour = 3_600_000;
+  return {
+    D: `DATE ${text(p.date)}`,
+    D_START: iso(p.startMs),
+    D_END: iso(p.endMs),
+    // Counterparts created up to boundaryMinutes after midnight still belong to D (order 23:58, payment 00:02).
+    HORIZON: iso(p.endMs + p.reconcile.boundaryMinutes * 60_000),
+    REVIEW_CUTOFF: iso(p.endMs - Math.round(p.reconcile.reviewStaleHours * hour)),
+    PAYOUT_CUTOFF: iso(p.endMs - Math.round(p.reconcile.payoutStaleHours * hour)),
+    TOLERANCE: String(p.reconcile.amountToleranceCents),
+    COMPARE: p.reconcile.compareAmount,
+    PREV_RUN: p.previousRunId === undefined ? 'NULL' : text(p.previousRunId),
+  } satisfies Record<string, string>;
+}
+
+/** Replaces :NAME placeholders with the night's constants. */
+export function bindSql(sql: string, params: Readonly<Record<string, string>>): string {
+  return sql.replace(/:([A-Z_]+)\b/g, (whole, name: string) => params[name] ?? whole);
+}
+
+/** Statements that build the night's working set as temp tables, in order. */
+export const SCOPE_STATEMENTS: readonly string[] = [
+  // Findings still open after the previous night: they are re-checked whatever day they started.
+  `CREATE OR REPLACE TEMP TABLE rc_prev AS
+   SELECT * FROM findings WHERE run_id = :PREV_RUN AND state <> 'resolved'`,
+
+  `CREATE OR REPLACE TEMP TABLE rc_prev_tx AS
+   SELECT DISTINCT trim(unnest(string_split(transaction_ids, ','))) AS transaction_id
+   FROM rc_prev WHERE transaction_ids IS NOT NULL AND transaction_ids <> ''`,
+
+  // Payments that changed during D (a refund or chargeback on an old sale): their orders are in scope.
+  `CREATE OR REPLACE TEMP TABLE rc_changed AS
+   SELECT transaction_id AS payment_id, item_id FROM transactions WHERE date_updated >= :D_START AND date_updated < :D_END
+   UNION ALL
+   SELECT operation_id, item_id FROM operations WHERE kind = 'cash_in' AND date_updated >= :D_START AND date_updated < :D_END`,
+
+  // Orders of D, orders an export of D touched (a cancel or refund recorded on D), orders whose payment
+  // changed during D, and carried ones.
+  `CREATE OR REPLACE TEMP TABLE rc_orders AS
+   SELECT o.* FROM orders o
+   WHERE o.created_at < :HORIZON AND (
+        (o.created_at >= :D_START AND o.created_at < :D_END)
+     OR o.item_id IN (SELECT item_id FROM rc_prev WHERE item_id IS NOT NULL)
+     OR o.item_id IN (SELECT h.item_id FROM order_history h JOIN order_imports i USING (import_id) WHERE i.business_date = :D)
+     OR o.item_id IN (SELECT item_id FROM rc_changed WHERE item_id IS NOT NULL)
+     OR o.transaction_id IN (SELECT payment_id FROM rc_changed))`,
+
+  // Payments in one shape: card transactions (amount = the configured compare column) and cash-ins.
+  // Only the rows this night can need, so the work follows the night and not the warehouse's size.
+  `CREATE OR REPLACE TEMP TABLE rc_payments AS
+   SELECT 'card' AS source, t.transaction_id AS payment_id, t.item_id, t.status, t.date_created, t.date_updated,
+          t.:COMPARE AS amount_cents, t.nsu, t.authorization_code, NULL::BIGINT AS paid_amount_cents
+   FROM transactions t
+   WHERE t.date_created < :HORIZON AND (
+        (t.date_created >= :D_START)
+     OR (t.date_updated >= :D_START AND t.date_updated < :D_END)
+     OR t.status = 'review'
+     OR t.transaction_id IN (SELECT transaction_id FROM rc_prev_tx)
+     OR t.item_id IN (SELECT item_id FROM rc_orders)
+     OR t.item_id IN (SELECT item_id FROM rc_prev WHERE item_id IS NOT NULL)
+     OR t.transaction_id IN (SELECT transaction_id FROM rc_orders WHERE transaction_id IS NOT NULL)
+     OR t.nsu || '|' || t.authorization_code IN (
+          SELECT nsu || '|' || authorization_code FROM rc_orders WHERE nsu IS NOT NULL AND authorization_code IS NOT NULL))
+   UNION ALL
+   SELECT 'cash_in', c.operation_id, c.item_id, c.status, c.date_created, c.date_updated,
+          c.amount_cents, NULL, NULL, c.paid_amount_cents
+   FROM operations c
+   WHERE c.kind = 'cash_in' AND c.date_created < :HORIZON AND (
+        (c.date_created >= :D_START)
+     OR (c.date_updated >= :D_START AND c.date_updated < :D_END)
+     OR c.item_id IN (SELECT item_id FROM rc_orders)
+     OR c.operation_id IN (SELECT operation_id FROM rc_prev WHERE operation_id IS NOT NULL))`,
+
+  // Each payment links to at most one order: by item_id first, then the export's transaction_id, then
+  // nsu + authorization_code (listing rows may lack item_id).
+  `CREATE OR REPLACE TEMP TABLE rc_links AS
+   WITH o AS (SELECT item_id, transaction_id, nsu, authorization_code FROM orders WHERE created_at < :HORIZON),
+   candidates AS (
+     SELECT p.source, p.payment_id, o.item_id AS order_item_id, 1 AS rank, 'item_id' AS matched_by
+     FROM rc_payments p JOIN o ON o.item_id = p.item_id
+     UNION ALL
+     SELECT p.source, p.payment_id, o.item_id, 2, 'transaction_id'
+     FROM rc_payments p JOIN o ON p.source = 'card' AND o.transaction_id = p.payment_id
+     UNION ALL
+     SELECT p.source, p.payment_id, o.item_id, 3, 'nsu_authorization_code'
+     FROM rc_payments p JOIN o ON p.source = 'card' AND o.nsu = p.nsu AND o.authorization_code = p.authorization_code)
+   SELECT source, payment_id,
+          arg_min(order_item_id, rank || '|' || order_item_id) AS order_item_id,
+          arg_min(matched_by, rank || '|' || order_item_id) AS matched_by
+   FROM candidates GROUP BY source, payment_id`,
+
+  // Payments joined to their order's item (or their own item_id when they link to none).
+  `CREATE OR REPLACE TEMP TABLE rc_pay AS
+   SELECT p.*, l.order_item_id, l.matched_by, coalesce(l.order_item_id, p.item_id) AS group_item_id,
+          (p.source = 'card' AND p.status IN ('paid', 'refunded', 'chargeback')) OR (p.source = 'cash_in' AND p.status = 'paid') AS counts_as_paid
+   FROM rc_payments p LEFT JOIN rc_links l USING (source, payment_id)`,
+];

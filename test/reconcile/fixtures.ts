@@ -1,0 +1,75 @@
+// Builders for warehouse rows in reconcile tests: only the columns a rule reads, sensible defaults for the rest.
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+export interface TxRow {
+  transaction_id: string;
+  item_id?: string | null;
+  status?: string;
+  created?: string; // ISO instant
+  updated?: string;
+  net_value?: number;
+  paid_amount?: number;
+  nsu?: string | null;
+  authorization_code?: string | null;
+  card_brand?: string;
+}
+
+export interface OrderRow {
+  item_id: string;
+  status?: string;
+  amount?: number;
+  created?: string;
+  transaction_id?: string | null;
+  nsu?: string | null;
+  authorization_code?: string | null;
+}
+
+export interface OpRow {
+  kind: 'cash_in' | 'cash_out';
+  operation_id: string;
+  item_id?: string | null;
+  status: string;
+  created?: string;
+  updated?: string;
+  amount: number;
+  paid_amount?: number | null;
+  paid_off_amount?: number | null;
+}
+
+const sql = (v: string | number | null | undefined) =>
+  v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`;
+
+export async function insertTransactions(db: DuckDBConnection, rows: TxRow[]): Promise<void> {
+  for (const r of rows) {
+    const created = r.created ?? '2026-03-10T15:00:00Z';
+    const net = r.net_value ?? 10000;
+    await db.run(`INSERT INTO transactions (transaction_id, item_id, status, authorization_code, nsu, date_created, date_updated,
+      net_value, authorized_amount, paid_amount, refunded_amount, installments, card_holder_name, card_brand, card_first_digits,
+      card_last_digits, acquirer_status_code, acquirer_status_message, raw, first_seen_at, last_seen_at, first_seen_run, last_seen_run)
+      VALUES (${sql(r.transaction_id)}, ${r.item_id === undefined ? sql(`item-${r.transaction_id}`) : sql(r.item_id)}, ${sql(r.status ?? 'paid')},
+      ${sql(r.authorization_code ?? null)}, ${sql(r.nsu ?? null)}, ${sql(created)}, ${sql(r.updated ?? created)},
+      ${net}, ${net + 300}, ${r.paid_amount ?? net + 300}, 0, '1', 'Ana Silva', ${sql(r.card_brand ?? 'visa')}, '411111', '1111', '0000', 'ok',
+      '{}', now(), now(), 'test', 'test')`);
+  }
+}
+
+export async function insertOrders(db: DuckDBConnection, rows: OrderRow[]): Promise<void> {
+  for (const r of rows) {
+    await db.run(`INSERT INTO orders (item_id, status, amount_cents, created_at, transaction_id, nsu, authorization_code,
+      import_id, source_file, source_line, imported_at)
+      VALUES (${sql(r.item_id)}, ${sql(r.status ?? 'paid')}, ${r.amount ?? 10000}, ${sql(r.created ?? '2026-03-10T14:59:00Z')},
+      ${sql(r.transaction_id ?? null)}, ${sql(r.nsu ?? null)}, ${sql(r.authorization_code ?? null)}, 'imp', 'orders.csv', 2, now())`);
+  }
+}
+
+export async function insertOperations(db: DuckDBConnection, rows: OpRow[]): Promise<void> {
+  for (const r of rows) {
+    const created = r.created ?? '2026-03-10T15:00:00Z';
+    await db.run(`INSERT INTO operations (kind, operation_id, item_id, status, status_description, date_created, date_updated,
+      amount_cents, paid_amount_cents, paid_off_amount_cents, customer_name, customer_document_number, raw,
+      first_seen_at, last_seen_at, first_seen_run, last_seen_run)
+      VALUES (${sql(r.kind)}, ${sql(r.operation_id)}, ${sql(r.item_id ?? null)}, ${sql(r.status)}, NULL, ${sql(created)},
+      ${sql(r.updated ?? created)}, ${r.amount}, ${sql(r.paid_amount ?? null)}, ${sql(r.paid_off_amount ?? null)},
+      'Ana', '12345678909', '{}', now(), now(), 'test', 'test')`);
+  }
+}

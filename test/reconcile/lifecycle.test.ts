@@ -1,0 +1,58 @@
+// Findings followed across nights: new on the first, open while true (first_seen kept), resolved once fixed.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { migrate } from '../../src/warehouse/open.ts';
+import { reconcileDay } from '../../src/reconcile/reconcile.ts';
+import { configSchema } from '../../src/config/schema.ts';
+import { fixedClock } from '../../src/shared/clock.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { insertOrders, insertTransactions } from './fixtures.ts';
+
+const config = configSchema.parse({}).reconcile;
+let instance: DuckDBInstance;
+let db: DuckDBConnection;
+
+beforeEach(async () => {
+  instance = await DuckDBInstance.create(':memory:');
+  db = await instance.connect();
+  await db.run("SET TimeZone = 'UTC'");
+  await migrate(db);
+});
+afterEach(() => {
+  db.closeSync();
+  instance.closeSync();
+});
+
+async function night(date: string) {
+  const result = await reconcileDay({ db, clock: fixedClock(Date.parse(`${date}T05:00:00Z`)), logger: silentLogger }, { runId: `run-${date}`, date, timezone: 'America/Sao_Paulo' }, config);
+  const reader = await db.runAndReadAll(`SELECT finding_key, state, CAST(first_seen AS VARCHAR) AS first_seen FROM findings WHERE run_id = $1 ORDER BY finding_key`, [`run-${date}`]);
+  return { result, rows: reader.getRowObjects() };
+}
+
+it('follows a missing payment from new to open to resolved', async () => {
+  await insertOrders(db, [{ item_id: 'A', created: '2026-03-10T14:00:00Z' }]);
+  const first = await night('2026-03-10');
+  expect(first.rows).toEqual([{ finding_key: 'missing_payment:A', state: 'new', first_seen: '2026-03-10' }]);
+  expect(first.result.counts.missing_payment.new).toBe(1);
+
+  const second = await night('2026-03-11');
+  expect(second.rows).toEqual([{ finding_key: 'missing_payment:A', state: 'open', first_seen: '2026-03-10' }]);
+
+  // The payment shows up late (created on the 12th): the next night resolves the finding.
+  await insertTransactions(db, [{ transaction_id: 't1', item_id: 'A', created: '2026-03-12T13:00:00Z' }]);
+  const third = await night('2026-03-12');
+  expect(third.rows).toEqual([{ finding_key: 'missing_payment:A', state: 'resolved', first_seen: '2026-03-10' }]);
+  expect(third.result.totals).toEqual({ new: 0, open: 0, resolved: 1 });
+
+  const fourth = await night('2026-03-13');
+  expect(fourth.rows).toEqual([]);
+});
+
+it('is idempotent: re-running a night gives the same findings', async () => {
+  await insertOrders(db, [{ item_id: 'A', created: '2026-03-10T14:00:00Z' }, { item_id: 'B', amount: 500, created: '2026-03-10T15:00:00Z' }]);
+  await insertTransactions(db, [{ transaction_id: 't1', item_id: 'B', net_value: 400, created: '2026-03-10T15:01:00Z' }]);
+  const once = await night('2026-03-10');
+  const twice = await night('2026-03-10');
+  expect(twice.rows).toEqual(once.rows);
+  expect(once.rows.map((r) => r['finding_key'])).toEqual(['amount_mismatch:B', 'missing_payment:A']);
+});
