@@ -31,6 +31,9 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
     throw warehouseOpenError(path, cause);
   }
   const connection = await instance.connect();
+  // TIMESTAMPTZ arithmetic and casts must never depend on the machine's zone; business days are
+  // computed in the configured zone explicitly.
+  await connection.run("SET TimeZone = 'UTC'");
   const warehouse: Warehouse = {
     path,
     connection,

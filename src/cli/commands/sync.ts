@@ -1,10 +1,103 @@
-// `recon sync`: not built yet.
+// `recon sync`: reads the payments service's listings into the warehouse, drift-proof. The API key
+// comes from RECON_API_KEY only (never a flag, never printed, never stored).
+import { randomUUID } from 'node:crypto';
 import { defineCommand } from 'citty';
+import { DateTime } from 'luxon';
 import { ReconError } from '../../shared/errors.ts';
+import { loggerForProcess, type Logger } from '../../shared/log.ts';
+import { registerSecret } from '../../shared/redact.ts';
+import { systemClock } from '../../shared/clock.ts';
+import { parseBusinessDate } from '../../shared/business-day.ts';
+import { loadConfig } from '../../config/load.ts';
+import { openWarehouse } from '../../warehouse/open.ts';
+import { createPaymentsApi } from '../../api/index.ts';
+import { syncAll, type SyncResult } from '../../sync/index.ts';
+import { replayAll } from '../../sync/replay.ts';
 
 export default defineCommand({
-  meta: { name: 'sync', description: 'Not available yet' },
-  run() {
-    throw new ReconError('usage', '`recon sync` is not available yet');
+  meta: { name: 'sync', description: 'Sync transactions and operations from the payments service into the warehouse' },
+  args: {
+    config: { type: 'string', description: 'Config file (default recon.config.json, or RECON_CONFIG)' },
+    date: { type: 'string', description: 'Business date YYYY-MM-DD (default: yesterday in the configured zone)' },
+    since: { type: 'string', description: 'Start of an explicit date_created range (ISO date-time, inclusive); needs --until' },
+    until: { type: 'string', description: 'End of the range (ISO date-time, exclusive)' },
+    'lookback-days': { type: 'string', description: 'Days of sales re-read for status changes (default sync.lookbackDays)' },
+    'sweep-days': { type: 'string', description: 'Days covered by the refunded/chargeback/review sweeps (default sync.sweepDays)' },
+    replay: { type: 'string', description: 'Rebuild from kept raw pages in this folder, without the API' },
+  },
+  async run({ args }) {
+    const { config } = loadConfig({ file: args.config });
+    const logger = loggerForProcess();
+    const zone = config.timezone;
+    const runId = `sync-${DateTime.utc().toFormat("yyyyMMdd'T'HHmmss")}-${randomUUID().slice(0, 8)}`;
+
+    if (args.replay) {
+      const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode });
+      try {
+        const result = await replayAll({ db: warehouse.connection, clock: systemClock, logger }, { runId, dir: args.replay }, config);
+        summarise(logger, result);
+      } finally {
+        warehouse.close();
+      }
+      return;
+    }
+
+    if (args.date && (args.since || args.until)) throw new ReconError('usage', 'expected either --date or --since/--until, not both');
+    if (Boolean(args.since) !== Boolean(args.until)) throw new ReconError('usage', 'expected --since and --until together');
+    if (args.date) parseBusinessDate(args.date, zone);
+    const since = args.since ? instantOf('--since', args.since, zone) : undefined;
+    const until = args.until ? instantOf('--until', args.until, zone) : undefined;
+    if (since !== undefined && until !== undefined && until <= since) throw new ReconError('usage', `expected --until after --since, got ${args.since} .. ${args.until}`);
+    const lookbackDays = args['lookback-days'] === undefined ? config.sync.lookbackDays : daysOf('--lookback-days', args['lookback-days']);
+    const sweepDays = args['sweep-days'] === undefined ? config.sync.sweepDays : daysOf('--sweep-days', args['sweep-days']);
+
+    const apiKey = process.env['RECON_API_KEY'];
+    const baseUrl = config.api.baseUrl;
+    if (!apiKey || !baseUrl) {
+      const missing = [!apiKey && 'the API key (environment variable RECON_API_KEY)', !baseUrl && 'the service address (api.baseUrl in the config, or RECON_BASE_URL)'].filter(Boolean);
+      throw new ReconError('config', `recon sync needs ${missing.join(' and ')}; e.g. RECON_API_KEY=test_... RECON_BASE_URL=http://127.0.0.1:4010 recon sync (or run \`recon sandbox\` for a local service)`);
+    }
+    registerSecret(apiKey);
+
+    const api = createPaymentsApi({
+      baseUrl,
+      operationsBaseUrl: config.api.operationsBaseUrl,
+      apiKey,
+      timeoutMs: config.api.timeoutMs,
+      retry: config.api.retry,
+      requestsPerSecond: config.api.requestsPerSecond,
+      logger,
+    });
+    try {
+      const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode });
+      try {
+        const request = { runId, date: args.date, since, until, lookbackDays, sweepDays, args: { date: args.date, since: args.since, until: args.until, lookbackDays, sweepDays } };
+        const result = await syncAll({ db: warehouse.connection, http: api, clock: systemClock, logger }, request, config);
+        summarise(logger, result);
+      } finally {
+        warehouse.close();
+      }
+    } finally {
+      await api.close();
+    }
   },
 });
+
+function summarise(logger: Logger, r: SyncResult): void {
+  logger.event('sync.summary', { runId: r.runId, windows: r.windows, pages: r.pages, rows: r.rows, retries: r.retries, seconds: r.seconds });
+  logger.info(
+    `sync ${r.runId}: ${r.windows} windows, ${r.pages} pages, rows ${r.rows.new} new / ${r.rows.changed} changed / ${r.rows.unchanged} unchanged, ${r.retries} retries, ${r.seconds.toFixed(1)} s`,
+  );
+}
+
+function instantOf(flag: string, text: string, zone: string): number {
+  const dt = DateTime.fromISO(text, { zone });
+  if (!dt.isValid) throw new ReconError('usage', `expected ${flag} as an ISO date or date-time (e.g. 2024-05-01T00:00), got "${text}"`);
+  return dt.toMillis();
+}
+
+function daysOf(flag: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0 || n > 3650) throw new ReconError('usage', `expected ${flag} as a whole number of days (0-3650), got "${text}"`);
+  return n;
+}

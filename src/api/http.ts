@@ -1,0 +1,222 @@
+// GET-and-parse-JSON over an undici keep-alive Pool, with one retry loop for everything transient:
+// 429 (Retry-After honoured), 5xx, timeouts, resets, and bodies cut short or unparseable.
+// undici's RetryAgent covers the status/reset cases but not a 200 whose body is truncated or is not
+// JSON (it can only resume with Range requests), so one loop here owns attempts, jitter and counting.
+import { Pool } from 'undici';
+import { ReconError } from '../shared/errors.ts';
+import type { Logger } from '../shared/log.ts';
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this fails the request instead of waiting. */
+  maxRetryAfterMs: number;
+}
+
+export interface JsonClientOptions {
+  origin: string;
+  apiKey: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  /** Shared request-rate cap (requests per second); undefined = none. */
+  limiter?: RateLimiter | undefined;
+  logger?: Logger | undefined;
+  /** Injected for deterministic tests; defaults to Math.random. */
+  random?: () => number;
+  /** Connections kept open to the origin. */
+  connections?: number;
+}
+
+export interface JsonResponse {
+  value: unknown;
+  /** The body exactly as received (for staging and raw-page audit). */
+  text: string;
+  attempts: number;
+}
+
+export type QueryParams = ReadonlyArray<readonly [string, string | number]>;
+
+const RETRYABLE_ERROR_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_CLOSED',
+]);
+
+/** Spaces requests so that at most `perSecond` start in any second, across every caller sharing it. */
+export class RateLimiter {
+  private next = 0;
+  constructor(private readonly perSecond: number) {}
+  async wait(): Promise<void> {
+    const now = Date.now();
+    const at = Math.max(now, this.next);
+    this.next = at + 1000 / this.perSecond;
+    if (at > now) await sleep(at - now);
+  }
+}
+
+export class JsonClient {
+  private readonly pool: Pool;
+  private readonly headers: Record<string, string>;
+  private readonly random: () => number;
+  requests = 0;
+  retries = 0;
+
+  constructor(private readonly options: JsonClientOptions) {
+    this.pool = new Pool(options.origin, {
+      connections: options.connections ?? 8,
+      keepAliveTimeout: 10_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    this.headers = { api_key: options.apiKey, 'content-type': 'application/json', accept: 'application/json' };
+    this.random = options.random ?? Math.random;
+  }
+
+  /** GET path?params and parse the JSON body, retrying what is transient. */
+  async get(path: string, params: QueryParams): Promise<JsonResponse> {
+    const target = `${this.options.origin.replace(/\/$/, '')}${path}`;
+    const pathAndQuery = `${new URL(target).pathname}${queryString(params)}`;
+    const shown = `GET ${path}${shownQuery(params)}`;
+    const { maxAttempts } = this.options.retry;
+    let lastProblem = '';
+    for (let attempt = 1; ; attempt++) {
+      await this.options.limiter?.wait();
+      this.requests++;
+      let delayMs: number | undefined;
+      try {
+        const response = await this.pool.request({ path: pathAndQuery, method: 'GET', headers: this.headers });
+        const text = await response.body.text();
+        const status = response.statusCode;
+        if (status === 200) {
+          try {
+            return { value: JSON.parse(text), text, attempts: attempt };
+          } catch {
+            // A cut body (chunked, no length to check) parses badly too: retry before calling it broken.
+            lastProblem = `200 with a body that is not JSON (${describeBody(response.headers['content-type'], text)})`;
+            if (attempt >= maxAttempts) throw new ReconError('api_schema', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`);
+          }
+        } else if (status === 429 || status >= 500) {
+          lastProblem = `${status} ${statusText(status)}`;
+          if (status === 429) {
+            const retryAfter = retryAfterMs(response.headers['retry-after']);
+            if (retryAfter !== undefined && retryAfter > this.options.retry.maxRetryAfterMs) {
+              throw new ReconError('api_http', `${shown}: 429 Too Many Requests with Retry-After ${Math.ceil(retryAfter / 1000)} s, longer than api.retry.maxRetryAfterMs (${this.options.retry.maxRetryAfterMs} ms)`, { details: { status } });
+            }
+            delayMs = retryAfter;
+          }
+          if (attempt >= maxAttempts) throw new ReconError('api_http', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`, { details: { status } });
+        } else {
+          throw new ReconError('api_http', `${shown}: ${status} ${statusText(status)}${serviceError(text)}`, { details: { status } });
+        }
+      } catch (error) {
+        if (error instanceof ReconError) throw error;
+        const code = (error as { code?: string }).code ?? '';
+        const message = (error as Error).message ?? String(error);
+        if (!RETRYABLE_ERROR_CODES.has(code)) {
+          throw new ReconError('api_network', `${shown}: ${code || 'error'} ${message}`, { cause: error });
+        }
+        lastProblem = `${code} ${message}`;
+        if (attempt >= maxAttempts) {
+          throw new ReconError('api_network', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`, { cause: error });
+        }
+      }
+      this.retries++;
+      const wait = delayMs ?? this.backoffMs(attempt);
+      this.options.logger?.event('api.retry', { request: shown, attempt, problem: lastProblem, waitMs: wait });
+      await sleep(wait);
+    }
+  }
+
+  /** Exponential backoff with "equal jitter": half fixed, half random, capped. */
+  private backoffMs(attempt: number): number {
+    const { baseDelayMs, maxDelayMs } = this.options.retry;
+    const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}
+
+export function queryString(params: QueryParams): string {
+  if (params.length === 0) return '';
+  const parts = params.map(([name, value]) => {
+    const text = String(value);
+    // The service rejects empty, "null" and "undefined" values: a missing filter is left out instead.
+    if (text === '' || text === 'null' || text === 'undefined') {
+      throw new ReconError('internal', `query parameter ${name} has no value; leave it out instead of sending "${text}"`);
+    }
+    return `${encodeURIComponent(name)}=${encodeURIComponent(text)}`;
+  });
+  return `?${parts.join('&')}`;
+}
+
+/** The query as a person reads it: date_created=>=1700000000000&page=3. */
+export function shownQuery(params: QueryParams): string {
+  return params.length === 0 ? '' : `?${params.map(([n, v]) => `${n}=${v}`).join('&')}`;
+}
+
+function retryAfterMs(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/** ": <type>: <message>" from a v1 ({errors:{type,message}}) or v3 ({errors:[...]}) error body. */
+function serviceError(text: string): string {
+  try {
+    const body = JSON.parse(text) as { errors?: unknown };
+    const list = Array.isArray(body.errors) ? body.errors : body.errors ? [body.errors] : [];
+    const parts = list
+      .filter((e): e is { type?: unknown; message?: unknown } => typeof e === 'object' && e !== null)
+      .map((e) => `${String(e.type ?? 'error')}: ${String(e.message ?? '')}`);
+    if (parts.length > 0) return ` (${parts.join('; ')})`;
+  } catch {
+    // not JSON: fall through to a short excerpt
+  }
+  return text ? ` (${describeBody(undefined, text)})` : '';
+}
+
+function describeBody(contentType: string | string[] | undefined, text: string): string {
+  const type = Array.isArray(contentType) ? contentType[0] : contentType;
+  const excerpt = text.slice(0, 80).replace(/\s+/g, ' ');
+  return `${type ? `${type}, ` : ''}${text.length} bytes: "${excerpt}${text.length > 80 ? '...' : ''}"`;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? 'HTTP error';
+}
+
+function plural(n: number): string {
+  return n === 1 ? '' : 's';
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,78 @@
+// The payments-API seam: listing pages of transactions and operations, checked against the schemas.
+// Each product area has its own base URL (operations may live elsewhere), each with a keep-alive pool.
+import type { ApiOperation, ApiTransaction } from '../shared/domain.ts';
+import type { Logger } from '../shared/log.ts';
+import { JsonClient, RateLimiter, shownQuery, type QueryParams, type RetryPolicy } from './http.ts';
+import { checkOperationsPage, checkTransactionsPage, type CheckedPage } from './validate.ts';
+
+export { queryString, shownQuery, type QueryParams, type RetryPolicy } from './http.ts';
+export { checkOperationsPage, checkTransactionsPage, type CheckedPage } from './validate.ts';
+
+export interface ListQuery {
+  /** Filters in order, e.g. [['date_created', '>=1700000000000'], ['date_created', '<1700086400000']]. */
+  filters: QueryParams;
+  /** Page size (`count`), at most 1000. */
+  count: number;
+}
+
+export interface ListPage<Row> extends CheckedPage<Row> {
+  /** The body exactly as received: staged and archived without re-serialising. */
+  text: string;
+  attempts: number;
+}
+
+export interface PaymentsApi {
+  listTransactionsPage(query: ListQuery, page: number): Promise<ListPage<ApiTransaction>>;
+  listOperationsPage(query: ListQuery, page: number): Promise<ListPage<ApiOperation>>;
+  /** Requests sent and retries made so far (both areas). */
+  counters(): { requests: number; retries: number };
+}
+
+export interface PaymentsApiOptions {
+  baseUrl: string;
+  operationsBaseUrl?: string | undefined;
+  apiKey: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  requestsPerSecond?: number | undefined;
+  logger?: Logger | undefined;
+  random?: () => number;
+}
+
+export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi & { close(): Promise<void> } {
+  const limiter = options.requestsPerSecond ? new RateLimiter(options.requestsPerSecond) : undefined;
+  const common = { apiKey: options.apiKey, timeoutMs: options.timeoutMs, retry: options.retry, limiter, logger: options.logger, ...(options.random ? { random: options.random } : {}) };
+  const cards = new JsonClient({ origin: originOf(options.baseUrl), ...common });
+  const opsBase = options.operationsBaseUrl ?? options.baseUrl;
+  const ops = opsBase === options.baseUrl ? cards : new JsonClient({ origin: originOf(opsBase), ...common });
+  const prefix = (base: string) => new URL(base).pathname.replace(/\/$/, '');
+  const cardsPrefix = prefix(options.baseUrl);
+  const opsPrefix = prefix(opsBase);
+
+  return {
+    async listTransactionsPage(query, page) {
+      const params = [...query.filters, ['count', query.count], ['page', page]] as const;
+      const response = await cards.get(`${cardsPrefix}/v1/transactions`, params);
+      const checked = checkTransactionsPage(response.value, `GET /v1/transactions${shownQuery(params)}`);
+      return { ...checked, text: response.text, attempts: response.attempts };
+    },
+    async listOperationsPage(query, page) {
+      const params = [...query.filters, ['count', query.count], ['page', page]] as const;
+      const response = await ops.get(`${opsPrefix}/v1/operations`, params);
+      const checked = checkOperationsPage(response.value, `GET /v1/operations${shownQuery(params)}`);
+      return { ...checked, text: response.text, attempts: response.attempts };
+    },
+    counters() {
+      const both = ops === cards ? [cards] : [cards, ops];
+      return { requests: both.reduce((n, c) => n + c.requests, 0), retries: both.reduce((n, c) => n + c.retries, 0) };
+    },
+    async close() {
+      await cards.close();
+      if (ops !== cards) await ops.close();
+    },
+  };
+}
+
+function originOf(base: string): string {
+  return new URL(base).origin;
+}

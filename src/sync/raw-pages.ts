@@ -1,0 +1,89 @@
+// The raw pages of a run, kept for audit (gzip NDJSON, one line per verified window with its rows as
+// the service sent them), and the replay that rebuilds the warehouse from such files without the API.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import { ReconError } from '../shared/errors.ts';
+import { checkOperationsPage, checkTransactionsPage } from '../api/index.ts';
+import type { ApiOperation } from '../shared/domain.ts';
+import type { WindowRead } from './read-window.ts';
+import type { SyncWindow } from './windows.ts';
+import { stageRowsOfOperations, type AmountUnit } from './operation-rows.ts';
+
+interface ArchivedWindow {
+  window: SyncWindow;
+  total: number;
+  pages: number;
+  attempts: number;
+  /** Transactions: the rows as listed. Operations: staged rows, each with the listed row as `raw`. */
+  rows: unknown[];
+}
+
+/** Writes DIR/<runId>.ndjson.gz; returns its path. */
+export async function writeRawPages(dir: string, runId: string, reads: readonly WindowRead[]): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = join(dir, `${runId}.ndjson.gz`);
+  async function* lines() {
+    for (const read of reads) {
+      const head = JSON.stringify({ window: read.window, total: read.total, pages: read.pages, attempts: read.attempts });
+      yield `${head.slice(0, -1)},"rows":`;
+      // The staged file is already the window's JSON array: stream it instead of loading it.
+      if (read.rows === 0) yield '[]';
+      else for await (const chunk of createReadStream(read.file, 'utf8')) yield chunk as string;
+      yield '}\n';
+    }
+  }
+  await pipeline(lines(), createGzip(), createWriteStream(file, { mode: 0o600 }));
+  return file;
+}
+
+/**
+ * Reads every *.ndjson.gz under DIR (sorted by name, so runs replay in order), checks the rows with
+ * the same schemas as a live sync, and writes each window's rows to a staging file in stageDir.
+ */
+export async function readRawPages(dir: string, stageDir: string, unit: AmountUnit): Promise<WindowRead[]> {
+  const info = await stat(dir).catch(() => undefined);
+  if (!info?.isDirectory()) throw new ReconError('input', `--replay ${dir}: expected a folder of raw pages (*.ndjson.gz), found none`);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.ndjson.gz')).sort();
+  if (files.length === 0) throw new ReconError('input', `--replay ${dir}: no *.ndjson.gz raw-page files in the folder`);
+  const reads: WindowRead[] = [];
+  for (const name of files) {
+    const lines = createInterface({ input: createReadStream(join(dir, name)).pipe(createGunzip()), crlfDelay: Infinity });
+    let lineNo = 0;
+    try {
+      for await (const line of lines) {
+        lineNo++;
+        if (line.trim() === '') continue;
+        const where = `${name} line ${lineNo}`;
+        let archived: ArchivedWindow;
+        try {
+          archived = JSON.parse(line) as ArchivedWindow;
+        } catch (cause) {
+          throw new ReconError('input', `${where}: not JSON (${(cause as Error).message})`, { cause });
+        }
+        const stageFile = join(stageDir, `replay-${reads.length + 1}.json`);
+        const rows = checkedRows(archived, where, unit);
+        await writeFile(stageFile, JSON.stringify(rows), { mode: 0o600 });
+        reads.push({ window: archived.window, total: archived.total, rows: rows.length, pages: archived.pages, attempts: archived.attempts, file: stageFile });
+      }
+    } catch (error) {
+      if (error instanceof ReconError) throw error;
+      throw new ReconError('input', `--replay ${join(dir, name)}: unreadable (${(error as Error).message})`, { cause: error });
+    }
+  }
+  return reads;
+}
+
+function checkedRows(archived: ArchivedWindow, where: string, unit: AmountUnit): unknown[] {
+  if (!archived.window || !Array.isArray(archived.rows)) throw new ReconError('input', `${where}: expected {window, rows}, got something else`);
+  const total = archived.rows.length;
+  if (archived.window.stream === 'transactions') {
+    return checkTransactionsPage({ total, page: 1, offset: 1, transactions: archived.rows }, where).rows;
+  }
+  const listed = archived.rows.map((r) => (r as { raw?: unknown }).raw);
+  const checked = checkOperationsPage({ total, page: 1, offset: 1, operations: listed }, where).rows as ApiOperation[];
+  return stageRowsOfOperations(checked, unit, where);
+}

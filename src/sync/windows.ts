@@ -1,0 +1,108 @@
+// Which listing windows a run reads. Pure: derived from the business date, the zone, the settle delay
+// and stored watermarks, never from the wall clock alone, so a re-run of a past date reads the same
+// windows. Every window is half-open [startMs, endMs) on one date field, optionally with a status.
+import { DateTime } from 'luxon';
+import { parseBusinessDate } from '../shared/business-day.ts';
+import type { QueryParams } from '../api/index.ts';
+
+export type Stream = 'transactions' | 'operations';
+export type DateField = 'date_created' | 'date_updated';
+
+export interface SyncWindow {
+  stream: Stream;
+  field: DateField;
+  /** Status filter of a sweep (`refunded`, `chargeback`, `review`); undefined for plain date windows. */
+  status?: string | undefined;
+  startMs: number;
+  endMs: number;
+}
+
+export const SWEEP_STATUSES = ['refunded', 'chargeback', 'review'] as const;
+
+export interface RangeRequest {
+  /** Business date D of the run. */
+  date: string;
+  zone: string;
+  nowMs: number;
+  settleMinutes: number;
+  lookbackDays: number;
+  sweepDays: number;
+  /** Explicit date_created range (replaces the lookback range). */
+  sinceMs?: number | undefined;
+  untilMs?: number | undefined;
+  /** Stored date_updated watermark of the operations stream (exclusive end of the last run's window). */
+  operationsWatermarkMs?: number | undefined;
+}
+
+export interface RunRanges {
+  ranges: SyncWindow[];
+  /** Latest instant any listing may cover: now minus the settle delay. */
+  settledUntilMs: number;
+  transactionsUntilMs: number;
+  operationsUntilMs: number;
+}
+
+/** The unsplit ranges of a run: lookback re-read, status sweeps, operations incremental + re-read. */
+export function rangesForRun(request: RangeRequest): RunRanges {
+  const settledUntilMs = request.nowMs - request.settleMinutes * 60_000;
+  const day = parseBusinessDate(request.date, request.zone);
+  const endOfDayMs = day.plus({ days: 1 }).toMillis();
+  const lookbackStart = startOfDaysBefore(day, request.lookbackDays);
+  const createdStart = request.sinceMs ?? lookbackStart;
+  const createdEnd = Math.min(request.untilMs ?? endOfDayMs, settledUntilMs);
+  const sweepEnd = Math.min(endOfDayMs, settledUntilMs, request.untilMs ?? Number.POSITIVE_INFINITY);
+  const sweepStart = startOfDaysBefore(day, request.sweepDays);
+
+  const ranges: SyncWindow[] = [];
+  const push = (w: SyncWindow) => {
+    if (w.endMs > w.startMs) ranges.push(w);
+  };
+  push({ stream: 'transactions', field: 'date_created', startMs: createdStart, endMs: createdEnd });
+  for (const status of SWEEP_STATUSES) push({ stream: 'transactions', field: 'date_created', status, startMs: sweepStart, endMs: sweepEnd });
+  push({ stream: 'operations', field: 'date_created', startMs: createdStart, endMs: createdEnd });
+  // Operations change state (pending -> fulfilled) long after creation: read everything updated since
+  // the last run. The first run starts at the sweep horizon.
+  const updatedStart = request.operationsWatermarkMs ?? sweepStart;
+  push({ stream: 'operations', field: 'date_updated', startMs: updatedStart, endMs: settledUntilMs });
+  return { ranges, settledUntilMs, transactionsUntilMs: createdEnd, operationsUntilMs: Math.max(createdEnd, settledUntilMs) };
+}
+
+function startOfDaysBefore(day: DateTime, days: number): number {
+  return day.minus({ days }).startOf('day').toMillis();
+}
+
+/** Two halves of a window; a window of one millisecond cannot be split. */
+export function splitWindow(window: SyncWindow): [SyncWindow, SyncWindow] | undefined {
+  if (window.endMs - window.startMs < 2) return undefined;
+  const middle = window.startMs + Math.floor((window.endMs - window.startMs) / 2);
+  return [
+    { ...window, endMs: middle },
+    { ...window, startMs: middle },
+  ];
+}
+
+/** The query filters of a window: never an empty value, bounds as `>=start` and `<end`. */
+export function filtersOf(window: SyncWindow): QueryParams {
+  const filters: Array<readonly [string, string]> = [
+    [window.field, `>=${window.startMs}`],
+    [window.field, `<${window.endMs}`],
+  ];
+  if (window.status) filters.push(['status', window.status]);
+  return filters;
+}
+
+/** Stable name of a window, used as its staging key and in logs. */
+export function keyOf(window: SyncWindow): string {
+  return `${window.stream}:${filterNameOf(window)}:${window.startMs}-${window.endMs}`;
+}
+
+/** The `sync_windows.filter` text: date_created, date_updated, status=refunded, ... */
+export function filterNameOf(window: SyncWindow): string {
+  return window.status ? `status=${window.status}` : window.field;
+}
+
+/** Human form for messages: transactions status=refunded [2024-01-01T03:00:00.000Z, ...). */
+export function describeWindow(window: SyncWindow): string {
+  const iso = (ms: number) => DateTime.fromMillis(ms, { zone: 'utc' }).toISO();
+  return `${window.stream} ${filterNameOf(window)} [${iso(window.startMs)}, ${iso(window.endMs)})`;
+}

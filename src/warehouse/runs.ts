@@ -1,0 +1,39 @@
+// The `runs` table: one row per run of any kind (sync, import, reconcile, nightly, backfill), written
+// when it starts ("running") and when it ends ("done" or "failed"), with its arguments, counts, timings.
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+export interface RunStart {
+  runId: string;
+  kind: string;
+  /** Business date YYYY-MM-DD, when the run has one. */
+  businessDate?: string | undefined;
+  args?: Record<string, unknown> | undefined;
+  startedAtMs: number;
+}
+
+export interface RunEnd {
+  runId: string;
+  outcome: 'done' | 'failed';
+  finishedAtMs: number;
+  counts?: Record<string, unknown> | undefined;
+  timings?: Record<string, unknown> | undefined;
+  error?: string | undefined;
+}
+
+export async function recordRunStart(db: DuckDBConnection, run: RunStart): Promise<void> {
+  await db.run(
+    `INSERT INTO runs (run_id, kind, business_date, args, started_at, outcome)
+     VALUES ($1, $2, CAST($3 AS DATE), CAST($4 AS JSON), make_timestamptz(CAST($5 AS BIGINT) * 1000), 'running')`,
+    [run.runId, run.kind, run.businessDate ?? null, JSON.stringify(run.args ?? {}), run.startedAtMs],
+  );
+}
+
+/** Marks the run finished. Inside the caller's transaction when it has one (a publish commits both). */
+export async function recordRunEnd(db: DuckDBConnection, run: RunEnd): Promise<void> {
+  await db.run(
+    `UPDATE runs SET finished_at = make_timestamptz(CAST($2 AS BIGINT) * 1000), outcome = $3,
+       counts = CAST($4 AS JSON), timings = CAST($5 AS JSON), error = $6
+     WHERE run_id = $1`,
+    [run.runId, run.finishedAtMs, run.outcome, JSON.stringify(run.counts ?? {}), JSON.stringify(run.timings ?? {}), run.error ?? null],
+  );
+}

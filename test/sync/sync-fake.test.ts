@@ -1,0 +1,168 @@
+// syncAll against a scripted listing service: verification, drift, late-visible rows, atomic publish,
+// exact cents, idempotent re-runs and replay from raw pages. Real HTTP, real DuckDB files.
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPaymentsApi } from '../../src/api/index.ts';
+import { parseConfig } from '../../src/config/load.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { ReconError } from '../../src/shared/errors.ts';
+import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
+import { syncAll, type SyncRequest } from '../../src/sync/index.ts';
+import { replayAll } from '../../src/sync/replay.ts';
+import { startFakeService, fakeTransaction, fakeCashIn, fakeCashOut, type FakeService } from './fake-service.ts';
+
+const NOW = Date.parse('2024-05-10T12:00:00Z');
+const DAY = 86_400_000;
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function setup(service: FakeService, syncOverrides: Record<string, unknown> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'recon-sync-'));
+  const config = parseConfig({ api: { baseUrl: service.url }, sync: { pageSize: 100, windowPageBudget: 3, ...syncOverrides } }, 'test');
+  const api = createPaymentsApi({ baseUrl: service.url, apiKey: 'test_k3y', timeoutMs: 2000, retry: { ...config.api.retry, baseDelayMs: 1, maxDelayMs: 2 } });
+  const warehouse = await openWarehouse(join(dir, 'w.duckdb'));
+  cleanups.push(() => service.close(), () => api.close(), () => warehouse.close());
+  let n = 0;
+  const run = (over: Partial<SyncRequest> = {}) =>
+    syncAll({ db: warehouse.connection, http: api, clock: { now: () => NOW }, logger: silentLogger }, { runId: `r${++n}`, date: '2024-05-09', lookbackDays: 7, sweepDays: 30, ...over }, config);
+  return { dir, config, api, warehouse, run };
+}
+
+async function rows(w: Warehouse, sql: string) {
+  return (await w.connection.runAndReadAll(sql)).getRowObjectsJson();
+}
+
+function sales(count: number, ageDays = 3) {
+  return Array.from({ length: count }, (_, i) => fakeTransaction(`tx${String(i).padStart(4, '0')}`, NOW - ageDays * DAY - i * 37_000));
+}
+
+describe('syncAll (scripted service)', () => {
+  it('reads every row once across split windows and records the windows', async () => {
+    const service = await startFakeService(sales(1234), [fakeCashIn('ci1', NOW - 2 * DAY), fakeCashOut('co1', NOW - DAY)]);
+    const { warehouse, run } = await setup(service);
+    const result = await run();
+    expect(result.transactions).toEqual({ new: 1234, changed: 0, unchanged: 0 });
+    expect(await rows(warehouse, 'SELECT count(DISTINCT transaction_id) AS n, sum(net_value) AS s FROM transactions')).toEqual([{ n: '1234', s: String(1234 * 10_000) }]);
+    const windows = await rows(warehouse, "SELECT total, rows FROM sync_windows WHERE filter = 'date_created' AND stream = 'transactions'");
+    expect(windows.length).toBeGreaterThan(4); // 1234 rows, budget 300 per window
+    expect(windows.reduce((n, w) => n + Number(w['rows']), 0)).toBe(1234);
+    expect(await rows(warehouse, "SELECT outcome FROM runs WHERE run_id = 'r1'")).toEqual([{ outcome: 'done' }]);
+  });
+
+  it('converts operation reais to exact cents', async () => {
+    const ops = [
+      fakeCashIn('ci1', NOW - DAY, { amount: 0.29, paid_amount: 0.3 }),
+      fakeCashIn('ci2', NOW - DAY, { amount: 1234567.89, paid_amount: 1234567.8 }),
+      fakeCashOut('co1', NOW - DAY, { amount: 19.99, paid_off_amount: 19.99 }),
+    ];
+    const service = await startFakeService([], ops);
+    const { warehouse, run } = await setup(service);
+    await run();
+    expect(await rows(warehouse, 'SELECT operation_id, amount_cents, paid_amount_cents, paid_off_amount_cents FROM operations ORDER BY operation_id')).toEqual([
+      { operation_id: 'ci1', amount_cents: '29', paid_amount_cents: '30', paid_off_amount_cents: null },
+      { operation_id: 'ci2', amount_cents: '123456789', paid_amount_cents: '123456780', paid_off_amount_cents: null },
+      { operation_id: 'co1', amount_cents: '1999', paid_amount_cents: null, paid_off_amount_cents: '1999' },
+    ]);
+  });
+
+  it('is idempotent: a second run finds everything unchanged and adds no rows', async () => {
+    const service = await startFakeService(sales(250), [fakeCashIn('ci1', NOW - DAY)]);
+    const { warehouse, run } = await setup(service);
+    await run();
+    const before = await rows(warehouse, 'SELECT * EXCLUDE (last_seen_at, last_seen_run) FROM transactions ORDER BY 1');
+    const second = await run();
+    expect(second.rows).toEqual({ new: 0, changed: 0, unchanged: 251 });
+    expect(await rows(warehouse, 'SELECT * EXCLUDE (last_seen_at, last_seen_run) FROM transactions ORDER BY 1')).toEqual(before);
+    expect(await rows(warehouse, 'SELECT count(*) AS n FROM transaction_history')).toEqual([{ n: '250' }]);
+  });
+
+  it('re-reads a window whose total moves while paging (a row inserted mid-read)', async () => {
+    const service = await startFakeService(sales(250));
+    let injected = false;
+    service.beforeList = (_path, params) => {
+      if (!injected && params.get('page') === '2' && params.get('count') === '100') {
+        injected = true;
+        service.transactions.push(fakeTransaction('late-1', NOW - 3 * DAY + 1000));
+      }
+    };
+    const { warehouse, run } = await setup(service);
+    const result = await run();
+    expect(injected).toBe(true);
+    expect(result.transactions.new).toBe(251);
+    expect(await rows(warehouse, "SELECT max(attempts) AS a FROM sync_windows WHERE stream = 'transactions'")).toEqual([{ a: 2 }]);
+  });
+
+  it('catches a row that becomes visible in a window already read (final verification pass)', async () => {
+    const service = await startFakeService(sales(120));
+    let listings = 0;
+    service.beforeList = (_path, params) => {
+      // After the first full read of the date window, a row appears inside it.
+      if (params.get('count') === '100' && !params.get('status') && params.get('page') === '2' && ++listings === 1) {
+        setImmediate(() => service.transactions.push(fakeTransaction('late-visible', NOW - 3 * DAY - 5_000)));
+      }
+    };
+    const { warehouse, run } = await setup(service);
+    const result = await run();
+    expect(result.rereads).toBeGreaterThanOrEqual(1);
+    expect(await rows(warehouse, "SELECT count(*) AS n FROM transactions WHERE transaction_id = 'late-visible'")).toEqual([{ n: '1' }]);
+  });
+
+  it('fails loudly with a drift error when a window never settles, publishing nothing', async () => {
+    const service = await startFakeService(sales(150));
+    let k = 0;
+    service.beforeList = (_path, params) => {
+      if (params.get('page') === '2') service.transactions.push(fakeTransaction(`churn-${k++}`, NOW - 3 * DAY + 10));
+    };
+    const { warehouse, run } = await setup(service, { maxWindowAttempts: 2 });
+    const error = await run().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReconError);
+    expect((error as ReconError).code).toBe('drift');
+    expect((error as ReconError).message).toMatch(/never settled after 2 reads: total changed/);
+    expect(await rows(warehouse, 'SELECT count(*) AS n FROM transactions')).toEqual([{ n: '0' }]);
+    expect(await rows(warehouse, 'SELECT count(*) AS n FROM stage_transactions')).toEqual([{ n: '0' }]);
+    expect(await rows(warehouse, 'SELECT outcome FROM runs')).toEqual([{ outcome: 'failed' }]);
+  });
+
+  it('fails on a row that breaks the schema, naming page, id and field; nothing is published', async () => {
+    const data = sales(250);
+    data[180] = { ...data[180]!, net_value: 12.5 };
+    const service = await startFakeService(data);
+    const { warehouse, run } = await setup(service);
+    const error = (await run().catch((e: unknown) => e)) as ReconError;
+    expect(error.code).toBe('api_schema');
+    expect(error.message).toMatch(/page=\d.*transaction_id tx0180\): field net_value/);
+    expect(await rows(warehouse, 'SELECT (SELECT count(*) FROM transactions) + (SELECT count(*) FROM sync_windows) AS n')).toEqual([{ n: '0' }]);
+  });
+
+  it('records status paths in the history and keeps a known item_id when a listing omits it', async () => {
+    const data = sales(5);
+    const service = await startFakeService(data);
+    const { warehouse, run } = await setup(service);
+    await run();
+    data[0] = { ...data[0]!, status: 'refunded', paid_amount: 0, refunded_amount: 10_000, date_updated: new Date(NOW - DAY).toISOString(), item_id: undefined };
+    const second = await run();
+    expect(second.transactions).toEqual({ new: 0, changed: 1, unchanged: 4 });
+    expect(await rows(warehouse, "SELECT status, item_id FROM transactions WHERE transaction_id = 'tx0000'")).toEqual([{ status: 'refunded', item_id: 'order-tx0000' }]);
+    expect(await rows(warehouse, "SELECT string_agg(status, ' -> ' ORDER BY date_updated) AS path FROM transaction_history WHERE transaction_id = 'tx0000'")).toEqual([{ path: 'paid -> refunded' }]);
+  });
+
+  it('keeps raw pages and rebuilds an identical warehouse from them with --replay', async () => {
+    const service = await startFakeService(sales(230), [fakeCashIn('ci1', NOW - DAY), fakeCashOut('co1', NOW - DAY)]);
+    const rawDir = mkdtempSync(join(tmpdir(), 'recon-raw-'));
+    const { warehouse, run, config } = await setup(service, { rawPagesDir: rawDir });
+    await run();
+    expect(readdirSync(rawDir)).toEqual(['r1.ndjson.gz']);
+    const other = await openWarehouse(join(mkdtempSync(join(tmpdir(), 'recon-replay-')), 'w.duckdb'));
+    cleanups.push(() => other.close());
+    const replayed = await replayAll({ db: other.connection, clock: { now: () => NOW }, logger: silentLogger }, { runId: 'replay1', dir: rawDir }, config);
+    expect(replayed.rows.new).toBe(232);
+    const content = 'SELECT * EXCLUDE (first_seen_at, last_seen_at, first_seen_run, last_seen_run) FROM transactions ORDER BY 1';
+    expect(await rows(other, content)).toEqual(await rows(warehouse, content));
+    const ops = 'SELECT * EXCLUDE (first_seen_at, last_seen_at, first_seen_run, last_seen_run) FROM operations ORDER BY 1, 2';
+    expect(await rows(other, ops)).toEqual(await rows(warehouse, ops));
+  });
+});

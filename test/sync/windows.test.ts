@@ -1,0 +1,64 @@
+// Window derivation: business-date bounds in the zone, settle clipping, sweeps, splits, filters.
+import { describe, expect, it } from 'vitest';
+import { filtersOf, rangesForRun, splitWindow } from '../../src/sync/windows.ts';
+
+const ZONE = 'America/Sao_Paulo';
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('rangesForRun', () => {
+  const base = { date: '2024-05-09', zone: ZONE, settleMinutes: 10, lookbackDays: 7, sweepDays: 180 };
+
+  it('covers [start of D-lookback, end of D) in the zone, and sweeps over sweepDays', () => {
+    const plan = rangesForRun({ ...base, nowMs: Date.parse('2024-05-10T09:00:00Z') });
+    const created = plan.ranges.filter((r) => r.stream === 'transactions' && !r.status);
+    expect(created.map((r) => [iso(r.startMs), iso(r.endMs)])).toEqual([['2024-05-02T03:00:00.000Z', '2024-05-10T03:00:00.000Z']]);
+    const sweeps = plan.ranges.filter((r) => r.status);
+    expect(sweeps.map((r) => r.status)).toEqual(['refunded', 'chargeback', 'review']);
+    expect(iso(sweeps[0]!.startMs)).toBe('2023-11-11T03:00:00.000Z');
+    const ops = plan.ranges.filter((r) => r.stream === 'operations');
+    expect(ops.map((r) => r.field)).toEqual(['date_created', 'date_updated']);
+  });
+
+  it.each([
+    ['clips to now minus the settle delay', '2024-05-09T20:00:00Z', '2024-05-09T19:50:00.000Z'],
+    ['keeps end of D once settled', '2024-05-12T00:00:00Z', '2024-05-10T03:00:00.000Z'],
+  ])('%s', (_name, now, end) => {
+    const plan = rangesForRun({ ...base, nowMs: Date.parse(now) });
+    expect(iso(plan.ranges[0]!.endMs)).toBe(end);
+    expect(iso(plan.transactionsUntilMs)).toBe(end);
+  });
+
+  it('reads the same windows when a past date is re-run later', () => {
+    const a = rangesForRun({ ...base, nowMs: Date.parse('2024-05-11T00:00:00Z'), operationsWatermarkMs: 1 });
+    const b = rangesForRun({ ...base, nowMs: Date.parse('2024-06-30T00:00:00Z'), operationsWatermarkMs: 1 });
+    expect(a.ranges.filter((r) => r.field === 'date_created')).toEqual(b.ranges.filter((r) => r.field === 'date_created'));
+  });
+
+  it('follows DST-free and DST zones by calendar day (New York spring forward is 23 h)', () => {
+    const plan = rangesForRun({ ...base, zone: 'America/New_York', date: '2024-03-10', lookbackDays: 0, nowMs: Date.parse('2024-04-01T00:00:00Z') });
+    const r = plan.ranges[0]!;
+    expect((r.endMs - r.startMs) / 3_600_000).toBe(23);
+  });
+
+  it('uses --since/--until and the operations watermark when given', () => {
+    const plan = rangesForRun({ ...base, nowMs: Date.parse('2024-06-01T00:00:00Z'), sinceMs: 1000, untilMs: 5000, operationsWatermarkMs: 7000 });
+    expect(plan.ranges[0]).toMatchObject({ startMs: 1000, endMs: 5000 });
+    expect(plan.ranges.find((r) => r.field === 'date_updated')).toMatchObject({ startMs: 7000, endMs: Date.parse('2024-06-01T00:00:00Z') - 600_000 });
+  });
+});
+
+describe('splitWindow and filtersOf', () => {
+  it('halves a window exactly, with no gap and no overlap', () => {
+    const [a, b] = splitWindow({ stream: 'transactions', field: 'date_created', startMs: 0, endMs: 11 })!;
+    expect([a.startMs, a.endMs, b.startMs, b.endMs]).toEqual([0, 5, 5, 11]);
+    expect(splitWindow({ stream: 'transactions', field: 'date_created', startMs: 0, endMs: 1 })).toBeUndefined();
+  });
+
+  it('builds half-open filters with the status of a sweep', () => {
+    expect(filtersOf({ stream: 'transactions', field: 'date_created', status: 'chargeback', startMs: 1, endMs: 2 })).toEqual([
+      ['date_created', '>=1'],
+      ['date_created', '<2'],
+      ['status', 'chargeback'],
+    ]);
+  });
+});
