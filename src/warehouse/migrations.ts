@@ -1,6 +1,9 @@
 // Versioned schema migrations of the warehouse. Append new versions; never edit a released one.
 // Column names follow the service's fields; money is integer cents (BIGINT); instants are TIMESTAMPTZ.
 
+import { REPORT_VIEWS_SQL } from './views.ts';
+import { SYNC_STAGING_SQL } from '../sync/staging-ddl.ts';
+
 export interface Migration {
   version: number;
   name: string;
@@ -145,6 +148,7 @@ CREATE TABLE order_imports (
   run_id        VARCHAR,
   file          VARCHAR NOT NULL,
   format        VARCHAR NOT NULL,
+  business_date DATE,                      -- the night whose export this was, when known (nightly runs)
   sha256        VARCHAR NOT NULL,
   rows_read     BIGINT NOT NULL,
   rows_loaded   BIGINT NOT NULL,
@@ -181,6 +185,29 @@ CREATE TABLE findings (
   first_seen           DATE NOT NULL,
   state                VARCHAR NOT NULL    -- new | open | resolved
 );
+
+-- Orders of a reconcile run that matched their payments: exact, or within tolerance (variance).
+CREATE TABLE matches (
+  run_id               VARCHAR NOT NULL,
+  business_date        DATE NOT NULL,
+  item_id              VARCHAR NOT NULL,
+  payment_ids          VARCHAR NOT NULL,   -- comma-separated, sorted
+  matched_by           VARCHAR NOT NULL,   -- item_id | transaction_id | nsu_authorization_code
+  order_amount_cents   BIGINT NOT NULL,
+  payment_amount_cents BIGINT NOT NULL,
+  variance_cents       BIGINT NOT NULL,
+  match_state          VARCHAR NOT NULL    -- exact | variance
+);
 `,
+  },
+  {
+    version: 2,
+    name: 'report views (refunds, chargebacks, findings_latest, reconcile_runs_latest, transaction_orders)',
+    sql: REPORT_VIEWS_SQL,
+  },
+  {
+    version: 3,
+    name: 'sync staging and watermarks',
+    sql: SYNC_STAGING_SQL,
   },
 ];

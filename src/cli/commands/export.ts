@@ -1,10 +1,32 @@
-// `recon export`: not built yet.
+// `recon export --format parquet --out DIR`: the warehouse as day-partitioned Parquet, read-only.
 import { defineCommand } from 'citty';
+import { loadConfig } from '../../config/load.ts';
 import { ReconError } from '../../shared/errors.ts';
+import { loggerForProcess } from '../../shared/log.ts';
+import { openWarehouse } from '../../warehouse/open.ts';
+import { exportParquet } from '../../report/parquet-export.ts';
 
 export default defineCommand({
-  meta: { name: 'export', description: 'Not available yet' },
-  run() {
-    throw new ReconError('usage', '`recon export` is not available yet');
+  meta: { name: 'export', description: 'Write every table as Parquet partitioned by day' },
+  args: {
+    format: { type: 'string', default: 'parquet', description: 'Output format (parquet)' },
+    out: { type: 'string', description: 'Folder to write into; each table becomes <out>/<table>/day=YYYY-MM-DD/' },
+    config: { type: 'string', description: 'Config file (default: RECON_CONFIG or ./recon.config.json)' },
+  },
+  async run({ args }) {
+    if (args.format !== 'parquet') throw new ReconError('usage', `expected --format parquet, got "${args.format}"`);
+    if (!args.out) throw new ReconError('usage', 'expected --out DIR, the folder to write the Parquet files into');
+    const { config } = loadConfig({ file: args.config });
+    const warehouse = await openWarehouse(config.warehouse.path, { readOnly: true });
+    try {
+      const tables = await exportParquet({ db: warehouse.connection, logger: loggerForProcess() }, { outDir: args.out, timezone: config.timezone, fileMode: config.warehouse.fileMode });
+      const width = Math.max(...tables.map((t) => t.name.length));
+      for (const t of tables) {
+        process.stdout.write(`${t.name.padEnd(width)}  ${String(t.rows).padStart(9)} rows  ${t.dayColumn ? `by day of ${t.dayColumn}` : 'one file (no timestamp)'}  ${t.path}\n`);
+      }
+      process.stdout.write(`Read back with: SELECT * FROM read_parquet('${args.out}/transactions/**/*.parquet', hive_partitioning = true)\n`);
+    } finally {
+      warehouse.close();
+    }
   },
 });

@@ -1,10 +1,84 @@
-// `recon sql`: not built yet.
+// `recon sql`: ad hoc SQL on a read-only warehouse connection; without a query, an interactive prompt.
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
 import { defineCommand } from 'citty';
-import { ReconError } from '../../shared/errors.ts';
+import { loadConfig } from '../../config/load.ts';
+import { ReconError, exitCodeFor } from '../../shared/errors.ts';
+import { openWarehouse } from '../../warehouse/open.ts';
+import { runSql } from '../../report/run-sql.ts';
+import { SQL_FORMATS, type SqlFormat, type Write } from '../../report/sql-output.ts';
 
 export default defineCommand({
-  meta: { name: 'sql', description: 'Not available yet' },
-  run() {
-    throw new ReconError('usage', '`recon sql` is not available yet');
+  meta: { name: 'sql', description: 'Run SQL on the warehouse (read-only); without a query, open a prompt' },
+  args: {
+    query: { type: 'positional', required: false, description: 'SQL to run, e.g. "SELECT * FROM refunds LIMIT 10"' },
+    format: { type: 'string', default: 'table', description: 'Output: table, csv or json' },
+    config: { type: 'string', description: 'Config file (default: RECON_CONFIG or ./recon.config.json)' },
+  },
+  async run({ args }) {
+    const format = args.format as SqlFormat;
+    if (!SQL_FORMATS.includes(format)) throw new ReconError('usage', `expected --format table, csv or json, got "${args.format}"`);
+    const { config } = loadConfig({ file: args.config });
+    const warehouse = await openWarehouse(config.warehouse.path, { readOnly: true });
+    try {
+      if (args.query !== undefined && args.query.trim() !== '') {
+        await runSql(warehouse.connection, args.query, format, writeStdout);
+      } else {
+        await prompt(warehouse.connection, format);
+      }
+    } finally {
+      warehouse.close();
+    }
   },
 });
+
+const writeStdout: Write = async (text) => {
+  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+};
+
+/** Statements may span lines and end with `;`. `.quit` leaves; an error is printed and the prompt goes on. */
+async function prompt(db: Parameters<typeof runSql>[0], format: SqlFormat): Promise<void> {
+  const interactive = Boolean(process.stdin.isTTY);
+  const rl = createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
+  if (interactive) process.stdout.write('recon sql (read-only). End statements with ";". .tables lists tables and views, .quit leaves.\n');
+  let buffer = '';
+  const ask = () => {
+    if (interactive) {
+      rl.setPrompt(buffer === '' ? 'recon> ' : '   ...> ');
+      rl.prompt();
+    }
+  };
+  ask();
+  try {
+    for await (const line of rl) {
+      const trimmed = line.trim();
+      if (buffer === '' && (trimmed === '.quit' || trimmed === '.exit')) break;
+      if (buffer === '' && trimmed === '.tables') {
+        await runOne(db, `SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'main' ORDER BY table_type, table_name`, format);
+      } else if (buffer === '' && trimmed === '') {
+        // nothing to run
+      } else {
+        buffer += (buffer === '' ? '' : '\n') + line;
+        if (trimmed.endsWith(';')) {
+          const sql = buffer;
+          buffer = '';
+          await runOne(db, sql, format);
+        }
+      }
+      ask();
+    }
+    if (buffer.trim() !== '') await runOne(db, buffer, format);
+  } finally {
+    rl.close();
+  }
+}
+
+async function runOne(db: Parameters<typeof runSql>[0], sql: string, format: SqlFormat): Promise<void> {
+  try {
+    await runSql(db, sql, format, writeStdout);
+  } catch (error) {
+    if (!(error instanceof ReconError)) throw error;
+    process.stderr.write(`error: ${error.message}\n`);
+    process.exitCode = exitCodeFor(error);
+  }
+}

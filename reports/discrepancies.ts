@@ -1,0 +1,135 @@
+// The discrepancies report: every finding of the day's reconcile run. The workbook opens on a Summary
+// (counts and amounts per category, the lifecycle split, the run's window and data freshness), then
+// one sheet per category that has findings; the CSV holds all findings in one table.
+import { FINDING_CATEGORIES } from '../src/shared/domain.ts';
+import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
+
+const FINDINGS_OF_RUN = `
+WITH customers AS (
+  SELECT DISTINCT ON (operation_id) operation_id, customer_name, customer_document_number
+  FROM operations ORDER BY operation_id, kind
+)
+SELECT f.category, f.state, f.first_seen, f.item_id, f.operation_id, f.transaction_ids,
+  f.order_status, f.payment_status, f.order_amount_cents, f.payment_amount_cents, f.difference_cents,
+  f.reason, coalesce(o.customer_name, c.customer_name) AS customer_name,
+  coalesce(o.customer_document_number, c.customer_document_number) AS customer_document_number,
+  f.finding_key
+FROM findings f
+LEFT JOIN orders o ON o.item_id = f.item_id
+LEFT JOIN customers c ON c.operation_id = f.operation_id
+WHERE f.run_id = $run_id AND f.business_date = $date`;
+
+const ORDER_FINDINGS = `ORDER BY f.category, f.item_id NULLS LAST, f.operation_id NULLS LAST, f.finding_key`;
+
+const FINDING_COLUMNS: ColumnSpec[] = [
+  { key: 'category', header: 'Category', type: 'text', width: 22 },
+  { key: 'state', header: 'State', type: 'text', width: 10 },
+  { key: 'first_seen', header: 'First seen', type: 'date' },
+  { key: 'item_id', header: 'Item', type: 'text', width: 20 },
+  { key: 'operation_id', header: 'Operation', type: 'text', width: 20 },
+  { key: 'transaction_ids', header: 'Transactions', type: 'text', width: 28 },
+  { key: 'order_status', header: 'Order status', type: 'text', width: 14 },
+  { key: 'payment_status', header: 'Payment status', type: 'text', width: 16 },
+  { key: 'order_amount_cents', header: 'Order amount', type: 'cents' },
+  { key: 'payment_amount_cents', header: 'Payment amount', type: 'cents' },
+  { key: 'difference_cents', header: 'Difference', type: 'cents' },
+  { key: 'reason', header: 'Reason', type: 'text', width: 60 },
+  { key: 'customer_name', header: 'Customer', type: 'text', width: 24 },
+  { key: 'customer_document_number', header: 'Customer document', type: 'text', width: 20, mask: 'document' },
+  { key: 'finding_key', header: 'Finding key', type: 'text', width: 30 },
+];
+
+const AMOUNT_TOTALS = ['order_amount_cents', 'payment_amount_cents', 'difference_cents'];
+
+const categoryList = FINDING_CATEGORIES.map((c) => `'${c}'`).join(', ');
+const categoryOrder = FINDING_CATEGORIES.map((c, i) => `('${c}', ${i + 1})`).join(', ');
+
+/** Counts per category in the contract's order (all 13, zeros included), then any other category. */
+const SUMMARY_SQL = `
+WITH f AS (SELECT * FROM findings WHERE run_id = $run_id AND business_date = $date),
+known(category, ord) AS (VALUES ${categoryOrder}),
+cats AS (
+  SELECT category, ord FROM known
+  UNION ALL SELECT DISTINCT category, 1000 FROM f WHERE category NOT IN (${categoryList})
+)
+SELECT c.category,
+  count(f.category) FILTER (WHERE f.state <> 'resolved') AS active,
+  count(f.category) FILTER (WHERE f.state = 'new') AS new,
+  count(f.category) FILTER (WHERE f.state = 'open') AS open,
+  count(f.category) FILTER (WHERE f.state = 'resolved') AS resolved,
+  coalesce(sum(f.order_amount_cents) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS order_amount_cents,
+  coalesce(sum(f.payment_amount_cents) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS payment_amount_cents,
+  coalesce(sum(f.difference_cents) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS difference_cents
+FROM cats c LEFT JOIN f ON f.category = c.category
+GROUP BY c.category, c.ord
+ORDER BY c.ord, c.category`;
+
+const utc = (ms: string) => `timezone('UTC', epoch_ms(${ms}))`;
+
+/** The run's window and how fresh each source was: what a reader needs before trusting the numbers. */
+const SUMMARY_NOTES_SQL = `
+WITH r AS (SELECT * FROM runs WHERE run_id = $run_id)
+SELECT * FROM (VALUES
+  (1, 'Business date', strftime($date, '%Y-%m-%d'), NULL::TIMESTAMPTZ),
+  (2, 'Time zone', $tz, NULL),
+  (3, 'Day starts (local time)', NULL, $day_start),
+  (4, 'Day ends (local time, exclusive)', NULL, $day_end),
+  (5, 'Reconcile run', $run_id, NULL),
+  (6, 'Reconcile run started', NULL, (SELECT started_at FROM r)),
+  (7, 'Reconcile run finished', NULL, (SELECT finished_at FROM r)),
+  (8, 'Reconcile run outcome', (SELECT outcome FROM r), NULL),
+  (9, 'Transactions listed up to', NULL, (SELECT ${utc('max(end_ms)')} FROM sync_windows WHERE stream = 'transactions')),
+  (10, 'Transactions last read at', NULL, (SELECT max(committed_at) FROM sync_windows WHERE stream = 'transactions')),
+  (11, 'Operations listed up to', NULL, (SELECT ${utc('max(end_ms)')} FROM sync_windows WHERE stream = 'operations')),
+  (12, 'Operations last read at', NULL, (SELECT max(committed_at) FROM sync_windows WHERE stream = 'operations')),
+  (13, 'Orders last imported at', NULL, (SELECT max(imported_at) FROM order_imports))
+) AS n(ord, label, text_value, instant_value)
+ORDER BY ord`;
+
+const summarySheet: SheetSpec = {
+  name: 'Summary',
+  sql: SUMMARY_SQL,
+  columns: [
+    { key: 'category', header: 'Category', type: 'text', width: 24 },
+    { key: 'active', header: 'Findings (new + open)', type: 'integer', width: 12 },
+    { key: 'new', header: 'New', type: 'integer' },
+    { key: 'open', header: 'Open', type: 'integer' },
+    { key: 'resolved', header: 'Resolved', type: 'integer' },
+    { key: 'order_amount_cents', header: 'Order amount', type: 'cents', width: 18 },
+    { key: 'payment_amount_cents', header: 'Payment amount', type: 'cents', width: 18 },
+    { key: 'difference_cents', header: 'Difference', type: 'cents', width: 18 },
+  ],
+  totals: ['active', 'new', 'open', 'resolved', ...AMOUNT_TOTALS],
+  notes: { sql: SUMMARY_NOTES_SQL },
+};
+
+const categorySheets: SheetSpec[] = FINDING_CATEGORIES.map((category) => ({
+  name: category,
+  sql: `${FINDINGS_OF_RUN} AND f.category = '${category}'\n${ORDER_FINDINGS}`,
+  columns: FINDING_COLUMNS,
+  totals: AMOUNT_TOTALS,
+  omitWhenEmpty: true,
+}));
+
+const otherSheet: SheetSpec = {
+  name: 'other',
+  sql: `${FINDINGS_OF_RUN} AND f.category NOT IN (${categoryList})\n${ORDER_FINDINGS}`,
+  columns: FINDING_COLUMNS,
+  totals: AMOUNT_TOTALS,
+  omitWhenEmpty: true,
+};
+
+const allFindings: SheetSpec = {
+  name: 'findings',
+  sql: `${FINDINGS_OF_RUN}\n${ORDER_FINDINGS}`,
+  columns: FINDING_COLUMNS,
+  inWorkbook: false,
+};
+
+export const discrepancies: ReportDefinition = {
+  name: 'discrepancies',
+  description: 'Every finding of the day, a Summary sheet and one sheet per category',
+  needsReconcileRun: true,
+  sheets: [summarySheet, ...categorySheets, otherSheet, allFindings],
+  csvSheet: 'findings',
+};

@@ -1,0 +1,110 @@
+// Cell-level rules every report format shares: exact conversion from DuckDB values, formula
+// neutralisation, document masking, and the display conversions done only at the file boundary.
+import { DateTime } from 'luxon';
+import {
+  DuckDBDateValue,
+  DuckDBDecimalValue,
+  DuckDBTimestampTZValue,
+  DuckDBTimestampValue,
+  type DuckDBValue,
+} from '@duckdb/node-api';
+import { ReconError } from '../shared/errors.ts';
+import { reaisTextFromCents } from '../shared/money.ts';
+import type { CellValue, ColumnType } from './types.ts';
+
+/** Spreadsheet programs run text starting with these as a formula (or DDE); CR and tab included. */
+const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'];
+
+/** Prefixes a `'` to text a spreadsheet would read as a formula. Numbers never pass here. */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_TRIGGERS.some((t) => text.startsWith(t)) ? `'${text}` : text;
+}
+
+/**
+ * Masks a CPF (11 digits) as `***.456.789-**` and a CNPJ (14 digits) as `**.345.678/0001-**`: enough
+ * for a person to tell customers apart, not enough to reuse the number. Anything else is fully masked.
+ */
+export function maskDocument(text: string): string {
+  const d = text.replace(/\D/g, '');
+  if (d.length === 11) return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+  if (d.length === 14) return `**.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-**`;
+  return text === '' ? '' : '***';
+}
+
+/** Reais as a JS number for a spreadsheet cell: parsed from the exact decimal text, so 15090n -> 150.9. */
+export function reaisNumberFromCents(cents: bigint): number {
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER) || cents < -BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new ReconError('report', `expected an amount within ±${Number.MAX_SAFE_INTEGER} cents, got ${cents}`);
+  }
+  return Number(reaisTextFromCents(Number(cents)));
+}
+
+/** Reais text with the given decimal separator, exact: 15090n -> "150,90". */
+export function reaisTextFromBigCents(cents: bigint, decimal: string): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  return `${negative ? '-' : ''}${abs / 100n}${decimal}${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/**
+ * Excel has no time zones: a cell holds a wall-clock. Returns a Date whose UTC fields are the local
+ * wall-clock of the instant in the zone (exceljs serialises the UTC fields).
+ */
+export function excelDateFromInstant(epochMs: number, zone: string): Date {
+  const local = DateTime.fromMillis(epochMs, { zone });
+  return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second, local.millisecond));
+}
+
+/** A DATE (YYYY-MM-DD) as an Excel date at midnight. */
+export function excelDateFromDateText(date: string): Date {
+  return new Date(`${date}T00:00:00.000Z`);
+}
+
+/** ISO-8601 UTC text of an instant, e.g. 2024-03-01T12:00:00.000Z. */
+export function isoFromMillis(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}
+
+/** Converts one DuckDB value to the exact JS value its column type calls for. */
+export function cellFromDuckValue(value: DuckDBValue, type: ColumnType, key: string): CellValue {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case 'text':
+      return typeof value === 'string' ? value : String(value);
+    case 'cents':
+    case 'integer':
+      return integerFrom(value, key);
+    case 'instant':
+      if (value instanceof DuckDBTimestampTZValue || value instanceof DuckDBTimestampValue) return Number(floorDiv(value.micros, 1000n));
+      throw typeError(key, 'TIMESTAMPTZ', value);
+    case 'date':
+      if (value instanceof DuckDBDateValue) return value.toString();
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+      throw typeError(key, 'DATE', value);
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      throw typeError(key, 'BOOLEAN', value);
+  }
+}
+
+function integerFrom(value: DuckDBValue, key: string): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  if (value instanceof DuckDBDecimalValue && value.scale === 0) return value.value;
+  if (value instanceof DuckDBDecimalValue) {
+    // SUM over BIGINT is HUGEINT/DECIMAL in DuckDB; a whole decimal is fine, a fraction is a report bug.
+    const unit = 10n ** BigInt(value.scale);
+    if (value.value % unit === 0n) return value.value / unit;
+  }
+  throw typeError(key, 'an integer', value);
+}
+
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n ? q - 1n : q;
+}
+
+function typeError(key: string, expected: string, value: DuckDBValue): ReconError {
+  const got = typeof value === 'object' && value !== null ? value.constructor.name : typeof value;
+  return new ReconError('report', `report column "${key}": expected ${expected}, got ${got} (${String(value)})`);
+}

@@ -1,0 +1,95 @@
+// CSV for machines and spreadsheets: RFC 4180 (UTF-8, CRLF, header, integer cents, ISO UTC instants),
+// or the `br` dialect (`;`, reais with a decimal comma, UTF-8 BOM) that a Portuguese spreadsheet opens.
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { isoFromMillis, maskDocument, neutraliseFormula, reaisTextFromBigCents } from './cells.ts';
+import type { CellValue, ColumnSpec, CsvDialect } from './types.ts';
+
+export interface CsvOptions {
+  dialect: CsvDialect;
+  maskDocuments: boolean;
+}
+
+/** Header of a column in CSV: its key; in `br`, whose amounts are reais, `_cents` becomes `_reais`. */
+export function csvHeaderOf(column: ColumnSpec, dialect: CsvDialect): string {
+  return dialect === 'br' && column.type === 'cents' ? column.key.replace(/_cents$/, '') + '_reais' : column.key;
+}
+
+/** The text of a text cell in any report format: masked when it is a document, then neutralised. */
+export function reportText(value: string, column: ColumnSpec, maskDocuments: boolean): string {
+  return neutraliseFormula(column.mask === 'document' && maskDocuments ? maskDocument(value) : value);
+}
+
+export function csvFieldOf(value: CellValue, column: ColumnSpec, options: CsvOptions): string {
+  if (value === null) return '';
+  switch (column.type) {
+    case 'cents':
+      return options.dialect === 'br' ? reaisTextFromBigCents(value as bigint, ',') : String(value);
+    case 'integer':
+    case 'boolean':
+    case 'date':
+      return String(value);
+    case 'instant':
+      return isoFromMillis(value as number);
+    case 'text':
+      return reportText(String(value), column, options.maskDocuments);
+  }
+}
+
+/** Quotes a field when it holds the delimiter, a quote, CR or LF (RFC 4180 section 2). */
+export function quoteCsvField(field: string, delimiter: string): string {
+  return field.includes(delimiter) || /["\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field;
+}
+
+export function csvLineOf(fields: readonly string[], delimiter: string): string {
+  return fields.map((f) => quoteCsvField(f, delimiter)).join(delimiter) + '\r\n';
+}
+
+/** A CSV file being written; `close()` must run in `finally` (it also waits for the bytes to land). */
+export class CsvFileWriter {
+  readonly #stream: WriteStream;
+  readonly #columns: readonly ColumnSpec[];
+  readonly #options: CsvOptions;
+  readonly #delimiter: string;
+  #rows = 0;
+
+  private constructor(stream: WriteStream, columns: readonly ColumnSpec[], options: CsvOptions) {
+    this.#stream = stream;
+    this.#columns = columns;
+    this.#options = options;
+    this.#delimiter = options.dialect === 'br' ? ';' : ',';
+  }
+
+  static async open(path: string, columns: readonly ColumnSpec[], options: CsvOptions & { mode: number }): Promise<CsvFileWriter> {
+    const stream = createWriteStream(path, { mode: options.mode });
+    await once(stream, 'open');
+    const writer = new CsvFileWriter(stream, columns, options);
+    await writer.#write((options.dialect === 'br' ? '\uFEFF' : '') + csvLineOf(columns.map((c) => csvHeaderOf(c, options.dialect)), writer.#delimiter));
+    return writer;
+  }
+
+  get rowCount(): number {
+    return this.#rows;
+  }
+
+  async writeRows(rows: readonly CellValue[][]): Promise<void> {
+    let text = '';
+    for (const row of rows) {
+      text += csvLineOf(this.#columns.map((column, i) => csvFieldOf(row[i] ?? null, column, this.#options)), this.#delimiter);
+    }
+    this.#rows += rows.length;
+    await this.#write(text);
+  }
+
+  async #write(text: string): Promise<void> {
+    if (text !== '' && !this.#stream.write(text, 'utf8')) await once(this.#stream, 'drain');
+  }
+
+  async close(): Promise<void> {
+    if (this.#stream.closed) return;
+    await new Promise<void>((resolve, reject) => {
+      this.#stream.once('error', reject);
+      this.#stream.end(() => resolve());
+    });
+  }
+}

@@ -1,0 +1,123 @@
+// `recon export --format parquet`: every table (and the refunds/chargebacks views) as Parquet files
+// partitioned by day (hive layout `<out>/<table>/day=YYYY-MM-DD/*.parquet`), so an engine beyond one
+// machine (Spark, Trino, BigQuery, DuckLake) can take the history over. `stage_*` tables are a sync's
+// scratch space, not history, and stay out.
+import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ReconError } from '../shared/errors.ts';
+import type { Logger } from '../shared/log.ts';
+import { EXPORTED_VIEWS } from '../warehouse/views.ts';
+
+/** The timestamp that places a row in a day; tables not listed use their first TIMESTAMPTZ or DATE column. */
+export const DAY_COLUMN_OF: Readonly<Record<string, string>> = {
+  runs: 'started_at',
+  transactions: 'date_created',
+  transaction_history: 'date_updated',
+  operations: 'date_created',
+  operation_history: 'date_updated',
+  sync_windows: 'committed_at',
+  orders: 'created_at',
+  order_history: 'created_at',
+  order_imports: 'imported_at',
+  findings: 'business_date',
+  matches: 'business_date',
+  schema_migrations: 'applied_at',
+  ...EXPORTED_VIEWS,
+};
+
+export interface ExportedTable {
+  name: string;
+  rows: number;
+  path: string;
+  /** The column the day comes from; null when the table has no timestamp (one unpartitioned file). */
+  dayColumn: string | null;
+}
+
+type Db = Pick<DuckDBConnection, 'runAndReadAll'>;
+
+interface Relation {
+  name: string;
+  columns: Map<string, string>;
+}
+
+export async function exportParquet(
+  deps: { db: Db; logger: Logger },
+  request: { outDir: string; timezone: string; fileMode: string },
+): Promise<ExportedTable[]> {
+  const outDir = resolve(request.outDir);
+  mkdirSync(outDir, { recursive: true });
+  const relations = await relationsToExport(deps.db);
+  const exported: ExportedTable[] = [];
+  for (const relation of relations) {
+    const dayColumn = dayColumnOf(relation);
+    const path = join(outDir, relation.name);
+    rmSync(path, { recursive: true, force: true });
+    const source = `SELECT * FROM ${quoteIdent(relation.name)}`;
+    const sql = dayColumn
+      ? `COPY (SELECT *, ${dayExpression(dayColumn, relation.columns.get(dayColumn) ?? '', request.timezone)} AS day FROM ${quoteIdent(relation.name)}) TO ${quoteLiteral(path)} (FORMAT parquet, PARTITION_BY (day))`
+      : `COPY (${source}) TO ${quoteLiteral(join(path, 'data.parquet'))} (FORMAT parquet)`;
+    if (!dayColumn) mkdirSync(path, { recursive: true });
+    let rows: number;
+    try {
+      const reader = await deps.db.runAndReadAll(sql);
+      rows = Number(reader.getRows()[0]?.[0] ?? 0);
+    } catch (cause) {
+      throw new ReconError('warehouse', `export of ${relation.name} to ${path} failed: ${(cause as Error).message}`, { cause });
+    }
+    chmodTree(path, parseInt(request.fileMode, 8));
+    exported.push({ name: relation.name, rows, path, dayColumn });
+    deps.logger.event('export.table', { table: relation.name, rows, path });
+  }
+  return exported;
+}
+
+async function relationsToExport(db: Db): Promise<Relation[]> {
+  const views = Object.keys(EXPORTED_VIEWS);
+  const reader = await db.runAndReadAll(
+    `SELECT c.table_name, c.column_name, c.data_type
+     FROM information_schema.columns c JOIN information_schema.tables t USING (table_catalog, table_schema, table_name)
+     WHERE c.table_schema = 'main'
+       AND ((t.table_type = 'BASE TABLE' AND t.table_name NOT LIKE 'stage\\_%' ESCAPE '\\') OR t.table_name IN (${views.map(quoteLiteral).join(', ')}))
+     ORDER BY c.table_name, c.ordinal_position`,
+  );
+  const byName = new Map<string, Relation>();
+  for (const [table, column, type] of reader.getRows() as [string, string, string][]) {
+    const relation = byName.get(table) ?? { name: table, columns: new Map<string, string>() };
+    relation.columns.set(column, type);
+    byName.set(table, relation);
+  }
+  return [...byName.values()];
+}
+
+function dayColumnOf(relation: Relation): string | null {
+  const known = DAY_COLUMN_OF[relation.name];
+  if (known && relation.columns.has(known)) return known;
+  for (const [column, type] of relation.columns) {
+    if (/^(TIMESTAMP WITH TIME ZONE|DATE)$/.test(type)) return column;
+  }
+  return null;
+}
+
+/** The business day in the configured zone for instants; a DATE is its own day. */
+function dayExpression(column: string, type: string, zone: string): string {
+  const ident = quoteIdent(column);
+  if (type === 'DATE') return ident;
+  if (type === 'TIMESTAMP WITH TIME ZONE') return `CAST(timezone(${quoteLiteral(zone)}, ${ident}) AS DATE)`;
+  return `CAST(${ident} AS DATE)`;
+}
+
+function chmodTree(path: string, mode: number): void {
+  for (const entry of readdirSync(path, { recursive: true, encoding: 'utf8' })) {
+    const full = join(path, entry);
+    if (statSync(full).isFile()) chmodSync(full, mode);
+  }
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+function quoteLiteral(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}

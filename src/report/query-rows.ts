@@ -1,0 +1,64 @@
+// Streams a report query from DuckDB chunk by chunk (a 500,000-row sheet never sits in memory whole),
+// binding only the named parameters the SQL mentions (DuckDB rejects unused ones).
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { ReconError } from '../shared/errors.ts';
+import { cellFromDuckValue } from './cells.ts';
+import type { CellValue, ColumnSpec } from './types.ts';
+
+export type QueryParams = Record<string, DuckDBValue>;
+
+/** The subset of `params` whose `$name` occurs in the SQL. */
+export function paramsUsedBy(sql: string, params: QueryParams): QueryParams {
+  const used: QueryParams = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (new RegExp(`\\$${name}\\b`).test(sql)) used[name] = value;
+  }
+  return used;
+}
+
+/** Yields chunks of rows converted per column spec; fails when the query lacks a column the spec names. */
+export async function* rowChunksOf(
+  db: Pick<DuckDBConnection, 'stream'>,
+  sql: string,
+  params: QueryParams,
+  columns: readonly ColumnSpec[],
+  label: string,
+): AsyncGenerator<CellValue[][]> {
+  let result;
+  try {
+    result = await db.stream(sql, paramsUsedBy(sql, params));
+  } catch (cause) {
+    throw new ReconError('report', `${label}: query failed: ${(cause as Error).message}`, { cause });
+  }
+  const names = result.columnNames();
+  const duplicate = names.find((name, i) => names.indexOf(name) !== i);
+  if (duplicate !== undefined) throw new ReconError('report', `${label}: expected unique column names, got "${duplicate}" twice`);
+  const indexes = columns.map((column) => {
+    const index = names.indexOf(column.key);
+    if (index < 0) throw new ReconError('report', `${label}: expected the query to return column "${column.key}", got ${names.join(', ')}`);
+    return index;
+  });
+  try {
+    for await (const rows of result.yieldRows()) {
+      yield rows.map((row) => columns.map((column, i) => cellFromDuckValue(row[indexes[i] ?? 0] ?? null, column.type, column.key)));
+    }
+  } catch (cause) {
+    if (cause instanceof ReconError) throw cause;
+    throw new ReconError('report', `${label}: reading rows failed: ${(cause as Error).message}`, { cause });
+  }
+}
+
+/** Whether the query returns at least one row (decides `omitWhenEmpty` sheets). */
+export async function hasRows(db: Pick<DuckDBConnection, 'runAndReadAll'>, sql: string, params: QueryParams, label: string): Promise<boolean> {
+  const probe = `SELECT 1 AS present FROM (${stripTrailingSemicolon(sql)}) LIMIT 1`;
+  try {
+    const reader = await db.runAndReadAll(probe, paramsUsedBy(probe, params));
+    return reader.currentRowCount > 0;
+  } catch (cause) {
+    throw new ReconError('report', `${label}: query failed: ${(cause as Error).message}`, { cause });
+  }
+}
+
+function stripTrailingSemicolon(sql: string): string {
+  return sql.trim().replace(/;\s*$/, '');
+}

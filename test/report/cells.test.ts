@@ -1,0 +1,97 @@
+// Table-driven rules for cells in every format: neutralisation, masking, CSV quoting, exact amounts.
+import { describe, expect, it } from 'vitest';
+import { excelDateFromInstant, maskDocument, neutraliseFormula, reaisNumberFromCents, reaisTextFromBigCents } from '../../src/report/cells.ts';
+import { csvFieldOf, csvHeaderOf, csvLineOf, quoteCsvField } from '../../src/report/csv-writer.ts';
+import type { ColumnSpec } from '../../src/report/types.ts';
+
+describe('neutraliseFormula', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['=HYPERLINK("http://x","y")', `'=HYPERLINK("http://x","y")`],
+    ['+1', "'+1"],
+    ['-2', "'-2"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['\rx', "'\rx"],
+    ['plain', 'plain'],
+    ['a=b', 'a=b'],
+    ['', ''],
+    ["'already", "'already"],
+  ])('%j -> %j', (input, expected) => {
+    expect(neutraliseFormula(input)).toBe(expected);
+  });
+});
+
+describe('maskDocument', () => {
+  it.each([
+    ['123.456.789-01', '***.456.789-**'],
+    ['12345678901', '***.456.789-**'],
+    ['12.345.678/0001-90', '**.345.678/0001-**'],
+    ['12345678000190', '**.345.678/0001-**'],
+    ['abc', '***'],
+    ['', ''],
+  ])('%j -> %j', (input, expected) => {
+    expect(maskDocument(input)).toBe(expected);
+  });
+});
+
+describe('exact amounts', () => {
+  it.each([
+    [15090n, 150.9, '150,90'],
+    [-10n, -0.1, '-0,10'],
+    [1n, 0.01, '0,01'],
+    [0n, 0, '0,00'],
+    [123456789012n, 1234567890.12, '1234567890,12'],
+  ])('%s cents -> %s reais (%s)', (cents, number, text) => {
+    expect(reaisNumberFromCents(cents)).toBe(number);
+    expect(reaisTextFromBigCents(cents, ',')).toBe(text);
+  });
+});
+
+describe('CSV fields', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['line1\nline2', '"line1\nline2"'],
+    ['cr\rx', '"cr\rx"'],
+    ['a;b', 'a;b'],
+  ])('rfc4180 quotes %j as %j', (input, expected) => {
+    expect(quoteCsvField(input, ',')).toBe(expected);
+  });
+
+  it('br quotes on semicolons, not commas', () => {
+    expect(csvLineOf(['a;b', 'c,d'], ';')).toBe('"a;b";c,d\r\n');
+  });
+
+  const cents: ColumnSpec = { key: 'order_amount_cents', header: 'Order amount', type: 'cents' };
+  const doc: ColumnSpec = { key: 'doc', header: 'Doc', type: 'text', mask: 'document' };
+  const text: ColumnSpec = { key: 'reason', header: 'Reason', type: 'text' };
+  const instant: ColumnSpec = { key: 'at', header: 'At', type: 'instant' };
+  it.each([
+    [cents, -10n, 'rfc4180', '-10'],
+    [cents, -10n, 'br', '-0,10'],
+    [cents, null, 'rfc4180', ''],
+    [text, '-2', 'rfc4180', "'-2"],
+    [doc, '123.456.789-01', 'rfc4180', '***.456.789-**'],
+    [instant, Date.UTC(2024, 2, 16, 2, 30), 'br', '2024-03-16T02:30:00.000Z'],
+  ] as const)('%o %s in %s -> %j', (column, value, dialect, expected) => {
+    expect(csvFieldOf(value, column, { dialect, maskDocuments: true })).toBe(expected);
+  });
+
+  it('names cents columns for their unit', () => {
+    expect(csvHeaderOf(cents, 'rfc4180')).toBe('order_amount_cents');
+    expect(csvHeaderOf(cents, 'br')).toBe('order_amount_reais');
+  });
+});
+
+describe('excelDateFromInstant', () => {
+  it.each([
+    // 01:30 UTC is 22:30 of the previous day in Sao Paulo (UTC-3)
+    [Date.UTC(2024, 0, 2, 1, 30), 'America/Sao_Paulo', '2024-01-01T22:30:00.000Z'],
+    [Date.UTC(2024, 0, 2, 1, 30), 'UTC', '2024-01-02T01:30:00.000Z'],
+    [Date.UTC(2024, 6, 1, 12, 0), 'Europe/Lisbon', '2024-07-01T13:00:00.000Z'],
+  ])('%s in %s shows %s', (ms, zone, wallClock) => {
+    expect(excelDateFromInstant(ms, zone).toISOString()).toBe(wallClock);
+  });
+});

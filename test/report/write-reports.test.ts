@@ -1,0 +1,213 @@
+// writeReports end to end on a real warehouse file: the XLSX read back with exceljs (sheets, frozen
+// header, autofilter, types, formats, totals, local times, no formulas) and the CSV bytes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { writeReports, type WriteReportsRequest } from '../../src/report/index.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { FINDING_CATEGORIES } from '../../src/shared/domain.ts';
+import { isReconError } from '../../src/shared/errors.ts';
+import { createFixtureWarehouse, DAY, HOSTILE, ZONE, type Fixture } from './fixture.ts';
+
+let fixture: Fixture;
+let out: string;
+const base = (): WriteReportsRequest => ({ date: DAY, outDir: out, timezone: ZONE, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600' });
+
+beforeAll(async () => {
+  fixture = await createFixtureWarehouse();
+  out = join(fixture.dir, 'reports');
+  await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, base());
+});
+afterAll(() => {
+  fixture.warehouse.close();
+  rmSync(fixture.dir, { recursive: true, force: true });
+});
+
+async function workbook(name: string): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(join(out, DAY, `${name}.xlsx`));
+  return wb;
+}
+
+function csvText(name: string, dir = out): string {
+  return readFileSync(join(dir, DAY, `${name}.csv`), 'utf8');
+}
+
+function allCells(wb: ExcelJS.Workbook): ExcelJS.Cell[] {
+  const cells: ExcelJS.Cell[] = [];
+  wb.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell))));
+  return cells;
+}
+
+function rowValues(sheet: ExcelJS.Worksheet, n: number): unknown[] {
+  return (sheet.getRow(n).values as unknown[]).slice(1);
+}
+
+describe('workbook layout', () => {
+  it('discrepancies opens on Summary, then one sheet per category with findings, in the contract order', async () => {
+    const wb = await workbook('discrepancies');
+    const names = wb.worksheets.map((s) => s.name);
+    expect(names).toEqual(['Summary', 'unmatched_payment', 'amount_mismatch', 'refund_not_recorded', 'chargeback_open', 'cashout_failed']);
+    const summary = wb.getWorksheet('Summary')!;
+    expect(rowValues(summary, 1)[0]).toBe('Category');
+    expect(FINDING_CATEGORIES.map((_, i) => summary.getRow(i + 2).getCell(1).value)).toEqual([...FINDING_CATEGORIES]);
+  });
+
+  it.each(['discrepancies', 'refunds', 'chargebacks'])('%s: every sheet has a frozen, filterable header', async (name) => {
+    const wb = await workbook(name);
+    for (const sheet of wb.worksheets) {
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet.autoFilter).toBeTruthy();
+      expect(String(sheet.autoFilter)).toMatch(/^A1:[A-Z]+\d+$/);
+      expect(sheet.getRow(1).font?.bold).toBe(true);
+      expect(sheet.getColumn(1).width).toBeGreaterThan(5);
+    }
+  });
+
+  it.each(['discrepancies', 'refunds', 'chargebacks'])('%s: no cell is a formula, and hostile text is neutralised', async (name) => {
+    const cells = allCells(await workbook(name));
+    expect(cells.length).toBeGreaterThan(10);
+    for (const cell of cells) {
+      expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
+      expect(cell.formula).toBeUndefined();
+      if (typeof cell.value === 'string') expect(cell.value).not.toMatch(/^[=+\-@\t\r]/);
+    }
+  });
+});
+
+describe('discrepancies workbook', () => {
+  it('writes the hostile strings with a leading quote, never as formulas', async () => {
+    const strings = allCells(await workbook('discrepancies')).map((c) => c.value).filter((v) => typeof v === 'string');
+    for (const hostile of HOSTILE) {
+      if (hostile === '\rx') continue; // covered below: the reason "\rx"
+      expect(strings).toContain(`'${hostile}`);
+    }
+    // XML parsers turn a raw CR into LF on reading; the leading quote is what matters.
+    expect(strings.some((v) => /^'[\r\n]x$/.test(String(v)))).toBe(true);
+  });
+
+  it('amounts are numbers in R$, totals are values, dates are dates', async () => {
+    const sheet = (await workbook('discrepancies')).getWorksheet('amount_mismatch')!;
+    const header = rowValues(sheet, 1);
+    const col = (h: string) => header.indexOf(h) + 1;
+    const row = sheet.getRow(2);
+    expect(row.getCell(col('Order amount')).value).toBe(150.1);
+    expect(row.getCell(col('Payment amount')).value).toBe(150);
+    expect(row.getCell(col('Difference')).value).toBe(-0.1);
+    expect(row.getCell(col('Order amount')).numFmt).toBe('"R$ "#,##0.00');
+    const firstSeen = row.getCell(col('First seen'));
+    expect(firstSeen.value).toBeInstanceOf(Date);
+    expect((firstSeen.value as Date).toISOString()).toBe('2024-03-14T00:00:00.000Z');
+    expect(firstSeen.numFmt).toBe('yyyy-mm-dd');
+    const totals = sheet.getRow(3);
+    expect(totals.getCell(1).value).toBe('Total');
+    expect(totals.getCell(col('Order amount')).value).toBe(150.1);
+    expect(totals.getCell(col('Difference')).value).toBe(-0.1);
+    expect(String(sheet.autoFilter)).toBe(`A1:O2`);
+  });
+
+  it('masks documents by default: CPF and CNPJ', async () => {
+    const strings = allCells(await workbook('discrepancies')).map((c) => c.value);
+    expect(strings).toContain('***.456.789-**');
+    expect(strings).toContain('**.345.678/0001-**');
+    expect(strings).not.toContain('123.456.789-01');
+  });
+
+  it('Summary counts and sums per category, totals them, and notes the window and freshness in local time', async () => {
+    const summary = (await workbook('discrepancies')).getWorksheet('Summary')!;
+    const byCategory = new Map<string, unknown[]>();
+    summary.eachRow((row, n) => {
+      if (n > 1) byCategory.set(String(row.getCell(1).value), rowValues(summary, n));
+    });
+    // category, active, new, open, resolved, order, payment, difference
+    expect(byCategory.get('unmatched_payment')).toEqual(['unmatched_payment', 1, 1, 0, 1, 0, 1, 1]);
+    expect(byCategory.get('amount_mismatch')).toEqual(['amount_mismatch', 1, 0, 1, 0, 150.1, 150, -0.1]);
+    expect(byCategory.get('missing_payment')).toEqual(['missing_payment', 0, 0, 0, 0, 0, 0, 0]);
+    expect(byCategory.get('Total')?.slice(1, 5)).toEqual([5, 4, 1, 1]);
+    expect(byCategory.get('Total')?.[6]).toBe(951.9); // 150 + 250.90 + 1 + 500 + 50 (the resolved 2,00 excluded)
+    expect(byCategory.get('Reconcile run')?.[1]).toBe('rec-1');
+    expect(byCategory.get('Time zone')?.[1]).toBe(ZONE);
+    // Day starts at local midnight: Excel shows 2024-03-15 00:00 (the wall-clock, stored as if UTC).
+    expect((byCategory.get('Day starts (local time)')?.[1] as Date).toISOString()).toBe('2024-03-15T00:00:00.000Z');
+    expect((byCategory.get('Transactions last read at')?.[1] as Date).toISOString()).toBe('2024-03-16T02:01:00.000Z');
+  });
+
+  it('fails clearly when the day has no reconcile run', async () => {
+    const error = await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { ...base(), date: '2024-03-20', outDir: join(fixture.dir, 'none') }).catch((e: unknown) => e);
+    expect(isReconError(error, 'report')).toBe(true);
+    expect((error as Error).message).toContain('expected a reconcile run of that date');
+  });
+});
+
+describe('refunds and chargebacks workbooks', () => {
+  it('refunds: local wall-clock times, booleans, totals', async () => {
+    const sheet = (await workbook('refunds')).getWorksheet('Refunds')!;
+    expect(rowValues(sheet, 2).slice(0, 6)).toEqual(['T2', 'I2', new Date('2024-02-01T09:00:00Z'), new Date('2024-03-15T09:00:00Z'), 250.9, 250.9]);
+    expect(sheet.getRow(2).getCell(4).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    // refunded at 02:30 UTC on the 16th = 23:30 local on the 15th: in the day
+    expect(rowValues(sheet, 3)[3]).toEqual(new Date('2024-03-15T23:30:00Z'));
+    expect(rowValues(sheet, 2)[12]).toBe(false);
+    expect(rowValues(sheet, 3)[12]).toBe(true);
+    expect(rowValues(sheet, 4).slice(0, 6)).toEqual(['Total', null, null, null, 260.9, 260.9].map((v) => v ?? undefined));
+  });
+
+  it('chargebacks: open as of the day with age buckets, and totals by brand', async () => {
+    const wb = await workbook('chargebacks');
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['Chargebacks', 'By brand']);
+    const list = wb.getWorksheet('Chargebacks')!;
+    const ids = [2, 3, 4].map((n) => rowValues(list, n).slice(0, 3).concat(rowValues(list, n).slice(5, 7)));
+    expect(ids).toEqual([
+      ['T6', 'I6', false, 135, '>90d'],
+      ['T9', undefined, true, 24, '7-30d'],
+      ['T5', 'I5', true, 5, '<7d'],
+    ]);
+    const brands = wb.getWorksheet('By brand')!;
+    expect(rowValues(brands, 2)).toEqual(['hipercard', 1, 1, 0, 1, 0, 0, 30]);
+    expect(rowValues(brands, 5)).toEqual(['Total', 3, 2, 1, 1, 0, 1, 150]);
+  });
+});
+
+describe('CSV', () => {
+  it('is RFC 4180: header, CRLF, quoted fields, integer cents, ISO UTC, neutralised text, masked documents', () => {
+    const text = csvText('discrepancies');
+    expect(text.startsWith('category,state,first_seen,')).toBe(true);
+    expect(text.charCodeAt(0)).not.toBe(0xfeff);
+    expect(text.split('\r\n').length).toBeGreaterThan(5);
+    expect(text).toContain('amount_mismatch,open,2024-03-14,I1,,T1,paid,paid,15010,15000,-10,"order 150,10 vs net_value 150,00 (-0,10)",\'@SUM(A1:A9),***.456.789-**,amount_mismatch:I1\r\n');
+    expect(text).toContain('"line1\nline2, ""quoted"""');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(text).toContain(",'+1,");
+    expect(text).toContain(`"'\rx"`);
+    expect(text).not.toMatch(/(^|,)[=+@]/m);
+    expect(csvText('refunds')).toContain('T3,I3,2024-03-10T12:00:00.000Z,2024-03-16T02:30:00.000Z,1000,1000,elo,3333,refunded,I3,refunded,1000,true\r\n');
+  });
+
+  it('is byte-identical when re-run on the same warehouse', async () => {
+    const again = join(fixture.dir, 'again');
+    await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { ...base(), outDir: again });
+    for (const name of ['discrepancies', 'refunds', 'chargebacks']) {
+      expect(readFileSync(join(again, DAY, `${name}.csv`)).equals(readFileSync(join(out, DAY, `${name}.csv`)))).toBe(true);
+    }
+  });
+
+  it('br dialect: BOM, semicolons, reais with a decimal comma; documents unmasked on request', async () => {
+    const br = join(fixture.dir, 'br');
+    await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { ...base(), outDir: br, csvDialect: 'br', maskDocuments: false });
+    const bytes = readFileSync(join(br, DAY, 'refunds.csv'));
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8').slice(1);
+    expect(text.split('\r\n')[0]).toBe('transaction_id;item_id;sold_at;refunded_at;net_value_reais;refunded_amount_reais;card_brand;card_last_digits;current_status;order_item_id;order_status;order_amount_reais;order_reflects_refund');
+    expect(text).toContain('T2;I2;2024-02-01T12:00:00.000Z;2024-03-15T12:00:00.000Z;250,90;250,90;mastercard;');
+    const findings = csvText('discrepancies', br).slice(1);
+    // With `;` as delimiter, a comma needs no quotes; a quote still does.
+    expect(findings).toContain(';150,10;150,00;-0,10;order 150,10 vs net_value 150,00 (-0,10);\'@SUM(A1:A9);123.456.789-01;');
+    expect(findings).toContain(';"Bruno, ""o"" Silva";98765432100;');
+  });
+
+  it('creates every file with the requested mode and leaves no partial files', () => {
+    for (const name of ['discrepancies.xlsx', 'discrepancies.csv', 'refunds.xlsx', 'refunds.csv', 'chargebacks.xlsx', 'chargebacks.csv']) {
+      expect(statSync(join(out, DAY, name)).mode & 0o777).toBe(0o600);
+    }
+  });
+});
