@@ -1,10 +1,104 @@
-// `recon sandbox`: not built yet.
+// `recon sandbox`: generate a seeded history, write the merchant's order exports and the ground truth,
+// and serve the payments service's interface locally until SIGINT/SIGTERM.
 import { defineCommand } from 'citty';
+import { datesBetween, yesterdayIn } from '../../shared/business-day.ts';
 import { ReconError } from '../../shared/errors.ts';
+import {
+  ORDER_EXPORT_FORMATS,
+  SANDBOX_TIMEZONE,
+  generateHistory,
+  parseFaultsFlag,
+  startSandbox,
+  writeGroundTruth,
+  writeOrdersExport,
+  type OrdersExportFormat,
+} from '../../sandbox/index.ts';
+
+function wholeNumber(name: string, text: string | undefined, fallback: number, min = 0): number {
+  if (text === undefined) return fallback;
+  if (!/^-?\d+$/.test(text) || Number(text) < min) throw new ReconError('usage', `expected --${name} to be a whole number >= ${min}, got "${text}"`);
+  return Number(text);
+}
 
 export default defineCommand({
-  meta: { name: 'sandbox', description: 'Not available yet' },
-  run() {
-    throw new ReconError('usage', '`recon sandbox` is not available yet');
+  meta: {
+    name: 'sandbox',
+    description:
+      'Serve a local sandbox of the payments service with a seeded history (GET /v1/transactions, GET /v1/operations, POST routes, /_sandbox admin), and write the matching order exports and ground truth',
+  },
+  args: {
+    seed: { type: 'string', description: 'Seed of the history (same seed, same bytes)', default: '1' },
+    days: { type: 'string', description: 'Number of business days of history', default: '30' },
+    'per-day': { type: 'string', description: 'Card transactions per day', default: '1000' },
+    'end-date': { type: 'string', description: 'Last business day YYYY-MM-DD (America/Sao_Paulo); default yesterday' },
+    'discrepancy-rate': { type: 'string', description: 'Share of orders with an injected discrepancy', default: '0.02' },
+    'orders-out': { type: 'string', description: 'Write the order export here; "{date}" in the path writes one file per day' },
+    'orders-format': { type: 'string', description: `Order export format: ${ORDER_EXPORT_FORMATS.join(', ')}`, default: 'csv-br' },
+    'truth-out': { type: 'string', description: 'Write the ground truth (injected discrepancies) as JSON here' },
+    faults: { type: 'string', description: 'Fault profile: none, flaky, chaos, or rates like "error503=0.1,rateLimit=0.05,latency=0.2,latencyMs=50"', default: 'none' },
+    'fault-seed': { type: 'string', description: 'Seed of the fault decisions (default: --seed)' },
+    port: { type: 'string', description: 'Port to listen on (0 = any free port)', default: '4010' },
+    host: { type: 'string', description: 'Address to listen on', default: '127.0.0.1' },
+  },
+  async run({ args }) {
+    const seed = wholeNumber('seed', args.seed, 1, Number.MIN_SAFE_INTEGER);
+    const days = wholeNumber('days', args.days, 30, 1);
+    const perDay = wholeNumber('per-day', args['per-day'], 1000);
+    const endDate = args['end-date'] ?? yesterdayIn(SANDBOX_TIMEZONE, Date.now());
+    const rate = Number(args['discrepancy-rate']);
+    if (!Number.isFinite(rate)) throw new ReconError('usage', `expected --discrepancy-rate to be a number, got "${args['discrepancy-rate']}"`);
+    const format = args['orders-format'] as OrdersExportFormat;
+    if (!ORDER_EXPORT_FORMATS.includes(format)) throw new ReconError('usage', `expected --orders-format ${ORDER_EXPORT_FORMATS.join(', ')}, got "${format}"`);
+    const faults = parseFaultsFlag(args.faults ?? 'none');
+    const port = wholeNumber('port', args.port, 4010);
+
+    const started = performance.now();
+    const history = generateHistory({ seed, days, perDay, endDate, discrepancyRate: rate });
+    const out = process.stderr;
+    out.write(`generated ${history.transactions.length} transactions, ${history.operations.length} operations, ${history.orders.length} orders, ${history.discrepancies.length} injected discrepancies (${history.startDate} .. ${history.endDate}) in ${Math.round(performance.now() - started)} ms\n`);
+
+    const ordersOut = args['orders-out'];
+    if (ordersOut) {
+      if (ordersOut.includes('{date}')) {
+        for (const date of datesBetween(history.startDate, history.endDate, history.timezone)) {
+          await writeOrdersExport(history, ordersOut.replaceAll('{date}', date), { format, date });
+        }
+        out.write(`wrote ${days} order exports (${format}) to ${ordersOut}\n`);
+      } else {
+        await writeOrdersExport(history, ordersOut, { format });
+        out.write(`wrote the order export (${format}) to ${ordersOut}\n`);
+      }
+    }
+    if (args['truth-out']) {
+      await writeGroundTruth(history, args['truth-out']);
+      out.write(`wrote the ground truth to ${args['truth-out']}\n`);
+    }
+
+    const sandbox = await startSandbox({
+      history,
+      port,
+      host: args.host ?? '127.0.0.1',
+      faults,
+      faultSeed: wholeNumber('fault-seed', args['fault-seed'], seed, Number.MIN_SAFE_INTEGER),
+    });
+    process.stdout.write(
+      [
+        `sandbox of the payments service listening on ${sandbox.url} (faults: ${args.faults ?? 'none'})`,
+        `api key: ${sandbox.apiKey}  (any key starting test_ works; live_ keys get 403 on sandbox-only routes)`,
+        `try:`,
+        `  curl -H 'api_key: ${sandbox.apiKey}' '${sandbox.url}/v1/transactions?count=5'`,
+        `  curl -H 'api_key: ${sandbox.apiKey}' '${sandbox.url}/v1/operations?count=5'`,
+        `  curl -H 'api_key: ${sandbox.apiKey}' '${sandbox.url}/_sandbox'`,
+        `stop with Ctrl-C`,
+        '',
+      ].join('\n'),
+    );
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await sandbox.close();
+    out.write('sandbox stopped\n');
   },
 });

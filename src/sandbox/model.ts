@@ -1,0 +1,116 @@
+// The sandbox's in-memory model: a timeline per transaction, operation and order. Each record holds
+// the versions it goes through (UTC ms instants); what the service "shows" is the version in force
+// at the clock's now. The state (state.ts) owns the `cur` cursors; everything else is immutable
+// once generated, except for the mutations the state applies (refunds, chargebacks, ...).
+import type { CardBrand, FindingCategory } from '../shared/domain.ts';
+
+export const SANDBOX_TIMEZONE = 'America/Sao_Paulo';
+
+/** Status a transaction can hold inside the sandbox (rejected ones are never listed). */
+export type SandboxTxStatus = 'processing' | 'paid' | 'review' | 'refused' | 'rejected' | 'refunded' | 'chargeback';
+
+export interface TxVersion {
+  atMs: number;
+  status: SandboxTxStatus;
+  authorized: number;
+  paid: number;
+  refunded: number;
+  /** acquirer_status_code; null when rejected. */
+  code: string | null;
+}
+
+export interface SandboxTransaction {
+  serial: number;
+  id: string;
+  itemId: string;
+  createdMs: number;
+  netValue: number;
+  installments: number;
+  holder: string;
+  brand: CardBrand;
+  first6: string;
+  last4: string;
+  nsu: string | null;
+  authCode: string | null;
+  /** versions[0].atMs === createdMs; sorted by atMs. */
+  versions: TxVersion[];
+  /** Index of the version in force at the state's now (owned by the state). */
+  cur: number;
+  postbackUrl?: string;
+  postbackSignature?: string;
+}
+
+export type OperationKind = 'cash_in' | 'cash_out';
+
+export interface OpVersion {
+  atMs: number;
+  status: string;
+  /** paid_amount (cash-in) or paid_off_amount (cash-out), cents. */
+  settled: number;
+}
+
+export interface SandboxOperation {
+  serial: number;
+  kind: OperationKind;
+  id: string;
+  itemId: string;
+  createdMs: number;
+  amount: number;
+  customerName: string;
+  document: string;
+  versions: OpVersion[];
+  cur: number;
+}
+
+/** Portuguese statuses of the merchant's export. */
+export type OrderExportStatus = 'Pago' | 'Aguardando pagamento' | 'Cancelado' | 'Estornado';
+
+export interface OrderVersion {
+  atMs: number;
+  status: OrderExportStatus;
+  /** The card transaction the shop recorded ('' when none or paid by Pix). */
+  transactionId: string;
+}
+
+export interface SandboxOrder {
+  itemId: string;
+  customerName: string;
+  document: string;
+  createdMs: number;
+  amount: number;
+  note: string;
+  versions: OrderVersion[];
+}
+
+export interface TruthEntry {
+  category: FindingCategory;
+  /** Business day whose nightly reconciliation first reports it. */
+  date: string;
+  item_id?: string;
+  operation_id?: string;
+  transaction_ids?: string[];
+}
+
+export interface SandboxHistory {
+  seed: number;
+  days: number;
+  perDay: number;
+  startDate: string;
+  endDate: string;
+  timezone: string;
+  discrepancyRate: number;
+  /** Sorted by createdMs, then serial. */
+  transactions: SandboxTransaction[];
+  operations: SandboxOperation[];
+  orders: SandboxOrder[];
+  discrepancies: TruthEntry[];
+  /** Next free serials, for records created later (POST routes, mutations). */
+  nextSerial: { transaction: number; operation: number; order: number };
+}
+
+/** The version of a timeline in force at `atMs` (versions sorted; the first one always applies). */
+export function versionIndexAt(versions: readonly { atMs: number }[], atMs: number): number {
+  let i = 0;
+  while (i + 1 < versions.length && (versions[i + 1] as { atMs: number }).atMs <= atMs) i++;
+  return i;
+}
