@@ -1,0 +1,93 @@
+// `npm run bench`: the speed and memory evidence. Builds a sandbox history (1,000,000 transactions,
+// ~200,000 operations, the matching orders export), then measures each step in its own child process
+// (so peak RSS is that step's), as the median of --runs runs, prints a table and writes
+// bench/results.json. Options: --transactions N --days N --runs N --large-rows N (default 10,000,000).
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { argValue } from './tasks/common.ts';
+
+const transactions = Number(argValue('--transactions') ?? 1_000_000);
+const days = Number(argValue('--days') ?? 30);
+const runs = Number(argValue('--runs') ?? 3);
+const largeRows = Number(argValue('--large-rows') ?? 10_000_000);
+const scale = ['--transactions', String(transactions), '--days', String(days)];
+const root = mkdtempSync(join(tmpdir(), 'recon-bench-'));
+const RUNNER = resolve('bin/run-ts.js');
+
+type Result = Record<string, number> & { peakRssMb: number };
+/** A measured figure of a task's result (NaN when the task did not report it). */
+const n = (r: Result, key: string): number => r[key] ?? Number.NaN;
+
+function task(name: string, args: string[]): Promise<Result> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [RUNNER, `bench/tasks/${name}.ts`, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop() ?? '{}') as Result) : fail(new Error(`bench task ${name} exited with ${code}`))));
+  });
+}
+
+async function medianOf(name: string, times: number, args: (i: number) => string[], key: string): Promise<Result> {
+  const results: Result[] = [];
+  for (let i = 0; i < times; i++) {
+    results.push(await task(name, args(i)));
+    process.stderr.write(`  ${name} run ${i + 1}/${times}: ${key} ${results.at(-1)?.[key]}\n`);
+  }
+  const sorted = [...results].sort((a, b) => (a[key] ?? 0) - (b[key] ?? 0));
+  const median = sorted[Math.floor(sorted.length / 2)] as Result;
+  return { ...median, peakRssMb: Math.max(...results.map((r) => r.peakRssMb)) };
+}
+
+function freshDir(name: string, from?: string): string {
+  const dir = join(root, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  if (from && existsSync(join(from, 'recon.duckdb'))) copyFileSync(join(from, 'recon.duckdb'), join(dir, 'recon.duckdb'));
+  return dir;
+}
+
+const ordersFile = join(root, 'orders.csv');
+process.stderr.write(`recon bench: ${transactions} transactions over ${days} days, median of ${runs} runs, in ${root}\n`);
+const server = spawn(process.execPath, [RUNNER, 'bench/tasks/serve.ts', ...scale, '--orders-out', ordersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+const served = await new Promise<Result & { url: string; apiKey: string }>((done) => {
+  createInterface({ input: server.stdout }).once('line', (line) => done(JSON.parse(line)));
+});
+try {
+  process.stderr.write(`  sandbox: ${n(served, 'transactions')} transactions, ${n(served, 'operations')} operations, ${n(served, 'orders')} orders in ${n(served, 'generateSeconds').toFixed(1)} s\n`);
+  const service = ['--url', served.url, '--key', served.apiKey];
+  const floor = await medianOf('floor', runs, () => [...scale, ...service], 'rowsPerSecond');
+  const sync = await medianOf('sync', runs, (i) => [...scale, ...service, '--dir', freshDir(`sync-${i}`)], 'rowsPerSecond');
+  const synced = join(root, `sync-${runs - 1}`);
+  const importing = await medianOf('import', runs, (i) => ['--dir', freshDir(`import-${i}`, synced), '--orders', ordersFile], 'seconds');
+  const loaded = join(root, `import-${runs - 1}`);
+  const oneDay = await medianOf('reconcile', runs, (i) => [...scale, '--dir', freshDir(`day-${i}`, loaded)], 'seconds');
+  const wholeHistory = await medianOf('reconcile', 1, () => [...scale, '--dir', freshDir('whole', loaded), '--whole'], 'seconds');
+  const small = await medianOf('nightly-scale', runs, (i) => ['--dir', freshDir(`small-${i}`), '--warehouse-rows', '100000'], 'nightSeconds');
+  const large = await medianOf('nightly-scale', 1, () => ['--dir', freshDir('large'), '--warehouse-rows', String(largeRows)], 'nightSeconds');
+
+  const rows = [
+    { step: 'sandbox: generate the history', value: `${n(served, 'generateSeconds').toFixed(1)} s`, rss: served.peakRssMb, target: '', ok: true },
+    { step: 'floor: fetch + JSON.parse every page', value: `${n(floor, 'rowsPerSecond')} rows/s`, rss: floor.peakRssMb, target: '', ok: true },
+    { step: 'recon sync (whole history)', value: `${n(sync, 'rowsPerSecond')} rows/s (${(n(sync, 'rowsPerSecond') / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`, rss: sync.peakRssMb, target: '>= 250,000 rows/s, >= 0.8 x floor, < 256 MB', ok: n(sync, 'rowsPerSecond') >= 250_000 && n(sync, 'rowsPerSecond') >= 0.8 * n(floor, 'rowsPerSecond') && sync.peakRssMb < 256 },
+    { step: `import ${n(importing, 'rows')} orders (BR CSV)`, value: `${n(importing, 'seconds').toFixed(2)} s`, rss: importing.peakRssMb, target: '< 5 s, < 512 MB', ok: n(importing, 'seconds') < 5 && importing.peakRssMb < 512 },
+    { step: 'reconcile + reports, one day', value: `${n(oneDay, 'seconds').toFixed(2)} s`, rss: oneDay.peakRssMb, target: '< 5 s, < 512 MB', ok: n(oneDay, 'seconds') < 5 && oneDay.peakRssMb < 512 },
+    { step: `reconcile + reports, ${n(wholeHistory, 'days')} days`, value: `${n(wholeHistory, 'seconds').toFixed(1)} s`, rss: wholeHistory.peakRssMb, target: '< 512 MB', ok: wholeHistory.peakRssMb < 512 },
+    { step: 'nightly on a 100k warehouse', value: `${n(small, 'nightSeconds').toFixed(2)} s`, rss: small.peakRssMb, target: '< 512 MB', ok: small.peakRssMb < 512 },
+    { step: `nightly on a ${(largeRows / 1e6).toFixed(0)}M warehouse`, value: `${n(large, 'nightSeconds').toFixed(2)} s (${(n(large, 'nightSeconds') / n(small, 'nightSeconds')).toFixed(2)} x)`, rss: large.peakRssMb, target: '< 2 x the 100k night, < 512 MB', ok: n(large, 'nightSeconds') < 2 * n(small, 'nightSeconds') && large.peakRssMb < 512 },
+  ];
+  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+  const table = [
+    `| step | result | peak RSS | target | met |`,
+    `|---|---|---|---|---|`,
+    ...rows.map((r) => `| ${r.step} | ${r.value} | ${r.rss} MB | ${r.target} | ${r.target ? (r.ok ? 'yes' : 'NO') : ''} |`),
+  ].join('\n');
+  process.stdout.write(`\nMachine: ${machine}\n\n${table}\n`);
+  mkdirSync('bench', { recursive: true });
+  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, transactions, days, runs, served, floor, sync, import: importing, oneDay, wholeHistory, nightly100k: small, nightlyLarge: large, table: rows }, null, 2)}\n`);
+} finally {
+  server.kill('SIGTERM');
+  rmSync(root, { recursive: true, force: true });
+}

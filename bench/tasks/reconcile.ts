@@ -1,0 +1,30 @@
+// Bench task: reconcile plus all reports, for the last day of the history or for every day of it.
+import { join } from 'node:path';
+import { parseConfig } from '../../src/config/load.ts';
+import { reconcileDay } from '../../src/reconcile/reconcile.ts';
+import { writeReports } from '../../src/report/index.ts';
+import { datesBetween, addDays } from '../../src/shared/business-day.ts';
+import { systemClock } from '../../src/shared/clock.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { newRunId } from '../../src/shared/run-id.ts';
+import { openWarehouse } from '../../src/warehouse/open.ts';
+import { END, ZONE, argValue, report, scaleFromArgs } from './common.ts';
+
+const { days } = scaleFromArgs();
+const dir = argValue('--dir') as string;
+const whole = process.argv.includes('--whole');
+const config = parseConfig({ timezone: ZONE }, 'bench');
+const dates = whole ? datesBetween(addDays(END, -(days - 1), ZONE), END, ZONE) : [END];
+const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
+try {
+  const t0 = performance.now();
+  let findings = 0;
+  for (const date of dates) {
+    const result = await reconcileDay({ db: warehouse.connection, clock: systemClock, logger: silentLogger }, { runId: newRunId('reconcile', Date.now()), date, timezone: ZONE }, config.reconcile);
+    findings += result.totals.new + result.totals.open;
+    await writeReports({ db: warehouse.connection, logger: silentLogger }, { date, runId: result.runId, outDir: join(dir, 'reports'), timezone: ZONE, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600' });
+  }
+  report({ days: dates.length, findings, seconds: (performance.now() - t0) / 1000 });
+} finally {
+  warehouse.close();
+}

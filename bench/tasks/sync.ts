@@ -1,0 +1,28 @@
+// Bench task: `syncAll` of the whole history into a fresh warehouse (or the given one).
+import { join } from 'node:path';
+import { createPaymentsApi } from '../../src/api/index.ts';
+import { parseConfig } from '../../src/config/load.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { openWarehouse } from '../../src/warehouse/open.ts';
+import { syncAll } from '../../src/sync/index.ts';
+import { END, argValue, report, scaleFromArgs } from './common.ts';
+
+const { days } = scaleFromArgs();
+const dir = argValue('--dir') as string;
+const config = parseConfig({}, 'bench');
+const api = createPaymentsApi({ baseUrl: argValue('--url') as string, apiKey: argValue('--key') as string, timeoutMs: 120_000, retry: config.api.retry });
+const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
+try {
+  const t0 = performance.now();
+  const result = await syncAll(
+    { db: warehouse.connection, http: api, clock: { now: () => Date.parse('2026-04-01T12:00:00Z') }, logger: silentLogger },
+    { runId: `bench-sync-${Date.now()}`, date: END, lookbackDays: days + 1, sweepDays: days + 1 },
+    config,
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  const rows = result.transactions.new + result.transactions.changed + result.transactions.unchanged + result.operations.new + result.operations.changed + result.operations.unchanged;
+  report({ rows, seconds, rowsPerSecond: Math.round(rows / seconds), pages: result.pages, windows: result.windows });
+} finally {
+  warehouse.close();
+  await api.close();
+}
