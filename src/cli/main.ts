@@ -14,6 +14,7 @@ const subCommands = {
   run: () => import('./commands/run.ts').then((m) => m.default),
   sql: () => import('./commands/sql.ts').then((m) => m.default),
   export: () => import('./commands/export.ts').then((m) => m.default),
+  serve: () => import('./commands/serve.ts').then((m) => m.default),
 } satisfies Record<string, () => Promise<CommandDef<any>>>;
 
 export const main = defineCommand({

@@ -1,8 +1,10 @@
 // What a finished night prints on the terminal: where the reports are and the findings by category.
 import type { NightlyOutcome } from '../../jobs/nightly.ts';
 import { FINDING_CATEGORIES } from '../shared/domain.ts';
+import { serveHintFor } from '../serve/open-hint.ts';
 
-export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandbox'): string {
+/** `configFile`: the --config the run used, so the printed `recon serve` command serves the same folders. */
+export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandbox', configFile?: string): string {
   const { summary, reconcile } = outcome;
   const lines = [
     `Night ${summary.date} done in ${summary.timings['total']?.toFixed(1) ?? '?'} s${source === 'sandbox' ? ' on the built-in SANDBOX (no real money; set RECON_API_KEY and a config to use the service)' : ''}.`,
@@ -17,5 +19,6 @@ export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandb
   lines.push(`  reports: ${outcome.reportDir}`);
   for (const file of summary.reports ?? []) lines.push(`    ${file}`);
   lines.push(`    summary.json`);
+  lines.push(serveHintFor({ date: summary.date, source, configFile }));
   return lines.join('\n');
 }

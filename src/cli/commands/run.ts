@@ -58,7 +58,7 @@ const nightly = defineCommand({
         if (connection.sandbox) await preloadSandboxOrders(deps, connection.sandbox, date ?? connection.sandbox.lastDay, ctx.config);
         return runNightly(deps, { date, orders: repeated(rawArgs, 'orders'), strict: args.strict, source: connection.source }, ctx.config);
       });
-      process.stdout.write(`${textForNight(outcome, connection.source)}\n`);
+      process.stdout.write(`${textForNight(outcome, connection.source, ctx.file)}\n`);
       if (args['fail-on'] === 'new' && outcome.reconcile.totals.new > 0) process.exitCode = 3;
     } finally {
       await connection.close();
@@ -85,7 +85,7 @@ const backfill = defineCommand({
       );
       for (const night of nights) {
         if (night.skipped) process.stdout.write(`${night.date}: skipped (already done; --force re-runs it)\n`);
-        else if (night.outcome) process.stdout.write(`${textForNight(night.outcome, connection.source)}\n`);
+        else if (night.outcome) process.stdout.write(`${textForNight(night.outcome, connection.source, ctx.file)}\n`);
       }
     } finally {
       await connection.close();

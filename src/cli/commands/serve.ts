@@ -1,0 +1,62 @@
+// `recon serve`: the finance web page over the reports folder and the warehouse (read-only), on
+// loopback unless --host says otherwise; runs until Ctrl+C.
+import { dirname, join } from 'node:path';
+import { defineCommand } from 'citty';
+import { SANDBOX_ZONE } from '../../../jobs/sandbox-default.ts';
+import { systemClock } from '../../shared/clock.ts';
+import { ReconError } from '../../shared/errors.ts';
+import { registerSecret } from '../../shared/redact.ts';
+import { DEFAULT_SERVE_HOST, DEFAULT_SERVE_PORT } from '../../serve/open-hint.ts';
+import { startReportServer } from '../../serve/server.ts';
+import { configArg, contextFor } from '../context.ts';
+
+/** The embedded sandbox run writes under <config dir or cwd>/data/sandbox (see jobs/connect.ts). */
+export function sandboxPaths(configFile: string | undefined, cwd = process.cwd()): { warehousePath: string; reportsDir: string } {
+  const dataDir = join(configFile ? dirname(configFile) : cwd, 'data', 'sandbox');
+  return { warehousePath: join(dataDir, 'recon.duckdb'), reportsDir: join(dataDir, 'reports') };
+}
+
+export function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isInteger(port) || port > 65535) throw new ReconError('usage', `--port expects a number from 0 to 65535, got "${text}"`);
+  return port;
+}
+
+export default defineCommand({
+  meta: { name: 'serve', description: 'Serve the reports page (nights, findings, charts, downloads) read-only on http://127.0.0.1:8080' },
+  args: {
+    ...configArg,
+    port: { type: 'string', description: `Port to listen on (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)`, valueHint: 'N' },
+    host: { type: 'string', description: `Address to bind (default ${DEFAULT_SERVE_HOST}); any other than loopback needs RECON_SERVE_TOKEN`, valueHint: 'ADDR' },
+    sandbox: { type: 'boolean', description: 'Serve the built-in sandbox run of `npm start` (data/sandbox)' },
+  },
+  async run({ args }) {
+    const ctx = contextFor(args);
+    const port = parsePort(args.port ?? String(DEFAULT_SERVE_PORT));
+    const host = args.host ?? DEFAULT_SERVE_HOST;
+    const token = process.env['RECON_SERVE_TOKEN'];
+    if (token) registerSecret(token);
+    const paths = args.sandbox ? sandboxPaths(ctx.file) : { warehousePath: ctx.config.warehouse.path, reportsDir: ctx.config.reports.outDir };
+    const server = await startReportServer({
+      ...paths,
+      zone: args.sandbox ? SANDBOX_ZONE : ctx.config.timezone,
+      maskDocuments: ctx.config.reports.maskDocuments,
+      host,
+      port,
+      token,
+      clock: systemClock,
+      logger: ctx.logger,
+    });
+    try {
+      process.stdout.write(
+        `recon serve: ${server.url}/  (reports ${paths.reportsDir}, warehouse ${paths.warehousePath} read-only${token ? ', token required' : ''}). Ctrl+C stops it.\n`,
+      );
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', () => resolve());
+        process.once('SIGTERM', () => resolve());
+      });
+    } finally {
+      await server.close();
+    }
+  },
+});

@@ -1,0 +1,70 @@
+// Who may read the page. On loopback the machine's own users may; anywhere else a token is required
+// (RECON_SERVE_TOKEN), taken from `Authorization: Bearer` or once from `?token=`, which trades it for an
+// HttpOnly SameSite=Strict cookie. Comparisons are constant time over fixed-length digests.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import { ReconError } from '../shared/errors.ts';
+
+export const COOKIE_NAME = 'recon_session';
+export const MIN_TOKEN_LENGTH = 16;
+
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare === '::1') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::ffff:127.0.0.1';
+}
+
+/** The token the server requires, or undefined on loopback without one; throws when a token is missing or weak. */
+export function tokenForHost(host: string, envToken: string | undefined): string | undefined {
+  const token = envToken === undefined || envToken === '' ? undefined : envToken;
+  if (token === undefined) {
+    if (isLoopbackHost(host)) return undefined;
+    throw new ReconError('config', `recon serve --host ${host} is reachable from other machines and needs a token: set RECON_SERVE_TOKEN (at least ${MIN_TOKEN_LENGTH} random characters, e.g. \`openssl rand -hex 24\`), or bind to 127.0.0.1`);
+  }
+  if (token.length < MIN_TOKEN_LENGTH) throw new ReconError('config', `RECON_SERVE_TOKEN must have at least ${MIN_TOKEN_LENGTH} characters, got ${token.length}`);
+  return token;
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+export function tokensEqual(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The cookie holds a value derived from the token, not the token itself. */
+export function sessionValueFor(token: string): string {
+  return createHmac('sha256', token).update('recon serve session v1').digest('base64url');
+}
+
+export function sessionCookieFor(token: string): string {
+  return `${COOKIE_NAME}=${sessionValueFor(token)}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+export type AuthDecision = { ok: true } | { ok: true; setCookieAndRedirect: string } | { ok: false };
+
+/** Decides a request: Bearer header, session cookie, or `?token=` (answered by a cookie and a redirect without it). */
+export function authorize(token: string | undefined, request: { authorization?: string | undefined; cookie?: string | undefined; url: URL }): AuthDecision {
+  if (token === undefined) return { ok: true };
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.authorization ?? '')?.[1];
+  if (bearer !== undefined && tokensEqual(bearer, token)) return { ok: true };
+  const session = cookieValue(request.cookie, COOKIE_NAME);
+  if (session !== undefined && tokensEqual(session, sessionValueFor(token))) return { ok: true };
+  const query = request.url.searchParams.get('token');
+  if (query !== null && tokensEqual(query, token)) {
+    const clean = new URL(request.url.href);
+    clean.searchParams.delete('token');
+    return { ok: true, setCookieAndRedirect: `${clean.pathname}${clean.search}` };
+  }
+  return { ok: false };
+}

@@ -1,0 +1,89 @@
+// What each route answers: gathers the data (reports folder first, warehouse read-only and briefly)
+// and hands it to the pure page renderers, or streams a report file as a download.
+import type { ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { yesterdayIn } from '../shared/business-day.ts';
+import type { Clock } from '../shared/clock.ts';
+import { refundWindow } from './chart-data.ts';
+import { listNights, nightDates, readNight } from './nights.ts';
+import { renderHome, type HomeData } from './page-home.ts';
+import { renderNight, type NightData } from './page-night.ts';
+import { findingsOfNight, openChargebacks, refundsBetween } from './queries.ts';
+import { contentTypeOf, downloadNameOf, openReportFile, realNightDir } from './report-files.ts';
+import { staticAsset } from './static-assets.ts';
+import type { WarehouseReader } from './warehouse-reads.ts';
+
+export interface SiteContext {
+  reportsDir: string;
+  zone: string;
+  maskDocuments: boolean;
+  warehouse: WarehouseReader;
+  clock: Clock;
+  /** Most findings rows a night page carries (the workbook has them all). */
+  findingsLimit: number;
+}
+
+export type Respond = (status: number, contentType: string, body: string | Buffer, headers?: Record<string, string>) => void;
+
+export async function serveHome(site: SiteContext, respond: Respond): Promise<void> {
+  const nights = await listNights(site.reportsDir);
+  const refundsEndDate = nights[0]?.date ?? yesterdayIn(site.zone, site.clock.now());
+  const window = refundWindow(site.zone, refundsEndDate, 30);
+  const read = await site.warehouse.read(async (db) => ({
+    chargebacks: await openChargebacks(db),
+    refunds: await refundsBetween(db, window.startMs, window.endMs),
+  }));
+  const data: HomeData = {
+    nights,
+    zone: site.zone,
+    nowMs: site.clock.now(),
+    refundsEndDate,
+    warehouse: read.ok ? { ok: true, ...read.value } : { ok: false, reason: read.reason },
+  };
+  respond(200, 'text/html; charset=utf-8', renderHome(data));
+}
+
+/** Returns false when the reports folder has no such night. */
+export async function serveNight(site: SiteContext, date: string, respond: Respond): Promise<boolean> {
+  if ((await realNightDir(site.reportsDir, date)) === undefined) return false;
+  const night = await readNight(site.reportsDir, date);
+  const dates = await nightDates(site.reportsDir);
+  const index = dates.indexOf(date);
+  const read = await site.warehouse.read((db) =>
+    findingsOfNight(db, { date, runId: night.summary?.findings?.reconcile_run_id, maskDocuments: site.maskDocuments, limit: site.findingsLimit }),
+  );
+  const data: NightData = {
+    night,
+    zone: site.zone,
+    previous: index >= 0 ? dates[index + 1] : undefined,
+    next: index > 0 ? dates[index - 1] : undefined,
+    findings: read.ok ? { ok: true, value: read.value } : { ok: false, reason: read.reason },
+  };
+  respond(200, 'text/html; charset=utf-8', renderNight(data));
+  return true;
+}
+
+/** Streams a known report file as an attachment; returns false when there is no such file. */
+export async function serveReportFile(site: SiteContext, date: string, file: string, res: ServerResponse): Promise<boolean> {
+  const opened = await openReportFile(site.reportsDir, date, file);
+  if (!opened) return false;
+  try {
+    res.writeHead(200, {
+      'Content-Type': contentTypeOf(file),
+      'Content-Length': String(opened.stats.size),
+      // Both names are validated (a calendar date and a name of the registry), so no quoting issue.
+      'Content-Disposition': `attachment; filename="${downloadNameOf(date, file)}"`,
+    });
+    await pipeline(opened.handle.createReadStream({ autoClose: false }), res);
+  } finally {
+    await opened.handle.close();
+  }
+  return true;
+}
+
+export async function serveStatic(name: string, respond: Respond): Promise<boolean> {
+  const asset = await staticAsset(name);
+  if (!asset) return false;
+  respond(200, asset.contentType, asset.body, { 'Cache-Control': 'no-cache' });
+  return true;
+}

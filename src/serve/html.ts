@@ -1,0 +1,68 @@
+// HTML built by a tagged template that escapes every interpolated value unless it is already markup
+// made by this module: data from the warehouse or summary.json can never become markup or script.
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Markup that is already safe (built by `html` or `rawHtml`). */
+export class SafeHtml {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+export type HtmlValue = SafeHtml | string | number | bigint | boolean | null | undefined | readonly HtmlValue[];
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+function htmlOf(value: HtmlValue): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof SafeHtml) return value.text;
+  if (Array.isArray(value)) return value.map((v: HtmlValue) => htmlOf(v)).join('');
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, i) => {
+    out += htmlOf(value) + (strings[i + 1] ?? '');
+  });
+  return new SafeHtml(out);
+}
+
+/** Trusted markup from this codebase only (never data). */
+export function rawHtml(text: string): SafeHtml {
+  return new SafeHtml(text);
+}
+
+export interface PageParts {
+  title: string;
+  body: SafeHtml;
+  /** Scripts served by recon itself from /static. */
+  scripts?: string[];
+}
+
+export function renderPage(parts: PageParts): string {
+  const scripts = (parts.scripts ?? []).map((name) => html`<script src="/static/${name}" defer></script>`);
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${parts.title}</title>
+<link rel="stylesheet" href="/static/style.css">
+<link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+${scripts}
+</head>
+<body>
+<header class="top"><a href="/" class="brand">recon</a> <span class="muted">reconciliation reports</span></header>
+<main>
+${parts.body}
+</main>
+</body>
+</html>
+`.text;
+}

@@ -1,0 +1,89 @@
+// The nights the page lists come from the reports folder alone (summary.json of each night), so the
+// page works even while a nightly job holds the warehouse. A summary that does not parse is shown as
+// such instead of breaking the page.
+import { readdir } from 'node:fs/promises';
+import { z } from 'zod';
+import { filesOfNight, isNightDate, openReportFile } from './report-files.ts';
+
+const count = z.number().int().nonnegative();
+const lifecycle = z.looseObject({ new: count, open: count, resolved: count });
+
+const summarySchema = z.looseObject({
+  run_id: z.string(),
+  date: z.string(),
+  timezone: z.string().optional(),
+  outcome: z.string(),
+  source: z.string().optional(),
+  started_at: z.string(),
+  finished_at: z.string(),
+  window: z.looseObject({ start: z.string(), end: z.string() }).optional(),
+  error: z.string().optional(),
+  sync: z
+    .looseObject({
+      windows: count,
+      pages: count,
+      requests: count.optional(),
+      retries: count.optional(),
+      rows: z.looseObject({ new: count, changed: count, unchanged: count }),
+      data_fresh_until: z.looseObject({ transactions: z.string(), operations: z.string() }).optional(),
+    })
+    .optional(),
+  import: z.looseObject({ files: z.array(z.looseObject({ file: z.string(), rows_read: count, rows_loaded: count, rejected: count, conflicts: count.optional() })) }).optional(),
+  findings: z
+    .looseObject({
+      totals: lifecycle,
+      by_category: z.record(z.string(), lifecycle.extend({ amountCents: z.number().int() })),
+      matches: z.looseObject({ exact: count, variance: count }).optional(),
+      reconcile_run_id: z.string().optional(),
+    })
+    .optional(),
+  reports: z.array(z.string()).optional(),
+  timings: z.record(z.string(), z.number()).optional(),
+});
+
+export type NightSummaryView = z.infer<typeof summarySchema>;
+
+export interface Night {
+  date: string;
+  summary?: NightSummaryView;
+  /** Why summary.json could not be used, when it could not. */
+  problem?: string;
+  /** Known report files present in the night's folder. */
+  files: string[];
+}
+
+const MAX_SUMMARY_BYTES = 4 * 1024 * 1024;
+
+/** Dates of the night folders (real directories named YYYY-MM-DD), newest first; none when the folder is missing. */
+export async function nightDates(reportsDir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(reportsDir, { withFileTypes: true });
+    return entries.filter((e) => e.isDirectory() && isNightDate(e.name)).map((e) => e.name).sort().reverse();
+  } catch {
+    return [];
+  }
+}
+
+/** Nights found in the reports folder, newest first. */
+export async function listNights(reportsDir: string): Promise<Night[]> {
+  return Promise.all((await nightDates(reportsDir)).map((date) => readNight(reportsDir, date)));
+}
+
+/** One night's summary and files; a night without a usable summary.json says why in `problem`. */
+export async function readNight(reportsDir: string, date: string): Promise<Night> {
+  const files = await filesOfNight(reportsDir, date);
+  const night: Night = { date, files: files.filter((f) => f !== 'summary.json') };
+  const opened = await openReportFile(reportsDir, date, 'summary.json');
+  if (!opened) return { ...night, problem: 'no summary.json (the night did not finish writing it)' };
+  try {
+    if (opened.stats.size > MAX_SUMMARY_BYTES) return { ...night, problem: `summary.json is ${opened.stats.size} bytes, more than expected` };
+    const text = await opened.handle.readFile('utf8');
+    const parsed = summarySchema.safeParse(JSON.parse(text));
+    if (!parsed.success) return { ...night, problem: `summary.json does not have the expected shape (${parsed.error.issues[0]?.path.join('.') ?? '?'})` };
+    return { ...night, summary: parsed.data };
+  } catch (error) {
+    return { ...night, problem: `summary.json is not valid JSON (${(error as Error).message})` };
+  } finally {
+    await opened.handle.close();
+  }
+}

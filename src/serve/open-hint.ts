@@ -1,0 +1,21 @@
+// The line a finished night prints so finance can open its page: the `recon serve` command that serves
+// the same folders (the sandbox's with --sandbox) and the night's address on the default port.
+
+export const DEFAULT_SERVE_PORT = 8080;
+export const DEFAULT_SERVE_HOST = '127.0.0.1';
+
+export function nightPagePath(date: string): string {
+  return `/nights/${encodeURIComponent(date)}`;
+}
+
+function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** e.g. "Open the reports page: npx recon serve --sandbox, then http://127.0.0.1:8080/nights/2026-11-21" */
+export function serveHintFor(request: { date: string; source: 'service' | 'sandbox'; configFile?: string | undefined }): string {
+  const args = ['npx', 'recon', 'serve'];
+  if (request.configFile) args.push('--config', shellQuote(request.configFile));
+  if (request.source === 'sandbox') args.push('--sandbox');
+  return `Open the reports page: ${args.join(' ')}, then http://${DEFAULT_SERVE_HOST}:${DEFAULT_SERVE_PORT}${nightPagePath(request.date)}`;
+}

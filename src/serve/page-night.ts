@@ -1,0 +1,105 @@
+// A night's page: its summary (outcome, window and times in the business zone, sync and import
+// counts, findings by category with amounts), downloads, and the findings table that /static/table.js
+// sorts and filters in the browser.
+import { basename } from 'node:path';
+import { FINDING_CATEGORIES, FINDING_STATES } from '../shared/domain.ts';
+import { brlFromCents, localDateTime, zoneLabel } from './format.ts';
+import { html, renderPage, type SafeHtml } from './html.ts';
+import type { Night } from './nights.ts';
+import { downloadLinks, outcomeBadge } from './page-home.ts';
+import type { FindingRow, NightFindings } from './queries.ts';
+
+export interface NightData {
+  night: Night;
+  zone: string;
+  previous?: string | undefined;
+  next?: string | undefined;
+  findings: { ok: true; value: NightFindings } | { ok: false; reason: string };
+}
+
+export function renderNight(data: NightData): string {
+  const { night, zone } = data;
+  const s = night.summary;
+  const nav = html`<nav class="nav"><a href="/">All nights</a>${data.previous ? html`<a href="/nights/${data.previous}" rel="prev">← ${data.previous}</a>` : ''}${data.next ? html`<a href="/nights/${data.next}" rel="next">${data.next} →</a>` : ''}</nav>`;
+  const body = html`
+${nav}
+<h1>Night ${night.date} ${outcomeBadge(s?.outcome)}</h1>
+${night.problem ? html`<p class="notice">${night.problem}</p>` : ''}
+${s ? facts(night, zone) : ''}
+<h2>Downloads</h2>
+${downloadLinks(night)}${night.summary ? html`<p class="muted">The night's machine-readable record: <a href="/nights/${night.date}/summary.json" download>summary.json</a></p>` : ''}
+${s?.findings ? categoryTable(s.findings.by_category) : ''}
+<h2>Findings</h2>
+${data.findings.ok ? findingsTable(data.findings.value) : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
+`;
+  return renderPage({ title: `recon · night ${night.date}`, body, scripts: ['table.js'] });
+}
+
+function facts(night: Night, zone: string): SafeHtml {
+  const s = night.summary!;
+  const item = (label: string, value: SafeHtml | string | number | undefined) => (value === undefined || value === '' ? '' : html`<dt>${label}</dt><dd>${value}</dd>`);
+  return html`<dl class="facts">
+${item('Times in', zoneLabel(zone, Date.parse(s.started_at)))}
+${item('Window', s.window ? `${localDateTime(s.window.start, zone)} to ${localDateTime(s.window.end, zone)}` : undefined)}
+${item('Ran', `${localDateTime(s.started_at, zone)} to ${localDateTime(s.finished_at, zone)}${s.timings?.['total'] !== undefined ? ` (${s.timings['total'].toFixed(1)} s)` : ''}`)}
+${item('Source', s.source)}
+${item('Run', s.run_id)}
+${item('Error', s.error)}
+${item('Synced', s.sync ? `${s.sync.windows} windows, ${s.sync.pages} pages; rows new ${s.sync.rows.new}, changed ${s.sync.rows.changed}, unchanged ${s.sync.rows.unchanged}` : undefined)}
+${item('Data fresh until', s.sync?.data_fresh_until ? `transactions ${localDateTime(s.sync.data_fresh_until.transactions, zone)}, operations ${localDateTime(s.sync.data_fresh_until.operations, zone)}` : undefined)}
+${item('Orders', s.import ? s.import.files.map((f) => `${basename(f.file)}: ${f.rows_loaded} of ${f.rows_read} loaded, ${f.rejected} kept out`).join('; ') : undefined)}
+${item('Matched orders', s.findings?.matches ? `${s.findings.matches.exact} exact, ${s.findings.matches.variance} within tolerance` : undefined)}
+${item('Findings', s.findings ? `${s.findings.totals.new} new, ${s.findings.totals.open} still open, ${s.findings.totals.resolved} resolved` : undefined)}
+</dl>`;
+}
+
+type ByCategory = NonNullable<NonNullable<Night['summary']>['findings']>['by_category'];
+
+function categoryTable(byCategory: ByCategory): SafeHtml {
+  const rows = Object.entries(byCategory)
+    .filter(([, c]) => c.new + c.open + c.resolved > 0)
+    .map(([category, c]) => html`<tr><td>${category}</td><td class="num">${c.new}</td><td class="num">${c.open}</td><td class="num">${c.resolved}</td><td class="num">${brlFromCents(c.amountCents)}</td></tr>`);
+  if (rows.length === 0) return html`<h2>By category</h2><p class="muted">No findings this night.</p>`;
+  return html`<h2>By category</h2><table id="categories"><thead><tr><th>Category</th><th class="num">New</th><th class="num">Open</th><th class="num">Resolved</th><th class="num">Amount</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+const COLUMNS: { header: string; type: 'text' | 'number'; cell: (f: FindingRow) => SafeHtml }[] = [
+  { header: 'Category', type: 'text', cell: (f) => html`<td>${f.category}</td>` },
+  { header: 'State', type: 'text', cell: (f) => html`<td>${f.state}</td>` },
+  { header: 'First seen', type: 'text', cell: (f) => html`<td>${f.first_seen}</td>` },
+  { header: 'Item', type: 'text', cell: (f) => html`<td>${f.item_id ?? ''}</td>` },
+  { header: 'Operation', type: 'text', cell: (f) => html`<td>${f.operation_id ?? ''}</td>` },
+  { header: 'Transactions', type: 'text', cell: (f) => html`<td>${f.transaction_ids ?? ''}</td>` },
+  { header: 'Order status', type: 'text', cell: (f) => html`<td>${f.order_status ?? ''}</td>` },
+  { header: 'Payment status', type: 'text', cell: (f) => html`<td>${f.payment_status ?? ''}</td>` },
+  { header: 'Order amount', type: 'number', cell: (f) => money(f.order_amount_cents) },
+  { header: 'Payment amount', type: 'number', cell: (f) => money(f.payment_amount_cents) },
+  { header: 'Difference', type: 'number', cell: (f) => money(f.difference_cents) },
+  { header: 'Reason', type: 'text', cell: (f) => html`<td class="reason">${f.reason}</td>` },
+  { header: 'Customer', type: 'text', cell: (f) => html`<td>${f.customer_name ?? ''}</td>` },
+  { header: 'Document', type: 'text', cell: (f) => html`<td>${f.customer_document ?? ''}</td>` },
+];
+
+function money(cents: bigint | null): SafeHtml {
+  return cents === null ? html`<td class="num" data-value=""></td>` : html`<td class="num" data-value="${String(cents)}">${brlFromCents(cents)}</td>`;
+}
+
+function findingsTable(findings: NightFindings): SafeHtml {
+  if (findings.total === 0) return html`<p class="muted">No findings in the warehouse for this night.</p>`;
+  const categories = [...new Set(findings.rows.map((f) => f.category))].sort((a, b) => rank(a) - rank(b));
+  const filters = html`<div class="filters">
+<label>Search <input type="search" id="filter-text" placeholder="item, reason, customer…" autocomplete="off"></label>
+<label>Category <select id="filter-category"><option value="">all</option>${categories.map((c) => html`<option value="${c}">${c}</option>`)}</select></label>
+<label>State <select id="filter-state"><option value="">all</option>${FINDING_STATES.map((st) => html`<option value="${st}">${st}</option>`)}</select></label>
+<span class="muted">showing <span id="shown-count">${findings.rows.length}</span> of ${findings.rows.length}</span>
+</div>`;
+  const capped = findings.total > findings.rows.length ? html`<p class="notice">This table shows the first ${findings.rows.length} of ${findings.total} findings; the discrepancies workbook has them all.</p>` : '';
+  const head = COLUMNS.map((c) => html`<th data-type="${c.type}" aria-sort="none"${c.type === 'number' ? html` class="num"` : ''}><button type="button">${c.header}</button></th>`);
+  const rows = findings.rows.map((f) => html`<tr data-category="${f.category}" data-state="${f.state}">${COLUMNS.map((c) => c.cell(f))}</tr>`);
+  return html`${capped}${filters}<div class="scroll"><table id="findings"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+function rank(category: string): number {
+  const index = (FINDING_CATEGORIES as readonly string[]).indexOf(category);
+  return index < 0 ? FINDING_CATEGORIES.length : index;
+}

@@ -1,0 +1,47 @@
+// The server's routes, matched on the raw request path before any normalisation: each segment is
+// percent-decoded once and refused when it is a dot segment or hides a separator, so `..`, `%2e%2e`,
+// `%2f` and absolute paths never reach the file layer as anything but "not found".
+import { isNightDate } from './report-files.ts';
+
+export type Route =
+  | { kind: 'home' }
+  | { kind: 'night'; date: string }
+  | { kind: 'file'; date: string; file: string }
+  | { kind: 'static'; name: string }
+  | { kind: 'method_not_allowed' }
+  | { kind: 'not_found' };
+
+/** Segments of a raw path, or undefined when one of them is unsafe or not decodable. */
+export function segmentsOf(rawPath: string): string[] | undefined {
+  if (!rawPath.startsWith('/')) return undefined;
+  const parts = rawPath.slice(1).split('/');
+  if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+  const out: string[] = [];
+  for (const part of parts) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(part);
+    } catch {
+      return undefined;
+    }
+    if (decoded === '.' || decoded === '..' || /[/\\\0]/.test(decoded) || (out.length > 0 && decoded === '')) return undefined;
+    out.push(decoded);
+  }
+  return out;
+}
+
+export function routeFor(method: string, rawUrl: string): Route {
+  if (method !== 'GET' && method !== 'HEAD') return { kind: 'method_not_allowed' };
+  const rawPath = rawUrl.split('?')[0]?.split('#')[0] ?? '';
+  const segments = segmentsOf(rawPath);
+  if (segments === undefined) return { kind: 'not_found' };
+  const [first, second, third, ...rest] = segments;
+  if (rest.length > 0) return { kind: 'not_found' };
+  if (segments.length === 1 && first === '') return { kind: 'home' };
+  if (first === 'nights' && second !== undefined && isNightDate(second)) {
+    if (third === undefined) return { kind: 'night', date: second };
+    return { kind: 'file', date: second, file: third };
+  }
+  if (first === 'static' && second !== undefined && third === undefined) return { kind: 'static', name: second };
+  return { kind: 'not_found' };
+}

@@ -1,0 +1,137 @@
+// `recon serve`'s HTTP server (node:http, read-only): security headers on every answer, the token rule
+// when bound beyond loopback, a Host check against DNS rebinding on loopback, then the routes.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '../shared/clock.ts';
+import { ReconError } from '../shared/errors.ts';
+import type { Logger } from '../shared/log.ts';
+import { authorize, isLoopbackHost, sessionCookieFor, tokenForHost } from './auth.ts';
+import { serveHome, serveNight, serveReportFile, serveStatic, type Respond, type SiteContext } from './handlers.ts';
+import { routeFor } from './routes.ts';
+import { warehouseReaderFor } from './warehouse-reads.ts';
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cache-Control': 'no-store',
+};
+
+export interface ServeOptions {
+  reportsDir: string;
+  warehousePath: string;
+  zone: string;
+  maskDocuments: boolean;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** RECON_SERVE_TOKEN; required when host is not loopback. */
+  token: string | undefined;
+  clock: Clock;
+  logger: Logger;
+  findingsLimit?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startReportServer(options: ServeOptions): Promise<RunningServer> {
+  const token = tokenForHost(options.host, options.token);
+  const site: SiteContext = {
+    reportsDir: options.reportsDir,
+    zone: options.zone,
+    maskDocuments: options.maskDocuments,
+    warehouse: warehouseReaderFor(options.warehousePath),
+    clock: options.clock,
+    findingsLimit: options.findingsLimit ?? 5000,
+  };
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    handle(site, token, req, res)
+      .catch((error: unknown) => {
+        options.logger.warn(`recon serve: ${req.method ?? '?'} failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!res.headersSent) plain(res, 500, 'Internal error: the page could not be built; see the server log.');
+        else res.destroy();
+      })
+      .finally(() => options.logger.event('serve.request', { method: req.method, route: routeFor(req.method ?? 'GET', req.url ?? '/').kind, status: res.statusCode, ms: Math.round(performance.now() - started) }));
+  });
+  await listen(server, options.host, options.port);
+  const { port } = server.address() as AddressInfo;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
+    host: options.host,
+    port,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new ReconError('usage', `recon serve could not listen on ${host}:${port}: ${error.code ?? error.message}${error.code === 'EADDRINUSE' ? ' (the port is taken; pass another --port)' : ''}`, { cause: error })),
+    );
+    server.listen(port, host, () => resolve());
+  });
+}
+
+function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(`${text}\n`);
+}
+
+async function handle(site: SiteContext, token: string | undefined, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  const rawUrl = req.url ?? '/';
+  // Without a token only this machine may ask; a foreign Host header means a rebound DNS name.
+  if (token === undefined && !isLoopbackHost(hostnameOf(req.headers.host))) return plain(res, 403, 'Forbidden: this server answers only to 127.0.0.1 / localhost.');
+  const decision = authorize(token, { authorization: req.headers.authorization, cookie: req.headers.cookie, url: new URL(rawUrl, 'http://recon.invalid') });
+  if (!decision.ok) return plain(res, 401, 'Unauthorized: send the RECON_SERVE_TOKEN as "Authorization: Bearer <token>" or open the page once with ?token=<token>.', { 'WWW-Authenticate': 'Bearer realm="recon"' });
+  if ('setCookieAndRedirect' in decision) {
+    res.writeHead(303, { Location: decision.setCookieAndRedirect, 'Set-Cookie': sessionCookieFor(token!) });
+    res.end();
+    return;
+  }
+  const respond: Respond = (status, contentType, body, headers = {}) => {
+    res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(body)) });
+    res.end(body);
+  };
+  const route = routeFor(req.method ?? 'GET', rawUrl);
+  const notFound = () => plain(res, 404, 'Not found.');
+  switch (route.kind) {
+    case 'home':
+      return serveHome(site, respond);
+    case 'night':
+      if (!(await serveNight(site, route.date, respond))) notFound();
+      return;
+    case 'file':
+      if (!(await serveReportFile(site, route.date, route.file, res))) notFound();
+      return;
+    case 'static':
+      if (!(await serveStatic(route.name, respond))) notFound();
+      return;
+    case 'method_not_allowed':
+      return plain(res, 405, 'Method not allowed: this server is read-only.', { Allow: 'GET, HEAD' });
+    case 'not_found':
+      return notFound();
+  }
+}
+
+function hostnameOf(hostHeader: string | undefined): string {
+  if (!hostHeader) return '';
+  if (hostHeader.startsWith('[')) return hostHeader.slice(0, hostHeader.indexOf(']') + 1);
+  return hostHeader.split(':')[0] ?? '';
+}

@@ -1,0 +1,118 @@
+// The page in a real browser: headless Chromium (Debian's package, driven by playwright-core) goes
+// from the home page to a night, sorts and filters the findings table, downloads a workbook, and
+// leaves a screenshot in test/artifacts/ that must not be blank. Any CSP violation or script error
+// fails the test, which is how "no inline script, no CDN" is checked for real.
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { chromium, type Browser } from 'playwright-core';
+import { startReportServer, type RunningServer } from '../../src/serve/server.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { NIGHTS, NOW, ZONE, runTwoNights, type TwoNights } from './fixture.ts';
+import { pngFacts } from './png.ts';
+
+const CHROMIUM = process.env['RECON_CHROMIUM'] ?? '/usr/bin/chromium';
+const ARTIFACTS = join(process.cwd(), 'test', 'artifacts');
+const available = existsSync(CHROMIUM);
+if (!available) {
+  console.warn(`browser test skipped: no Chromium at ${CHROMIUM}. Install Debian's package (apt-get install -y chromium, as .ci/run does) or set RECON_CHROMIUM.`);
+}
+
+describe.skipIf(!available)('recon serve in headless Chromium', () => {
+  let run: TwoNights;
+  let server: RunningServer;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    run = await runTwoNights();
+    server = await startReportServer({
+      reportsDir: run.config.reports.outDir,
+      warehousePath: run.config.warehouse.path,
+      zone: ZONE,
+      maskDocuments: true,
+      host: '127.0.0.1',
+      port: 0,
+      token: undefined,
+      clock: { now: () => NOW },
+      logger: silentLogger,
+    });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (run) rmSync(run.dir, { recursive: true, force: true });
+  });
+
+  it('home -> night -> sort and filter -> download, with a non-blank screenshot', async () => {
+    const context = await browser!.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !/favicon/.test(message.text())) problems.push(`console: ${message.text()}`);
+      });
+
+      await page.goto(`${server.url}/`);
+      expect(await page.locator('h1').textContent()).toBe('Nights');
+      expect(await page.locator('figure.chart > svg').count()).toBe(3);
+      await page.click(`a[href="/nights/${NIGHTS[1]}"]`);
+      await page.waitForURL(`**/nights/${NIGHTS[1]}`);
+      const rows = page.locator('#findings tbody tr');
+      const total = await rows.count();
+      expect(total).toBeGreaterThan(5);
+
+      // Sort by Difference: the script reorders rows by the exact cents in data-value.
+      const differences = () => page.$$eval('#findings tbody tr td:nth-child(11)', (cells) => cells.map((c) => c.getAttribute('data-value') ?? ''));
+      const header = page.locator('#findings thead th', { hasText: 'Payment amount' });
+      await header.locator('button').click();
+      expect(await header.getAttribute('aria-sort')).toBe('ascending');
+      const payments = () => page.$$eval('#findings tbody tr td:nth-child(10)', (cells) => cells.map((c) => c.getAttribute('data-value') ?? ''));
+      const ascending = (await payments()).filter((v) => v !== '').map(BigInt);
+      expect(ascending).toEqual([...ascending].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      await header.locator('button').click();
+      expect(await header.getAttribute('aria-sort')).toBe('descending');
+      const descending = (await payments()).filter((v) => v !== '').map(BigInt);
+      expect(descending).toEqual([...ascending].reverse());
+      expect((await differences()).length).toBe(total);
+
+      // Filter by category, then by text.
+      const category = await page.locator('#findings tbody tr').first().getAttribute('data-category');
+      await page.selectOption('#filter-category', category!);
+      const expected = await page.locator(`#findings tbody tr[data-category="${category}"]`).count();
+      expect(await page.locator('#findings tbody tr:visible').count()).toBe(expected);
+      expect(await page.locator('#shown-count').textContent()).toBe(String(expected));
+      await page.selectOption('#filter-category', '');
+      await page.fill('#filter-text', 'no finding says this');
+      expect(await page.locator('#shown-count').textContent()).toBe('0');
+      await page.fill('#filter-text', '');
+      expect(await page.locator('#findings tbody tr:visible').count()).toBe(total);
+
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const shot = join(ARTIFACTS, 'serve-night.png');
+      await page.screenshot({ path: shot, fullPage: false });
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(`a[href="/nights/${NIGHTS[1]}/discrepancies.xlsx"]`)]);
+      expect(download.suggestedFilename()).toBe(`discrepancies-${NIGHTS[1]}.xlsx`);
+      const saved = join(ARTIFACTS, download.suggestedFilename());
+      await download.saveAs(saved);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(saved);
+      expect(workbook.worksheets.map((w) => w.name)).toContain('Summary');
+
+      expect(statSync(shot).size).toBeGreaterThan(8 * 1024);
+      const facts = pngFacts(readFileSync(shot));
+      expect([facts.width, facts.height]).toEqual([1280, 900]);
+      expect(facts.distinctBytes).toBeGreaterThan(64);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,47 @@
+// Test helpers of the serve tests: raw HTTP requests (the path is sent byte for byte) and server
+// options over a fixture run.
+import { request } from 'node:http';
+import type { ServeOptions } from '../../src/serve/server.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { NOW, ZONE, type TwoNights } from './fixture.ts';
+
+export function optionsFor(run: TwoNights, overrides: Partial<ServeOptions> = {}): ServeOptions {
+  return {
+    reportsDir: run.config.reports.outDir,
+    warehousePath: run.config.warehouse.path,
+    zone: ZONE,
+    maskDocuments: true,
+    host: '127.0.0.1',
+    port: 0,
+    token: undefined,
+    clock: { now: () => NOW },
+    logger: silentLogger,
+    ...overrides,
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  text: string;
+}
+
+/** A request with the path sent byte for byte (fetch would normalise `..` away). */
+export function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
