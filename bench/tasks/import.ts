@@ -17,7 +17,7 @@ try {
   const result = await importOrders({ db: warehouse.connection, clock: systemClock, logger: silentLogger }, { files: [file] }, config);
   const seconds = (performance.now() - t0) / 1000;
   const rows = result.files.reduce((n, f) => n + f.rowsLoaded, 0);
-  report({ rows, seconds, rowsPerSecond: Math.round(rows / seconds), rejected: result.files.reduce((n, f) => n + f.rejected.length, 0) });
+  report({ rows, seconds, rowsPerSecond: Math.round(rows / seconds), rejected: result.files.reduce((n, f) => n + f.rowsRejected, 0) });
 } finally {
   warehouse.close();
 }

@@ -21,7 +21,11 @@ export async function withWarehouse<T>(
   options: { readOnly?: boolean },
   work: (warehouse: Warehouse) => Promise<T>,
 ): Promise<T> {
-  const warehouse = await openWarehouse(ctx.config.warehouse.path, { readOnly: options.readOnly, fileMode: ctx.config.warehouse.fileMode });
+  const warehouse = await openWarehouse(ctx.config.warehouse.path, {
+    readOnly: options.readOnly,
+    fileMode: ctx.config.warehouse.fileMode,
+    lockWaitMs: options.readOnly ? 0 : 1500,
+  });
   try {
     return await work(warehouse);
   } finally {

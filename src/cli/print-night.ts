@@ -9,7 +9,7 @@ export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandb
   const lines = [
     `Night ${summary.date} done in ${summary.timings['total']?.toFixed(1) ?? '?'} s${source === 'sandbox' ? ' on the built-in SANDBOX (no real money; set RECON_API_KEY and a config to use the service)' : ''}.`,
     `  synced: ${outcome.sync.windows} windows, ${outcome.sync.pages} pages, rows new ${outcome.sync.rows.new} / changed ${outcome.sync.rows.changed} / unchanged ${outcome.sync.rows.unchanged}`,
-    `  orders: ${outcome.imports.files.map((f) => `${f.rowsLoaded} loaded, ${f.rejected.length} kept out from ${f.file}`).join('; ')}`,
+    `  orders: ${outcome.imports.files.map((f) => `${f.rowsLoaded} loaded, ${f.rowsRejected} kept out from ${f.file}`).join('; ')}`,
     `  findings: ${reconcile.totals.new} new, ${reconcile.totals.open} still open, ${reconcile.totals.resolved} resolved`,
   ];
   for (const category of FINDING_CATEGORIES) {

@@ -27,6 +27,8 @@ const warehouseSchema = z.strictObject({
   path: z.string().min(1).default('data/recon.duckdb'),
   /** File mode of the warehouse file, octal text such as "0600". */
   fileMode: z.string().regex(/^0?[0-7]{3}$/).default('0600'),
+  /** DuckDB memory_limit while a sync runs (it spills to <warehouse>.tmp beyond it), e.g. "192MB". */
+  memoryLimit: z.string().regex(/^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$/i).default('192MB'),
 });
 
 const syncSchema = z.strictObject({
@@ -46,12 +48,14 @@ const syncSchema = z.strictObject({
   rawPagesDir: z.string().min(1).optional(),
 });
 
+// No zod defaults here: a partial `orders.csv` must override only the keys it names on top of the preset.
+// The defaults (",", '"', ".", "", "utf-8") are applied by resolveOrdersConfig (src/imports/resolve-config.ts).
 const csvSchema = z.strictObject({
-  delimiter: z.string().min(1).max(1).default(','),
-  quote: z.string().min(1).max(1).default('"'),
-  decimal: z.enum(['.', ',']).default('.'),
-  thousands: z.enum(['', '.', ',', ' ']).default(''),
-  encoding: z.enum(['utf-8', 'latin-1', 'windows-1252']).default('utf-8'),
+  delimiter: z.string().min(1).max(1),
+  quote: z.string().min(1).max(1),
+  decimal: z.enum(['.', ',']),
+  thousands: z.enum(['', '.', ',', ' ']),
+  encoding: z.enum(['utf-8', 'latin-1', 'windows-1252']),
 });
 
 const columnsSchema = z.strictObject({

@@ -15,6 +15,11 @@ export interface OpenOptions {
   readOnly?: boolean;
   /** Octal file mode for a newly created warehouse file, e.g. "0600". */
   fileMode?: string;
+  /**
+   * How long to keep trying while another process holds the file. Short on purpose: it lets a job ride
+   * out `recon serve`'s brief read-only look, while a second job still stops almost at once.
+   */
+  lockWaitMs?: number;
 }
 
 export async function openWarehouse(path: string, options: OpenOptions = {}): Promise<Warehouse> {
@@ -24,12 +29,7 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
     throw new ReconError('warehouse', `warehouse ${path} does not exist yet; run \`recon sync\` or \`recon run nightly\` first`);
   }
   if (!isMemory) mkdirSync(dirname(path), { recursive: true });
-  let instance: DuckDBInstance;
-  try {
-    instance = await DuckDBInstance.create(path, options.readOnly ? { access_mode: 'READ_ONLY' } : {});
-  } catch (cause) {
-    throw warehouseOpenError(path, cause);
-  }
+  const instance = await createInstance(path, options);
   const connection = await instance.connect();
   // TIMESTAMPTZ arithmetic and casts must never depend on the machine's zone; business days are
   // computed in the configured zone explicitly.
@@ -71,6 +71,19 @@ export async function migrate(connection: DuckDBConnection): Promise<number> {
     }
   }
   return MIGRATIONS.at(-1)?.version ?? 0;
+}
+
+async function createInstance(path: string, options: OpenOptions): Promise<DuckDBInstance> {
+  const deadline = Date.now() + (options.lockWaitMs ?? 0);
+  for (;;) {
+    try {
+      return await DuckDBInstance.create(path, options.readOnly ? { access_mode: 'READ_ONLY' } : {});
+    } catch (cause) {
+      const error = warehouseOpenError(path, cause);
+      if (error.code !== 'locked' || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 function warehouseOpenError(path: string, cause: unknown): ReconError {

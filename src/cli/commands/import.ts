@@ -1,10 +1,63 @@
-// `recon import`: not built yet.
+// `recon import [--config FILE] [--strict] FILE...`: loads order exports into the warehouse and prints
+// what it took and what it kept out — a table and the first rows kept out on a terminal, every file
+// and every kept-out row as JSON lines otherwise. Failures are ReconErrors (input -> exit 2).
 import { defineCommand } from 'citty';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { importOrders, type ImportResult } from '../../imports/index.ts';
+import { jsonLineForIssue, jsonLinesForFiles, keptOutText, tableForImport, type IssueLine } from '../../imports/import-text.ts';
+import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
+import { newRunId } from '../../shared/run-id.ts';
+import { recordRunEnd, recordRunStart } from '../../warehouse/runs.ts';
+import { configArg, contextFor, withWarehouse } from '../context.ts';
+
+const LISTED_ON_TERMINAL = 20;
 
 export default defineCommand({
-  meta: { name: 'import', description: 'Not available yet' },
-  run() {
-    throw new ReconError('usage', '`recon import` is not available yet');
+  meta: { name: 'import', description: 'Load order exports (CSV, XLSX, JSON, NDJSON, Parquet) into the warehouse' },
+  args: {
+    ...configArg,
+    strict: { type: 'boolean', description: 'Fail, importing nothing, when any row is kept out or an item_id has conflicting rows' },
+    files: { type: 'positional', description: 'Order export files', valueHint: 'FILE...', required: false },
+  },
+  async run({ args }) {
+    const files = (args._ as string[]).filter((f) => f !== '');
+    if (files.length === 0) throw new ReconError('usage', 'expected at least one order export: recon import [--config FILE] [--strict] FILE...');
+    const ctx = contextFor(args);
+    const clock = systemClock;
+    const runId = newRunId('import', clock.now());
+    await withWarehouse(ctx, {}, async (warehouse) => {
+      const db = warehouse.connection;
+      await recordRunStart(db, { runId, kind: 'import', args: { files, strict: args.strict ?? false }, startedAtMs: clock.now() });
+      let result: ImportResult;
+      try {
+        result = await importOrders({ db, clock, logger: ctx.logger }, { files, strict: args.strict ?? false, runId }, ctx.config);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await recordRunEnd(db, { runId, outcome: 'failed', finishedAtMs: clock.now(), error: message }).catch(() => undefined);
+        throw error;
+      }
+      await recordRunEnd(db, { runId, outcome: 'done', finishedAtMs: clock.now(), counts: { ...result.totals } });
+      if (process.stdout.isTTY) {
+        process.stdout.write(`${tableForImport(result)}\n\n${keptOutText(result, LISTED_ON_TERMINAL)}\n`);
+      } else {
+        for (const line of jsonLinesForFiles(result)) process.stdout.write(`${line}\n`);
+        await writeAllIssues(db, result.files.map((f) => f.importId));
+      }
+    });
   },
 });
+
+/** Every kept-out row, streamed from the warehouse (the in-memory result lists only the first ones). */
+async function writeAllIssues(db: DuckDBConnection, importIds: string[]): Promise<void> {
+  const placeholders = importIds.map((_, i) => `$${i + 1}`).join(', ');
+  const result = await db.stream(
+    `SELECT import_id, file, line, item_id, kind, reason FROM order_import_issues WHERE import_id IN (${placeholders}) ORDER BY import_id, line`,
+    importIds,
+  );
+  for await (const rows of result.yieldRowObjectJs()) {
+    let text = '';
+    for (const row of rows) text += `${jsonLineForIssue(row as unknown as IssueLine)}\n`;
+    if (!process.stdout.write(text)) await new Promise((resolve) => process.stdout.once('drain', resolve));
+  }
+}

@@ -1,0 +1,191 @@
+// Imports one order export inside a transaction the caller owns: read (streaming) -> row rules -> stage
+// (appender) -> set-based merge -> order_imports row. Throws ReconError('input') on an unusable file.
+import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Clock } from '../shared/clock.ts';
+import type { Logger } from '../shared/log.ts';
+import { mergeStagedOrders, type ImportConflict } from './merge.ts';
+import { isRejection, orderFromCells, rowPlanFor, type OptionalColumn, type RowPlan } from './order-rules.ts';
+import { readCsvTable } from './read-csv.ts';
+import { readJsonTable, readNdjsonTable } from './read-json.ts';
+import { readParquetTable } from './read-parquet.ts';
+import { readXlsxTable } from './read-xlsx.ts';
+import { formatForFile, OPTIONAL_COLUMNS, type OrdersFormat, type ResolvedOrdersConfig } from './resolve-config.ts';
+import { createStageTable, dropStageTable, openStager } from './stage.ts';
+import type { TableReadResult, TableSink } from './table-sink.ts';
+
+export interface ImportRejection {
+  file: string;
+  line: number;
+  reason: string;
+  item_id?: string;
+}
+
+export interface ImportFileResult {
+  file: string;
+  format: OrdersFormat;
+  importId: string;
+  sha256: string;
+  /** Data rows in the file (header and blank lines excluded). */
+  rowsRead: number;
+  /** Distinct orders upserted into `orders`. */
+  rowsLoaded: number;
+  /** Extra copies of identical rows, folded into one order. */
+  duplicatesIdentical: number;
+  /** Line-item rows of an order already seen (presets such as shopify), not orders of their own. */
+  continuationRows: number;
+  /** Rows kept out by the row rules; all are in order_import_issues, the first ones in `rejected`. */
+  rowsRejected: number;
+  rejected: ImportRejection[];
+  /** Rows of item_ids whose rows disagree; none of them is loaded. */
+  conflictRows: number;
+  conflicts: ImportConflict[];
+  seconds: number;
+}
+
+/** How many rejected rows a result lists in memory per file (the warehouse keeps all of them). */
+export const LISTED_REJECTIONS = 1000;
+
+export interface ImportFileContext {
+  db: DuckDBConnection;
+  clock: Clock;
+  logger: Logger;
+  resolved: ResolvedOrdersConfig;
+  runId: string | undefined;
+  businessDate?: string | undefined;
+}
+
+export async function importOrderFile(ctx: ImportFileContext, file: string): Promise<ImportFileResult> {
+  const { db, clock, logger, resolved } = ctx;
+  const started = performance.now();
+  const format = formatForFile(file, resolved);
+  const importId = newImportId(clock.now());
+  const importedAtMs = clock.now();
+  const optional = OPTIONAL_COLUMNS.filter((key) => resolved.columns[key]) as OptionalColumn[];
+  const result: ImportFileResult = {
+    file,
+    format,
+    importId,
+    sha256: '',
+    rowsRead: 0,
+    rowsLoaded: 0,
+    duplicatesIdentical: 0,
+    continuationRows: 0,
+    rowsRejected: 0,
+    rejected: [],
+    conflictRows: 0,
+    conflicts: [],
+    seconds: 0,
+  };
+  await createStageTable(db, optional);
+  let staged = 0;
+  try {
+    const stager = await openStager(db, optional, { importId, file });
+    let read: TableReadResult;
+    const progress = logger.progress(`import ${basename(file)}`, statSync(file).size);
+    try {
+      let plan: RowPlan | undefined;
+      let previousItemId: string | undefined;
+      const reject = (line: number, reason: string, itemId?: string) => {
+        result.rowsRejected++;
+        const rejection: ImportRejection = { file, line, reason };
+        if (itemId !== undefined) rejection.item_id = itemId;
+        if (result.rejected.length < LISTED_REJECTIONS) result.rejected.push(rejection);
+        stager.reject(rejection);
+      };
+      const sink: TableSink = {
+        header(names) {
+          plan = rowPlanFor(names, resolved, file, { checkFieldCount: format === 'csv' });
+        },
+        row(cells, line) {
+          result.rowsRead++;
+          const outcome = orderFromCells(plan as RowPlan, cells, line, previousItemId);
+          if (outcome === undefined) {
+            result.continuationRows++;
+            return;
+          }
+          // Continuation rows follow their order's first row even when that row was kept out.
+          if (outcome.item_id !== undefined) previousItemId = outcome.item_id;
+          if (isRejection(outcome)) {
+            reject(line, outcome.reason, outcome.item_id);
+            return;
+          }
+          staged++;
+          stager.add(outcome);
+        },
+        invalid(reason, line) {
+          result.rowsRead++;
+          reject(line, reason);
+        },
+      };
+      let lastBytes = 0;
+      const onBytes = (bytes: number) => {
+        progress.tick(bytes - lastBytes);
+        lastBytes = bytes;
+      };
+      read = await readTable(ctx, file, format, sink, onBytes);
+    } catch (error) {
+      // The reader's error is the one to report; closing the appenders of a failed file may fail too.
+      progress.stop();
+      try {
+        stager.close();
+      } catch {
+        /* the transaction is rolled back by the caller */
+      }
+      throw error;
+    }
+    progress.stop();
+    stager.close();
+    result.sha256 = read.sha256;
+    if (result.rowsRead === 0) logger.warn(`${file}: no order rows after the header; nothing imported from it`);
+    const merged = await mergeStagedOrders(db, optional, { importId, file, importedAtMs }, staged);
+    result.rowsLoaded = merged.rowsLoaded;
+    result.duplicatesIdentical = merged.duplicatesIdentical;
+    result.conflicts = merged.conflicts;
+    result.conflictRows = merged.conflictRows;
+    await db.run(
+      `INSERT INTO order_imports (import_id, run_id, file, format, business_date, sha256, rows_read, rows_loaded, rows_rejected, conflicts, imported_at)
+       VALUES ($1, $2, $3, $4, CAST($5 AS DATE), $6, $7, $8, $9, $10, make_timestamptz($11::BIGINT * 1000))`,
+      [importId, ctx.runId ?? null, file, format, ctx.businessDate ?? null, read.sha256, result.rowsRead, result.rowsLoaded, result.rowsRejected, result.conflicts.length, importedAtMs],
+    );
+  } finally {
+    await dropStageTable(db);
+  }
+  result.seconds = (performance.now() - started) / 1000;
+  logger.event('import.file', {
+    file,
+    business_date: ctx.businessDate ?? null,
+    format,
+    import_id: importId,
+    rows_read: result.rowsRead,
+    rows_loaded: result.rowsLoaded,
+    duplicates_identical: result.duplicatesIdentical,
+    rows_rejected: result.rowsRejected,
+    conflicts: result.conflicts.length,
+    seconds: result.seconds,
+  });
+  return result;
+}
+
+function readTable(ctx: ImportFileContext, file: string, format: OrdersFormat, sink: TableSink, onBytes: (bytes: number) => void): Promise<TableReadResult> {
+  const { resolved } = ctx;
+  switch (format) {
+    case 'csv':
+      return readCsvTable(file, { ...resolved.csv, onBytes }, sink);
+    case 'xlsx':
+      return readXlsxTable(file, { sheet: resolved.sheet }, sink);
+    case 'json':
+      return readJsonTable(file, sink);
+    case 'ndjson':
+      return readNdjsonTable(file, sink);
+    case 'parquet':
+      return readParquetTable(ctx.db, file, sink);
+  }
+}
+
+function newImportId(nowMs: number): string {
+  const stamp = new Date(nowMs).toISOString().replace(/[-:.]/g, '').replace('T', '-').replace('Z', '');
+  return `imp-${stamp}-${randomBytes(3).toString('hex')}`;
+}

@@ -1,0 +1,94 @@
+// What `recon import` prints: a table of counts per file and the first rows kept out (terminal), or one
+// JSON object per line (cron, pipes). Pure: takes results, returns text.
+import type { ImportResult } from './index.ts';
+
+export interface IssueLine {
+  import_id: string;
+  file: string;
+  line: number | null;
+  item_id: string | null;
+  kind: string;
+  reason: string;
+}
+
+const HEADERS = ['file', 'format', 'read', 'loaded', 'duplicates', 'rejected', 'conflicts', 'seconds'];
+
+export function tableForImport(result: ImportResult): string {
+  const rows = result.files.map((f) => [
+    f.file,
+    f.format,
+    count(f.rowsRead),
+    count(f.rowsLoaded),
+    count(f.duplicatesIdentical),
+    count(f.rowsRejected),
+    count(f.conflicts.length),
+    f.seconds.toFixed(2),
+  ]);
+  const t = result.totals;
+  if (result.files.length > 1) {
+    rows.push(['total', '', count(t.rowsRead), count(t.rowsLoaded), count(t.duplicatesIdentical), count(t.rowsRejected), count(t.conflicts), '']);
+  }
+  const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const render = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [render(HEADERS), ...rows.map(render)].join('\n');
+}
+
+/** The first `limit` rows kept out across files, then how many more and where to find them. */
+export function keptOutText(result: ImportResult, limit: number): string {
+  const lines: string[] = [];
+  let shown = 0;
+  let total = 0;
+  for (const f of result.files) {
+    total += f.rowsRejected + f.conflicts.length;
+    for (const c of f.conflicts) {
+      if (shown >= limit) break;
+      lines.push(`  ${f.file}:${c.lines[0] ?? '?'}  conflict  ${c.reason}`);
+      shown++;
+    }
+    for (const r of f.rejected) {
+      if (shown >= limit) break;
+      lines.push(`  ${f.file}:${r.line}  rejected  ${r.reason}`);
+      shown++;
+    }
+  }
+  if (total === 0) return 'Nothing was kept out.';
+  const more = total - shown;
+  const ids = result.files.map((f) => `'${f.importId}'`).join(', ');
+  return [
+    `Kept out (${count(total)}):`,
+    ...lines,
+    ...(more > 0 ? [`  … and ${count(more)} more: recon sql "SELECT * FROM order_import_issues WHERE import_id IN (${ids}) ORDER BY file, line"`] : []),
+  ].join('\n');
+}
+
+export function jsonLinesForFiles(result: ImportResult): string[] {
+  return result.files.map((f) =>
+    JSON.stringify({
+      type: 'file',
+      file: f.file,
+      format: f.format,
+      import_id: f.importId,
+      sha256: f.sha256,
+      rows_read: f.rowsRead,
+      rows_loaded: f.rowsLoaded,
+      duplicates_identical: f.duplicatesIdentical,
+      continuation_rows: f.continuationRows,
+      rows_rejected: f.rowsRejected,
+      conflicts: f.conflicts.length,
+      conflict_rows: f.conflictRows,
+      seconds: Math.round(f.seconds * 1000) / 1000,
+    }),
+  );
+}
+
+export function jsonLineForIssue(issue: IssueLine): string {
+  return JSON.stringify({ type: issue.kind, file: issue.file, line: issue.line, item_id: issue.item_id, reason: issue.reason, import_id: issue.import_id });
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}

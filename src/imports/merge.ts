@@ -1,0 +1,160 @@
+// Set-based merge of one staged file into the warehouse: identical duplicate rows collapse into one
+// order, an item_id with differing rows becomes a conflict issue (kept out of `orders`), the rest is
+// upserted into `orders` (latest import wins). `order_history` gets a row per order version: when an
+// import brings an order that is new or whose status, amount, created_at or transaction_id changed, so
+// re-importing yesterday's cumulative export adds no history. Runs inside the caller's transaction.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { brlTextFromCents } from '../shared/money.ts';
+import type { OptionalColumn } from './order-rules.ts';
+import { STAGE_TABLE } from './stage.ts';
+
+export interface ImportConflict {
+  item_id: string;
+  lines: number[];
+  reason: string;
+}
+
+export interface MergeOutcome {
+  rowsLoaded: number;
+  duplicatesIdentical: number;
+  conflicts: ImportConflict[];
+  /** Staged rows that belong to conflicting item_ids. */
+  conflictRows: number;
+}
+
+export interface MergeMeta {
+  importId: string;
+  file: string;
+  importedAtMs: number;
+}
+
+const ALL_OPTIONAL: OptionalColumn[] = ['transaction_id', 'nsu', 'authorization_code', 'customer_name', 'customer_document_number'];
+
+export async function mergeStagedOrders(db: DuckDBConnection, optional: OptionalColumn[], meta: MergeMeta, stagedRows: number): Promise<MergeOutcome> {
+  const compared = ['status', 'amount_cents', 'created_ms', ...optional];
+  try {
+    // Repeated item_ids are rare, so only they are grouped in detail; every other row goes straight through.
+    await db.run(
+      `CREATE OR REPLACE TEMP TABLE import_repeats AS
+       SELECT item_id, count(*) AS n, min(line) AS first_line, count(DISTINCT (${compared.join(', ')})) AS versions
+       FROM ${STAGE_TABLE}
+       WHERE item_id IN (SELECT item_id FROM ${STAGE_TABLE} GROUP BY item_id HAVING count(*) > 1)
+       GROUP BY item_id`,
+    );
+    const optionalSelect = ALL_OPTIONAL.map((key) => (optional.includes(key) ? `s.${key}` : `NULL::VARCHAR AS ${key}`)).join(', ');
+    const columns = `s.item_id, s.status, s.amount_cents, make_timestamptz(s.created_ms * 1000) AS created_at, ${optionalSelect}, s.source_status, s.line`;
+    // One pass joins the kept rows with the current orders; the writes below read that table.
+    await db.run(
+      `CREATE OR REPLACE TEMP TABLE import_keep AS
+       WITH keep AS (
+         SELECT ${columns} FROM ${STAGE_TABLE} s WHERE NOT EXISTS (SELECT 1 FROM import_repeats r WHERE r.item_id = s.item_id)
+         UNION ALL
+         SELECT ${columns} FROM ${STAGE_TABLE} s JOIN import_repeats r ON r.item_id = s.item_id AND r.first_line = s.line WHERE r.versions = 1
+       )
+       SELECT k.*, o.item_id IS NOT NULL AS existing,
+              o.item_id IS NULL OR (o.status, o.amount_cents, o.created_at, o.transaction_id)
+                IS DISTINCT FROM (k.status, k.amount_cents, k.created_at, k.transaction_id) AS new_version
+       FROM keep k LEFT JOIN orders o ON o.item_id = k.item_id`,
+    );
+    // History holds versions: an order's row is added when it is new or its content changed.
+    await db.run(
+      `INSERT INTO order_history (import_id, item_id, status, amount_cents, created_at, transaction_id, source_line, imported_at)
+       SELECT $1, item_id, status, amount_cents, created_at, transaction_id, line, make_timestamptz($2::BIGINT * 1000)
+       FROM import_keep WHERE new_version`,
+      [meta.importId, meta.importedAtMs],
+    );
+    // Latest import wins: existing orders are updated in place, new ones appended (cheaper than
+    // INSERT ... ON CONFLICT on a primary key).
+    const params = [meta.importId, meta.file, meta.importedAtMs];
+    const at = 'make_timestamptz($3::BIGINT * 1000)';
+    const existing = await db.runAndReadAll('SELECT count(*)::INTEGER AS n FROM import_keep WHERE existing');
+    if (Number(existing.getRowObjectsJS()[0]?.['n'] ?? 0) > 0) {
+      await db.run(
+        `UPDATE orders SET status = k.status, amount_cents = k.amount_cents, created_at = k.created_at,
+           ${ALL_OPTIONAL.map((key) => `${key} = k.${key}`).join(', ')},
+           source_status = k.source_status, import_id = $1, source_file = $2, source_line = k.line, imported_at = ${at}
+         FROM import_keep k WHERE k.existing AND orders.item_id = k.item_id`,
+        params,
+      );
+    }
+    await db.run(
+      `INSERT INTO orders (item_id, status, amount_cents, created_at, ${ALL_OPTIONAL.join(', ')}, source_status, import_id, source_file, source_line, imported_at)
+       SELECT item_id, status, amount_cents, created_at, ${ALL_OPTIONAL.join(', ')}, source_status, $1, $2, line, ${at}
+       FROM import_keep WHERE NOT existing`,
+      params,
+    );
+    const counts = (
+      await db.runAndReadAll(
+        `SELECT count(*)::INTEGER AS repeated_ids,
+                coalesce(sum(n), 0)::INTEGER AS repeated_rows,
+                coalesce(sum(CASE WHEN versions = 1 THEN n - 1 ELSE 0 END), 0)::INTEGER AS duplicates,
+                coalesce(sum(CASE WHEN versions > 1 THEN n ELSE 0 END), 0)::INTEGER AS conflict_rows,
+                count(*) FILTER (WHERE versions = 1)::INTEGER AS collapsed
+         FROM import_repeats`,
+      )
+    ).getRowObjectsJS()[0] as { repeated_rows: number; duplicates: number; conflict_rows: number; collapsed: number };
+    const conflicts = await conflictsOf(db, optional);
+    if (conflicts.length > 0) await appendConflictIssues(db, conflicts, meta);
+    return {
+      rowsLoaded: stagedRows - counts.repeated_rows + counts.collapsed,
+      duplicatesIdentical: counts.duplicates,
+      conflicts,
+      conflictRows: counts.conflict_rows,
+    };
+  } finally {
+    // Best effort, as for the stage table: a rollback drops them too, and must not hide the first error.
+    await db.run('DROP TABLE IF EXISTS temp.main.import_keep; DROP TABLE IF EXISTS temp.main.import_repeats').catch(() => undefined);
+  }
+}
+
+async function appendConflictIssues(db: DuckDBConnection, conflicts: ImportConflict[], meta: MergeMeta): Promise<void> {
+  const appender = await db.createAppender('order_import_issues');
+  try {
+    for (const conflict of conflicts) {
+      appender.appendVarchar(meta.importId);
+      appender.appendVarchar(meta.file);
+      appender.appendInteger(conflict.lines[0] ?? 0);
+      appender.appendVarchar(conflict.item_id);
+      appender.appendVarchar('conflict');
+      appender.appendVarchar(conflict.reason);
+      appender.endRow();
+    }
+  } finally {
+    appender.closeSync();
+  }
+}
+
+// Stands for an empty optional field in the values lists (so that it shows as a difference).
+const NULL_TEXT = '(empty)';
+const FIELD_LABELS: Record<string, string> = { amount_cents: 'amount', created_ms: 'created_at' };
+
+async function conflictsOf(db: DuckDBConnection, optional: OptionalColumn[]): Promise<ImportConflict[]> {
+  const fields = ['status', 'amount_cents', 'created_ms', ...optional];
+  const reader = await db.runAndReadAll(
+    `SELECT s.item_id, list(s.line ORDER BY s.line) AS lines,
+            ${fields.map((f) => `list(coalesce(s.${f}::VARCHAR, '${NULL_TEXT}') ORDER BY s.line) AS ${f}`).join(', ')}
+     FROM ${STAGE_TABLE} s JOIN import_repeats r ON r.item_id = s.item_id
+     WHERE r.versions > 1
+     GROUP BY s.item_id ORDER BY min(s.line)`,
+  );
+  return reader.getRowObjectsJS().map((row) => {
+    const lines = (row['lines'] as number[]).map(Number);
+    const differences = fields
+      .map((f) => ({ f, values: [...new Set(row[f] as string[])] }))
+      .filter(({ values }) => values.length > 1)
+      .map(({ f, values }) => `${FIELD_LABELS[f] ?? f} ${values.map((v) => shownValue(f, v)).join(' vs ')}`);
+    const itemId = String(row['item_id']);
+    return {
+      item_id: itemId,
+      lines,
+      reason: `item_id "${itemId}" has ${lines.length} rows that disagree (lines ${lines.join(', ')}): ${differences.join('; ')}; none of them was loaded`,
+    };
+  });
+}
+
+function shownValue(field: string, value: string): string {
+  if (value === NULL_TEXT) return NULL_TEXT;
+  if (field === 'amount_cents') return brlTextFromCents(Number(value));
+  if (field === 'created_ms') return new Date(Number(value)).toISOString();
+  return `"${String(value)}"`;
+}

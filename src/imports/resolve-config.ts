@@ -1,0 +1,106 @@
+// Merges `orders.preset` with the explicit `orders.*` keys into one complete import configuration, and
+// picks a file's format. Errors name the missing key and how to set it.
+import { extname } from 'node:path';
+import type { OrderStatus, ReconConfig } from '../config/schema.ts';
+import { ReconError } from '../shared/errors.ts';
+import { ORDER_PRESETS, presetNames, type OrdersPreset } from './presets.ts';
+
+export type OrdersFormat = 'csv' | 'xlsx' | 'json' | 'ndjson' | 'parquet';
+
+export interface OrderColumns {
+  item_id: string;
+  amount: string;
+  status: string;
+  created_at: string;
+  transaction_id?: string | undefined;
+  nsu?: string | undefined;
+  authorization_code?: string | undefined;
+  customer_name?: string | undefined;
+  customer_document_number?: string | undefined;
+}
+
+export interface ResolvedOrdersConfig {
+  preset: string | undefined;
+  /** Explicit format; undefined means "from each file's extension". */
+  format: OrdersFormat | undefined;
+  csv: OrdersPreset['csv'];
+  columns: OrderColumns;
+  amountUnit: 'reais' | 'cents';
+  dateFormat: string;
+  /** Export status text -> canonical status; the canonical names themselves are always accepted. */
+  statusMap: Record<string, OrderStatus>;
+  sheet: string | undefined;
+  timezone: string;
+  skipContinuationRows: boolean;
+}
+
+export const REQUIRED_COLUMNS = ['item_id', 'amount', 'status', 'created_at'] as const;
+export const OPTIONAL_COLUMNS = ['transaction_id', 'nsu', 'authorization_code', 'customer_name', 'customer_document_number'] as const;
+
+const DEFAULT_CSV: OrdersPreset['csv'] = { delimiter: ',', quote: '"', decimal: '.', thousands: '', encoding: 'utf-8' };
+const DEFAULT_DATE_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
+export function resolveOrdersConfig(config: ReconConfig): ResolvedOrdersConfig {
+  const orders = config.orders;
+  let preset: OrdersPreset | undefined;
+  if (orders.preset !== undefined) {
+    preset = ORDER_PRESETS[orders.preset];
+    if (!preset) {
+      throw new ReconError('config', `orders.preset: expected one of ${presetNames().join(', ')}, got "${orders.preset}"`);
+    }
+  }
+  const merged = { ...preset?.columns, ...definedEntries(orders.columns ?? {}) } as Partial<OrderColumns>;
+  for (const key of REQUIRED_COLUMNS) {
+    if (!merged[key]) {
+      throw new ReconError(
+        'config',
+        `orders.columns.${key} is not set: name the export's column that holds the order's ${key.replace('_', ' ')}, or choose orders.preset (${presetNames().join(', ')})`,
+      );
+    }
+  }
+  const csv = { ...DEFAULT_CSV, ...preset?.csv, ...definedEntries(orders.csv ?? {}) };
+  if (csv.decimal === csv.thousands) {
+    throw new ReconError('config', `orders.csv: the decimal and thousands separators are both "${csv.decimal}"; set orders.csv.thousands to "" or another character`);
+  }
+  return {
+    preset: orders.preset,
+    format: orders.format ?? undefined,
+    csv,
+    columns: merged as OrderColumns,
+    amountUnit: orders.amountUnit ?? preset?.amountUnit ?? 'reais',
+    dateFormat: orders.dateFormat ?? preset?.dateFormat ?? DEFAULT_DATE_FORMAT,
+    statusMap: { ...preset?.statusMap, ...orders.statusMap },
+    sheet: orders.sheet,
+    timezone: config.timezone,
+    skipContinuationRows: preset?.skipContinuationRows ?? false,
+  };
+}
+
+const EXTENSION_FORMATS: Record<string, OrdersFormat> = {
+  '.csv': 'csv',
+  '.txt': 'csv',
+  '.tsv': 'csv',
+  '.xlsx': 'xlsx',
+  '.json': 'json',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+  '.parquet': 'parquet',
+};
+
+/** The configured format, else the one the file's extension names. */
+export function formatForFile(file: string, resolved: ResolvedOrdersConfig): OrdersFormat {
+  if (resolved.format) return resolved.format;
+  const ext = extname(file).toLowerCase();
+  const format = EXTENSION_FORMATS[ext];
+  if (!format) {
+    throw new ReconError(
+      'input',
+      `${file}: cannot tell the format from the extension "${ext}" (expected .csv, .xlsx, .json, .ndjson, .jsonl or .parquet); set orders.format in the config`,
+    );
+  }
+  return format;
+}
+
+function definedEntries<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

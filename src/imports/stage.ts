@@ -1,0 +1,74 @@
+// Bulk staging of one file's rows: accepted orders go through a DuckDB appender into a temp table, kept-out
+// rows straight into order_import_issues, all inside the file's transaction (a rollback leaves nothing).
+// Only the optional columns the mapping uses are staged: each appended value costs a native call.
+import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
+import type { OptionalColumn, OrderRow, RowRejection } from './order-rules.ts';
+
+export const STAGE_TABLE = 'import_stage';
+
+export interface OrderStager {
+  add(order: OrderRow): void;
+  reject(rejection: RowRejection): void;
+  /** Flushes and closes both appenders; safe to call twice. */
+  close(): void;
+}
+
+export async function createStageTable(db: DuckDBConnection, optional: OptionalColumn[]): Promise<void> {
+  const extra = optional.map((key) => `, ${key} VARCHAR`).join('');
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE ${STAGE_TABLE} (line INTEGER NOT NULL, item_id VARCHAR NOT NULL, status VARCHAR NOT NULL, ` +
+      `source_status VARCHAR NOT NULL, amount_cents INTEGER NOT NULL, created_ms BIGINT NOT NULL${extra})`,
+  );
+}
+
+/** Best effort: after a failed statement the transaction is aborted, and its rollback drops the table anyway. */
+export async function dropStageTable(db: DuckDBConnection): Promise<void> {
+  await db.run(`DROP TABLE IF EXISTS temp.main.${STAGE_TABLE}`).catch(() => undefined);
+}
+
+export async function openStager(db: DuckDBConnection, optional: OptionalColumn[], issue: { importId: string; file: string }): Promise<OrderStager> {
+  const orders = await db.createAppender(STAGE_TABLE, 'main', 'temp');
+  let issues: DuckDBAppender;
+  try {
+    issues = await db.createAppender('order_import_issues');
+  } catch (error) {
+    orders.closeSync();
+    throw error;
+  }
+  let closed = false;
+  return {
+    add(order) {
+      orders.appendInteger(order.line);
+      orders.appendVarchar(order.item_id);
+      orders.appendVarchar(order.status);
+      orders.appendVarchar(order.source_status);
+      orders.appendInteger(order.amount_cents);
+      orders.appendBigInt(BigInt(order.created_ms));
+      for (const key of optional) {
+        const value = order[key];
+        if (value === null) orders.appendNull();
+        else orders.appendVarchar(value);
+      }
+      orders.endRow();
+    },
+    reject(rejection) {
+      issues.appendVarchar(issue.importId);
+      issues.appendVarchar(issue.file);
+      issues.appendInteger(rejection.line);
+      if (rejection.item_id === undefined) issues.appendNull();
+      else issues.appendVarchar(rejection.item_id);
+      issues.appendVarchar('rejected');
+      issues.appendVarchar(rejection.reason);
+      issues.endRow();
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      try {
+        orders.closeSync();
+      } finally {
+        issues.closeSync();
+      }
+    },
+  };
+}

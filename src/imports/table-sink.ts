@@ -1,0 +1,31 @@
+// The seam between format readers and the import: a reader streams a header and then rows of cells,
+// each with the line (or row number) it came from, into a sink; it never holds the whole file.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Cell } from './order-rules.ts';
+
+export interface TableSink {
+  /** The column names, before any row; may throw (a mapped column is missing). */
+  header(names: string[], line: number): void;
+  row(cells: Cell[], line: number): void;
+  /** A record the reader itself could not turn into cells (broken JSON line, not an object). */
+  invalid(reason: string, line: number): void;
+}
+
+export interface TableReadResult {
+  sha256: string;
+  bytes: number;
+  /** Data records seen after the header. */
+  records: number;
+}
+
+export async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  const stream = createReadStream(file, { highWaterMark: 1 << 20 });
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) hash.update(chunk);
+  } finally {
+    stream.destroy();
+  }
+  return hash.digest('hex');
+}
