@@ -1,5 +1,6 @@
 // Builders for warehouse rows in reconcile tests: only the columns a rule reads, sensible defaults for the rest.
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { migrate } from '../../src/warehouse/open.ts';
 
 export interface TxRow {
   transaction_id: string;
@@ -72,4 +73,19 @@ export async function insertOperations(db: DuckDBConnection, rows: OpRow[]): Pro
       ${sql(r.updated ?? created)}, ${r.amount}, ${sql(r.paid_amount ?? null)}, ${sql(r.paid_off_amount ?? null)},
       'Ana', '12345678909', '{}', now(), now(), 'test', 'test')`);
   }
+}
+
+/** A migrated in-memory warehouse, as openWarehouse would set it up (UTC session). */
+export async function memoryWarehouse(): Promise<{ db: DuckDBConnection; close(): void }> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const db = await instance.connect();
+  await db.run("SET TimeZone = 'UTC'");
+  await migrate(db);
+  return {
+    db,
+    close() {
+      db.closeSync();
+      instance.closeSync();
+    },
+  };
 }

@@ -1,27 +1,20 @@
 // Findings followed across nights: new on the first, open while true (first_seen kept), resolved once fixed.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { migrate } from '../../src/warehouse/open.ts';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { configSchema } from '../../src/config/schema.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { insertOrders, insertTransactions } from './fixtures.ts';
+import { insertOrders, insertTransactions, memoryWarehouse } from './fixtures.ts';
 
 const config = configSchema.parse({}).reconcile;
-let instance: DuckDBInstance;
 let db: DuckDBConnection;
+let close: () => void;
 
 beforeEach(async () => {
-  instance = await DuckDBInstance.create(':memory:');
-  db = await instance.connect();
-  await db.run("SET TimeZone = 'UTC'");
-  await migrate(db);
+  ({ db, close } = await memoryWarehouse());
 });
-afterEach(() => {
-  db.closeSync();
-  instance.closeSync();
-});
+afterEach(() => close());
 
 async function night(date: string) {
   const result = await reconcileDay({ db, clock: fixedClock(Date.parse(`${date}T05:00:00Z`)), logger: silentLogger }, { runId: `run-${date}`, date, timezone: 'America/Sao_Paulo' }, config);

@@ -1,31 +1,24 @@
 // Table-driven tests of the finding rules on an in-memory DuckDB: each category, its negative twin and the scope rules.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { migrate } from '../../src/warehouse/open.ts';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { configSchema } from '../../src/config/schema.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { insertOperations, insertOrders, insertTransactions, type OpRow, type OrderRow, type TxRow } from './fixtures.ts';
+import { insertOperations, insertOrders, insertTransactions, memoryWarehouse, type OpRow, type OrderRow, type TxRow } from './fixtures.ts';
 
 // Business day D = 2026-03-10 in America/Sao_Paulo: [2026-03-10T03:00Z, 2026-03-11T03:00Z).
 const D = '2026-03-10';
 const TZ = 'America/Sao_Paulo';
 const config = configSchema.parse({}).reconcile;
 
-let instance: DuckDBInstance;
 let db: DuckDBConnection;
+let close: () => void;
 
 beforeEach(async () => {
-  instance = await DuckDBInstance.create(':memory:');
-  db = await instance.connect();
-  await db.run("SET TimeZone = 'UTC'");
-  await migrate(db);
+  ({ db, close } = await memoryWarehouse());
 });
-afterEach(() => {
-  db.closeSync();
-  instance.closeSync();
-});
+afterEach(() => close());
 
 interface Case {
   name: string;
