@@ -1,6 +1,6 @@
 // The nightly job: sync -> import the day's orders -> reconcile -> reports -> summary.json.
 // It only wires the seams together; each step's logic lives in src/.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ReconConfig } from '../src/config/schema.ts';
@@ -63,6 +63,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     }
   };
 
+  checkReportFolder(reportDir);
   await recordRunStart(deps.db, { runId, kind: 'nightly', businessDate: date, args: { date, orders: files, strict: request.strict ?? false }, startedAtMs: startedAt });
   try {
     const sync = await timed('sync', () =>
@@ -111,4 +112,14 @@ export function ordersFilesFor(date: string, explicit: string[] | undefined, con
     if (!existsSync(file)) throw new ReconError('input', `orders export ${file} for ${date} does not exist; pass --orders FILE or check orders.path`);
   }
   return files;
+}
+
+/** A report folder that cannot be created is a setup problem: say so before syncing and importing anything. */
+function checkReportFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
+    throw new ReconError('config', `reports.outDir: cannot create the report folder ${dir} (${code}); expected a writable folder (set reports.outDir or pass --out DIR)`, { cause });
+  }
 }

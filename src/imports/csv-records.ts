@@ -19,6 +19,9 @@ export interface CsvSplitter {
   end(): void;
 }
 
+/** Longest record the splitter holds while waiting for its end: far above any order line, far below a whole file. */
+export const MAX_RECORD_CHARS = 1 << 20;
+
 export function csvSplitterFor(dialect: CsvDialect, sink: RecordSink, file = '(input)'): CsvSplitter {
   const { delimiter, quote } = dialect;
   let carry = '';
@@ -113,6 +116,13 @@ export function csvSplitterFor(dialect: CsvDialect, sink: RecordSink, file = '(i
       const joined = carry === '' ? text : carry + text;
       const rest = consume(joined, false);
       carry = rest < joined.length ? joined.slice(rest) : '';
+      // Without a cap, a file with no line end (or a quote never closed) is carried whole: minutes and GBs.
+      if (carry.length > MAX_RECORD_CHARS) {
+        throw new ReconError(
+          'input',
+          `${file}: line ${line}: a record longer than ${MAX_RECORD_CHARS} characters without its end (no line break, or a quote never closed); expected one order per line — is this a CSV export with orders.csv.delimiter "${delimiter}" and quote '${quote}'?`,
+        );
+      }
     },
     end() {
       if (carry !== '') consume(carry, true);

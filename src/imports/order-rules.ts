@@ -65,8 +65,8 @@ export function rowPlanFor(header: string[], resolved: ResolvedOrdersConfig, fil
   const missing = (key: string, wanted: string) =>
     new ReconError(
       'input',
-      `${file}: expected a column "${wanted}" (orders.columns.${key}) in the header; found ${names.map((n) => `"${n}"`).join(', ') || 'no columns'}`,
-      { details: { file, column: wanted, found: names } },
+      `${file}: expected a column "${wanted}" (orders.columns.${key}) in the header; found ${foundText(names)}`,
+      { details: { file, column: wanted, found: names.slice(0, 50).map((n) => n.slice(0, 80)) } },
     );
   const index = {} as RowPlan['index'];
   for (const key of REQUIRED_COLUMNS) {
@@ -95,6 +95,13 @@ export function rowPlanFor(header: string[], resolved: ResolvedOrdersConfig, fil
     instant: instantParser(resolved),
     dateFormat: resolved.dateFormat,
   };
+}
+
+/** The header as found, short enough for a message even when the "header" is a whole file. */
+function foundText(names: string[]): string {
+  if (names.length === 0) return 'no columns';
+  const shownNames = names.slice(0, 20).map((n) => `"${n.length > 40 ? `${n.slice(0, 40)}…` : n}"`);
+  return `${shownNames.join(', ')}${names.length > 20 ? ` and ${names.length - 20} more` : ''}`;
 }
 
 function statusLookup(statusMap: Record<string, OrderStatus>): Pick<RowPlan, 'status' | 'knownStatuses'> {

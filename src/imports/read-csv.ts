@@ -3,6 +3,9 @@
 // as 0x93/0x94/0x96/0x80 (“ ” – €) wrongly (nodejs/node#60888). `latin-1` is decoded as windows-1252, as
 // the WHATWG Encoding Standard does for that label: real "latin-1" exports from Windows tools use the
 // 0x80-0x9F range for those characters, never for C1 control codes.
+// A byte-order mark wins over orders.csv.encoding (as in the WHATWG decode algorithm): a UTF-8 BOM means
+// UTF-8 even in a file configured as windows-1252, and a UTF-16 BOM (LE or BE) means UTF-16, since a BOM is
+// the file saying what it is, while the config says what the exports usually are.
 import { createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import iconv from 'iconv-lite';
@@ -22,7 +25,7 @@ const ICONV_NAMES = { 'utf-8': 'utf8', 'latin-1': 'windows-1252', 'windows-1252'
 
 export async function readCsvTable(file: string, options: CsvReadOptions, sink: TableSink): Promise<TableReadResult> {
   const hash = createHash('sha256');
-  const decoder = iconv.getDecoder(ICONV_NAMES[options.encoding]);
+  let decoder: ReturnType<typeof iconv.getDecoder> | undefined;
   let sawHeader = false;
   let records = 0;
   const splitter = csvSplitterFor(
@@ -44,11 +47,12 @@ export async function readCsvTable(file: string, options: CsvReadOptions, sink: 
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       hash.update(chunk);
       bytes += chunk.length;
+      decoder ??= iconv.getDecoder(encodingForBom(chunk) ?? ICONV_NAMES[options.encoding]);
       const text = decoder.write(chunk);
       if (text) splitter.push(text);
       options.onBytes?.(bytes);
     }
-    const tail = decoder.end();
+    const tail = decoder?.end();
     if (tail) splitter.push(tail);
     splitter.end();
   } catch (cause) {
@@ -61,4 +65,12 @@ export async function readCsvTable(file: string, options: CsvReadOptions, sink: 
     throw new ReconError('input', `${file}: the file is empty (${bytes} bytes); expected a header line and one order per line`);
   }
   return { sha256: hash.digest('hex'), bytes, records };
+}
+
+/** The iconv-lite name a leading byte-order mark declares, if any (the decoder then strips the mark). */
+function encodingForBom(head: Buffer): string | undefined {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf8';
+  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+  return undefined;
 }

@@ -3,12 +3,13 @@
 // (amounts are converted exactly from their decimal text later); date cells arrive as Dates whose UTC
 // fields are the wall clock the sheet shows.
 import { statSync } from 'node:fs';
-import ExcelJS from 'exceljs';
 import { ReconError } from '../shared/errors.ts';
 import type { Cell } from './order-rules.ts';
 import { sha256OfFile, type TableReadResult, type TableSink } from './table-sink.ts';
 
 export async function readXlsxTable(file: string, options: { sheet: string | undefined }, sink: TableSink): Promise<TableReadResult> {
+  // exceljs costs ~0.4 s to load: only an XLSX import pays it.
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     worksheets: 'emit',
     sharedStrings: 'cache',

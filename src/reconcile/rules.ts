@@ -17,6 +17,8 @@ CREATE OR REPLACE TEMP TABLE rc_order_pay AS
 SELECT o.item_id, o.status AS order_status, o.amount_cents AS order_amount, o.created_at,
        count(p.payment_id) FILTER (WHERE p.counts_as_paid AND p.date_created < :HORIZON) AS counting_payments,
        count(p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_payments,
+       -- Paid by the end of D: an order the export shows pending at midnight is not behind a payment made after it.
+       count(p.payment_id) FILTER (WHERE p.status = 'paid' AND p.date_created < :D_END) AS paid_by_day_end,
        string_agg(p.payment_id, ',' ORDER BY p.payment_id) FILTER (WHERE p.source = 'card') AS card_ids,
        string_agg(p.payment_id, ',' ORDER BY p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_ids,
        string_agg(p.source, ',' ORDER BY p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_sources,
@@ -82,7 +84,7 @@ SELECT 'refund_owed:' || item_id, 'refund_owed', item_id, NULL, paid_ids, order_
        paid_amount, NULL,
        'order is ' || order_status || ' but payment ' || paid_ids || ' of ' || rc_brl(paid_amount) || ' is still paid'
 FROM rc_order_pay
-WHERE order_status IN ('canceled', 'refunded') AND paid_payments > 0`,
+WHERE order_status IN ('canceled', 'refunded') AND paid_by_day_end > 0`,
 
   refund_not_recorded: `
 SELECT 'refund_not_recorded:' || o.item_id, 'refund_not_recorded', o.item_id, NULL,
@@ -121,7 +123,7 @@ SELECT 'order_status_behind:' || item_id, 'order_status_behind', item_id, CASE W
        paid_amount - order_amount,
        'order is pending but payment ' || paid_ids || ' of ' || rc_brl(paid_amount) || ' is paid'
 FROM rc_order_pay
-WHERE order_status = 'pending' AND paid_payments > 0`,
+WHERE order_status = 'pending' AND paid_by_day_end > 0`,
 
   cashin_amount_mismatch: `
 SELECT 'cashin_amount_mismatch:' || p.payment_id, 'cashin_amount_mismatch', coalesce(p.order_item_id, p.item_id), p.payment_id, NULL,

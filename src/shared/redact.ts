@@ -13,6 +13,7 @@ export function registerSecret(secret: string | undefined): void {
 export function redactSecrets(text: string): string {
   let out = text;
   for (const secret of secrets) out = out.split(secret).join('[redacted]');
-  // Belt and braces: an api_key header or query value that slipped into a message.
-  return out.replace(/(api_key["'=:\s]+)([^\s"'&,}]+)/gi, '$1[redacted]');
+  // Belt and braces: an api_key header or query value that slipped into a message. It needs a "=" or ":"
+  // so that prose such as "RECON_API_KEY is not set" stays readable.
+  return out.replace(/(api_key["']?\s*[=:]\s*["']?)([^\s"'&,}]+)/gi, '$1[redacted]');
 }

@@ -1,6 +1,7 @@
 // The `runs` table: one row per run of any kind (sync, import, reconcile, nightly, backfill), written
 // when it starts ("running") and when it ends ("done" or "failed"), with its arguments, counts, timings.
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { redactSecrets } from '../shared/redact.ts';
 
 export interface RunStart {
   runId: string;
@@ -28,12 +29,12 @@ export async function recordRunStart(db: DuckDBConnection, run: RunStart): Promi
   );
 }
 
-/** Marks the run finished. Inside the caller's transaction when it has one (a publish commits both). */
+/** Marks the run finished (its error redacted: a service may echo the key in an error body). Inside the caller's transaction when it has one (a publish commits both). */
 export async function recordRunEnd(db: DuckDBConnection, run: RunEnd): Promise<void> {
   await db.run(
     `UPDATE runs SET finished_at = make_timestamptz(CAST($2 AS BIGINT) * 1000), outcome = $3,
        counts = CAST($4 AS JSON), timings = CAST($5 AS JSON), error = $6
      WHERE run_id = $1`,
-    [run.runId, run.finishedAtMs, run.outcome, JSON.stringify(run.counts ?? {}), JSON.stringify(run.timings ?? {}), run.error ?? null],
+    [run.runId, run.finishedAtMs, run.outcome, JSON.stringify(run.counts ?? {}), JSON.stringify(run.timings ?? {}), run.error === undefined ? null : redactSecrets(run.error)],
   );
 }

@@ -139,6 +139,12 @@ const cases: Case[] = [
     txs: [{ transaction_id: 't1', item_id: 'A', created: '2026-03-11T03:02:00Z' }],
     expected: [],
   },
+  {
+    name: 'not order_status_behind: the export shows pending at midnight, the payment came at 00:02',
+    orders: [{ item_id: 'A', status: 'pending', created: '2026-03-11T02:58:00Z' }],
+    txs: [{ transaction_id: 't1', item_id: 'A', created: '2026-03-11T03:02:00Z' }],
+    expected: [],
+  },
   { name: 'time zone: 22:30 local is 01:30 UTC next day and belongs to D', orders: [{ item_id: 'A', created: '2026-03-11T01:30:00Z' }], expected: ['missing_payment:A'] },
   { name: 'time zone: the same order is not a finding of D+1', date: '2026-03-11', orders: [{ item_id: 'A', created: '2026-03-11T01:30:00Z' }], expected: [] },
   { name: 'earlier-day sales are not findings of D', orders: [{ item_id: 'A', created: '2026-03-09T14:00:00Z' }], expected: [] },

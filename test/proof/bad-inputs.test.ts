@@ -1,0 +1,144 @@
+// The bad-input corpus (issue 6 §3): every case of test/fixtures/bad/cases.json runs through the real
+// CLI in its own folder, and must end with the expected exit code and message, no stack trace, never
+// the API key, and nothing committed to the warehouse beyond the good rows a lenient import keeps.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openWarehouse } from '../../src/warehouse/open.ts';
+import type { Loopback } from '../api/loopback.ts';
+import { startBadService } from './bad-service.ts';
+import { runRecon, STACK_FRAME } from './cli.ts';
+import cases from '../fixtures/bad/cases.json' with { type: 'json' };
+
+interface BadCase {
+  name: string;
+  kind: 'orders' | 'service' | 'config' | 'cli';
+  args: string[];
+  exit: number;
+  stderr: string;
+  stdout?: string;
+  /** item_ids the run may commit to `orders` (a lenient import keeps the good rows); default none. */
+  orders?: string[];
+  /** customer_name expected per committed item_id (encoding cases). */
+  names?: Record<string, string>;
+  /** Behaviour of the tiny service (path prefix); unset = no service address configured. */
+  service?: string;
+  config?: Record<string, unknown>;
+  /** Use this file's text as the config instead of the generated one. */
+  configFile?: string;
+  /** Leave RECON_API_KEY unset even though a service is configured. */
+  noKey?: boolean;
+  generate?: 'single-line-200mb' | 'afile';
+}
+
+const BAD = join(import.meta.dirname, '..', 'fixtures', 'bad');
+const KEY = 'test_SECRETKEY1234567890abcdef';
+const KEY_TAIL = KEY.slice('test_'.length);
+const CASES = cases as BadCase[];
+
+let root: string;
+let service: Loopback;
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'recon-bad-'));
+  service = await startBadService();
+});
+afterAll(async () => {
+  await service?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function fill(text: string, dir: string): string {
+  return text.replaceAll('{bad}', BAD).replaceAll('{tmp}', dir).replaceAll('{url}', service.url);
+}
+
+function merged(base: Record<string, unknown>, extra: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] = typeof value === 'object' && value !== null && !Array.isArray(value) && typeof current === 'object' && current !== null ? merged(current as Record<string, unknown>, value as Record<string, unknown>) : value;
+  }
+  return out;
+}
+
+/** A 200 MB file that is a single line: written in 1 MiB blocks, never held in memory. */
+function writeSingleLine(path: string, megabytes: number): void {
+  const block = Buffer.alloc(1 << 20, 'x');
+  const fd = openSync(path, 'w');
+  try {
+    for (let i = 0; i < megabytes; i++) writeSync(fd, block);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function setUp(c: BadCase, dir: string): void {
+  const config: Record<string, unknown> = merged(
+    {
+      warehouse: { path: 'w.duckdb' },
+      reports: { outDir: 'reports' },
+      orders: { preset: 'recon-sandbox' },
+      api: { retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1000 } },
+      sync: { maxWindowAttempts: 2 },
+      ...(c.service ? { api: { baseUrl: `${service.url}/${c.service}`, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1000 } } } : {}),
+    },
+    JSON.parse(fill(JSON.stringify(c.config ?? {}), dir)) as Record<string, unknown>,
+  );
+  if (c.configFile) copyFileSync(fill(c.configFile, dir), join(dir, 'recon.config.json'));
+  else writeFileSync(join(dir, 'recon.config.json'), JSON.stringify(config, null, 2));
+  if (c.generate === 'single-line-200mb') writeSingleLine(join(dir, 'huge.csv'), 200);
+  if (c.generate === 'afile') writeFileSync(join(dir, 'afile'), 'a file where a folder is expected\n');
+}
+
+/** What the run left in the warehouse: committed orders and any row of the synced or derived tables. */
+async function committed(dir: string): Promise<{ orders: Array<{ item_id: string; customer_name: string | null }>; others: number; keyInRuns: number } | undefined> {
+  const path = join(dir, 'w.duckdb');
+  if (!existsSync(path)) return undefined;
+  const warehouse = await openWarehouse(path, { readOnly: true });
+  try {
+    const read = async (sql: string) => (await warehouse.connection.runAndReadAll(sql)).getRowObjectsJS();
+    const orders = (await read('SELECT item_id, customer_name FROM orders ORDER BY item_id')) as Array<{ item_id: string; customer_name: string | null }>;
+    const [counts] = await read(
+      `SELECT (SELECT count(*) FROM transactions) + (SELECT count(*) FROM operations) + (SELECT count(*) FROM findings) AS others,
+              (SELECT count(*) FROM runs WHERE coalesce(error, '') LIKE '%${KEY_TAIL}%' OR CAST(args AS VARCHAR) LIKE '%${KEY_TAIL}%') AS key_in_runs`,
+    );
+    return { orders, others: Number(counts?.['others']), keyInRuns: Number(counts?.['key_in_runs']) };
+  } finally {
+    warehouse.close();
+  }
+}
+
+describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.json)`, () => {
+  it('has at least 30 cases, with unique names, covering orders, service responses, config and the command line', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(CASES.map((c) => c.name)).size).toBe(CASES.length);
+    expect(new Set(CASES.map((c) => c.kind))).toEqual(new Set(['orders', 'service', 'config', 'cli']));
+  });
+
+  it.concurrent.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const dir = mkdtempSync(join(root, 'case-'));
+    mkdirSync(dir, { recursive: true });
+    setUp(c, dir);
+    const env: Record<string, string> = c.service && !c.noKey ? { RECON_API_KEY: KEY } : {};
+    const result = await runRecon(c.args.map((a) => fill(a, dir)), { cwd: dir, env });
+    const shown = `exit ${result.code}\nstderr: ${result.stderr.slice(-2000)}\nstdout: ${result.stdout.slice(-1000)}`;
+
+    expect(result.code, shown).toBe(c.exit);
+    expect(result.stderr, shown).toMatch(new RegExp(c.stderr, 'm'));
+    if (c.stdout !== undefined) expect(result.stdout, shown).toMatch(new RegExp(c.stdout, 'm'));
+    expect(result.stderr).not.toMatch(STACK_FRAME);
+    expect(result.stderr).not.toMatch(/unexpected error/);
+    // Messages stay readable: no case may dump its input (the 200 MB line) into the terminal.
+    expect(result.stderr.length + result.stdout.length).toBeLessThan(64 * 1024);
+    for (const output of [result.stdout, result.stderr]) expect(output).not.toContain(KEY_TAIL);
+
+    const left = await committed(dir);
+    if (left === undefined) return;
+    expect(left.orders.map((o) => o.item_id), 'orders committed').toEqual(c.orders ?? []);
+    expect(left.others, 'transactions, operations or findings committed').toBe(0);
+    expect(left.keyInRuns, 'the API key in the runs table').toBe(0);
+    for (const [itemId, name] of Object.entries(c.names ?? {})) {
+      expect(left.orders.find((o) => o.item_id === itemId)?.customer_name).toBe(name);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+// Runs the real CLI as a user does: a child `node bin/recon.js`, an environment without any RECON_*
+// variable unless the caller sets it, stdout and stderr captured.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'recon.js');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('RECON_')) env[name] = value;
+  return { ...env, ...extra };
+}
+
+export function runRecon(args: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number }): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: options.cwd, env: cleanEnv(options.env), timeout: options.timeoutMs ?? 60_000, maxBuffer: 64 << 20 },
+      (error, stdout, stderr) => {
+        const code = error ? Number((error as { code?: number }).code ?? 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** A V8 stack frame line ("    at fn (file:line:col)"): users must never see one. */
+export const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
