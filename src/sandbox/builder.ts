@@ -4,15 +4,15 @@ import { ACQUIRER_CODES } from '../shared/domain.ts';
 import type {
   OrderExportStatus,
   SandboxOperation,
-  SandboxOrder,
   SandboxTransaction,
   SandboxTxStatus,
   TruthEntry,
   TxVersion,
   OperationKind,
 } from './model.ts';
-import { authCodeFor, holderOf, idFor, nsuFor, type Customer } from './people.ts';
+import { holderOf, idFor, type Customer } from './people.ts';
 import type { Rng } from './rng.ts';
+import { OrderBook, type PackedOrder } from './order-timeline.ts';
 
 export const REFUSAL_CODES = ['1000', '1011', '1016', '5000'] as const;
 
@@ -30,7 +30,8 @@ export function amountWithFees(netValue: number, installments: number): number {
 export class HistoryBuilder {
   readonly transactions: SandboxTransaction[] = [];
   readonly operations: SandboxOperation[] = [];
-  readonly orders: SandboxOrder[] = [];
+  readonly orders: PackedOrder[] = [];
+  private readonly orderBook = new OrderBook();
   readonly truth: TruthEntry[] = [];
   txSerial = 1;
   opSerial = 1;
@@ -47,23 +48,20 @@ export class HistoryBuilder {
     return `PED-${this.orderNo++}`;
   }
 
-  newOrder(itemId: string, createdMs: number, customer: Customer, amount: number, note: string): SandboxOrder {
-    const order: SandboxOrder = {
-      itemId,
-      customerName: customer.name,
-      document: customer.document,
-      createdMs,
-      amount,
-      note,
-      versions: [{ atMs: createdMs, status: 'Aguardando pagamento', transactionId: '' }],
-    };
+  newOrder(itemId: string, createdMs: number, customer: Customer, amount: number, note: string): PackedOrder {
+    const fields = { itemId, customerName: customer.name, document: customer.document, createdMs, amount, note };
+    const order = this.orderBook.create(fields, { atMs: createdMs, status: 'Aguardando pagamento', transactionId: '' });
     this.orders.push(order);
     return order;
   }
 
-  setOrder(order: SandboxOrder, atMs: number, status: OrderExportStatus, transactionId?: string): void {
-    const last = order.versions[order.versions.length - 1];
-    order.versions.push({ atMs, status, transactionId: transactionId ?? last?.transactionId ?? '' });
+  setOrder(order: PackedOrder, atMs: number, status: OrderExportStatus, transactionId?: string): void {
+    order.addVersion({ atMs, status, transactionId: transactionId ?? order.lastTransactionId() });
+  }
+
+  /** Call once generation is over: the orders' columns become typed arrays. */
+  sealOrders(): void {
+    this.orderBook.seal();
   }
 
   /** A card attempt. `status` is its outcome at creation: paid, review, refused or rejected. */
@@ -86,12 +84,12 @@ export class HistoryBuilder {
       createdMs: atMs,
       netValue,
       installments,
-      holder: holderOf(customer.name),
+      holder: customer.holder ?? holderOf(customer.name),
       brand: customer.brand,
       first6: customer.first6,
       last4: customer.last4,
-      nsu: approved ? nsuFor(this.seed, serial) : null,
-      authCode: approved ? authCodeFor(this.seed, serial) : null,
+      approved,
+      seed: this.seed,
       versions: [{ atMs, status, authorized, paid: status === 'paid' ? authorized : 0, refunded: 0, code }],
       cur: 0,
     };

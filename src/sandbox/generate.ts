@@ -43,7 +43,11 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
 
   builder.transactions.sort((a, b) => a.createdMs - b.createdMs || a.serial - b.serial);
   builder.operations.sort((a, b) => a.createdMs - b.createdMs || a.serial - b.serial);
+  builder.sealOrders();
   builder.orders.sort((a, b) => a.createdMs - b.createdMs || (a.itemId < b.itemId ? -1 : 1));
+  // A pushed-to array keeps room for ~17 elements; a million of them is ~150 MB of empty slots.
+  for (const tx of builder.transactions) if (tx.versions.length > 1) tx.versions = tx.versions.slice();
+  for (const op of builder.operations) if (op.versions.length > 1) op.versions = op.versions.slice();
   builder.truth.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
   return {
     seed,

@@ -10,7 +10,8 @@ import { boundsOfDay } from '../shared/business-day.ts';
 import { ReconError } from '../shared/errors.ts';
 import { brlTextFromCents, reaisTextFromCents } from '../shared/money.ts';
 import { localFormatter } from './local-time.ts';
-import { versionIndexAt, type SandboxHistory } from './model.ts';
+import type { SandboxHistory } from './model.ts';
+import { orderChangedWithin, orderStateAt } from './order-timeline.ts';
 
 export const ORDER_EXPORT_FORMATS = ['csv-br', 'csv', 'xlsx', 'json'] as const;
 export type OrdersExportFormat = (typeof ORDER_EXPORT_FORMATS)[number];
@@ -34,8 +35,8 @@ export function orderRowsFor(history: SandboxHistory, date?: string): OrderExpor
   const asOf = (bounds ?? boundsOfDay(history.endDate, history.timezone)).endMs - 1;
   for (const order of history.orders) {
     if (order.createdMs > asOf) continue;
-    if (bounds && order.createdMs < bounds.startMs && !order.versions.some((v) => v.atMs >= bounds.startMs && v.atMs < bounds.endMs)) continue;
-    const v = order.versions[versionIndexAt(order.versions, asOf)]!;
+    if (bounds && order.createdMs < bounds.startMs && !orderChangedWithin(order, bounds.startMs, bounds.endMs)) continue;
+    const v = orderStateAt(order, asOf);
     rows.push({
       pedido: order.itemId,
       cliente: order.customerName,

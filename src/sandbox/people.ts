@@ -38,24 +38,31 @@ const BRAND_WEIGHTS: readonly [CardBrand, number][] = [
 
 export interface Customer {
   name: string;
+  /** The name as embossed on the card (holderOf). */
+  holder?: string;
   document: string;
   brand: CardBrand;
   first6: string;
   last4: string;
 }
 
-// Names repeat across a million customers: one string per distinct name keeps the heap small.
-const interned = new Map<string, string>();
-function intern(text: string): string {
-  let out = interned.get(text);
-  if (out === undefined) interned.set(text, (out = text));
-  return out;
-}
+// Names repeat across a million customers: one string per distinct name (and its embossed form), found
+// by the indexes drawn, so no text is built per customer.
+const namesByKey = new Map<number, { name: string; holder: string }>();
 
 export function customerFrom(rng: Rng): Customer {
-  const name = intern(`${rng.pick(FIRST)} ${rng.pick(LAST)}${rng.chance(0.4) ? ` ${rng.pick(LAST)}` : ''}`);
+  // The same draws, in the same order, as `${pick(FIRST)} ${pick(LAST)}${chance(0.4) ? ` ${pick(LAST)}` : ''}`.
+  const first = Math.floor(rng.next() * FIRST.length);
+  const last = Math.floor(rng.next() * LAST.length);
+  const second = rng.chance(0.4) ? Math.floor(rng.next() * LAST.length) : -1;
+  const key = (first * LAST.length + last) * (LAST.length + 1) + second + 1;
+  let entry = namesByKey.get(key);
+  if (entry === undefined) {
+    const name = `${FIRST[first]!} ${LAST[last]!}${second >= 0 ? ` ${LAST[second]!}` : ''}`;
+    namesByKey.set(key, (entry = { name, holder: holderOf(name) }));
+  }
   const brand = brandFrom(rng.next());
-  return { name, document: cpfFrom(rng), brand, first6: rng.pick(BRAND_PREFIX[brand]), last4: rng.digits(4) };
+  return { name: entry.name, holder: entry.holder, document: cpfFrom(rng), brand, first6: rng.pick(BRAND_PREFIX[brand]), last4: rng.digits(4) };
 }
 
 function brandFrom(u: number): CardBrand {
@@ -114,6 +121,16 @@ export function nsuFor(seed: number, serial: number): string {
 
 export function authCodeFor(seed: number, serial: number): string {
   return (hash32(seed, serial, 29) % 2_176_782_336).toString(36).toUpperCase().padStart(6, '0');
+}
+
+/** The transaction's NSU (null when the acquirer did not approve it). */
+export function nsuOf(tx: { approved: boolean; seed: number; serial: number }): string | null {
+  return tx.approved ? nsuFor(tx.seed, tx.serial) : null;
+}
+
+/** The transaction's authorization code (null when the acquirer did not approve it). */
+export function authCodeOf(tx: { approved: boolean; seed: number; serial: number }): string | null {
+  return tx.approved ? authCodeFor(tx.seed, tx.serial) : null;
 }
 
 export function brandFromCardNumber(cardNumber: string): CardBrand {

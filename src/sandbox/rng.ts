@@ -54,10 +54,17 @@ export class Rng {
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
   }
 
+  /** n random decimal digits as text (leading zeros kept). */
   digits(n: number): string {
-    let s = '';
-    for (let i = 0; i < n; i++) s += String(Math.floor(this.next() * 10));
-    return s;
+    // Same draws as appending one digit at a time, without a string per digit (n <= 15 stays exact).
+    if (n > 15) {
+      let s = '';
+      for (let i = 0; i < n; i++) s += String(Math.floor(this.next() * 10));
+      return s;
+    }
+    let value = 0;
+    for (let i = 0; i < n; i++) value = value * 10 + Math.floor(this.next() * 10);
+    return String(value).padStart(n, '0');
   }
 }
 

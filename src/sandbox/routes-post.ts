@@ -14,7 +14,7 @@ import { ReconError } from '../shared/errors.ts';
 import type { CardBrand } from '../shared/domain.ts';
 import { CARD_BRANDS } from '../shared/domain.ts';
 import type { SandboxTransaction, TxVersion } from './model.ts';
-import { authCodeFor, brandFromCardNumber, BRAND_PREFIX, idFor, isValidCpf, nsuFor } from './people.ts';
+import { brandFromCardNumber, BRAND_PREFIX, idFor, isValidCpf } from './people.ts';
 import { hash32 } from './rng.ts';
 import { operationJson, transactionJson } from './serialize.ts';
 import type { SandboxState } from './state.ts';
@@ -158,8 +158,8 @@ export function createTransaction(ctx: RouteContext, body: Body): RouteResult {
     brand,
     first6,
     last4,
-    nsu: approved ? nsuFor(state.history.seed, serial) : null,
-    authCode: approved ? authCodeFor(state.history.seed, serial) : null,
+    approved,
+    seed: state.history.seed,
     versions: [v],
     cur: 0,
   };

@@ -3,6 +3,7 @@
 // parses the same text, so the "truth" and the wire can never disagree).
 import { reaisTextFromCents } from '../shared/money.ts';
 import { acquirerMessage } from './builder.ts';
+import { authCodeOf, nsuOf } from './people.ts';
 import type { OpVersion, SandboxOperation, SandboxTransaction, TxVersion } from './model.ts';
 
 const DAY_MS = 86_400_000;
@@ -30,13 +31,13 @@ export function iso(ms: number): string {
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029]/;
 
 /** A JSON string literal; plain text (the usual case) skips JSON.stringify. */
-function q(text: string | null): string {
+export function quoteJson(text: string | null): string {
   if (text === null) return 'null';
   return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
 const MESSAGE_JSON = new Map<string, string>();
-function messageJson(code: string): string {
+export function messageJsonOf(code: string): string {
   let out = MESSAGE_JSON.get(code);
   if (out === undefined) MESSAGE_JSON.set(code, (out = JSON.stringify(acquirerMessage(code))));
   return out;
@@ -51,18 +52,18 @@ export interface TxJsonOptions {
 
 /** One transaction row in the v1 shape plus item_id, as of `v`. */
 export function transactionJson(tx: SandboxTransaction, v: TxVersion, options: TxJsonOptions = {}): string {
-  const approved = tx.nsu !== null;
+  const approved = tx.approved;
   const code = v.code;
   return (
     `{"status":"${v.status}",` +
-    (options.omitAuthorizationCode ? '' : `"authorization_code":${approved && v.status !== 'rejected' ? q(tx.authCode) : 'null'},`) +
-    `"nsu":${approved && v.status !== 'rejected' ? q(tx.nsu) : 'null'},` +
+    (options.omitAuthorizationCode ? '' : `"authorization_code":${approved && v.status !== 'rejected' ? quoteJson(authCodeOf(tx)) : 'null'},`) +
+    `"nsu":${approved && v.status !== 'rejected' ? quoteJson(nsuOf(tx)) : 'null'},` +
     `"date_created":"${iso(tx.createdMs)}","date_updated":"${iso(v.atMs)}",` +
     `"net_value":${tx.netValue},"authorized_amount":${v.authorized},"paid_amount":${v.paid},"refunded_amount":${v.refunded},` +
     `"installments":"${tx.installments}","transaction_id":"${tx.id}",` +
-    (options.dropItemId ? '' : `"item_id":${q(tx.itemId)},`) +
-    `"card_holder_name":${q(tx.holder)},"card_brand":"${tx.brand}","card_first_digits":"${tx.first6}","card_last_digits":"${tx.last4}",` +
-    `"acquirer_status_code":${code === null ? 'null' : `"${code}"`},"acquirer_status_message":${code === null ? 'null' : messageJson(code)}}`
+    (options.dropItemId ? '' : `"item_id":${quoteJson(tx.itemId)},`) +
+    `"card_holder_name":${quoteJson(tx.holder)},"card_brand":"${tx.brand}","card_first_digits":"${tx.first6}","card_last_digits":"${tx.last4}",` +
+    `"acquirer_status_code":${code === null ? 'null' : `"${code}"`},"acquirer_status_message":${code === null ? 'null' : messageJsonOf(code)}}`
   );
 }
 
@@ -76,12 +77,12 @@ const CASH_OUT_DESCRIPTIONS: Record<string, string> = {
 /** One operation row; amounts are JSON numbers in reais written from exact decimal text. */
 export function operationJson(op: SandboxOperation, v: OpVersion): string {
   const common =
-    `"item_id":${q(op.itemId)},"status":"${v.status}",` +
+    `"item_id":${quoteJson(op.itemId)},"status":"${v.status}",` +
     `"date_created":"${iso(op.createdMs)}","date_updated":"${iso(v.atMs)}","amount":${reaisTextFromCents(op.amount)},`;
-  const tail = `"customer_name":${q(op.customerName)},"customer_document_number":"${op.document}"}`;
+  const tail = `"customer_name":${quoteJson(op.customerName)},"customer_document_number":"${op.document}"}`;
   if (op.kind === 'cash_in') return `{"cash_in_id":"${op.id}",${common}"paid_amount":${reaisTextFromCents(v.settled)},${tail}`;
   return (
-    `{"cash_out_id":"${op.id}",${common}"status_description":${q(CASH_OUT_DESCRIPTIONS[v.status] ?? v.status)},` +
+    `{"cash_out_id":"${op.id}",${common}"status_description":${quoteJson(CASH_OUT_DESCRIPTIONS[v.status] ?? v.status)},` +
     `"paid_off_amount":${reaisTextFromCents(v.settled)},${tail}`
   );
 }

@@ -5,7 +5,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ReconError } from '../shared/errors.ts';
 import type { FaultPlan } from './faults.ts';
-import { operationsPage, transactionsPage } from './listing.ts';
+import { operationsPageBytes, transactionsPageBytes } from './listing.ts';
+import { BufferPool, PageCache } from './page-bytes.ts';
+import type { PageStore } from './listing.ts';
 import { QueryError, canonicalQuery, parseListingQuery } from './query.ts';
 import { adminRoute, apiError, createTransaction, decideReview, refundTransaction, type Body, type RouteContext, type RouteResult } from './routes-post.ts';
 import type { SandboxState } from './state.ts';
@@ -14,16 +16,18 @@ const MAX_BODY_BYTES = 1 << 20;
 const STATUS_TEXT: Record<number, string> = { 500: 'internal server error', 502: 'bad gateway', 503: 'service unavailable', 429: 'too many requests' };
 
 export function createSandboxServer(state: SandboxState, faults: FaultPlan): Server {
+  const pages: PageStore = { cache: new PageCache(), pool: new BufferPool() };
   const server = createServer((req, res) => {
-    handle(state, faults, req, res).catch((error: unknown) => sendError(res, error));
+    handle(state, faults, pages, req, res).catch((error: unknown) => sendError(res, error));
   });
   server.keepAliveTimeout = 30_000;
   return server;
 }
 
-function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+function send(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), ...headers });
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(length), ...headers });
   res.end(body);
 }
 
@@ -50,7 +54,7 @@ function authenticate(req: IncomingMessage): { env: 'sandbox' | 'production'; ke
   return { env: match[1] === 'test' ? 'sandbox' : 'production', keyTail: match[2]! };
 }
 
-async function handle(state: SandboxState, faults: FaultPlan, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(state: SandboxState, faults: FaultPlan, pages: PageStore, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sandbox');
   const method = req.method ?? 'GET';
   const auth = authenticate(req);
@@ -59,7 +63,7 @@ async function handle(state: SandboxState, faults: FaultPlan, req: IncomingMessa
   const path = `/${parts.join('/')}`;
 
   if (path === '/v1/transactions' || path === '/v1/operations') {
-    if (method === 'GET') return listing(state, faults, url, path, res);
+    if (method === 'GET') return listing(state, faults, pages, url, path, res);
     if (method === 'POST' && path === '/v1/transactions') return reply(res, createTransaction(ctx, await readBody(req)));
     throw apiError(405, 'method', `${method} is not allowed on ${path}`);
   }
@@ -101,7 +105,7 @@ async function readBody(req: IncomingMessage): Promise<Body> {
   return parsed as Body;
 }
 
-async function listing(state: SandboxState, faults: FaultPlan, url: URL, path: string, res: ServerResponse): Promise<void> {
+async function listing(state: SandboxState, faults: FaultPlan, pages: PageStore, url: URL, path: string, res: ServerResponse): Promise<void> {
   const isTransactions = path === '/v1/transactions';
   const query = isTransactions
     ? parseListingQuery(url.searchParams, ['transaction_id', 'status', 'count', 'page'], ['date_created'])
@@ -116,9 +120,12 @@ async function listing(state: SandboxState, faults: FaultPlan, url: URL, path: s
     }
     cut = decision.kind === 'cut';
   }
-  const body = isTransactions ? transactionsPage(state, query, faults) : operationsPage(state, query);
+  const page = isTransactions ? transactionsPageBytes(state, query, faults, pages) : operationsPageBytes(state, query, pages);
+  // The page may sit in a recycled buffer: hand it back only once the response is over either way.
+  res.once('close', page.release);
+  const body = page.bytes;
   if (cut) {
-    const bytes = Buffer.from(body);
+    const bytes = body;
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(bytes.length) });
     res.write(bytes.subarray(0, bytes.length >> 1), () => res.destroy());
     return;
