@@ -30,8 +30,10 @@ export interface JsonClientOptions {
 
 export interface JsonResponse {
   value: unknown;
-  /** The body exactly as received (for staging and raw-page audit). */
+  /** The body decoded (parsed into `value`). */
   text: string;
+  /** The body's bytes exactly as received: staged without encoding the text again. */
+  bytes: Buffer;
   attempts: number;
 }
 
@@ -93,11 +95,12 @@ export class JsonClient {
       let delayMs: number | undefined;
       try {
         const response = await this.pool.request({ path: pathAndQuery, method: 'GET', headers: this.headers });
-        const text = await response.body.text();
+        const bytes = Buffer.from(await response.body.arrayBuffer());
+        const text = decodeUtf8(bytes);
         const status = response.statusCode;
         if (status === 200) {
           try {
-            return { value: JSON.parse(text), text, attempts: attempt };
+            return { value: JSON.parse(text), text, bytes, attempts: attempt };
           } catch {
             // A cut body (chunked, no length to check) parses badly too: retry before calling it broken.
             lastProblem = `200 with a body that is not JSON (${describeBody(response.headers['content-type'], text)})`;
@@ -215,6 +218,12 @@ function statusText(status: number): string {
 
 function plural(n: number): string {
   return n === 1 ? '' : 's';
+}
+
+/** UTF-8 text of a body, without a leading byte-order mark (as fetch's text() does). */
+function decodeUtf8(bytes: Buffer): string {
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bytes.toString('utf8', bom ? 3 : 0);
 }
 
 function sleep(ms: number): Promise<void> {

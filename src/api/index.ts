@@ -16,8 +16,10 @@ export interface ListQuery {
 }
 
 export interface ListPage<Row> extends CheckedPage<Row> {
-  /** The body exactly as received: staged and archived without re-serialising. */
+  /** The body as text. */
   text: string;
+  /** The body's bytes as received: staged and archived without re-serialising. */
+  bytes: Buffer;
   attempts: number;
 }
 
@@ -54,13 +56,13 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi & { 
       const params = [...query.filters, ['count', query.count], ['page', page]] as const;
       const response = await cards.get(`${cardsPrefix}/v1/transactions`, params);
       const checked = checkTransactionsPage(response.value, `GET /v1/transactions${shownQuery(params)}`);
-      return { ...checked, text: response.text, attempts: response.attempts };
+      return { ...checked, text: response.text, bytes: response.bytes, attempts: response.attempts };
     },
     async listOperationsPage(query, page) {
       const params = [...query.filters, ['count', query.count], ['page', page]] as const;
       const response = await ops.get(`${opsPrefix}/v1/operations`, params);
       const checked = checkOperationsPage(response.value, `GET /v1/operations${shownQuery(params)}`);
-      return { ...checked, text: response.text, attempts: response.attempts };
+      return { ...checked, text: response.text, bytes: response.bytes, attempts: response.attempts };
     },
     counters() {
       const both = ops === cards ? [cards] : [cards, ops];

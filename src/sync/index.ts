@@ -1,8 +1,7 @@
 // syncAll: one drift-proof sync run. Plans windows from the business date (split adaptively, quiet
 // periods stay merged), reads and verifies them concurrently, re-checks every window's total at the
 // end to catch late-visible rows, and publishes the whole run in one warehouse transaction.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -18,6 +17,7 @@ import { probeTotal, readWindow, type WindowRead } from './read-window.ts';
 import { Stager } from './stage.ts';
 import { publishRun, type RowCounts } from './publish.ts';
 import { writeRawPages } from './raw-pages.ts';
+import { limitMemory, readWatermark, stageDirFor } from './run-resources.ts';
 
 export type { SyncWindow } from './windows.ts';
 export type { RowCounts } from './publish.ts';
@@ -73,6 +73,7 @@ export async function syncAll(deps: SyncDeps, request: SyncRequest, config: Reco
   );
   await recordRunStart(deps.db, { runId: request.runId, kind: request.kind ?? 'sync', businessDate: date, args: request.args ?? { date }, startedAtMs: nowMs });
   const stageDir = await stageDirFor(deps.db, request.runId);
+  const restoreMemoryLimit = await limitMemory(deps.db, config.warehouse.memoryLimit);
   try {
     const result = await syncInto(deps, request, config, { date, nowMs, stageDir, started });
     deps.logger.event('sync.done', { ...result });
@@ -82,6 +83,7 @@ export async function syncAll(deps: SyncDeps, request: SyncRequest, config: Reco
     await recordRunEnd(deps.db, { runId: request.runId, outcome: 'failed', finishedAtMs: deps.clock.now(), error: message }).catch(() => undefined);
     throw error;
   } finally {
+    await restoreMemoryLimit();
     await rm(stageDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
   }
 }
@@ -118,10 +120,26 @@ interface RunContext {
 }
 
 async function syncInto(deps: SyncDeps, request: SyncRequest, config: ReconConfig, ctx: RunContext): Promise<SyncResult> {
-  const { sync } = config;
   const before = deps.http.counters();
   const stager = new Stager(deps.db, request.runId);
   await stager.clearAbandoned();
+  try {
+    return await readAndPublish(deps, request, config, ctx, stager, before);
+  } finally {
+    // Loads still queued read files in the staging folder, which the caller removes next.
+    await stager.settle();
+  }
+}
+
+async function readAndPublish(
+  deps: SyncDeps,
+  request: SyncRequest,
+  config: ReconConfig,
+  ctx: RunContext,
+  stager: Stager,
+  before: { requests: number; retries: number },
+): Promise<SyncResult> {
+  const { sync } = config;
   const watermark = await readWatermark(deps.db, 'operations', 'date_updated');
   const plan = rangesForRun({
     date: ctx.date,
@@ -141,20 +159,23 @@ async function syncInto(deps: SyncDeps, request: SyncRequest, config: ReconConfi
 
   const planned = (await Promise.all(plan.ranges.map((range) => planWindows(deps.http, range, budget, limit)))).flat();
   const read = async (window: SyncWindow): Promise<WindowRead> => {
+    stager.throwIfFailed();
     const result = await readWindow({ api: deps.http, logger: deps.logger }, window, {
       pageSize: sync.pageSize,
       maxAttempts: sync.maxWindowAttempts,
       operationsAmountUnit: sync.operationsAmountUnit,
-      file: join(ctx.stageDir, `w${++fileNo}.json`),
+      file: join(ctx.stageDir, `w${++fileNo}.ndjson`),
       onPage: (rows) => progress.tick(rows),
     });
-    await stager.stageWindow(result);
+    // Loaded in the background (DuckDB works on its own threads) while the next pages are fetched.
+    void stager.stageWindow(result);
     deps.logger.event('sync.window.verified', { window: describeWindow(window), total: result.total, pages: result.pages, attempts: result.attempts });
     return result;
   };
   const reads = await allOrFirstError(planned.map((window) => () => read(window)), limit);
   const rereads = await verifyFinal(deps, reads, read, limit, sync.maxWindowAttempts);
   progress.stop();
+  await stager.drain();
 
   const updated = plan.ranges.find((r) => r.stream === 'operations' && r.field === 'date_updated');
   const watermarks: Record<string, number> = updated ? { 'operations:date_updated': updated.endMs } : {};
@@ -175,6 +196,7 @@ async function syncInto(deps: SyncDeps, request: SyncRequest, config: ReconConfi
     runId: request.runId,
     nowMs: ctx.nowMs,
     windows: reads,
+    staged: { transactions: stager.staged('transactions'), operations: stager.staged('operations') },
     watermarks,
     runEnd: (c) => ({
       runId: request.runId,
@@ -239,27 +261,6 @@ async function verifyFinal(
     });
     rereads += moved.length;
   }
-}
-
-/**
- * Staging files live next to the warehouse (<file>.stage/<run>), so the next run, holding the lock,
- * can remove whatever a killed run left; an in-memory warehouse stages under the OS temp folder.
- */
-async function stageDirFor(db: DuckDBConnection, runId: string): Promise<string> {
-  const reader = await db.runAndReadAll('SELECT path FROM duckdb_databases() WHERE database_name = current_database()');
-  const path = reader.getRowObjects()[0]?.['path'];
-  if (typeof path !== 'string' || path === '') return mkdtemp(join(tmpdir(), 'recon-stage-'));
-  const root = `${path}.stage`;
-  await rm(root, { recursive: true, force: true, maxRetries: 3 });
-  const dir = join(root, runId.replace(/[^\w.-]/g, '_'));
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  return dir;
-}
-
-async function readWatermark(db: DuckDBConnection, stream: string, filter: string): Promise<number | undefined> {
-  const reader = await db.runAndReadAll('SELECT watermark_ms FROM sync_state WHERE stream = $1 AND filter = $2', [stream, filter]);
-  const value = reader.getRowObjects()[0]?.['watermark_ms'];
-  return value === undefined || value === null ? undefined : Number(value);
 }
 
 function sumCounts(a: RowCounts, b: RowCounts): RowCounts {

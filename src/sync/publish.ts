@@ -1,11 +1,16 @@
 // Publishes a sync run: merges its staged rows into the warehouse in ONE transaction (current state
 // upserted by id, every observed status into the history, the windows, the watermark, the run row).
-// A crash before COMMIT leaves nothing of the run; the next run drops the staged rows and converges.
+// A crash before COMMIT leaves nothing of the run; the staging tables are TEMP and die with it.
+// The merge is shaped for bulk: the run's observations decide history, duplicates (only ids seen
+// twice go through a window function) and new versus existing ids (one pass over the table); then new
+// rows go from the window files straight into the table with a plain INSERT, and only existing rows
+// are loaded aside to be compared and rewritten (or just marked as seen again).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { recordRunEnd, type RunEnd } from '../warehouse/runs.ts';
 import { filterNameOf } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
+import { fileRowsSql, OBS_OP, OBS_TX, OP_COLUMNS, STAGE_WINDOWS, TX_COLUMNS, type StagedWindow } from './stage.ts';
 
 export interface RowCounts {
   new: number;
@@ -19,52 +24,59 @@ export interface PublishInput {
   windows: readonly WindowRead[];
   /** New watermarks to store, e.g. { 'operations:date_updated': 1700000000000 }. */
   watermarks: Readonly<Record<string, number>>;
+  /** The staged windows (observations loaded, rows in their files), per stream. */
+  staged: { transactions: readonly StagedWindow[]; operations: readonly StagedWindow[] };
   /** Completes the run row inside the same transaction (counts are filled in by publish). */
   runEnd: (counts: { transactions: RowCounts; operations: RowCounts }) => RunEnd;
 }
 
-const TX_COLUMNS = [
-  'transaction_id', 'item_id', 'status', 'authorization_code', 'nsu', 'date_created', 'date_updated', 'net_value',
-  'authorized_amount', 'paid_amount', 'refunded_amount', 'installments', 'card_holder_name', 'card_brand',
-  'card_first_digits', 'card_last_digits', 'acquirer_status_code', 'acquirer_status_message', 'raw',
-];
-/** Columns whose change makes a transaction "changed" (raw alone may differ only in key order). */
-const TX_COMPARED = ['status', 'date_updated', 'net_value', 'authorized_amount', 'paid_amount', 'refunded_amount', 'authorization_code', 'nsu', 'acquirer_status_code', 'installments'];
+interface Entity {
+  target: string;
+  history: string;
+  /** The TEMP table of the run's observations. */
+  observed: string;
+  keys: string[];
+  /** Column types of a window file's rows (raw included) */
+  fileColumns: Readonly<Record<string, string>>;
+  columns: string[];
+  /** Columns whose change makes a row "changed" (raw alone may differ only in key order). */
+  compared: string[];
+}
 
-const OP_COLUMNS = [
-  'kind', 'operation_id', 'item_id', 'status', 'status_description', 'date_created', 'date_updated', 'amount_cents',
-  'paid_amount_cents', 'paid_off_amount_cents', 'customer_name', 'customer_document_number', 'raw',
-];
-const OP_COMPARED = ['status', 'status_description', 'date_updated', 'amount_cents', 'paid_amount_cents', 'paid_off_amount_cents'];
+const TRANSACTIONS: Entity = {
+  target: 'transactions',
+  history: 'transaction_history',
+  observed: OBS_TX,
+  keys: ['transaction_id'],
+  fileColumns: { ...TX_COLUMNS, raw: 'VARCHAR' },
+  columns: [
+    'transaction_id', 'item_id', 'status', 'authorization_code', 'nsu', 'date_created', 'date_updated', 'net_value',
+    'authorized_amount', 'paid_amount', 'refunded_amount', 'installments', 'card_holder_name', 'card_brand',
+    'card_first_digits', 'card_last_digits', 'acquirer_status_code', 'acquirer_status_message', 'raw',
+  ],
+  compared: ['status', 'date_updated', 'net_value', 'authorized_amount', 'paid_amount', 'refunded_amount', 'authorization_code', 'nsu', 'acquirer_status_code', 'installments'],
+};
+
+const OPERATIONS: Entity = {
+  target: 'operations',
+  history: 'operation_history',
+  observed: OBS_OP,
+  keys: ['kind', 'operation_id'],
+  fileColumns: OP_COLUMNS,
+  columns: [
+    'kind', 'operation_id', 'item_id', 'status', 'status_description', 'date_created', 'date_updated', 'amount_cents',
+    'paid_amount_cents', 'paid_off_amount_cents', 'customer_name', 'customer_document_number', 'raw',
+  ],
+  compared: ['status', 'status_description', 'date_updated', 'amount_cents', 'paid_amount_cents', 'paid_off_amount_cents'],
+};
 
 export async function publishRun(db: DuckDBConnection, input: PublishInput): Promise<{ transactions: RowCounts; operations: RowCounts }> {
   const run = sqlText(input.runId);
   const now = `make_timestamptz(${Math.trunc(input.nowMs)} * 1000)`;
   await db.run('BEGIN TRANSACTION');
   try {
-    // The latest observation of each id wins; an observation that carries item_id beats one without.
-    await db.run(`CREATE OR REPLACE TEMP TABLE publish_tx AS
-      SELECT * EXCLUDE (rn, run_id, window_key) FROM (
-        SELECT *, row_number() OVER (PARTITION BY transaction_id ORDER BY date_updated DESC, item_id IS NULL, window_key) AS rn
-        FROM stage_transactions WHERE run_id = ${run}) WHERE rn = 1`);
-    await db.run(`CREATE OR REPLACE TEMP TABLE publish_op AS
-      SELECT * EXCLUDE (rn, run_id, window_key) FROM (
-        SELECT *, row_number() OVER (PARTITION BY kind, operation_id ORDER BY date_updated DESC, item_id IS NULL, window_key) AS rn
-        FROM stage_operations WHERE run_id = ${run}) WHERE rn = 1`);
-    const transactions = await countChanges(db, 'publish_tx', 'transactions', ['transaction_id'], TX_COMPARED);
-    const operations = await countChanges(db, 'publish_op', 'operations', ['kind', 'operation_id'], OP_COMPARED);
-
-    await db.run(upsertSql('transactions', 'publish_tx', TX_COLUMNS, ['transaction_id'], now, run));
-    await db.run(upsertSql('operations', 'publish_op', OP_COLUMNS, ['kind', 'operation_id'], now, run));
-    await db.run(`INSERT INTO transaction_history
-      SELECT transaction_id, status, min(date_updated), ${now}, ${now}, ${run}, ${run}
-      FROM stage_transactions WHERE run_id = ${run} GROUP BY transaction_id, status
-      ON CONFLICT (transaction_id, status) DO UPDATE SET last_seen_at = excluded.last_seen_at, last_seen_run = excluded.last_seen_run`);
-    await db.run(`INSERT INTO operation_history
-      SELECT kind, operation_id, status, min(date_updated), ${now}, ${now}, ${run}, ${run}
-      FROM stage_operations WHERE run_id = ${run} GROUP BY kind, operation_id, status
-      ON CONFLICT (kind, operation_id, status) DO UPDATE SET last_seen_at = excluded.last_seen_at, last_seen_run = excluded.last_seen_run`);
-
+    const transactions = await mergeEntity(db, TRANSACTIONS, input.staged.transactions, now, run);
+    const operations = await mergeEntity(db, OPERATIONS, input.staged.operations, now, run);
     if (input.windows.length > 0) {
       const values = input.windows.map(
         (w) =>
@@ -77,8 +89,6 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
       await db.run(`INSERT INTO sync_state VALUES (${sqlText(stream)}, ${sqlText(filter)}, ${Math.trunc(watermark)}, ${run}, ${now})
         ON CONFLICT (stream, filter) DO UPDATE SET watermark_ms = excluded.watermark_ms, run_id = excluded.run_id, updated_at = excluded.updated_at`);
     }
-    await db.run(`DELETE FROM stage_transactions WHERE run_id = ${run}`);
-    await db.run(`DELETE FROM stage_operations WHERE run_id = ${run}`);
     const counts = { transactions, operations };
     await recordRunEnd(db, input.runEnd(counts));
     await db.run('COMMIT');
@@ -87,33 +97,109 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
     await db.run('ROLLBACK').catch(() => undefined);
     throw new ReconError('warehouse', `publishing sync run ${input.runId} failed, nothing of it was committed: ${(cause as Error).message}`, { cause });
   } finally {
-    await db.run('DROP TABLE IF EXISTS publish_tx').catch(() => undefined);
-    await db.run('DROP TABLE IF EXISTS publish_op').catch(() => undefined);
+    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_upd', 'pub_existing', OBS_TX, OBS_OP, STAGE_WINDOWS]) {
+      await db.run(`DROP TABLE IF EXISTS ${table.includes('.') ? table : `temp.${table}`}`).catch(() => undefined);
+    }
   }
 }
 
-async function countChanges(db: DuckDBConnection, staged: string, target: string, keys: string[], compared: string[]): Promise<RowCounts> {
-  const join = keys.map((k) => `s.${k} = t.${k}`).join(' AND ');
-  const differs = [...compared.map((c) => `s.${c} IS DISTINCT FROM t.${c}`), '(s.item_id IS NOT NULL AND s.item_id IS DISTINCT FROM t.item_id)'].join(' OR ');
-  const reader = await db.runAndReadAll(`SELECT
-      count(*) FILTER (WHERE t.${keys[0]} IS NULL) AS new_rows,
-      count(*) FILTER (WHERE t.${keys[0]} IS NOT NULL AND (${differs})) AS changed_rows,
-      count(*) AS all_rows
-    FROM ${staged} s LEFT JOIN ${target} t ON ${join}`);
-  const row = reader.getRowObjects()[0] ?? {};
-  const fresh = Number(row['new_rows'] ?? 0);
-  const changed = Number(row['changed_rows'] ?? 0);
-  return { new: fresh, changed, unchanged: Number(row['all_rows'] ?? 0) - fresh - changed };
+async function mergeEntity(db: DuckDBConnection, e: Entity, staged: readonly StagedWindow[], now: string, run: string): Promise<RowCounts> {
+  const keys = e.keys.join(', ');
+  const keysOf = (alias: string) => e.keys.map((k) => `${alias}.${k}`).join(', ');
+  const on = (a: string, b: string, extra: string[] = []) => [...e.keys, ...extra].map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
+
+  // History, from every observation of the run (duplicates included): each (id, status) seen. Pairs
+  // seen before get their last-seen marks, new pairs are appended.
+  await db.run(`CREATE OR REPLACE TEMP TABLE pub_seen AS
+    SELECT ${keys}, status, min(date_updated) AS date_updated FROM ${e.observed} GROUP BY ALL`);
+  await db.run(`UPDATE ${e.history} SET last_seen_at = ${now}, last_seen_run = ${run}
+    FROM temp.pub_seen s WHERE ${on(e.history, 's', ['status'])}`);
+  await db.run(`INSERT INTO ${e.history}
+    SELECT ${keysOf('s')}, s.status, s.date_updated, ${now}, ${now}, ${run}, ${run}
+    FROM temp.pub_seen s WHERE NOT EXISTS (SELECT 1 FROM ${e.history} h WHERE ${on('h', 's', ['status'])})`);
+
+  // One row per id: the latest observation wins; one that carries item_id beats one without. Only ids
+  // seen more than once (sweeps overlap the date windows) go through the window function.
+  await db.run(`CREATE OR REPLACE TEMP TABLE pub_losers AS
+    SELECT window_no, ${keys} FROM (
+      SELECT o.window_no, ${keysOf('o')}, row_number() OVER (PARTITION BY ${keysOf('o')} ORDER BY o.date_updated DESC, o.no_item, w.window_key) AS rn
+      FROM ${e.observed} o JOIN ${STAGE_WINDOWS} w ON w.window_no = o.window_no
+      JOIN (SELECT ${keys} FROM ${e.observed} GROUP BY ALL HAVING count(*) > 1) d ON ${on('d', 'o')}
+    ) WHERE rn > 1`);
+  // Ids the warehouse already holds: one pass over the table's key columns.
+  await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing_ids AS
+    SELECT DISTINCT ${keysOf('o')} FROM ${e.observed} o WHERE EXISTS (SELECT 1 FROM ${e.target} t WHERE ${on('t', 'o')})`);
+  const losers = await countsByWindow(db);
+  const existing = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_existing_ids')).getRowObjects()[0]?.['n'] ?? 0);
+  const notLoser = (windowNo: number) =>
+    (losers.get(windowNo) ?? 0) > 0 ? ` AND NOT EXISTS (SELECT 1 FROM temp.pub_losers l WHERE l.window_no = ${windowNo} AND ${on('l', 'f')})` : '';
+  const isExisting = `EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'f')})`;
+  const withRows = staged.filter((w) => w.read.rows > 0);
+
+  let changed = 0;
+  if (existing > 0) changed = await mergeExisting(db, e, withRows, { isExisting, notLoser, on, now, run });
+
+  let inserted = 0;
+  for (const w of withRows) {
+    const result = await db.run(`INSERT INTO ${e.target} (${e.columns.join(', ')}, first_seen_at, last_seen_at, first_seen_run, last_seen_run)
+      SELECT ${e.columns.map((c) => `f.${c}`).join(', ')}, ${now}, ${now}, ${run}, ${run}
+      FROM (${fileRowsSql(w.read)}) f WHERE true${existing > 0 ? ` AND NOT ${isExisting}` : ''}${notLoser(w.windowNo)}`);
+    inserted += result.rowsChanged;
+  }
+  return { new: inserted, changed, unchanged: existing - changed };
 }
 
-function upsertSql(target: string, staged: string, columns: string[], keys: string[], now: string, run: string): string {
-  const updates = columns
-    .filter((c) => !keys.includes(c))
-    // A listing without item_id (it is not in the spec's row table) must not erase a known one.
-    .map((c) => (c === 'item_id' ? `item_id = coalesce(excluded.item_id, ${target}.item_id)` : `${c} = excluded.${c}`));
-  return `INSERT INTO ${target} (${columns.join(', ')}, first_seen_at, last_seen_at, first_seen_run, last_seen_run)
-    SELECT ${columns.join(', ')}, ${now}, ${now}, ${run}, ${run} FROM ${staged}
-    ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${updates.join(', ')}, last_seen_at = excluded.last_seen_at, last_seen_run = excluded.last_seen_run`;
+interface MergeSql {
+  isExisting: string;
+  notLoser: (windowNo: number) => string;
+  on: (a: string, b: string) => string;
+  now: string;
+  run: string;
+}
+
+/**
+ * Rows the warehouse already holds: loaded aside from the files, compared (for the counts and to
+ * skip rewriting what did not change), rewritten where anything differs (a listing without item_id
+ * keeps a known one), else only marked as seen again. Returns how many changed in a compared column.
+ */
+async function mergeExisting(db: DuckDBConnection, e: Entity, windows: readonly StagedWindow[], sql: MergeSql): Promise<number> {
+  const { on, now, run } = sql;
+  const columns = Object.entries(e.fileColumns).map(([name, type]) => `${name} ${type}`);
+  await db.run(`CREATE OR REPLACE TEMP TABLE pub_upd (${columns.join(', ')})`);
+  for (const w of windows) {
+    await db.run(`INSERT INTO temp.pub_upd SELECT f.* FROM (${fileRowsSql(w.read)}) f WHERE ${sql.isExisting}${sql.notLoser(w.windowNo)}`);
+  }
+  const counted = [...e.compared.map((c) => `s.${c} IS DISTINCT FROM t.${c}`), '(s.item_id IS NOT NULL AND s.item_id IS DISTINCT FROM t.item_id)'].join(' OR ');
+  const written = e.columns
+    .filter((c) => !e.keys.includes(c) && c !== 'item_id')
+    .map((c) => `s.${c} IS DISTINCT FROM t.${c}`)
+    .concat('coalesce(s.item_id, t.item_id) IS DISTINCT FROM t.item_id')
+    .join(' OR ');
+  await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
+    SELECT ${e.keys.map((k) => `s.${k}`).join(', ')}, (${counted}) AS counted, (${written}) AS differs
+    FROM temp.pub_upd s JOIN ${e.target} t ON ${on('s', 't')}`);
+  const reader = await db.runAndReadAll('SELECT count(*) AS n, count(*) FILTER (WHERE counted) AS changed, count(*) FILTER (WHERE differs) AS differ FROM temp.pub_existing');
+  const row = reader.getRowObjects()[0] ?? {};
+  const existing = Number(row['n'] ?? 0);
+  const differ = Number(row['differ'] ?? 0);
+  const sets = e.columns
+    .filter((c) => !e.keys.includes(c))
+    .map((c) => (c === 'item_id' ? `item_id = coalesce(s.item_id, ${e.target}.item_id)` : `${c} = s.${c}`));
+  if (differ > 0) {
+    await db.run(`UPDATE ${e.target} SET ${sets.join(', ')}, last_seen_at = ${now}, last_seen_run = ${run}
+      FROM temp.pub_upd s, temp.pub_existing x
+      WHERE ${on(e.target, 's')} AND ${on('x', 's')} AND x.differs`);
+  }
+  if (existing > differ) {
+    await db.run(`UPDATE ${e.target} SET last_seen_at = ${now}, last_seen_run = ${run}
+      FROM temp.pub_existing x WHERE ${on(e.target, 'x')} AND NOT x.differs`);
+  }
+  return Number(row['changed'] ?? 0);
+}
+
+async function countsByWindow(db: DuckDBConnection): Promise<Map<number, number>> {
+  const reader = await db.runAndReadAll('SELECT window_no, count(*) AS n FROM temp.pub_losers GROUP BY window_no');
+  return new Map(reader.getRowObjects().map((r) => [Number(r['window_no']), Number(r['n'])]));
 }
 
 function sqlText(text: string): string {

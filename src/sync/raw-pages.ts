@@ -30,10 +30,11 @@ export async function writeRawPages(dir: string, runId: string, reads: readonly 
     for (const read of reads) {
       const head = JSON.stringify({ window: read.window, total: read.total, pages: read.pages, attempts: read.attempts });
       yield `${head.slice(0, -1)},"rows":`;
-      // The staged file is already the window's JSON array: stream it instead of loading it.
-      if (read.rows === 0) yield '[]';
-      else for await (const chunk of createReadStream(read.file, 'utf8')) yield chunk as string;
-      yield '}\n';
+      // The staged file holds the window's rows one per line and never ends in a newline (JSON text
+      // holds no raw line break): stream it as an array instead of loading it.
+      yield '[';
+      if (read.rows > 0) for await (const chunk of createReadStream(read.file, 'utf8')) yield (chunk as string).replaceAll('\n', ',');
+      yield ']}\n';
     }
   }
   await pipeline(lines(), createGzip(), createWriteStream(file, { mode: 0o600 }));
@@ -64,9 +65,9 @@ export async function readRawPages(dir: string, stageDir: string, unit: AmountUn
         } catch (cause) {
           throw new ReconError('input', `${where}: not JSON (${(cause as Error).message})`, { cause });
         }
-        const stageFile = join(stageDir, `replay-${reads.length + 1}.json`);
+        const stageFile = join(stageDir, `replay-${reads.length + 1}.ndjson`);
         const rows = checkedRows(archived, where, unit);
-        await writeFile(stageFile, JSON.stringify(rows), { mode: 0o600 });
+        await writeFile(stageFile, rows.map((row) => JSON.stringify(row)).join('\n'), { mode: 0o600 });
         reads.push({ window: archived.window, total: archived.total, rows: rows.length, pages: archived.pages, attempts: archived.attempts, file: stageFile });
       }
     } catch (error) {

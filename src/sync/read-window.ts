@@ -6,14 +6,15 @@ import type { Logger } from '../shared/log.ts';
 import type { ApiOperation, ApiTransaction } from '../shared/domain.ts';
 import type { ListPage, PaymentsApi } from '../api/index.ts';
 import { describeWindow, filtersOf, type SyncWindow } from './windows.ts';
-import { openStageFile, rowsArrayText } from './stage-file.ts';
+import { openStageFile, rowLinesBytes, rowLinesText } from './stage-file.ts';
+import { strictIsoOf } from '../api/fast-check.ts';
 import { stageRowsOfOperations, type AmountUnit } from './operation-rows.ts';
 
 export interface WindowReadOptions {
   pageSize: number;
   maxAttempts: number;
   operationsAmountUnit: AmountUnit;
-  /** File the verified rows are written to (a JSON array), overwritten per attempt. */
+  /** File the verified rows are written to (NDJSON), overwritten per attempt. */
   file: string;
   /** Pause before re-reading a drifted window, times the attempt number. */
   driftPauseMs?: number;
@@ -61,6 +62,7 @@ type Outcome = { ok: true; total: number; pages: number } | { ok: false; problem
 async function readOnce(api: PaymentsApi, window: SyncWindow, options: WindowReadOptions): Promise<Outcome> {
   const query = { filters: filtersOf(window), count: options.pageSize };
   const ids = new Set<string>();
+  const bounds = boundsOf(window);
   const file = await openStageFile(options.file);
   try {
     let total: number | undefined;
@@ -71,14 +73,14 @@ async function readOnce(api: PaymentsApi, window: SyncWindow, options: WindowRea
         window.stream === 'transactions' ? await api.listTransactionsPage(query, pageNo) : await api.listOperationsPage(query, pageNo);
       if (total === undefined) total = page.total;
       else if (page.total !== total) return { ok: false, problem: `total changed from ${total} to ${page.total} at page ${pageNo}` };
-      const problem = window.stream === 'transactions' ? checkTransactions(page.rows as ApiTransaction[], window, ids) : checkOperations(page.rows as ApiOperation[], window, ids);
+      const problem = window.stream === 'transactions' ? checkTransactions(page.rows as ApiTransaction[], window, bounds, ids) : checkOperations(page.rows as ApiOperation[], window, bounds, ids);
       if (problem) return { ok: false, problem: `page ${pageNo}: ${problem}` };
       if (page.rows.length > 0) {
-        const text =
+        const lines =
           window.stream === 'transactions'
-            ? rowsArrayText(page.text, 'transactions', page.rows)
-            : JSON.stringify(stageRowsOfOperations(page.rows as ApiOperation[], options.operationsAmountUnit, `page ${pageNo} of ${describeWindow(window)}`));
-        await file.appendArray(text);
+            ? (rowLinesBytes(page.bytes, 'transactions', page.rows.length) ?? rowLinesText(page.text, 'transactions', page.rows))
+            : operationLines(stageRowsOfOperations(page.rows as ApiOperation[], options.operationsAmountUnit, `page ${pageNo} of ${describeWindow(window)}`));
+        await file.appendLines(lines);
       }
       options.onPage?.(page.rows.length);
       // A short or empty page ends the listing; `offset` (pages) is never trusted on its own.
@@ -94,27 +96,51 @@ async function readOnce(api: PaymentsApi, window: SyncWindow, options: WindowRea
   }
 }
 
-function checkTransactions(rows: ApiTransaction[], window: SyncWindow, ids: Set<string>): string | undefined {
+/** The window's bounds as strict ISO text: rows in that shape are placed by comparing text, not parsing. */
+interface IsoBounds {
+  start: string | undefined;
+  end: string | undefined;
+}
+
+function boundsOf(window: SyncWindow): IsoBounds {
+  return { start: strictIsoOf(window.startMs), end: strictIsoOf(window.endMs) };
+}
+
+/**
+ * Rows reach here validated (schemas.ts), so their instants are valid ISO text; a valid one of 24
+ * characters ending in Z can only be the strict `YYYY-MM-DDTHH:mm:ss.sssZ` form, which sorts as time.
+ */
+function isInside(at: string, window: SyncWindow, bounds: IsoBounds): boolean {
+  if (bounds.start !== undefined && bounds.end !== undefined && at.length === 24 && at.charCodeAt(23) === 90) return at >= bounds.start && at < bounds.end;
+  const ms = Date.parse(at);
+  return ms >= window.startMs && ms < window.endMs;
+}
+
+function checkTransactions(rows: ApiTransaction[], window: SyncWindow, bounds: IsoBounds, ids: Set<string>): string | undefined {
+  const status = window.status;
   for (const row of rows) {
     const id = row.transaction_id;
-    if (ids.has(id)) return `transaction ${id} listed twice (rows shifted while paging)`;
+    const before = ids.size;
     ids.add(id);
-    const at = Date.parse(row.date_created);
-    if (!(at >= window.startMs && at < window.endMs)) return `transaction ${id} date_created ${row.date_created} lies outside the window`;
-    if (window.status && row.status !== window.status) return `transaction ${id} has status ${row.status}, not ${window.status}`;
+    if (ids.size === before) return `transaction ${id} listed twice (rows shifted while paging)`;
+    if (!isInside(row.date_created, window, bounds)) return `transaction ${id} date_created ${row.date_created} lies outside the window`;
+    if (status && row.status !== status) return `transaction ${id} has status ${row.status}, not ${status}`;
   }
   return undefined;
 }
 
-function checkOperations(rows: ApiOperation[], window: SyncWindow, ids: Set<string>): string | undefined {
+function checkOperations(rows: ApiOperation[], window: SyncWindow, bounds: IsoBounds, ids: Set<string>): string | undefined {
   for (const row of rows) {
     const id = 'cash_in_id' in row ? `cash_in:${row.cash_in_id}` : `cash_out:${row.cash_out_id}`;
     if (ids.has(id)) return `operation ${id} listed twice (rows shifted while paging)`;
     ids.add(id);
-    const at = Date.parse(row[window.field]);
-    if (!(at >= window.startMs && at < window.endMs)) return `operation ${id} ${window.field} ${row[window.field]} lies outside the window`;
+    if (!isInside(row[window.field], window, bounds)) return `operation ${id} ${window.field} ${row[window.field]} lies outside the window`;
   }
   return undefined;
+}
+
+function operationLines(rows: readonly unknown[]): string {
+  return rows.map((row) => JSON.stringify(row)).join('\n');
 }
 
 function sleep(ms: number): Promise<void> {

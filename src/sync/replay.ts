@@ -32,6 +32,7 @@ export async function replayAll(
       runId: request.runId,
       nowMs,
       windows: reads,
+      staged: { transactions: stager.staged('transactions'), operations: stager.staged('operations') },
       watermarks: {},
       runEnd: (c) => ({ runId: request.runId, outcome: 'done', finishedAtMs: deps.clock.now(), counts: { windows: reads.length, pages, ...c, replay: true } }),
     });

@@ -1,12 +1,15 @@
-// Loads verified windows into the run-tagged staging tables with DuckDB's bulk JSON reader (never
-// row-by-row INSERTs). One statement per window replaces that window's previous staged rows, so a
-// re-read window never leaves duplicates. Calls are serialised: one DuckDB connection, one at a time.
+// Staging of verified windows. The rows themselves stay in their NDJSON window files (one row per
+// line) until publish loads them straight into the warehouse tables; what is loaded while later
+// windows are still being fetched is only each row's observation (id, status, date_updated, whether
+// it carries item_id) into small run-local TEMP tables, which is all the merge needs to decide history,
+// duplicates and new-versus-existing. Copying whole rows into a staging table first cost a second
+// write of every row (and, beyond the memory cap, a spill to disk and back).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
-import { describeWindow, keyOf } from './windows.ts';
+import { describeWindow, keyOf, type SyncWindow } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 
-const TX_STRUCT = JSON.stringify({
+export const TX_COLUMNS: Readonly<Record<string, string>> = {
   transaction_id: 'VARCHAR',
   item_id: 'VARCHAR',
   status: 'VARCHAR',
@@ -25,10 +28,10 @@ const TX_STRUCT = JSON.stringify({
   card_last_digits: 'VARCHAR',
   acquirer_status_code: 'VARCHAR',
   acquirer_status_message: 'VARCHAR',
-});
-const TX_FIELDS = Object.keys(JSON.parse(TX_STRUCT) as object);
+};
 
-const OP_COLUMNS = {
+/** Operation lines are staged rows (cents computed in JS) carrying the listed row as `raw`. */
+export const OP_COLUMNS: Readonly<Record<string, string>> = {
   kind: 'VARCHAR',
   operation_id: 'VARCHAR',
   item_id: 'VARCHAR',
@@ -44,37 +47,85 @@ const OP_COLUMNS = {
   raw: 'JSON',
 };
 
+/** TEMP tables of the run's observations; `window_no` points into STAGE_WINDOWS (the window's key). */
+export const OBS_TX = 'temp.sync_obs_tx';
+export const OBS_OP = 'temp.sync_obs_op';
+export const STAGE_WINDOWS = 'temp.sync_stage_windows';
+
+export interface StagedWindow {
+  windowNo: number;
+  read: WindowRead;
+}
+
 export class Stager {
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly windows = new Map<string, StagedWindow>();
+  private failure: unknown;
 
   constructor(
     private readonly db: DuckDBConnection,
     readonly runId: string,
   ) {}
 
-  /** Drops staged rows of runs that never published (killed or failed), then of this run id. */
+  /** Creates this run's empty TEMP tables; empties the stage tables of releases before this one. */
   async clearAbandoned(): Promise<void> {
     await this.serial(async () => {
       await this.db.run('DELETE FROM stage_transactions');
       await this.db.run('DELETE FROM stage_operations');
+      await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(OBS_TX)} (window_no INTEGER NOT NULL, transaction_id VARCHAR NOT NULL, status VARCHAR NOT NULL, date_updated TIMESTAMPTZ NOT NULL, no_item BOOLEAN NOT NULL)`);
+      await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(OBS_OP)} (window_no INTEGER NOT NULL, kind VARCHAR NOT NULL, operation_id VARCHAR NOT NULL, status VARCHAR NOT NULL, date_updated TIMESTAMPTZ NOT NULL, no_item BOOLEAN NOT NULL)`);
+      await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(STAGE_WINDOWS)} (window_no INTEGER PRIMARY KEY, window_key VARCHAR NOT NULL)`);
     });
   }
 
-  /** Replaces the staged rows of one window with the rows of its verified read. */
-  async stageWindow(read: WindowRead): Promise<void> {
+  /** Replaces the staged observations of one window with those of its verified read (queued; see drain). */
+  stageWindow(read: WindowRead): Promise<void> {
     const key = keyOf(read.window);
-    const table = read.window.stream === 'transactions' ? 'stage_transactions' : 'stage_operations';
-    await this.serial(async () => {
+    const known = this.windows.get(key);
+    const windowNo = known?.windowNo ?? this.windows.size + 1;
+    this.windows.set(key, { windowNo, read });
+    const table = read.window.stream === 'transactions' ? OBS_TX : OBS_OP;
+    const work = this.serial(async () => {
       await this.db.run('BEGIN TRANSACTION');
       try {
-        await this.db.run(`DELETE FROM ${table} WHERE run_id = $1 AND window_key = $2`, [this.runId, key]);
-        if (read.rows > 0) await this.db.run(insertSql(read, this.runId, key));
+        // Only a re-read window has rows to replace: skip the scan otherwise.
+        if (known !== undefined) await this.db.run(`DELETE FROM ${table} WHERE window_no = ${windowNo}`);
+        else await this.db.run(`INSERT INTO ${STAGE_WINDOWS} VALUES (${windowNo}, ${literal(key)})`);
+        if (read.rows > 0) {
+          const result = await this.db.run(observationSql(read, table, windowNo));
+          if (result.rowsChanged !== read.rows) throw new Error(`staged ${result.rowsChanged} rows from ${read.file}, expected ${read.rows}`);
+        }
         await this.db.run('COMMIT');
       } catch (cause) {
         await this.db.run('ROLLBACK').catch(() => undefined);
         throw new ReconError('warehouse', `staging ${describeWindow(read.window)} failed: ${(cause as Error).message}`, { cause });
       }
     });
+    work.catch((error: unknown) => {
+      this.failure ??= error;
+    });
+    return work;
+  }
+
+  /** The staged windows of a stream, in staging order, each with its latest verified read. */
+  staged(stream: SyncWindow['stream']): StagedWindow[] {
+    return [...this.windows.values()].filter((w) => w.read.window.stream === stream).sort((a, b) => a.windowNo - b.windowNo);
+  }
+
+  /** Waits for every queued load; rejects with the first staging failure, if any. */
+  async drain(): Promise<void> {
+    await this.queue;
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  /** Fails fast: a load that already failed stops the fetching of further windows. */
+  throwIfFailed(): void {
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  /** Waits for queued loads without raising (before removing their files after another failure). */
+  async settle(): Promise<void> {
+    await this.queue;
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -84,22 +135,38 @@ export class Stager {
   }
 }
 
-function insertSql(read: WindowRead, runId: string, key: string): string {
-  const file = literal(read.file);
-  if (read.window.stream === 'transactions') {
-    const fields = TX_FIELDS.map((f) => `j.${f}`).join(', ');
-    return `INSERT INTO stage_transactions
-      SELECT ${literal(runId)}, ${literal(key)}, ${fields}, raw
-      FROM (SELECT json AS raw, json_transform(json, ${literal(TX_STRUCT)}) AS j
-            FROM read_json(${file}, format = 'array', records = false, maximum_object_size = 16777216))`;
-  }
-  const columns = Object.keys(OP_COLUMNS).join(', ');
-  const spec = Object.entries(OP_COLUMNS).map(([name, type]) => `${name}: '${type}'`).join(', ');
-  return `INSERT INTO stage_operations
-    SELECT ${literal(runId)}, ${literal(key)}, ${columns}
-    FROM read_json(${file}, format = 'array', columns = {${spec}})`;
+function observationSql(read: WindowRead, table: string, windowNo: number): string {
+  const keys = read.window.stream === 'transactions' ? "transaction_id: 'VARCHAR'" : "kind: 'VARCHAR', operation_id: 'VARCHAR'";
+  const keyColumns = read.window.stream === 'transactions' ? 'transaction_id' : 'kind, operation_id';
+  return `INSERT INTO ${table}
+    SELECT ${windowNo}, ${keyColumns}, status, date_updated, item_id IS NULL
+    FROM read_json(${literal(read.file)}, format = 'newline_delimited', columns = {${keys}, status: 'VARCHAR', date_updated: 'TIMESTAMPTZ', item_id: 'VARCHAR'})`;
 }
 
-function literal(text: string): string {
+/**
+ * The SELECT of a window file's full rows: typed columns by read_json with an explicit spec and, for
+ * transactions, each line's raw text by read_csv of the same lines, paired by a POSITIONAL JOIN (both
+ * scan the one file in order; a guard fails the statement if a raw line does not hold its own id).
+ * quote/escape are off and the delimiter is a control character, which JSON text never holds raw.
+ */
+export function fileRowsSql(read: WindowRead): string {
+  const file = literal(read.file);
+  if (read.window.stream === 'operations') {
+    return `SELECT ${Object.keys(OP_COLUMNS).join(', ')} FROM read_json(${file}, format = 'newline_delimited', columns = {${spec(OP_COLUMNS)}})`;
+  }
+  return `SELECT j.*, CASE WHEN strpos(r.raw, j.transaction_id) > 0 THEN r.raw ELSE error('raw row out of step with ' || j.transaction_id) END AS raw
+    FROM read_json(${file}, format = 'newline_delimited', columns = {${spec(TX_COLUMNS)}}) j
+    POSITIONAL JOIN read_csv(${file}, columns = {'raw': 'VARCHAR'}, delim = chr(1), quote = '', escape = '', header = false, auto_detect = false) r`;
+}
+
+function spec(columns: Readonly<Record<string, string>>): string {
+  return Object.entries(columns).map(([name, type]) => `${name}: '${type}'`).join(', ');
+}
+
+function bare(table: string): string {
+  return table.replace('temp.', '');
+}
+
+export function literal(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }

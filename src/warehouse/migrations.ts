@@ -3,6 +3,7 @@
 
 import { REPORT_VIEWS_SQL } from './views.ts';
 import { SYNC_STAGING_SQL } from '../sync/staging-ddl.ts';
+import { KEYLESS_TABLES_SQL } from '../sync/keyless-ddl.ts';
 
 export interface Migration {
   version: number;
@@ -209,5 +210,10 @@ CREATE TABLE matches (
     version: 3,
     name: 'sync staging and watermarks',
     sql: SYNC_STAGING_SQL,
+  },
+  {
+    version: 4,
+    name: 'transactions, operations and their histories without in-memory key indexes (the sync merge keeps keys unique)',
+    sql: KEYLESS_TABLES_SQL,
   },
 ];

@@ -105,7 +105,7 @@ describe('the nightly job under SIGKILL', () => {
   it('stops a second run at once while one holds the warehouse', async () => {
     const { config } = setup('concurrent');
     // A slow service keeps the first run inside its sync for several seconds.
-    const slow = await startSandbox({ history: sandbox.history, faults: { latency: 1, latencyMs: 400 } });
+    const slow = await startSandbox({ history: sandbox.history, faults: { latency: 1, latencyMs: 1500 } });
     try {
       let syncing!: () => void;
       const started = new Promise<void>((r) => (syncing = r));

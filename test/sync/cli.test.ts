@@ -80,7 +80,8 @@ describe('recon sync (process)', () => {
 
   it('stops at once with a clear message when another process holds the warehouse', async () => {
     const warehouse = join(mkdtempSync(join(tmpdir(), 'recon-lock-')), 'w.duckdb');
-    const holder = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'test/sync/hold-warehouse.ts'), warehouse], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // bin/run-ts.js runs the file in this very process (tsx's CLI would fork a grandchild that outlives a kill).
+    const holder = spawn(process.execPath, [join(ROOT, 'bin/run-ts.js'), join(ROOT, 'test/sync/hold-warehouse.ts'), warehouse], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(holder);
     await new Promise<void>((ready) => holder.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && ready()));
     const svc = await service(0);

@@ -1,0 +1,40 @@
+// What a sync run borrows from its surroundings and gives back: the staging folder next to the
+// warehouse, DuckDB's memory cap for the run, and the stored watermarks.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+/**
+ * Caps DuckDB's memory for the run (the whole instance: the setting is global), so that staging and
+ * the merge spill to disk instead of growing; returns how to put the previous cap back.
+ */
+export async function limitMemory(db: DuckDBConnection, limit: string): Promise<() => Promise<void>> {
+  const reader = await db.runAndReadAll("SELECT current_setting('memory_limit') AS v");
+  const previous = reader.getRowObjects()[0]?.['v'];
+  await db.run(`SET memory_limit = '${limit.replace(/'/g, '')}'`);
+  return async () => {
+    if (typeof previous === 'string') await db.run(`SET memory_limit = '${previous.replace(/'/g, '')}'`).catch(() => undefined);
+  };
+}
+
+/**
+ * Staging files live next to the warehouse (<file>.stage/<run>), so the next run, holding the lock,
+ * can remove whatever a killed run left; an in-memory warehouse stages under the OS temp folder.
+ */
+export async function stageDirFor(db: DuckDBConnection, runId: string): Promise<string> {
+  const reader = await db.runAndReadAll('SELECT path FROM duckdb_databases() WHERE database_name = current_database()');
+  const path = reader.getRowObjects()[0]?.['path'];
+  if (typeof path !== 'string' || path === '') return mkdtemp(join(tmpdir(), 'recon-stage-'));
+  const root = `${path}.stage`;
+  await rm(root, { recursive: true, force: true, maxRetries: 3 });
+  const dir = join(root, runId.replace(/[^\w.-]/g, '_'));
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+export async function readWatermark(db: DuckDBConnection, stream: string, filter: string): Promise<number | undefined> {
+  const reader = await db.runAndReadAll('SELECT watermark_ms FROM sync_state WHERE stream = $1 AND filter = $2', [stream, filter]);
+  const value = reader.getRowObjects()[0]?.['watermark_ms'];
+  return value === undefined || value === null ? undefined : Number(value);
+}
