@@ -151,6 +151,7 @@ async function readAndPublish(
     sinceMs: request.since,
     untilMs: request.until,
     operationsWatermarkMs: watermark,
+    pastDayMs: config.reconcile.boundaryMinutes * 60_000,
   });
   const limit = pLimit(sync.concurrency);
   const budget = sync.pageSize * sync.windowPageBudget;

@@ -32,6 +32,11 @@ export interface RangeRequest {
   untilMs?: number | undefined;
   /** Stored date_updated watermark of the operations stream (exclusive end of the last run's window). */
   operationsWatermarkMs?: number | undefined;
+  /**
+   * How far past the end of D the date_created windows reach (the reconciliation's boundary), so that a
+   * payment at 00:02 for an order placed at 23:58 is in the warehouse when D is reconciled.
+   */
+  pastDayMs?: number | undefined;
 }
 
 export interface RunRanges {
@@ -49,7 +54,7 @@ export function rangesForRun(request: RangeRequest): RunRanges {
   const endOfDayMs = day.plus({ days: 1 }).toMillis();
   const lookbackStart = startOfDaysBefore(day, request.lookbackDays);
   const createdStart = request.sinceMs ?? lookbackStart;
-  const createdEnd = Math.min(request.untilMs ?? endOfDayMs, settledUntilMs);
+  const createdEnd = Math.min(request.untilMs ?? endOfDayMs + (request.pastDayMs ?? 0), settledUntilMs);
   const sweepEnd = Math.min(endOfDayMs, settledUntilMs, request.untilMs ?? Number.POSITIVE_INFINITY);
   const sweepStart = startOfDaysBefore(day, request.sweepDays);
 

@@ -28,6 +28,15 @@ describe('rangesForRun', () => {
     expect(iso(plan.transactionsUntilMs)).toBe(end);
   });
 
+  it('reaches past midnight by the boundary, never past the settle delay', () => {
+    const settled = rangesForRun({ ...base, pastDayMs: 60 * 60_000, nowMs: Date.parse('2024-05-12T00:00:00Z') });
+    expect(iso(settled.ranges[0]!.endMs)).toBe('2024-05-10T04:00:00.000Z');
+    const early = rangesForRun({ ...base, pastDayMs: 60 * 60_000, nowMs: Date.parse('2024-05-10T03:30:00Z') });
+    expect(iso(early.ranges[0]!.endMs)).toBe('2024-05-10T03:20:00.000Z');
+    // Sweeps keep to D: a status change after midnight belongs to the next night.
+    expect(iso(settled.ranges.find((r) => r.status)!.endMs)).toBe('2024-05-10T03:00:00.000Z');
+  });
+
   it('reads the same windows when a past date is re-run later', () => {
     const a = rangesForRun({ ...base, nowMs: Date.parse('2024-05-11T00:00:00Z'), operationsWatermarkMs: 1 });
     const b = rangesForRun({ ...base, nowMs: Date.parse('2024-06-30T00:00:00Z'), operationsWatermarkMs: 1 });
