@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// Keeps package-lock.json complete for every platform of DuckDB's native bindings. The registry mirror
+// this project is built with does not serve some platform packages (darwin, win32, linux-arm64), so
+// `npm install` leaves them out of the lock and `npm ci` then refuses the lock as out of sync. This
+// adds the missing optional entries (npm skips them on other platforms without fetching anything).
+// Run after any `npm install`: node scripts/lock-platforms.mjs
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const file = new URL('../package-lock.json', import.meta.url);
+const lock = JSON.parse(readFileSync(file, 'utf8'));
+const packages = lock.packages;
+let added = 0;
+for (const [path, entry] of Object.entries(packages)) {
+  for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
+    const target = `node_modules/${name}`;
+    if (packages[target] || !name.startsWith('@duckdb/node-bindings-')) continue;
+    const [, os, cpu, musl] = /node-bindings-(darwin|linux|win32)-(x64|arm64)(-musl)?$/.exec(name) ?? [];
+    if (!os || !cpu) continue;
+    packages[target] = { version, cpu: [cpu], os: [os], ...(os === 'linux' ? { libc: [musl ? 'musl' : 'glibc'] } : {}), license: 'MIT', optional: true };
+    added += 1;
+    void path;
+  }
+}
+lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
+process.stdout.write(`lock-platforms: ${added} platform entr${added === 1 ? 'y' : 'ies'} added\n`);
