@@ -10,7 +10,7 @@ import { importOrders, type ImportResult } from '../src/imports/index.ts';
 import { reconcileDay, type ReconcileResult } from '../src/reconcile/reconcile.ts';
 import { writeReports, type WriteReportsResult } from '../src/report/index.ts';
 import { recordRunEnd, recordRunStart } from '../src/warehouse/runs.ts';
-import { parseBusinessDate, yesterdayIn } from '../src/shared/business-day.ts';
+import { boundsOfDay, yesterdayIn } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { ReconError } from '../src/shared/errors.ts';
 import type { Logger } from '../src/shared/log.ts';
@@ -47,7 +47,7 @@ export interface NightlyOutcome {
 export async function runNightly(deps: NightlyDeps, request: NightlyRequest, config: ReconConfig): Promise<NightlyOutcome> {
   const zone = config.timezone;
   const date = request.date ?? yesterdayIn(zone, deps.clock.now());
-  parseBusinessDate(date, zone);
+  refuseUnfinishedNight(date, zone, config.sync.settleMinutes, deps.clock.now());
   const files = ordersFilesFor(date, request.orders, config);
   const runId = newRunId('nightly', deps.clock.now());
   const startedAt = deps.clock.now();
@@ -112,6 +112,15 @@ export function ordersFilesFor(date: string, explicit: string[] | undefined, con
     if (!existsSync(file)) throw new ReconError('input', `orders export ${file} for ${date} does not exist; pass --orders FILE or check orders.path`);
   }
   return files;
+}
+
+/** A night that has not ended (plus the settle delay) would be reconciled on half its data and then
+ * recorded as done, so backfill would skip it: refuse it instead. */
+export function refuseUnfinishedNight(date: string, zone: string, settleMinutes: number, nowMs: number): void {
+  const readyAt = boundsOfDay(date, zone).endMs + settleMinutes * 60_000;
+  if (nowMs < readyAt) {
+    throw new ReconError('usage', `the night of ${date} has not ended yet in ${zone}: run it after ${new Date(readyAt).toISOString()} (the end of the day plus sync.settleMinutes)`);
+  }
 }
 
 /** A report folder that cannot be created is a setup problem: say so before syncing and importing anything. */

@@ -1,5 +1,6 @@
 // What every command needs: the parsed config, a logger for this process, and the warehouse opened
 // and always closed.
+import { dirname, join } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
 import { loggerForProcess, type Logger } from '../shared/log.ts';
 import { openWarehouse, type Warehouse } from '../warehouse/open.ts';
@@ -8,12 +9,25 @@ export const configArg = {
   config: { type: 'string', description: 'Config file (default: $RECON_CONFIG or ./recon.config.json)', valueHint: 'FILE' },
 } as const;
 
+/** For the commands that read what `npm start` (the embedded sandbox run) wrote under data/sandbox. */
+export const sandboxArg = {
+  sandbox: { type: 'boolean', description: 'Use the built-in sandbox run of `npm start` (data/sandbox) instead of the configured warehouse' },
+} as const;
+
 export interface CommandContext extends LoadedConfig {
   logger: Logger;
 }
 
-export function contextFor(args: { config?: string | undefined }): CommandContext {
-  return { ...loadConfig({ file: args.config }), logger: loggerForProcess() };
+export function contextFor(args: { config?: string | undefined; sandbox?: boolean | undefined }): CommandContext {
+  const ctx = { ...loadConfig({ file: args.config }), logger: loggerForProcess() };
+  if (args.sandbox) {
+    // Same folders as jobs/connect.ts gives the embedded run.
+    const dataDir = join(ctx.file ? dirname(ctx.file) : process.cwd(), 'data', 'sandbox');
+    ctx.config.warehouse.path = join(dataDir, 'recon.duckdb');
+    ctx.config.reports.outDir = join(dataDir, 'reports');
+    ctx.config.timezone = 'America/Sao_Paulo';
+  }
+  return ctx;
 }
 
 export async function withWarehouse<T>(

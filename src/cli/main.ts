@@ -1,5 +1,5 @@
 // The CLI entry: the one place that maps errors to exit codes and messages.
-import { defineCommand, runCommand, showUsage, type CommandDef } from 'citty';
+import { defineCommand, renderUsage, runCommand, type CommandDef } from 'citty';
 import { ReconError, exitCodeFor } from '../shared/errors.ts';
 import { redactSecrets } from '../shared/redact.ts';
 
@@ -44,9 +44,12 @@ async function resolveTarget(rawArgs: string[]): Promise<[CommandDef<any>, Comma
 
 export async function runCli(rawArgs: string[]): Promise<number> {
   try {
+    // `recon help sync` is `recon sync --help`.
+    if (rawArgs[0] === 'help') rawArgs = [...rawArgs.slice(1), '--help'];
     if (rawArgs.includes('--help') || rawArgs.includes('-h') || rawArgs.length === 0) {
       const [cmd, parent] = await resolveTarget(rawArgs);
-      await showUsage(cmd, parent);
+      const usage = await renderUsage(cmd, parent);
+      process.stdout.write(`${process.stdout.isTTY ? usage : stripAnsi(usage)}\n`);
       return 0;
     }
     if (rawArgs.length === 1 && (rawArgs[0] === '--version' || rawArgs[0] === '-v')) {

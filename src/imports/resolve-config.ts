@@ -89,9 +89,13 @@ const EXTENSION_FORMATS: Record<string, OrdersFormat> = {
 
 /** The configured format, else the one the file's extension names. */
 export function formatForFile(file: string, resolved: ResolvedOrdersConfig): OrdersFormat {
-  if (resolved.format) return resolved.format;
   const ext = extname(file).toLowerCase();
-  const format = EXTENSION_FORMATS[ext];
+  const byExtension = EXTENSION_FORMATS[ext];
+  // orders.format describes the usual export; a file whose extension names another kind of file (an
+  // .xlsx when the config says csv) is read as what it is. JSON and NDJSON share the .json extension.
+  const family = (f: OrdersFormat) => (f === 'ndjson' ? 'json' : f);
+  if (resolved.format && (!byExtension || family(byExtension) === family(resolved.format))) return resolved.format;
+  const format = byExtension;
   if (!format) {
     throw new ReconError(
       'input',

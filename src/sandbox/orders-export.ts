@@ -2,6 +2,8 @@
 // D holds every order created on D or whose status changed on D, one row each, in its state at the end of
 // D; without a date, every order in its final state. Formats: csv-br (';', decimal comma, thousands dots,
 // Windows-1252, CRLF, dd/MM/yyyy HH:mm local), csv (',', '.', UTF-8), xlsx (exceljs) and json.
+import { dirname } from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
@@ -70,6 +72,7 @@ export async function writeOrdersExport(history: SandboxHistory, path: string, o
   const rows = orderRowsFor(history, options.date);
   const local = localFormatter(history.timezone);
   try {
+    await mkdir(dirname(path), { recursive: true });
     if (format === 'xlsx') return await writeXlsx(rows, path, local);
     const out = createWriteStream(path);
     try {

@@ -6,7 +6,7 @@
 // the merge itself (duplicates inside a run are resolved before it writes). Columns, order and NOT
 // NULL rules are exactly those of migration 1.
 
-const TRANSACTION_COLUMNS = `
+export const TRANSACTION_COLUMNS = `
   transaction_id          VARCHAR NOT NULL,
   item_id                 VARCHAR,
   status                  VARCHAR NOT NULL,
@@ -40,7 +40,7 @@ const TRANSACTION_HISTORY_COLUMNS = `
   first_seen_run VARCHAR NOT NULL,
   last_seen_run  VARCHAR NOT NULL`;
 
-const OPERATION_COLUMNS = `
+export const OPERATION_COLUMNS = `
   kind                     VARCHAR NOT NULL,
   operation_id             VARCHAR NOT NULL,
   item_id                  VARCHAR,

@@ -4,6 +4,7 @@
 import { REPORT_VIEWS_SQL } from './views.ts';
 import { SYNC_STAGING_SQL } from '../sync/staging-ddl.ts';
 import { KEYLESS_TABLES_SQL } from '../sync/keyless-ddl.ts';
+import { RAW_UNCOMPRESSED_SQL } from '../sync/raw-uncompressed-ddl.ts';
 
 export interface Migration {
   version: number;
@@ -215,5 +216,10 @@ CREATE TABLE matches (
     version: 4,
     name: 'transactions, operations and their histories without in-memory key indexes (the sync merge keeps keys unique)',
     sql: KEYLESS_TABLES_SQL,
+  },
+  {
+    version: 5,
+    name: 'raw of transactions and operations stored uncompressed (compressing it was most of the publish cost)',
+    sql: RAW_UNCOMPRESSED_SQL,
   },
 ];

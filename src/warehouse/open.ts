@@ -26,7 +26,10 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
   const isMemory = path === ':memory:';
   const created = !isMemory && !existsSync(path);
   if (!isMemory && options.readOnly && created) {
-    throw new ReconError('warehouse', `warehouse ${path} does not exist yet; run \`recon sync\` or \`recon run nightly\` first`);
+    throw new ReconError(
+      'config',
+      `warehouse ${path} does not exist yet; run \`recon run nightly\` first (after \`npm start\`, add --sandbox to read the sandbox run's warehouse)`,
+    );
   }
   if (!isMemory) mkdirSync(dirname(path), { recursive: true });
   const instance = await createInstance(path, options);

@@ -1,9 +1,7 @@
 // `recon export --format parquet --out DIR`: the warehouse as day-partitioned Parquet, read-only.
 import { defineCommand } from 'citty';
-import { loadConfig } from '../../config/load.ts';
 import { ReconError } from '../../shared/errors.ts';
-import { loggerForProcess } from '../../shared/log.ts';
-import { openWarehouse } from '../../warehouse/open.ts';
+import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts';
 import { exportParquet } from '../../report/parquet-export.ts';
 
 export default defineCommand({
@@ -11,22 +9,22 @@ export default defineCommand({
   args: {
     format: { type: 'string', default: 'parquet', description: 'Output format (parquet)' },
     out: { type: 'string', description: 'Folder to write into; each table becomes <out>/<table>/day=YYYY-MM-DD/' },
-    config: { type: 'string', description: 'Config file (default: RECON_CONFIG or ./recon.config.json)' },
+    ...configArg,
+    ...sandboxArg,
   },
   async run({ args }) {
     if (args.format !== 'parquet') throw new ReconError('usage', `expected --format parquet, got "${args.format}"`);
     if (!args.out) throw new ReconError('usage', 'expected --out DIR, the folder to write the Parquet files into');
-    const { config } = loadConfig({ file: args.config });
-    const warehouse = await openWarehouse(config.warehouse.path, { readOnly: true });
-    try {
-      const tables = await exportParquet({ db: warehouse.connection, logger: loggerForProcess() }, { outDir: args.out, timezone: config.timezone, fileMode: config.warehouse.fileMode });
+    const out = args.out;
+    const ctx = contextFor(args);
+    const { config } = ctx;
+    await withWarehouse(ctx, { readOnly: true }, async (warehouse) => {
+      const tables = await exportParquet({ db: warehouse.connection, logger: ctx.logger }, { outDir: out, timezone: config.timezone, fileMode: config.warehouse.fileMode });
       const width = Math.max(...tables.map((t) => t.name.length));
       for (const t of tables) {
         process.stdout.write(`${t.name.padEnd(width)}  ${String(t.rows).padStart(9)} rows  ${t.dayColumn ? `by day of ${t.dayColumn}` : 'one file (no timestamp)'}  ${t.path}\n`);
       }
-      process.stdout.write(`Read back with: SELECT * FROM read_parquet('${args.out}/transactions/**/*.parquet', hive_partitioning = true)\n`);
-    } finally {
-      warehouse.close();
-    }
+      process.stdout.write(`Read back with: SELECT * FROM read_parquet('${out}/transactions/**/*.parquet', hive_partitioning = true)\n`);
+    });
   },
 });

@@ -5,7 +5,8 @@ import { tableFromResult } from '../../reconcile/format.ts';
 import { parseBusinessDate, yesterdayIn } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { newRunId } from '../../shared/run-id.ts';
-import { configArg, contextFor, withWarehouse } from '../context.ts';
+import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts';
+import { ReconError } from '../../shared/errors.ts';
 
 export default defineCommand({
   meta: {
@@ -14,6 +15,7 @@ export default defineCommand({
   },
   args: {
     ...configArg,
+    ...sandboxArg,
     date: { type: 'string', description: 'Business day YYYY-MM-DD in the configured time zone (default: yesterday)', valueHint: 'D' },
     format: { type: 'string', description: 'Output: table or json', default: 'table', valueHint: 'table|json' },
   },
@@ -22,13 +24,25 @@ export default defineCommand({
     const zone = ctx.config.timezone;
     const date = args.date ?? yesterdayIn(zone, systemClock.now());
     parseBusinessDate(date, zone);
-    const result = await withWarehouse(ctx, {}, (warehouse) =>
-      reconcileDay(
+    const result = await withWarehouse(ctx, {}, async (warehouse) => {
+      await requireData(warehouse.connection);
+      return reconcileDay(
         { db: warehouse.connection, clock: systemClock, logger: ctx.logger },
         { runId: newRunId('reconcile', systemClock.now()), date, timezone: zone },
         ctx.config.reconcile,
-      ),
-    );
+      );
+    });
     process.stdout.write(args.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : `${tableFromResult(result)}\n`);
   },
 });
+
+/** Reconciling an empty warehouse would print a clean day: say what is missing instead. */
+async function requireData(db: { runAndReadAll(sql: string): Promise<{ getRowObjects(): Record<string, unknown>[] }> }): Promise<void> {
+  const reader = await db.runAndReadAll(
+    `SELECT (SELECT count(*) FROM transactions) + (SELECT count(*) FROM operations) AS payments, (SELECT count(*) FROM orders) AS orders`,
+  );
+  const row = reader.getRowObjects()[0] ?? {};
+  if (Number(row['payments'] ?? 0) === 0 && Number(row['orders'] ?? 0) === 0) {
+    throw new ReconError('usage', 'the warehouse holds no payments and no orders yet: run `recon sync` and `recon import`, or `recon run nightly` (after `npm start`, add --sandbox)');
+  }
+}

@@ -2,9 +2,8 @@
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { defineCommand } from 'citty';
-import { loadConfig } from '../../config/load.ts';
 import { ReconError, exitCodeFor } from '../../shared/errors.ts';
-import { openWarehouse } from '../../warehouse/open.ts';
+import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts';
 import { runSql } from '../../report/run-sql.ts';
 import { SQL_FORMATS, type SqlFormat, type Write } from '../../report/sql-output.ts';
 
@@ -13,22 +12,19 @@ export default defineCommand({
   args: {
     query: { type: 'positional', required: false, description: 'SQL to run, e.g. "SELECT * FROM refunds LIMIT 10"' },
     format: { type: 'string', default: 'table', description: 'Output: table, csv or json' },
-    config: { type: 'string', description: 'Config file (default: RECON_CONFIG or ./recon.config.json)' },
+    ...configArg,
+    ...sandboxArg,
   },
   async run({ args }) {
     const format = args.format as SqlFormat;
     if (!SQL_FORMATS.includes(format)) throw new ReconError('usage', `expected --format table, csv or json, got "${args.format}"`);
-    const { config } = loadConfig({ file: args.config });
-    const warehouse = await openWarehouse(config.warehouse.path, { readOnly: true });
-    try {
+    await withWarehouse(contextFor(args), { readOnly: true }, async (warehouse) => {
       if (args.query !== undefined && args.query.trim() !== '') {
         await runSql(warehouse.connection, args.query, format, writeStdout);
       } else {
         await prompt(warehouse.connection, format);
       }
-    } finally {
-      warehouse.close();
-    }
+    });
   },
 });
 
@@ -42,6 +38,7 @@ async function prompt(db: Parameters<typeof runSql>[0], format: SqlFormat): Prom
   const rl = createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
   if (interactive) process.stdout.write('recon sql (read-only). End statements with ";". .tables lists tables and views, .quit leaves.\n');
   let buffer = '';
+  let statements = 0;
   const ask = () => {
     if (interactive) {
       rl.setPrompt(buffer === '' ? 'recon> ' : '   ...> ');
@@ -62,15 +59,21 @@ async function prompt(db: Parameters<typeof runSql>[0], format: SqlFormat): Prom
         if (trimmed.endsWith(';')) {
           const sql = buffer;
           buffer = '';
+          statements += 1;
           await runOne(db, sql, format);
         }
       }
       ask();
     }
-    if (buffer.trim() !== '') await runOne(db, buffer, format);
+    if (buffer.trim() !== '') {
+      statements += 1;
+      await runOne(db, buffer, format);
+    }
   } finally {
     rl.close();
   }
+  // From cron, an empty query must not look like success.
+  if (!interactive && statements === 0) throw new ReconError('usage', 'no SQL given: pass a query, or pipe statements that end with ";"');
 }
 
 async function runOne(db: Parameters<typeof runSql>[0], sql: string, format: SqlFormat): Promise<void> {

@@ -55,7 +55,7 @@ export default defineCommand({
     const baseUrl = config.api.baseUrl;
     if (!apiKey || !baseUrl) {
       const missing = [!apiKey && 'the API key (environment variable RECON_API_KEY)', !baseUrl && 'the service address (api.baseUrl in the config, or RECON_BASE_URL)'].filter(Boolean);
-      throw new ReconError('config', `recon sync needs ${missing.join(' and ')}; e.g. RECON_API_KEY=test_... RECON_BASE_URL=http://127.0.0.1:4010 recon sync (or run \`recon sandbox\` for a local service)`);
+      throw new ReconError('config', `recon sync needs ${missing.join(' and ')}: export the key in the environment (a test_ key for the sandbox), set api.baseUrl or RECON_BASE_URL, or run \`recon sandbox\` for a local service`);
     }
     registerSecret(apiKey);
 
