@@ -1,7 +1,7 @@
 // Versioned schema migrations of the warehouse. Append new versions; never edit a released one.
 // Column names follow the service's fields; money is integer cents (BIGINT); instants are TIMESTAMPTZ.
 
-import { REPORT_VIEWS_SQL } from './views.ts';
+import { REPORT_VIEWS_SQL, REPORT_VIEWS_V2_SQL } from './views.ts';
 import { SYNC_STAGING_SQL } from '../sync/staging-ddl.ts';
 import { KEYLESS_TABLES_SQL } from '../sync/keyless-ddl.ts';
 import { RAW_UNCOMPRESSED_SQL } from '../sync/raw-uncompressed-ddl.ts';
@@ -221,5 +221,10 @@ CREATE TABLE matches (
     version: 5,
     name: 'raw of transactions and operations stored uncompressed (compressing it was most of the publish cost)',
     sql: RAW_UNCOMPRESSED_SQL,
+  },
+  {
+    version: 6,
+    name: 'refunds and chargebacks views pick their transactions before looking up orders (reports follow the night, not the warehouse)',
+    sql: REPORT_VIEWS_V2_SQL,
   },
 ];

@@ -83,6 +83,58 @@ FROM c;`;
 
 export const REPORT_VIEWS_SQL = [RECONCILE_RUNS_LATEST, FINDINGS_LATEST, TRANSACTION_ORDERS, REFUNDS, CHARGEBACKS].join('\n');
 
+/**
+ * Version 2 of `refunds` and `chargebacks` (migration 6): same columns, but the refunded or charged-back
+ * transactions are picked first and only they are looked up in `orders`, so a report's cost follows
+ * those sets and not the size of the warehouse (v1 linked every transaction to its order first).
+ */
+function saleView(name: 'refunds' | 'chargebacks', status: 'refunded' | 'chargeback', extraColumns: string, tail: string): string {
+  return `
+CREATE OR REPLACE VIEW ${name} AS
+WITH t AS (
+  SELECT t.*, h.date_updated AS status_seen_at
+  FROM transactions t
+  LEFT JOIN transaction_history h ON h.transaction_id = t.transaction_id AND h.status = '${status}'
+  WHERE t.status = '${status}' OR t.transaction_id IN (SELECT transaction_id FROM transaction_history WHERE status = '${status}')
+), candidates AS (
+  SELECT t.transaction_id, 1 AS rank, o.item_id FROM t JOIN orders o ON o.item_id = t.item_id
+  UNION ALL
+  SELECT t.transaction_id, 2, o.item_id FROM t JOIN orders o ON o.transaction_id = t.transaction_id
+  UNION ALL
+  SELECT t.transaction_id, 3, o.item_id FROM t JOIN orders o ON o.nsu = t.nsu AND o.authorization_code = t.authorization_code
+), tor AS (
+  SELECT transaction_id, arg_min(item_id, rank || '|' || item_id) AS order_item_id FROM candidates GROUP BY transaction_id
+), c AS (
+  SELECT ${SALE_COLUMNS},
+    ${extraColumns}
+  FROM t
+  LEFT JOIN tor ON tor.transaction_id = t.transaction_id
+  LEFT JOIN orders o ON o.item_id = tor.order_item_id
+)
+${tail};`;
+}
+
+const REFUNDS_V2 = saleView(
+  'refunds',
+  'refunded',
+  `coalesce(t.status_seen_at, CASE WHEN t.status = 'refunded' THEN t.date_updated END) AS refunded_at,
+    CASE WHEN o.item_id IS NULL THEN NULL ELSE o.status IN ('refunded', 'canceled') END AS order_reflects_refund`,
+  'SELECT * FROM c',
+);
+
+const CHARGEBACKS_V2 = saleView(
+  'chargebacks',
+  'chargeback',
+  `coalesce(t.status_seen_at, CASE WHEN t.status = 'chargeback' THEN t.date_updated END) AS charged_back_at,
+    t.status = 'chargeback' AS is_open`,
+  `SELECT *,
+  (epoch_ms(charged_back_at) - epoch_ms(sold_at)) // 86400000 AS days_sale_to_chargeback,
+  (epoch_ms(now()) - epoch_ms(sold_at)) // 86400000 AS age_days
+FROM c`,
+);
+
+export const REPORT_VIEWS_V2_SQL = [REFUNDS_V2, CHARGEBACKS_V2].join('\n');
+
 /** Views `recon export` writes besides the tables, with the column that gives each row its day. */
 export const EXPORTED_VIEWS: Readonly<Record<string, string>> = {
   refunds: 'refunded_at',
