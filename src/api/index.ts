@@ -3,6 +3,7 @@
 import type { ApiOperation, ApiTransaction } from '../shared/domain.ts';
 import type { Logger } from '../shared/log.ts';
 import { JsonClient, RateLimiter, shownQuery, type QueryParams, type RetryPolicy } from './http.ts';
+import { withRefusedIds } from './refused-ids.ts';
 import { checkOperationsPage, checkTransactionsPage, type CheckedPage } from './validate.ts';
 
 export { queryString, shownQuery, type QueryParams, type RetryPolicy } from './http.ts';
@@ -54,7 +55,7 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi & { 
   return {
     async listTransactionsPage(query, page) {
       const params = [...query.filters, ['count', query.count], ['page', page]] as const;
-      const response = await cards.get(`${cardsPrefix}/v1/transactions`, params);
+      const response = withRefusedIds(await cards.get(`${cardsPrefix}/v1/transactions`, params));
       const checked = checkTransactionsPage(response.value, `GET /v1/transactions${shownQuery(params)}`);
       return { ...checked, text: response.text, bytes: response.bytes, attempts: response.attempts };
     },

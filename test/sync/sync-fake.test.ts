@@ -53,6 +53,17 @@ describe('syncAll (scripted service)', () => {
     expect(await rows(warehouse, "SELECT outcome FROM runs WHERE run_id = 'r1'")).toEqual([{ outcome: 'done' }]);
   });
 
+  it('keys refused rows listed without a transaction_id, and reads them once however often they are listed', async () => {
+    const refusedRow = fakeTransaction('x', NOW - 2 * DAY, { transaction_id: null, status: 'refused', authorization_code: null, nsu: null, acquirer_status_code: '1016' });
+    const service = await startFakeService([...sales(5), refusedRow]);
+    const { warehouse, run } = await setup(service);
+    await run();
+    await run();
+    expect(await rows(warehouse, "SELECT count(*) AS n, min(transaction_id) AS id FROM transactions WHERE status = 'refused'")).toEqual([
+      { n: '1', id: expect.stringMatching(/^refused_[0-9a-f]{24}$/) },
+    ]);
+  });
+
   it('converts operation reais to exact cents', async () => {
     const ops = [
       fakeCashIn('ci1', NOW - DAY, { amount: 0.29, paid_amount: 0.3 }),
