@@ -1,7 +1,7 @@
 // Chooses what a job talks to: the real service (RECON_API_KEY + api.baseUrl) or, when neither is set,
 // the built-in sandbox started in-process with a seeded history and its orders exports.
 import { join, dirname } from 'node:path';
-import { createPaymentsApi, type PaymentsApi } from '../src/api/index.ts';
+import { paymentsApiFromConfig, type PaymentsApi } from '../src/api/index.ts';
 import type { ReconConfig } from '../src/config/schema.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { ReconError } from '../src/shared/errors.ts';
@@ -48,12 +48,5 @@ export async function connect(config: ReconConfig, deps: { clock: Clock; logger:
 
 function apiFor(config: ReconConfig, baseUrl: string, apiKey: string) {
   registerSecret(apiKey);
-  return createPaymentsApi({
-    baseUrl,
-    operationsBaseUrl: config.api.operationsBaseUrl,
-    apiKey,
-    timeoutMs: config.api.timeoutMs,
-    retry: config.api.retry,
-    requestsPerSecond: config.api.requestsPerSecond,
-  });
+  return paymentsApiFromConfig(config.api, baseUrl, apiKey);
 }

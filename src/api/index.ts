@@ -2,6 +2,7 @@
 // Each product area has its own base URL (operations may live elsewhere), each with a keep-alive pool.
 import type { ApiOperation, ApiTransaction } from '../shared/domain.ts';
 import type { Logger } from '../shared/log.ts';
+import type { ApiConfig } from '../config/schema.ts';
 import { JsonClient, RateLimiter, shownQuery, type QueryParams, type RetryPolicy } from './http.ts';
 import { withRefusedIds } from './refused-ids.ts';
 import { checkOperationsPage, checkTransactionsPage, type CheckedPage } from './validate.ts';
@@ -74,6 +75,19 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi & { 
       if (ops !== cards) await ops.close();
     },
   };
+}
+
+/** The client as the config describes it (api.*), for a base URL and key resolved by the caller. */
+export function paymentsApiFromConfig(api: ApiConfig, baseUrl: string, apiKey: string, logger?: Logger): PaymentsApi & { close(): Promise<void> } {
+  return createPaymentsApi({
+    baseUrl,
+    operationsBaseUrl: api.operationsBaseUrl,
+    apiKey,
+    timeoutMs: api.timeoutMs,
+    retry: api.retry,
+    requestsPerSecond: api.requestsPerSecond,
+    logger,
+  });
 }
 
 function originOf(base: string): string {

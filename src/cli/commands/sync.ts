@@ -10,7 +10,7 @@ import { systemClock } from '../../shared/clock.ts';
 import { parseBusinessDate } from '../../shared/business-day.ts';
 import { loadConfig } from '../../config/load.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
-import { createPaymentsApi } from '../../api/index.ts';
+import { paymentsApiFromConfig } from '../../api/index.ts';
 import { syncAll, type SyncResult } from '../../sync/index.ts';
 import { replayAll } from '../../sync/replay.ts';
 
@@ -59,15 +59,7 @@ export default defineCommand({
     }
     registerSecret(apiKey);
 
-    const api = createPaymentsApi({
-      baseUrl,
-      operationsBaseUrl: config.api.operationsBaseUrl,
-      apiKey,
-      timeoutMs: config.api.timeoutMs,
-      retry: config.api.retry,
-      requestsPerSecond: config.api.requestsPerSecond,
-      logger,
-    });
+    const api = paymentsApiFromConfig(config.api, baseUrl, apiKey, logger);
     try {
       const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode });
       try {
