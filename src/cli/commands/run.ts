@@ -13,6 +13,7 @@ import { textForNight } from '../print-night.ts';
 
 const jobArgs = {
   ...configArg,
+  'fail-on': { type: 'string', description: 'Exit 3 when a night has findings of this state (alerting)', valueHint: 'new' },
   out: { type: 'string', description: 'Reports folder (default: reports.outDir of the config)', valueHint: 'DIR' },
   'csv-dialect': { type: 'string', description: 'CSV reports: rfc4180 (",", cents, UTF-8) or br (";", decimal comma, BOM)', valueHint: 'rfc4180|br' },
   strict: { type: 'boolean', description: 'Fail the run when any order row is kept out' },
@@ -25,6 +26,10 @@ function applyOverrides(ctx: CommandContext, args: { out?: string; 'csv-dialect'
     if (dialect !== 'rfc4180' && dialect !== 'br') throw new ReconError('usage', `--csv-dialect expects rfc4180 or br, got "${dialect}"`);
     ctx.config.reports.csvDialect = dialect;
   }
+}
+
+function checkFailOn(value: string | undefined): void {
+  if (value !== undefined && value !== 'new') throw new ReconError('usage', `--fail-on expects "new", got "${value}"`);
 }
 
 /** citty keeps only the last of a repeated string flag; --orders may be given several times. */
@@ -43,10 +48,9 @@ const nightly = defineCommand({
     ...jobArgs,
     date: { type: 'string', description: 'Business day YYYY-MM-DD (default: yesterday in the configured time zone)', valueHint: 'D' },
     orders: { type: 'string', description: 'Orders export to import (repeatable; default: orders.path with {date})', valueHint: 'FILE' },
-    'fail-on': { type: 'string', description: 'Exit 3 when the night has findings of this state (alerting)', valueHint: 'new' },
   },
   async run({ args, rawArgs }) {
-    if (args['fail-on'] !== undefined && args['fail-on'] !== 'new') throw new ReconError('usage', `--fail-on expects "new", got "${args['fail-on']}"`);
+    checkFailOn(args['fail-on']);
     const ctx = contextFor(args);
     const clock = systemClock;
     const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file });
@@ -75,6 +79,7 @@ const backfill = defineCommand({
     force: { type: 'boolean', description: 'Re-run nights that already finished' },
   },
   async run({ args }) {
+    checkFailOn(args['fail-on']);
     const ctx = contextFor(args);
     const clock = systemClock;
     const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file });
@@ -87,6 +92,7 @@ const backfill = defineCommand({
         if (night.skipped) process.stdout.write(`${night.date}: skipped (already done; --force re-runs it)\n`);
         else if (night.outcome) process.stdout.write(`${textForNight(night.outcome, connection.source, ctx.file)}\n`);
       }
+      if (args['fail-on'] === 'new' && nights.some((n) => (n.outcome?.reconcile.totals.new ?? 0) > 0)) process.exitCode = 3;
     } finally {
       await connection.close();
     }
