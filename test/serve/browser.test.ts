@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { chromium, type Browser } from 'playwright-core';
 import { startReportServer, type RunningServer } from '../../src/serve/server.ts';
-import { silentLogger } from '../../src/shared/log.ts';
-import { NIGHTS, NOW, ZONE, runTwoNights, type TwoNights } from './fixture.ts';
+import { NIGHTS, runTwoNights, type TwoNights } from './fixture.ts';
+import { optionsFor } from './http.ts';
 import { pngFacts } from './png.ts';
 
 const CHROMIUM = process.env['RECON_CHROMIUM'] ?? '/usr/bin/chromium';
@@ -26,17 +26,7 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
 
   beforeAll(async () => {
     run = await runTwoNights();
-    server = await startReportServer({
-      reportsDir: run.config.reports.outDir,
-      warehousePath: run.config.warehouse.path,
-      zone: ZONE,
-      maskDocuments: true,
-      host: '127.0.0.1',
-      port: 0,
-      token: undefined,
-      clock: { now: () => NOW },
-      logger: silentLogger,
-    });
+    server = await startReportServer(optionsFor(run));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
