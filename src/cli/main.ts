@@ -26,9 +26,14 @@ export const main = defineCommand({
   subCommands,
 });
 
+/**
+ * The command the arguments name, and its parent renamed to the whole path before it ("recon run"),
+ * so that usage lines read `recon run nightly`, not `run nightly`.
+ */
 async function resolveTarget(rawArgs: string[]): Promise<[CommandDef<any>, CommandDef<any> | undefined]> {
   let cmd: CommandDef<any> = main;
   let parent: CommandDef<any> | undefined;
+  const path = ['recon'];
   for (const arg of rawArgs) {
     if (arg.startsWith('-')) break;
     const subs = (await (typeof cmd.subCommands === 'function' ? cmd.subCommands() : cmd.subCommands)) as
@@ -36,7 +41,9 @@ async function resolveTarget(rawArgs: string[]): Promise<[CommandDef<any>, Comma
       | undefined;
     const next = subs?.[arg];
     if (!next) break;
-    parent = cmd;
+    const meta = (await (typeof cmd.meta === 'function' ? cmd.meta() : cmd.meta)) ?? {};
+    parent = { ...cmd, meta: { ...meta, name: path.join(' ') } };
+    path.push(arg);
     cmd = typeof next === 'function' ? await next() : next;
   }
   return [cmd, parent];

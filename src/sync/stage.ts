@@ -67,11 +67,9 @@ export class Stager {
     readonly runId: string,
   ) {}
 
-  /** Creates this run's empty TEMP tables; empties the stage tables of releases before this one. */
+  /** Creates this run's empty TEMP tables (replacing any left on this connection by a failed run). */
   async clearAbandoned(): Promise<void> {
     await this.serial(async () => {
-      await this.db.run('DELETE FROM stage_transactions');
-      await this.db.run('DELETE FROM stage_operations');
       await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(OBS_TX)} (window_no INTEGER NOT NULL, transaction_id VARCHAR NOT NULL, status VARCHAR NOT NULL, date_updated TIMESTAMPTZ NOT NULL, no_item BOOLEAN NOT NULL)`);
       await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(OBS_OP)} (window_no INTEGER NOT NULL, kind VARCHAR NOT NULL, operation_id VARCHAR NOT NULL, status VARCHAR NOT NULL, date_updated TIMESTAMPTZ NOT NULL, no_item BOOLEAN NOT NULL)`);
       await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(STAGE_WINDOWS)} (window_no INTEGER PRIMARY KEY, window_key VARCHAR NOT NULL)`);

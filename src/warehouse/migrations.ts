@@ -227,4 +227,11 @@ CREATE TABLE matches (
     name: 'refunds and chargebacks views pick their transactions before looking up orders (reports follow the night, not the warehouse)',
     sql: REPORT_VIEWS_V2_SQL,
   },
+  {
+    version: 7,
+    // The sync stages in run-local TEMP tables and files since migration 4's rework; these two tables
+    // of migration 3 were only ever emptied after that. Nothing reads them.
+    name: 'drop the unused sync staging tables (stage_transactions, stage_operations)',
+    sql: 'DROP TABLE IF EXISTS stage_transactions;\nDROP TABLE IF EXISTS stage_operations;\n',
+  },
 ];

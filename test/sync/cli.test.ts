@@ -44,7 +44,6 @@ async function content(path: string) {
       transactions: await q('SELECT * EXCLUDE (first_seen_at, last_seen_at, first_seen_run, last_seen_run) FROM transactions ORDER BY transaction_id'),
       history: await q('SELECT transaction_id, status FROM transaction_history ORDER BY ALL'),
       operations: await q('SELECT * EXCLUDE (first_seen_at, last_seen_at, first_seen_run, last_seen_run) FROM operations ORDER BY ALL'),
-      staged: await q('SELECT (SELECT count(*) FROM stage_transactions) + (SELECT count(*) FROM stage_operations) AS n'),
     };
   } finally {
     w.close();

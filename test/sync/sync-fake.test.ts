@@ -128,13 +128,14 @@ describe('syncAll (scripted service)', () => {
     service.beforeList = (_path, params) => {
       if (params.get('page') === '2') service.transactions.push(fakeTransaction(`churn-${k++}`, NOW - 3 * DAY + 10));
     };
-    const { warehouse, run } = await setup(service, { maxWindowAttempts: 2 });
+    const { dir, warehouse, run } = await setup(service, { maxWindowAttempts: 2 });
     const error = await run().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ReconError);
     expect((error as ReconError).code).toBe('drift');
     expect((error as ReconError).message).toMatch(/never settled after 2 reads: total changed/);
     expect(await rows(warehouse, 'SELECT count(*) AS n FROM transactions')).toEqual([{ n: '0' }]);
-    expect(await rows(warehouse, 'SELECT count(*) AS n FROM stage_transactions')).toEqual([{ n: '0' }]);
+    // Nothing staged is left behind: the run's files are gone with it.
+    expect(readdirSync(join(dir, 'w.duckdb.stage'))).toEqual([]);
     expect(await rows(warehouse, 'SELECT outcome FROM runs')).toEqual([{ outcome: 'failed' }]);
   });
 

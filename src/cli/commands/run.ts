@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { defineCommand } from 'citty';
 import { connect } from '../../../jobs/connect.ts';
+import { requireSandboxDays } from '../../../jobs/sandbox-default.ts';
 import { runNightly } from '../../../jobs/nightly.ts';
 import { runBackfill } from '../../../jobs/backfill.ts';
 import { preloadSandboxOrders } from '../../../jobs/sandbox-orders.ts';
@@ -56,6 +57,7 @@ const nightly = defineCommand({
     const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file });
     try {
       applyOverrides(ctx, args);
+      if (connection.sandbox) requireSandboxDays(connection.sandbox, { '--date': args.date });
       const outcome = await withWarehouse(ctx, {}, async (warehouse) => {
         const deps = { db: warehouse.connection, api: connection.api, clock, logger: ctx.logger };
         const date = args.date ?? connection.sandbox?.lastDay;
@@ -85,6 +87,7 @@ const backfill = defineCommand({
     const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file });
     try {
       applyOverrides(ctx, args);
+      if (connection.sandbox) requireSandboxDays(connection.sandbox, { '--from': args.from, '--to': args.to });
       const nights = await withWarehouse(ctx, {}, (warehouse) =>
         runBackfill({ db: warehouse.connection, api: connection.api, clock, logger: ctx.logger }, { from: args.from, to: args.to, force: args.force, strict: args.strict, source: connection.source }, ctx.config),
       );
