@@ -1,7 +1,8 @@
 // `npm run bench`: the speed and memory evidence. Builds a sandbox history (1,000,000 transactions,
 // ~200,000 operations, the matching orders export), then measures each step in its own child process
 // (so peak RSS is that step's), as the median of --runs runs, prints a table and writes
-// bench/results.json. Options: --transactions N --days N --runs N --large-rows N (default 10,000,000).
+// bench/results.json. Options: --transactions N --days N --runs N --large-rows N (default 10,000,000),
+// --only sync (the sandbox, floor, ceiling and sync rows alone: a few minutes instead of half an hour).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
@@ -13,6 +14,8 @@ const transactions = Number(argValue('--transactions') ?? 1_000_000);
 const days = Number(argValue('--days') ?? 30);
 const runs = Number(argValue('--runs') ?? 3);
 const largeRows = Number(argValue('--large-rows') ?? 10_000_000);
+const only = argValue('--only');
+if (only !== undefined && only !== 'sync') throw new Error(`--only expects "sync", got "${only}"`);
 const scale = ['--transactions', String(transactions), '--days', String(days)];
 const root = mkdtempSync(join(tmpdir(), 'recon-bench-'));
 const RUNNER = resolve('bin/run-ts.js');
@@ -41,16 +44,6 @@ async function medianOf(name: string, times: number, args: (i: number) => string
   return { ...median, peakRssMb: Math.max(...results.map((r) => r.peakRssMb)) };
 }
 
-/**
- * The fastest any sync storing the rows could go here: the CPU the sandbox spends serving every page,
- * plus receiving them, plus DuckDB storing them (measured on the transactions, scaled to all rows),
- * spread perfectly over the cores, with no checks, no history and no waiting at all.
- */
-function ceilingOf(c: Result, cores: number): number {
-  const storeCpu = (n(c, 'loadCpuSeconds') * n(c, 'rows')) / n(c, 'loadRows');
-  return Math.round(n(c, 'rows') / ((n(c, 'serveCpuSeconds') + n(c, 'receiveCpuSeconds') + storeCpu) / cores));
-}
-
 function freshDir(name: string, from?: string): string {
   const dir = join(root, name);
   rmSync(dir, { recursive: true, force: true });
@@ -68,30 +61,12 @@ const served = await new Promise<Result & { url: string; apiKey: string }>((done
 try {
   process.stderr.write(`  sandbox: ${n(served, 'transactions')} transactions, ${n(served, 'operations')} operations, ${n(served, 'orders')} orders in ${n(served, 'generateSeconds').toFixed(1)} s\n`);
   const service = ['--url', served.url, '--key', served.apiKey];
-  const floor = await medianOf('floor', runs, () => [...scale, ...service], 'rowsPerSecond');
-  const ceiling = await medianOf('ceiling', runs, (i) => [...scale, ...service, '--dir', freshDir(`ceiling-${i}`), '--server-pid', String(server.pid)], 'receiveRowsPerSecond');
-  const bound = ceilingOf(ceiling, cpus().length);
-  const sync = await medianOf('sync', runs, (i) => [...scale, ...service, '--dir', freshDir(`sync-${i}`)], 'rowsPerSecond');
-  const synced = join(root, `sync-${runs - 1}`);
-  const importing = await medianOf('import', runs, (i) => ['--dir', freshDir(`import-${i}`, synced), '--orders', ordersFile], 'seconds');
-  const loaded = join(root, `import-${runs - 1}`);
-  const oneDay = await medianOf('reconcile', runs, (i) => [...scale, '--dir', freshDir(`day-${i}`, loaded)], 'seconds');
-  const wholeHistory = await medianOf('reconcile', 1, () => [...scale, '--dir', freshDir('whole', loaded), '--whole'], 'seconds');
-  const small = await medianOf('nightly-scale', runs, (i) => ['--dir', freshDir(`small-${i}`), '--warehouse-rows', '100000'], 'nightSeconds');
-  const large = await medianOf('nightly-scale', 1, () => ['--dir', freshDir('large'), '--warehouse-rows', String(largeRows)], 'nightSeconds');
-
+  const syncSteps = await measureSync(service);
+  const later = only === 'sync' ? { rows: [], results: {} } : await measureAfterSync();
   const rows = [
     { step: 'sandbox: generate the history', value: `${n(served, 'generateSeconds').toFixed(1)} s`, rss: served.peakRssMb, target: '', ok: true },
-    { step: 'floor: fetch + JSON.parse every page', value: `${n(floor, 'rowsPerSecond')} rows/s`, rss: floor.peakRssMb, target: '', ok: true },
-    { step: 'receive only: fetch every page, neither parse nor keep', value: `${n(ceiling, 'receiveRowsPerSecond')} rows/s (${n(ceiling, 'receiveCpuSeconds').toFixed(1)} s CPU; the sandbox ${n(ceiling, 'serveCpuSeconds').toFixed(1)} s CPU)`, rss: ceiling.peakRssMb, target: '', ok: true },
-    { step: `store only: DuckDB bulk load of ${n(ceiling, 'loadRows')} staged rows`, value: `${n(ceiling, 'loadSeconds').toFixed(2)} s (${n(ceiling, 'loadCpuSeconds').toFixed(1)} s CPU)`, rss: ceiling.peakRssMb, target: '', ok: true },
-    { step: `ceiling: (serve + receive + store CPU) / ${cpus().length} cores`, value: `${bound} rows/s (${(bound / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`, rss: 0, target: '', ok: true },
-    { step: 'recon sync (whole history)', value: `${n(sync, 'rowsPerSecond')} rows/s (${(n(sync, 'rowsPerSecond') / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`, rss: sync.peakRssMb, target: '>= 250,000 rows/s, >= 0.8 x floor, < 256 MB', ok: n(sync, 'rowsPerSecond') >= 250_000 && n(sync, 'rowsPerSecond') >= 0.8 * n(floor, 'rowsPerSecond') && sync.peakRssMb < 256 },
-    { step: `import ${n(importing, 'rows')} orders (BR CSV)`, value: `${n(importing, 'seconds').toFixed(2)} s`, rss: importing.peakRssMb, target: '< 5 s, < 512 MB', ok: n(importing, 'seconds') < 5 && importing.peakRssMb < 512 },
-    { step: 'reconcile + reports, one day', value: `${n(oneDay, 'seconds').toFixed(2)} s`, rss: oneDay.peakRssMb, target: '< 5 s, < 512 MB', ok: n(oneDay, 'seconds') < 5 && oneDay.peakRssMb < 512 },
-    { step: `reconcile + reports, ${n(wholeHistory, 'days')} days`, value: `${n(wholeHistory, 'seconds').toFixed(1)} s`, rss: wholeHistory.peakRssMb, target: '< 512 MB', ok: wholeHistory.peakRssMb < 512 },
-    { step: 'nightly on a 100k warehouse', value: `${n(small, 'nightSeconds').toFixed(2)} s`, rss: small.peakRssMb, target: '< 512 MB', ok: small.peakRssMb < 512 },
-    { step: `nightly on a ${(largeRows / 1e6).toFixed(0)}M warehouse`, value: `${n(large, 'nightSeconds').toFixed(2)} s (${(n(large, 'nightSeconds') / n(small, 'nightSeconds')).toFixed(2)} x)`, rss: large.peakRssMb, target: '< 2 x the 100k night, < 512 MB', ok: n(large, 'nightSeconds') < 2 * n(small, 'nightSeconds') && large.peakRssMb < 512 },
+    ...syncSteps.rows,
+    ...later.rows,
   ];
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
   const table = [
@@ -101,8 +76,52 @@ try {
   ].join('\n');
   process.stdout.write(`\nMachine: ${machine}\n\n${table}\n`);
   mkdirSync('bench', { recursive: true });
-  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, transactions, days, runs, served, floor, ceiling: { ...ceiling, boundRowsPerSecond: bound }, sync, import: importing, oneDay, wholeHistory, nightly100k: small, nightlyLarge: large, table: rows }, null, 2)}\n`);
+  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, transactions, days, runs, served, ...syncSteps.results, ...later.results, table: rows }, null, 2)}\n`);
 } finally {
   server.kill('SIGTERM');
   rmSync(root, { recursive: true, force: true });
+}
+
+interface Row {
+  step: string;
+  value: string;
+  rss: number;
+  target: string;
+  ok: boolean;
+}
+
+/** The floor, the ceiling of the sync's load path, and the sync itself (issue 3's figures). */
+async function measureSync(service: string[]): Promise<{ rows: Row[]; results: Record<string, Result> }> {
+  const floor = await medianOf('floor', runs, () => [...scale, ...service], 'rowsPerSecond');
+  const ceiling = await medianOf('ceiling', runs, (i) => [...scale, ...service, '--dir', freshDir(`ceiling-${i}`), '--server-pid', String(server.pid)], 'boundRowsPerSecond');
+  const sync = await medianOf('sync', runs, (i) => [...scale, ...service, '--dir', freshDir(`sync-${i}`)], 'rowsPerSecond');
+  const bound = n(ceiling, 'boundRowsPerSecond');
+  const rate = n(sync, 'rowsPerSecond');
+  const rows: Row[] = [
+    { step: 'floor: fetch + JSON.parse every page', value: `${n(floor, 'rowsPerSecond')} rows/s`, rss: floor.peakRssMb, target: '', ok: true },
+    { step: 'receive only: fetch every page, neither parse nor keep', value: `${n(ceiling, 'receiveRowsPerSecond')} rows/s (${n(ceiling, 'receiveCpuSeconds').toFixed(1)} s CPU; the sandbox ${n(ceiling, 'serveCpuSeconds').toFixed(1)} s CPU)`, rss: n(ceiling, 'receivePeakRssMb'), target: '', ok: true },
+    { step: `store only: DuckDB bulk load of ${n(ceiling, 'loadRows')} staged rows`, value: `${n(ceiling, 'loadSeconds').toFixed(2)} s (${n(ceiling, 'loadCpuSeconds').toFixed(1)} s CPU)`, rss: ceiling.peakRssMb, target: '', ok: true },
+    { step: `ceiling of the load path: (serve + receive + store CPU) / ${cpus().length} cores`, value: `${bound} rows/s (${(bound / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`, rss: 0, target: '', ok: true },
+    { step: 'recon sync (whole history)', value: `${rate} rows/s (${(rate / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`, rss: sync.peakRssMb, target: '>= 250,000 rows/s, >= 0.8 x floor, < 256 MB', ok: rate >= 250_000 && rate >= 0.8 * n(floor, 'rowsPerSecond') && sync.peakRssMb < 256 },
+  ];
+  return { rows, results: { floor, ceiling, sync } };
+}
+
+/** Import, reconcile + reports and the nightly job at two warehouse sizes (issue 6's figures). */
+async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string, Result> }> {
+  const synced = join(root, `sync-${runs - 1}`);
+  const importing = await medianOf('import', runs, (i) => ['--dir', freshDir(`import-${i}`, synced), '--orders', ordersFile], 'seconds');
+  const loaded = join(root, `import-${runs - 1}`);
+  const oneDay = await medianOf('reconcile', runs, (i) => [...scale, '--dir', freshDir(`day-${i}`, loaded)], 'seconds');
+  const wholeHistory = await medianOf('reconcile', 1, () => [...scale, '--dir', freshDir('whole', loaded), '--whole'], 'seconds');
+  const small = await medianOf('nightly-scale', runs, (i) => ['--dir', freshDir(`small-${i}`), '--warehouse-rows', '100000'], 'nightSeconds');
+  const large = await medianOf('nightly-scale', 1, () => ['--dir', freshDir('large'), '--warehouse-rows', String(largeRows)], 'nightSeconds');
+  const rows: Row[] = [
+    { step: `import ${n(importing, 'rows')} orders (BR CSV)`, value: `${n(importing, 'seconds').toFixed(2)} s`, rss: importing.peakRssMb, target: '< 5 s, < 512 MB', ok: n(importing, 'seconds') < 5 && importing.peakRssMb < 512 },
+    { step: 'reconcile + reports, one day', value: `${n(oneDay, 'seconds').toFixed(2)} s`, rss: oneDay.peakRssMb, target: '< 5 s, < 512 MB', ok: n(oneDay, 'seconds') < 5 && oneDay.peakRssMb < 512 },
+    { step: `reconcile + reports, ${n(wholeHistory, 'days')} days`, value: `${n(wholeHistory, 'seconds').toFixed(1)} s`, rss: wholeHistory.peakRssMb, target: '< 512 MB', ok: wholeHistory.peakRssMb < 512 },
+    { step: 'nightly on a 100k warehouse', value: `${n(small, 'nightSeconds').toFixed(2)} s`, rss: small.peakRssMb, target: '< 512 MB', ok: small.peakRssMb < 512 },
+    { step: `nightly on a ${(largeRows / 1e6).toFixed(0)}M warehouse`, value: `${n(large, 'nightSeconds').toFixed(2)} s (${(n(large, 'nightSeconds') / n(small, 'nightSeconds')).toFixed(2)} x)`, rss: large.peakRssMb, target: '< 2 x the 100k night, < 512 MB', ok: n(large, 'nightSeconds') < 2 * n(small, 'nightSeconds') && large.peakRssMb < 512 },
+  ];
+  return { rows, results: { import: importing, oneDay, wholeHistory, nightly100k: small, nightlyLarge: large } };
 }

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReconConfig } from '../src/config/schema.ts';
 import { startSandbox, writeOrdersExport } from '../src/sandbox/index.ts';
-import { datesBetween, addDays, yesterdayIn } from '../src/shared/business-day.ts';
+import { datesBetween, addDays, parseBusinessDate, yesterdayIn } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import type { Logger } from '../src/shared/log.ts';
 import { ReconError } from '../src/shared/errors.ts';
@@ -55,14 +55,16 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
 
 /**
  * A night asked of the built-in sandbox must lie inside its history: say which days it has rather
- * than fail later on an orders export that was never written. Malformed dates are left to the job's
- * own checks, which name the expected format.
+ * than fail later on an orders export that was never written. A date that is not a real YYYY-MM-DD
+ * day fails first, with the format expected.
  */
 export function requireSandboxDays(sandbox: Pick<EmbeddedSandbox, 'exports'>, dates: Readonly<Record<string, string | undefined>>): void {
   const days = [...sandbox.exports.keys()].sort();
   const [first, last] = [days[0], days.at(-1)];
   for (const [flag, date] of Object.entries(dates)) {
-    if (date === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(date) || sandbox.exports.has(date)) continue;
+    if (date === undefined) continue;
+    parseBusinessDate(date, SANDBOX_ZONE);
+    if (sandbox.exports.has(date)) continue;
     throw new ReconError(
       'usage',
       `${flag} ${date} lies outside the built-in sandbox's history (${first} to ${last}); pick a day in that range, or set RECON_API_KEY and api.baseUrl to reconcile the real service`,

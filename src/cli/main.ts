@@ -30,7 +30,7 @@ export const main = defineCommand({
  * The command the arguments name, and its parent renamed to the whole path before it ("recon run"),
  * so that usage lines read `recon run nightly`, not `run nightly`.
  */
-async function resolveTarget(rawArgs: string[]): Promise<[CommandDef<any>, CommandDef<any> | undefined]> {
+async function resolveTarget(rawArgs: string[]): Promise<[CommandDef<any>, CommandDef<any> | undefined, string]> {
   let cmd: CommandDef<any> = main;
   let parent: CommandDef<any> | undefined;
   const path = ['recon'];
@@ -46,7 +46,7 @@ async function resolveTarget(rawArgs: string[]): Promise<[CommandDef<any>, Comma
     path.push(arg);
     cmd = typeof next === 'function' ? await next() : next;
   }
-  return [cmd, parent];
+  return [cmd, parent, path.join(' ')];
 }
 
 export async function runCli(rawArgs: string[]): Promise<number> {
@@ -63,8 +63,8 @@ export async function runCli(rawArgs: string[]): Promise<number> {
       process.stdout.write(`${VERSION}\n`);
       return 0;
     }
-    const [target] = await resolveTarget(rawArgs);
-    await rejectUnknownFlags(target, rawArgs);
+    const [target, , path] = await resolveTarget(rawArgs);
+    await rejectUnknownFlags(target, path, rawArgs);
     await runCommand(main, { rawArgs });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
@@ -73,7 +73,7 @@ export async function runCli(rawArgs: string[]): Promise<number> {
 }
 
 /** citty accepts any flag; a typo such as --dte must fail instead of being ignored. */
-async function rejectUnknownFlags(cmd: CommandDef<any>, rawArgs: string[]): Promise<void> {
+async function rejectUnknownFlags(cmd: CommandDef<any>, path: string, rawArgs: string[]): Promise<void> {
   const args = ((await (typeof cmd.args === 'function' ? cmd.args() : cmd.args)) ?? {}) as Record<string, { alias?: string | string[] }>;
   const known = new Set<string>();
   for (const [name, def] of Object.entries(args)) {
@@ -85,7 +85,7 @@ async function rejectUnknownFlags(cmd: CommandDef<any>, rawArgs: string[]): Prom
     if (raw === '--') break;
     if (!raw.startsWith('-') || /^-\d/.test(raw)) continue;
     const name = raw.replace(/^--?(no-)?/, '').split('=')[0] ?? '';
-    if (!known.has(name)) throw new ReconError('usage', `unknown option ${raw.split('=')[0]}; see \`recon ${cmd.meta && 'name' in (cmd.meta as object) ? (cmd.meta as { name: string }).name : ''} --help\``);
+    if (!known.has(name)) throw new ReconError('usage', `unknown option ${raw.split('=')[0]}; see \`${path} --help\``);
   }
 }
 

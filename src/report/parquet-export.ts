@@ -1,7 +1,7 @@
 // `recon export --format parquet`: every table (and the refunds/chargebacks views) as Parquet files
 // partitioned by day (hive layout `<out>/<table>/day=YYYY-MM-DD/*.parquet`), so an engine beyond one
-// machine (Spark, Trino, BigQuery, DuckLake) can take the history over. `stage_*` tables are a sync's
-// scratch space, not history, and stay out.
+// machine (Spark, Trino, BigQuery, DuckLake) can take the history over. Tables named `stage_*` (a
+// sync's scratch space in warehouses before migration 7) are not history and stay out.
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';

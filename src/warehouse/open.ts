@@ -61,6 +61,11 @@ export async function migrate(connection: DuckDBConnection): Promise<number> {
   );
   const reader = await connection.runAndReadAll('SELECT coalesce(max(version), 0) AS v FROM schema_migrations');
   const current = Number(reader.getRowObjects()[0]?.['v'] ?? 0);
+  const latest = MIGRATIONS.at(-1)?.version ?? 0;
+  // A newer recon migrated this file: its tables may not be what this build's SQL expects.
+  if (current > latest) {
+    throw new ReconError('warehouse', `the warehouse is at schema version ${current}, newer than this recon knows (${latest}); run the recon that migrated it, or a later one`);
+  }
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
     await connection.run('BEGIN TRANSACTION');
@@ -73,7 +78,7 @@ export async function migrate(connection: DuckDBConnection): Promise<number> {
       throw new ReconError('warehouse', `migration ${migration.version} (${migration.name}) failed: ${(cause as Error).message}`, { cause });
     }
   }
-  return MIGRATIONS.at(-1)?.version ?? 0;
+  return latest;
 }
 
 async function createInstance(path: string, options: OpenOptions): Promise<DuckDBInstance> {
