@@ -2,6 +2,7 @@
 // path prefix (http://127.0.0.1:PORT/<mode>/v1/transactions), so cases can run side by side.
 import type { ServerResponse } from 'node:http';
 import { startLoopback, type Loopback } from '../api/loopback.ts';
+import { fakeTransaction } from '../sync/fake-service.ts';
 
 export type BadServiceMode =
   | 'empty'
@@ -19,28 +20,9 @@ export type BadServiceMode =
 
 const CREATED = '2024-05-09T13:00:00.000Z';
 
+/** A valid listed transaction (the sync tests' row) created at CREATED, with item "A". */
 function transaction(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    status: 'paid',
-    authorization_code: 'A1B2C3',
-    nsu: '123456',
-    date_created: CREATED,
-    date_updated: CREATED,
-    net_value: 15_000,
-    authorized_amount: 15_000,
-    paid_amount: 15_000,
-    refunded_amount: 0,
-    installments: '1',
-    transaction_id: id,
-    item_id: 'A',
-    card_holder_name: 'ANA SOUZA',
-    card_brand: 'visa',
-    card_first_digits: '411111',
-    card_last_digits: '1111',
-    acquirer_status_code: '0000',
-    acquirer_status_message: 'Authorized',
-    ...overrides,
-  };
+  return fakeTransaction(id, Date.parse(CREATED), { item_id: 'A', ...overrides });
 }
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
