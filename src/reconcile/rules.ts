@@ -14,7 +14,8 @@ export const MACRO_STATEMENTS: readonly string[] = [
 /** Per order in scope: its linked payments, summarised. */
 export const ORDER_PAYMENTS_STATEMENT = `
 CREATE OR REPLACE TEMP TABLE rc_order_pay AS
-SELECT o.item_id, o.status AS order_status, o.amount_cents AS order_amount, o.created_at,
+SELECT o.item_id, o.status AS order_status, o.amount_cents AS order_amount, o.created_at, o.changed_on_day,
+       e.edited_on, e.amount_before, e.paid_on, e.status_before,
        count(p.payment_id) FILTER (WHERE p.counts_as_paid AND p.date_created < :HORIZON) AS counting_payments,
        count(p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_payments,
        -- Paid by the end of D: an order the export shows pending at midnight is not behind a payment made after it.
@@ -26,6 +27,7 @@ SELECT o.item_id, o.status AS order_status, o.amount_cents AS order_amount, o.cr
        string_agg(DISTINCT p.status, ',' ORDER BY p.status) AS payment_statuses,
        min(p.matched_by) FILTER (WHERE p.status = 'paid') AS matched_by
 FROM rc_orders o
+LEFT JOIN rc_order_edits e ON e.item_id = o.item_id
 LEFT JOIN rc_pay p ON p.order_item_id = o.item_id
 GROUP BY ALL`;
 
@@ -35,16 +37,20 @@ const COLUMNS = `finding_key, category, item_id, operation_id, transaction_ids, 
 // A finding of D is either new on D's activity or carried because it was open after the previous night.
 const carried = (keyExpr: string) => `${keyExpr} IN (SELECT finding_key FROM rc_prev)`;
 const ofDay = (column: string) => `(${column} >= :D_START AND ${column} < :D_END)`;
+// An order rule looks at the orders created on D and at older orders whose content changed on D.
+const orderOfDay = `(${ofDay('created_at')} OR changed_on_day)`;
 
 export const RULES: Record<FindingCategory, string> = {
   missing_payment: `
 SELECT 'missing_payment:' || item_id, 'missing_payment', item_id, NULL, card_ids, order_status, payment_statuses,
        order_amount, NULL, NULL,
-       'order ' || rc_brl(order_amount) || ' is paid but no paid, refunded or charged-back payment exists'
+       CASE WHEN paid_on IS NOT NULL
+            THEN 'order marked paid on ' || strftime(paid_on, '%Y-%m-%d') || ' (was ' || status_before || '); ' ELSE '' END
+       || 'order ' || rc_brl(order_amount) || ' is paid but no paid, refunded or charged-back payment exists'
        || CASE WHEN payment_statuses IS NULL THEN '' ELSE ' (payments seen: ' || payment_statuses || ')' END
 FROM rc_order_pay
 WHERE order_status = 'paid' AND counting_payments = 0
-  AND (${ofDay('created_at')} OR ${carried("'missing_payment:' || item_id")})`,
+  AND (${orderOfDay} OR ${carried("'missing_payment:' || item_id")})`,
 
   unmatched_payment: `
 SELECT 'unmatched_payment:' || source || ':' || payment_id, 'unmatched_payment', item_id,
@@ -61,12 +67,15 @@ WHERE status = 'paid' AND order_item_id IS NULL
 SELECT 'amount_mismatch:' || item_id, 'amount_mismatch', item_id, CASE WHEN paid_sources = 'cash_in' THEN paid_ids END,
        CASE WHEN paid_sources = 'card' THEN paid_ids END, order_status, 'paid', order_amount, paid_amount,
        paid_amount - order_amount,
-       'order ' || rc_brl(order_amount) || ' vs '
-       || CASE WHEN paid_sources = 'card' THEN ':COMPARE' ELSE 'cash-in amount' END || ' ' || rc_brl(paid_amount)
+       CASE WHEN edited_on IS NOT NULL
+            THEN 'order edited on ' || strftime(edited_on, '%Y-%m-%d') || ' from ' || rc_brl(amount_before) || ' to ' || rc_brl(order_amount)
+                 || '; paid ' || rc_brl(paid_amount)
+            ELSE 'order ' || rc_brl(order_amount) || ' vs '
+                 || CASE WHEN paid_sources = 'card' THEN ':COMPARE' ELSE 'cash-in amount' END || ' ' || rc_brl(paid_amount) END
        || ' (' || rc_signed_brl(paid_amount - order_amount) || ')'
 FROM rc_order_pay
 WHERE order_status = 'paid' AND paid_payments = 1 AND abs(paid_amount - order_amount) > :TOLERANCE
-  AND (${ofDay('created_at')} OR ${carried("'amount_mismatch:' || item_id")})`,
+  AND (${orderOfDay} OR ${carried("'amount_mismatch:' || item_id")})`,
 
   duplicate_charge: `
 SELECT 'duplicate_charge:' || p.group_item_id, 'duplicate_charge', p.group_item_id, NULL,

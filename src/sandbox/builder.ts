@@ -59,6 +59,12 @@ export class HistoryBuilder {
     order.addVersion({ atMs, status, transactionId: transactionId ?? order.lastTransactionId() });
   }
 
+  /** The shop edits the order's total at `atMs` (status and recorded transaction unchanged). */
+  editOrderAmount(order: PackedOrder, atMs: number, amount: number): void {
+    const now = order.stateAt(atMs);
+    order.addVersion({ atMs, status: now.status, transactionId: now.transactionId, amount });
+  }
+
   /** Call once generation is over: the orders' columns become typed arrays. */
   sealOrders(): void {
     this.orderBook.seal();

@@ -53,8 +53,10 @@ export function injectScenario(b: HistoryBuilder, category: FindingCategory, ctx
         b.newTransaction(o.itemId, t, customer, net, installments, 'refused');
         used = 1;
       }
-      b.setOrder(o, t + 2 * MINUTE, 'Pago', '');
-      b.truthOf({ category, date, item_id: o.itemId });
+      // Sometimes the shop marks it paid on a later day: reported on that day, from that day's export.
+      const k = laterDay(rng, last - ctx.index);
+      b.setOrder(o, k === 0 ? t + 2 * MINUTE : dayTime(b, ctx, ctx.index + k), 'Pago', '');
+      b.truthOf({ category, date: ctx.dates[ctx.index + k]!, item_id: o.itemId });
       return used;
     }
     case 'unmatched_payment': {
@@ -64,10 +66,13 @@ export function injectScenario(b: HistoryBuilder, category: FindingCategory, ctx
     }
     case 'amount_mismatch': {
       const delta = rng.int(1, 500) * (rng.chance(0.5) ? 1 : -1);
-      const o = b.newOrder(b.newItemId(), t0, customer, Math.max(100, net + delta), noteFrom(rng));
+      // Either the order never agreed with its payment, or the shop edited its total on a later day.
+      const k = laterDay(rng, last - ctx.index);
+      const o = b.newOrder(b.newItemId(), t0, customer, k === 0 ? Math.max(100, net + delta) : net, noteFrom(rng));
       const tx = paidTx(o.itemId);
       b.setOrder(o, t, 'Pago', tx.id);
-      b.truthOf({ category, date, item_id: o.itemId, transaction_ids: [tx.id] });
+      if (k > 0) b.editOrderAmount(o, dayTime(b, ctx, ctx.index + k), Math.max(100, net + delta));
+      b.truthOf({ category, date: ctx.dates[ctx.index + k]!, item_id: o.itemId, transaction_ids: [tx.id] });
       return 1;
     }
     case 'duplicate_charge': {
@@ -134,6 +139,11 @@ export function injectScenario(b: HistoryBuilder, category: FindingCategory, ctx
       return 0;
     }
   }
+}
+
+/** 0 (the same day) or, one time in three when the history has room, 1 to 5 days later. */
+function laterDay(rng: Rng, room: number): number {
+  return room >= 1 && rng.chance(1 / 3) ? rng.int(1, Math.min(5, room)) : 0;
 }
 
 /** The first business day D whose end is more than 48 h after `sinceMs`. */

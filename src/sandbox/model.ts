@@ -73,6 +73,8 @@ export interface OrderVersion {
   status: OrderExportStatus;
   /** The card transaction the shop recorded ('' when none or paid by Pix). */
   transactionId: string;
+  /** The order's total from this version on, when the shop edited it (cents); else the order's amount. */
+  amount?: number;
 }
 
 export interface SandboxOrder {

@@ -76,10 +76,11 @@ export class PackedOrder implements SandboxOrder {
     this.own = versions;
   }
 
-  /** Adds a change: in the columns while they still grow and this order is the last one, else in `versions`. */
+  /** Adds a change: in the columns while they still grow and this order is the last one, else in `versions`
+   *  (an edited amount has no column). */
   addVersion(v: OrderVersion): void {
     const { at, status, transactionId } = this.columns;
-    if (this.own === undefined && Array.isArray(at) && Array.isArray(status) && this.start + this.count === at.length) {
+    if (v.amount === undefined && this.own === undefined && Array.isArray(at) && Array.isArray(status) && this.start + this.count === at.length) {
       at.push(v.atMs);
       status.push(STATUS_CODE.get(v.status)!);
       transactionId.push(v.transactionId);
@@ -89,13 +90,13 @@ export class PackedOrder implements SandboxOrder {
     }
   }
 
-  /** The status and recorded transaction in force at `atMs` (the first change always applies). */
-  stateAt(atMs: number): { status: OrderExportStatus; transactionId: string } {
-    if (this.own !== undefined) return pickAt(this.own, atMs);
+  /** The status, recorded transaction and total in force at `atMs` (the first change always applies). */
+  stateAt(atMs: number): OrderState {
+    if (this.own !== undefined) return pickAt(this.own, atMs, this.amount);
     const { at, status, transactionId } = this.columns;
     let k = this.start;
     while (k + 1 < this.start + this.count && at[k + 1]! <= atMs) k++;
-    return { status: STATUSES[status[k]!]!, transactionId: transactionId[k]! };
+    return { status: STATUSES[status[k]!]!, transactionId: transactionId[k]!, amount: this.amount };
   }
 
   /** The last change's transaction id. */
@@ -112,11 +113,19 @@ export class PackedOrder implements SandboxOrder {
   }
 }
 
-function pickAt(versions: readonly OrderVersion[], atMs: number): { status: OrderExportStatus; transactionId: string } {
+export interface OrderState {
+  status: OrderExportStatus;
+  transactionId: string;
+  /** Cents. */
+  amount: number;
+}
+
+function pickAt(versions: readonly OrderVersion[], atMs: number, amount: number): OrderState {
   let i = 0;
-  while (i + 1 < versions.length && versions[i + 1]!.atMs <= atMs) i++;
+  let total = versions[0]?.amount ?? amount;
+  while (i + 1 < versions.length && versions[i + 1]!.atMs <= atMs) total = versions[++i]!.amount ?? total;
   const v = versions[i]!;
-  return { status: v.status, transactionId: v.transactionId };
+  return { status: v.status, transactionId: v.transactionId, amount: total };
 }
 
 /** Creates packed orders on one set of growing columns; seal() freezes the columns into typed arrays. */
@@ -166,8 +175,8 @@ export class OrderBook {
 }
 
 /** stateAt / changedWithin for any order, packed or plain. */
-export function orderStateAt(order: SandboxOrder, atMs: number): { status: OrderExportStatus; transactionId: string } {
-  return order instanceof PackedOrder ? order.stateAt(atMs) : pickAt(order.versions, atMs);
+export function orderStateAt(order: SandboxOrder, atMs: number): OrderState {
+  return order instanceof PackedOrder ? order.stateAt(atMs) : pickAt(order.versions, atMs, order.amount);
 }
 
 export function orderChangedWithin(order: SandboxOrder, loMs: number, hiMs: number): boolean {

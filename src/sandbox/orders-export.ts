@@ -43,7 +43,7 @@ export function orderRowsFor(history: SandboxHistory, date?: string): OrderExpor
       pedido: order.itemId,
       cliente: order.customerName,
       documento: order.document,
-      valorCents: order.amount,
+      valorCents: v.amount,
       situacao: v.status,
       criadoEmMs: order.createdMs,
       transacao: v.transactionId,

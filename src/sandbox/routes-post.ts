@@ -9,11 +9,13 @@
 //   POST /_sandbox/cash-ins                       {"item_id","amount_cents","customer_name","customer_document_number","at"?}
 //   POST /_sandbox/cash-outs                      {"item_id"?,"amount_cents","customer_name","customer_document_number","at"?}
 //   POST /_sandbox/operations/:id/status          {"status", "settled_cents"?, "at"?}
+//   POST /_sandbox/orders/:item_id                {"amount_cents"?, "status"?, "transaction_id"?, "at"?}  the shop edits an order
 // `at` defaults to the sandbox clock's now; record_in_order also marks the order Estornado.
 import { ReconError } from '../shared/errors.ts';
 import type { CardBrand } from '../shared/domain.ts';
 import { CARD_BRANDS } from '../shared/domain.ts';
-import type { SandboxTransaction, TxVersion } from './model.ts';
+import type { OrderExportStatus, SandboxTransaction, TxVersion } from './model.ts';
+import { orderStateAt } from './order-timeline.ts';
 import { brandFromCardNumber, BRAND_PREFIX, idFor, isValidCpf } from './people.ts';
 import { hash32 } from './rng.ts';
 import { operationJson, transactionJson } from './serialize.ts';
@@ -37,6 +39,8 @@ export function apiError(status: number, type: string, message: string): ReconEr
   return new ReconError('input', message, { details: { type, status } });
 }
 
+const ORDER_STATUS = /^(Pago|Aguardando pagamento|Cancelado|Estornado)$/;
+const ORDER_STATUS_HINT = 'one of Pago, Aguardando pagamento, Cancelado, Estornado (as the export writes it)';
 const CVV_REFUSALS: Record<string, string> = { '601': '1000', '602': '1011', '603': '1016', '604': '5000' };
 const BANNED = new Set(['', 'null', 'undefined']);
 
@@ -231,6 +235,15 @@ export function adminRoute(ctx: RouteContext, method: string, parts: string[], b
     };
     const op = a === 'cash-ins' ? state.createCashIn(input) : state.createCashOut(input);
     return { status: 200, body: operationJson(op, op.versions[0]!) };
+  }
+  if (a === 'orders' && id && parts.length === 2) {
+    const status = str(body, 'status', false, ORDER_STATUS, ORDER_STATUS_HINT) as OrderExportStatus | undefined;
+    const amount = cents(body, 'amount_cents', false);
+    const transactionId = str(body, 'transaction_id', false);
+    const atMs = atOf(ctx, body);
+    const order = state.editOrder(id, { atMs, ...(status ? { status } : {}), ...(amount === undefined ? {} : { amount }), ...(transactionId ? { transactionId } : {}) });
+    const now = orderStateAt(order, atMs);
+    return { status: 200, body: JSON.stringify({ item_id: order.itemId, status: now.status, amount_cents: now.amount, transaction_id: now.transactionId }) };
   }
   if (a === 'operations' && id && action === 'status' && parts.length === 3) {
     const status = str(body, 'status', true)!;

@@ -6,7 +6,8 @@ import type { Clock } from '../shared/clock.ts';
 import type { ApiOperation, ApiTransaction } from '../shared/domain.ts';
 import { ReconError } from '../shared/errors.ts';
 import { addOpVersion, addTxVersion } from './builder.ts';
-import { versionIndexAt, type SandboxHistory, type SandboxOperation, type SandboxOrder, type SandboxTransaction, type TxVersion } from './model.ts';
+import { versionIndexAt, type OrderExportStatus, type SandboxHistory, type SandboxOperation, type SandboxOrder, type SandboxTransaction, type TxVersion } from './model.ts';
+import { orderStateAt } from './order-timeline.ts';
 import { operationJson, transactionJson } from './serialize.ts';
 
 export interface ListingIndex {
@@ -228,6 +229,25 @@ export class SandboxState {
 
   decideReview(transactionId: string, status: 'paid' | 'rejected', atMs?: number): SandboxTransaction {
     return this.changeTransaction(transactionId, atMs, ['review'], status);
+  }
+
+  /** The shop changes an order at `atMs` (its total, status or recorded transaction): the exports of
+   *  that day and later show the new version. */
+  editOrder(itemId: string, change: { amount?: number; status?: OrderExportStatus; transactionId?: string; atMs?: number }): SandboxOrder {
+    const order = this.order(itemId);
+    if (!order) throw notFound('order', itemId);
+    const at = change.atMs ?? this.clock.now();
+    const versions = order.versions;
+    const last = versions[versions.length - 1]!;
+    if (at < last.atMs) throw conflict('order', `order ${itemId}: cannot change it at ${new Date(at).toISOString()}, before its last change at ${new Date(last.atMs).toISOString()}`);
+    const now = orderStateAt(order, at);
+    versions.push({
+      atMs: at,
+      status: change.status ?? now.status,
+      transactionId: change.transactionId ?? now.transactionId,
+      ...(change.amount === undefined ? {} : { amount: change.amount }),
+    });
+    return order;
   }
 
   /** Adds a record created after generation (POST routes), keeping the created-time order. */

@@ -56,4 +56,19 @@ describe('recon import', () => {
       warehouse.close();
     }
   });
+
+  it('--date attributes the import to a night; an impossible date is refused before anything is written', async () => {
+    const bad = await recon(['import', '--date', '2024-02-31', 'good.csv'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/2024-02-31/);
+    const good = await recon(['import', '--date', '2024-05-01', 'good.csv'], dir);
+    expect(good.code).toBe(0);
+    const warehouse = await openWarehouse(join(dir, 'w.duckdb'), { readOnly: true });
+    try {
+      const reader = await warehouse.connection.runAndReadAll('SELECT CAST(business_date AS VARCHAR) AS d, count(*)::INTEGER AS n FROM order_imports GROUP BY ALL ORDER BY d NULLS FIRST');
+      expect(reader.getRowObjectsJS()).toEqual([{ d: null, n: 1 }, { d: '2024-05-01', n: 1 }]);
+    } finally {
+      warehouse.close();
+    }
+  });
 });

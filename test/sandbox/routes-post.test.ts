@@ -6,6 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, generateHistory, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { nightOf } from './naive-reconcile.ts';
+import { orderRowsFor } from '../../src/sandbox/orders-export.ts';
+import { addDays, businessDateOf } from '../../src/shared/business-day.ts';
 
 const clock = { t: 0, now() { return this.t; } };
 let sb: RunningSandbox;
@@ -186,6 +188,24 @@ describe('/_sandbox administration and in-process mutations', () => {
     expect(state.order(b.itemId)!.versions.at(-1)!.status).toBe('Estornado');
     expect(() => state.refund(b.id)).toThrow(/refunded; expected paid/);
     expect(() => state.chargeback('tr_missing')).toThrow(/not found/);
+  });
+
+  it("edits an order: that day's export and later ones show the new total and status, earlier ones do not", async () => {
+    const { history } = sb;
+    const order = history.orders.find((o) => o.createdMs < clock.t - 30 * 86_400_000 && o.versions.at(-1)!.status === 'Pago')!;
+    const at = clock.t - 3 * 3_600_000;
+    const edited = await call('POST', `/_sandbox/orders/${order.itemId}`, { amount_cents: order.amount + 1_000, at });
+    expect(edited.json).toEqual({ item_id: order.itemId, status: 'Pago', amount_cents: order.amount + 1_000, transaction_id: order.versions.at(-1)!.transactionId });
+    const day = businessDateOf(at, history.timezone);
+    const row = (date?: string) => orderRowsFor(history, date).find((r) => r.pedido === order.itemId);
+    expect(row(day)).toMatchObject({ valorCents: order.amount + 1_000, situacao: 'Pago' });
+    expect(row(addDays(day, -1, history.timezone))).toBeUndefined();
+    expect(row()).toMatchObject({ valorCents: order.amount + 1_000 });
+    const flipped = await call('POST', `/_sandbox/orders/${order.itemId}`, { status: 'Cancelado', at: at + 60_000 });
+    expect(flipped.json).toMatchObject({ status: 'Cancelado', amount_cents: order.amount + 1_000 });
+    expect((await call('POST', `/_sandbox/orders/${order.itemId}`, { status: 'paid' })).status).toBe(400);
+    expect((await call('POST', `/_sandbox/orders/${order.itemId}`, { amount_cents: 10, at: at - 86_400_000 })).status).toBe(400);
+    expect((await call('POST', '/_sandbox/orders/PED-NOPE', { amount_cents: 10 })).status).toBe(404);
   });
 
   it('creates cash-ins and cash-outs and moves them through their states', async () => {

@@ -1,10 +1,11 @@
-// `recon import [--config FILE] [--strict] FILE...`: loads order exports into the warehouse and prints
+// `recon import [--config FILE] [--strict] [--date D] FILE...`: loads order exports into the warehouse and prints
 // what it took and what it kept out — a table and the first rows kept out on a terminal, every file
 // and every kept-out row as JSON lines otherwise. Failures are ReconErrors (input -> exit 2).
 import { defineCommand } from 'citty';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { importOrders, type ImportResult } from '../../imports/index.ts';
 import { jsonLineForIssue, jsonLinesForFiles, keptOutText, tableForImport, type IssueLine } from '../../imports/import-text.ts';
+import { parseBusinessDate } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
 import { newRunId } from '../../shared/run-id.ts';
@@ -18,20 +19,22 @@ export default defineCommand({
   args: {
     ...configArg,
     strict: { type: 'boolean', description: 'Fail, importing nothing, when any row is kept out or an item_id has conflicting rows' },
+    date: { type: 'string', description: "The night whose export this is (YYYY-MM-DD): orders it changed are judged on that night's reconciliation", valueHint: 'D' },
     files: { type: 'positional', description: 'Order export files', valueHint: 'FILE...', required: false },
   },
   async run({ args }) {
     const files = (args._ as string[]).filter((f) => f !== '');
     if (files.length === 0) throw new ReconError('usage', 'expected at least one order export: recon import [--config FILE] [--strict] FILE...');
     const ctx = contextFor(args);
+    if (args.date !== undefined) parseBusinessDate(args.date, ctx.config.timezone);
     const clock = systemClock;
     const runId = newRunId('import', clock.now());
     await withWarehouse(ctx, {}, async (warehouse) => {
       const db = warehouse.connection;
-      await recordRunStart(db, { runId, kind: 'import', args: { files, strict: args.strict ?? false }, startedAtMs: clock.now() });
+      await recordRunStart(db, { runId, kind: 'import', businessDate: args.date, args: { files, strict: args.strict ?? false, date: args.date ?? null }, startedAtMs: clock.now() });
       let result: ImportResult;
       try {
-        result = await importOrders({ db, clock, logger: ctx.logger }, { files, strict: args.strict ?? false, runId }, ctx.config);
+        result = await importOrders({ db, clock, logger: ctx.logger }, { files, strict: args.strict ?? false, runId, ...(args.date === undefined ? {} : { businessDate: args.date }) }, ctx.config);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await recordRunEnd(db, { runId, outcome: 'failed', finishedAtMs: clock.now(), error: message }).catch(() => undefined);
