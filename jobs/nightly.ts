@@ -1,7 +1,7 @@
 // The nightly job: sync -> import the day's orders -> reconcile -> reports -> summary.json.
 // It only wires the seams together; each step's logic lives in src/.
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ReconConfig } from '../src/config/schema.ts';
 import type { PaymentsApi } from '../src/api/index.ts';
@@ -9,13 +9,14 @@ import { syncAll, type SyncResult } from '../src/sync/index.ts';
 import { importOrders, type ImportResult } from '../src/imports/index.ts';
 import { reconcileDay, type ReconcileResult } from '../src/reconcile/reconcile.ts';
 import { writeReports, type WriteReportsResult } from '../src/report/index.ts';
-import { recordRunEnd, recordRunStart } from '../src/warehouse/runs.ts';
-import { boundsOfDay, yesterdayIn } from '../src/shared/business-day.ts';
+import { markAbandonedRuns, recordRunEnd, recordRunStart } from '../src/warehouse/runs.ts';
+import { refuseUnfinishedNight, yesterdayIn } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { ReconError } from '../src/shared/errors.ts';
 import type { Logger } from '../src/shared/log.ts';
 import { newRunId } from '../src/shared/run-id.ts';
-import { buildSummary, writeSummary, type NightlySummary } from './summary.ts';
+import { buildSummary, writeFailedSummary, writeSummary, type NightlySummary } from './summary.ts';
+import { ordersRejected } from '../reports/kept-out.ts';
 
 export interface NightlyDeps {
   db: DuckDBConnection;
@@ -45,6 +46,8 @@ export interface NightlyOutcome {
 }
 
 export async function runNightly(deps: NightlyDeps, request: NightlyRequest, config: ReconConfig): Promise<NightlyOutcome> {
+  // The wall time of the run, whatever the injected clock says (tests freeze it).
+  const wallStart = performance.now();
   const zone = config.timezone;
   const date = request.date ?? yesterdayIn(zone, deps.clock.now());
   refuseUnfinishedNight(date, zone, config.sync.settleMinutes, deps.clock.now());
@@ -63,7 +66,16 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     }
   };
 
+  const reportRequest = {
+    date,
+    outDir: config.reports.outDir,
+    timezone: zone,
+    maskDocuments: config.reports.maskDocuments,
+    csvDialect: config.reports.csvDialect,
+    fileMode: config.reports.fileMode,
+  };
   checkReportFolder(reportDir);
+  await markAbandonedRuns(deps.db, 'nightly', 'its findings and reports, if any, are those of an earlier run');
   await recordRunStart(deps.db, { runId, kind: 'nightly', businessDate: date, args: { date, orders: files, strict: request.strict ?? false }, startedAtMs: startedAt });
   try {
     const sync = await timed('sync', () =>
@@ -76,30 +88,44 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     const imports = await timed('import', () =>
       importOrders({ db: deps.db, clock: deps.clock, logger: deps.logger }, { files, strict: request.strict, runId, businessDate: date }, config),
     );
+    const tooMany = tooManyKeptOut(imports, config.orders.maxRejectedShare);
+    if (tooMany) {
+      const written = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, definitions: [ordersRejected] }));
+      throw new ReconError('input', `${tooMany}; the night stopped before reconciling and recorded no findings. The rows kept out and why are in ${written.files.map((f) => relative(reportDir, f)).join(' and ')} in ${reportDir}; fix the export (or orders.* in the config) and run the night again`);
+    }
     const reconcile = await timed('reconcile', () =>
       reconcileDay({ db: deps.db, clock: deps.clock, logger: deps.logger }, { runId: newRunId('reconcile', deps.clock.now()), date, timezone: zone }, config.reconcile),
     );
-    const reports = await timed('reports', () =>
-      writeReports(
-        { db: deps.db, logger: deps.logger },
-        { date, runId: reconcile.runId, outDir: config.reports.outDir, timezone: zone, maskDocuments: config.reports.maskDocuments, csvDialect: config.reports.csvDialect, fileMode: config.reports.fileMode },
-      ),
-    );
+    const reports = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId }));
     const finishedAt = deps.clock.now();
-    timings['total'] = (finishedAt - startedAt) / 1000;
+    timings['total'] = Math.round(performance.now() - wallStart) / 1000;
     const summary = buildSummary({ runId, date, zone, startedAt, finishedAt, outcome: 'done', source: request.source, timings, sync, imports, reconcile, reports, reportDir });
     const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
-    await recordRunEnd(deps.db, { runId, outcome: 'done', finishedAtMs: finishedAt, counts: { findings: reconcile.totals, rows: sync.rows }, timings });
+    await recordRunEnd(deps.db, { runId, outcome: summary.outcome, finishedAtMs: finishedAt, counts: { findings: reconcile.totals, rows: sync.rows }, timings });
     return { summary, summaryFile, reportDir, sync, imports, reconcile, reports };
   } catch (error) {
     const finishedAt = deps.clock.now();
+    timings['total'] = Math.round(performance.now() - wallStart) / 1000;
     const message = error instanceof Error ? error.message : String(error);
     await recordRunEnd(deps.db, { runId, outcome: 'failed', finishedAtMs: finishedAt, timings, error: message }).catch(() => undefined);
-    // Monitoring reads summary.json: a failed night says so there too.
+    // Monitoring reads summary.json: a failed night says so there too (next to an earlier good run's figures).
     const failed = buildSummary({ runId, date, zone, startedAt, finishedAt, outcome: 'failed', source: request.source, timings, reportDir, error: message });
-    await writeSummary(reportDir, failed, config.reports.fileMode).catch(() => undefined);
+    await writeFailedSummary(reportDir, failed, config.reports.fileMode).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Why the night must stop when its import kept out more than `maxShare` of the order rows (rows of
+ * conflicting items included; line-item continuation rows are not orders); undefined when it may go on.
+ */
+export function tooManyKeptOut(imports: ImportResult, maxShare: number): string | undefined {
+  const { rowsRead, continuationRows, rowsRejected, conflictRows } = imports.totals;
+  const orders = rowsRead - continuationRows;
+  const keptOut = rowsRejected + conflictRows;
+  if (orders <= 0 || keptOut / orders <= maxShare) return undefined;
+  const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
+  return `the orders import kept out ${keptOut} of ${orders} rows (${percent(keptOut / orders)}), more than orders.maxRejectedShare (${percent(maxShare)})`;
 }
 
 /** `--orders` wins; else the configured path with {date}. A missing file is an input error, not a silent skip. */
@@ -112,15 +138,6 @@ export function ordersFilesFor(date: string, explicit: string[] | undefined, con
     if (!existsSync(file)) throw new ReconError('input', `orders export ${file} for ${date} does not exist; pass --orders FILE or check orders.path`);
   }
   return files;
-}
-
-/** A night that has not ended (plus the settle delay) would be reconciled on half its data and then
- * recorded as done, so backfill would skip it: refuse it instead. */
-export function refuseUnfinishedNight(date: string, zone: string, settleMinutes: number, nowMs: number): void {
-  const readyAt = boundsOfDay(date, zone).endMs + settleMinutes * 60_000;
-  if (nowMs < readyAt) {
-    throw new ReconError('usage', `the night of ${date} has not ended yet in ${zone}: run it after ${new Date(readyAt).toISOString()} (the end of the day plus sync.settleMinutes)`);
-  }
 }
 
 /** A report folder that cannot be created is a setup problem: say so before syncing and importing anything. */

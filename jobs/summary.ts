@@ -1,6 +1,6 @@
 // summary.json: one machine-readable record per night for monitoring (run id, windows, counts,
 // amounts, timings, outcome). Everything but run_id, times and timings is stable across re-runs.
-import { writeFile, mkdir, chmod } from 'node:fs/promises';
+import { writeFile, mkdir, chmod, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { SyncResult } from '../src/sync/index.ts';
 import type { ImportResult } from '../src/imports/index.ts';
@@ -8,13 +8,14 @@ import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
 import type { WriteReportsResult } from '../src/report/index.ts';
 import { boundsOfDay } from '../src/shared/business-day.ts';
 import { redactSecrets } from '../src/shared/redact.ts';
+import type { RunOutcome } from '../src/warehouse/runs.ts';
 
 export interface NightlySummary {
   run_id: string;
   kind: 'nightly';
   date: string;
   timezone: string;
-  outcome: 'done' | 'failed';
+  outcome: RunOutcome;
   source: string;
   started_at: string;
   finished_at: string;
@@ -38,6 +39,8 @@ export interface NightlySummary {
   };
   reports?: string[];
   timings: Record<string, number>;
+  /** A later run of the night that failed: the reports and figures above stay those of the good run. */
+  last_attempt?: { run_id: string; at: string; outcome: 'failed'; error: string };
 }
 
 export interface SummaryInput {
@@ -46,7 +49,7 @@ export interface SummaryInput {
   zone: string;
   startedAt: number;
   finishedAt: number;
-  outcome: 'done' | 'failed';
+  outcome: RunOutcome;
   source: string | undefined;
   timings: Record<string, number>;
   reportDir: string;
@@ -100,6 +103,26 @@ export function buildSummary(input: SummaryInput): NightlySummary {
   }
   if (input.reports) summary.reports = input.reports.files.map((f) => relative(input.reportDir, f));
   return summary;
+}
+
+/**
+ * summary.json of a failed run. A failed re-run never hides the good reports of an earlier run of the
+ * night: when summary.json holds a finished run, it is kept and gains `last_attempt`.
+ */
+export async function writeFailedSummary(dir: string, failed: NightlySummary, fileMode: string): Promise<string> {
+  const earlier = await readSummary(dir);
+  if (earlier === undefined || earlier.outcome === 'failed') return writeSummary(dir, failed, fileMode);
+  const lastAttempt = { run_id: failed.run_id, at: failed.finished_at, outcome: 'failed' as const, error: failed.error ?? 'failed' };
+  return writeSummary(dir, { ...earlier, last_attempt: lastAttempt }, fileMode);
+}
+
+async function readSummary(dir: string): Promise<NightlySummary | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8')) as Partial<NightlySummary>;
+    return typeof parsed.outcome === 'string' && typeof parsed.run_id === 'string' ? (parsed as NightlySummary) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function writeSummary(dir: string, summary: NightlySummary, fileMode: string): Promise<string> {

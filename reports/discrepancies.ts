@@ -1,8 +1,10 @@
 // The discrepancies report: every finding of the day's reconcile run. The workbook opens on a Summary
 // (counts and amounts per category, the lifecycle split, the run's window and data freshness), then
-// one sheet per category that has findings; the CSV holds all findings in one table.
+// one sheet per category that has findings, then the order rows the night's import kept out; the CSV
+// holds all findings in one table.
 import { FINDING_CATEGORIES } from '../src/shared/domain.ts';
 import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
+import { KEPT_OUT_ORDERS_COUNT_SQL, keptOutOrdersSheet } from './kept-out.ts';
 
 const FINDINGS_OF_RUN = `
 WITH customers AS (
@@ -82,7 +84,8 @@ SELECT * FROM (VALUES
   (10, 'Transactions last read at', NULL, (SELECT max(committed_at) FROM sync_windows WHERE stream = 'transactions')),
   (11, 'Operations listed up to', NULL, (SELECT ${utc('max(end_ms)')} FROM sync_windows WHERE stream = 'operations')),
   (12, 'Operations last read at', NULL, (SELECT max(committed_at) FROM sync_windows WHERE stream = 'operations')),
-  (13, 'Orders last imported at', NULL, (SELECT max(imported_at) FROM order_imports))
+  (13, 'Orders last imported at', NULL, (SELECT max(imported_at) FROM order_imports)),
+  (14, 'Order rows kept out (see the sheet Orders kept out)', CAST(${KEPT_OUT_ORDERS_COUNT_SQL} AS VARCHAR), NULL)
 ) AS n(ord, label, text_value, instant_value)
 ORDER BY ord`;
 
@@ -130,6 +133,6 @@ export const discrepancies: ReportDefinition = {
   name: 'discrepancies',
   description: 'Every finding of the day, a Summary sheet and one sheet per category',
   needsReconcileRun: true,
-  sheets: [summarySheet, ...categorySheets, otherSheet, allFindings],
+  sheets: [summarySheet, ...categorySheets, otherSheet, keptOutOrdersSheet, allFindings],
   csvSheet: 'findings',
 };

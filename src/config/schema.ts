@@ -83,6 +83,11 @@ const ordersSchema = z.strictObject({
   statusMap: z.record(z.string(), z.enum(ORDER_STATUSES)).optional(),
   /** XLSX only: the sheet to read (name); the first sheet by default. */
   sheet: z.string().min(1).optional(),
+  /**
+   * A night whose import kept out more than this share of its order rows stops before reconciling (a
+   * broken export would otherwise turn every payment into a false finding).
+   */
+  maxRejectedShare: z.number().min(0).max(1).default(0.01),
 });
 
 const reconcileSchema = z.strictObject({

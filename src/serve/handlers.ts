@@ -8,7 +8,7 @@ import { refundWindow } from './chart-data.ts';
 import { listNights, nightDates, readNight } from './nights.ts';
 import { renderHome, type HomeData } from './page-home.ts';
 import { renderNight, type NightData } from './page-night.ts';
-import { findingsOfNight, openChargebacks, refundsBetween } from './queries.ts';
+import { findingsOfNight, keptOutOrdersOfNight, openChargebacks, refundsBetween } from './queries.ts';
 import { contentTypeOf, downloadNameOf, openReportFile, realNightDir } from './report-files.ts';
 import { staticAsset } from './static-assets.ts';
 import type { WarehouseReader } from './warehouse-reads.ts';
@@ -49,15 +49,17 @@ export async function serveNight(site: SiteContext, date: string, respond: Respo
   const night = await readNight(site.reportsDir, date);
   const dates = await nightDates(site.reportsDir);
   const index = dates.indexOf(date);
-  const read = await site.warehouse.read((db) =>
-    findingsOfNight(db, { date, runId: night.summary?.findings?.reconcile_run_id, maskDocuments: site.maskDocuments, limit: site.findingsLimit }),
-  );
+  const read = await site.warehouse.read(async (db) => ({
+    findings: await findingsOfNight(db, { date, runId: night.summary?.findings?.reconcile_run_id, maskDocuments: site.maskDocuments, limit: site.findingsLimit }),
+    keptOut: await keptOutOrdersOfNight(db, { date, limit: site.findingsLimit }),
+  }));
   const data: NightData = {
     night,
     zone: site.zone,
     previous: index >= 0 ? dates[index + 1] : undefined,
     next: index > 0 ? dates[index - 1] : undefined,
-    findings: read.ok ? { ok: true, value: read.value } : { ok: false, reason: read.reason },
+    findings: read.ok ? { ok: true, value: read.value.findings } : { ok: false, reason: read.reason },
+    keptOut: read.ok ? read.value.keptOut : undefined,
   };
   respond(200, 'text/html; charset=utf-8', renderNight(data));
   return true;

@@ -39,6 +39,7 @@ const summarySchema = z.looseObject({
     .optional(),
   reports: z.array(z.string()).optional(),
   timings: z.record(z.string(), z.number()).optional(),
+  last_attempt: z.looseObject({ run_id: z.string(), at: z.string(), outcome: z.string(), error: z.string() }).optional(),
 });
 
 export type NightSummaryView = z.infer<typeof summarySchema>;

@@ -33,7 +33,7 @@ ${data.nights.length === 0 ? html`<p class="muted">No nights in the reports fold
 }
 
 export function outcomeBadge(outcome: string | undefined): SafeHtml {
-  const known = outcome === 'done' || outcome === 'failed' ? outcome : 'unknown';
+  const known = outcome === 'done' || outcome === 'failed' || outcome === 'done_with_warnings' ? outcome : 'unknown';
   return html`<span class="badge ${known}">${outcome ?? 'no summary'}</span>`;
 }
 

@@ -7,7 +7,7 @@ import { brlFromCents, localDateTime, zoneLabel } from './format.ts';
 import { html, renderPage, type SafeHtml } from './html.ts';
 import type { Night } from './nights.ts';
 import { downloadLinks, outcomeBadge } from './page-home.ts';
-import type { FindingRow, NightFindings } from './queries.ts';
+import type { FindingRow, KeptOutRow, NightFindings } from './queries.ts';
 
 export interface NightData {
   night: Night;
@@ -15,6 +15,8 @@ export interface NightData {
   previous?: string | undefined;
   next?: string | undefined;
   findings: { ok: true; value: NightFindings } | { ok: false; reason: string };
+  /** Order rows the night's import kept out (undefined when the warehouse could not be read). */
+  keptOut?: { rows: KeptOutRow[]; total: number } | undefined;
 }
 
 export function renderNight(data: NightData): string {
@@ -31,6 +33,7 @@ ${downloadLinks(night)}${night.summary ? html`<p class="muted">The night's machi
 ${s?.findings ? categoryTable(s.findings.by_category) : ''}
 <h2>Findings</h2>
 ${data.findings.ok ? findingsTable(data.findings.value) : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
+${data.keptOut && data.keptOut.total > 0 ? keptOutTable(data.keptOut) : ''}
 `;
   return renderPage({ title: `recon · night ${night.date}`, body, scripts: ['table.js'] });
 }
@@ -45,6 +48,7 @@ ${item('Ran', `${localDateTime(s.started_at, zone)} to ${localDateTime(s.finishe
 ${item('Source', s.source)}
 ${item('Run', s.run_id)}
 ${item('Error', s.error)}
+${item('Last attempt', s.last_attempt ? `${s.last_attempt.outcome} at ${localDateTime(s.last_attempt.at, zone)} (run ${s.last_attempt.run_id}): ${s.last_attempt.error}; the figures and reports on this page are those of run ${s.run_id}` : undefined)}
 ${item('Synced', s.sync ? `${s.sync.windows} windows, ${s.sync.pages} pages; rows new ${s.sync.rows.new}, changed ${s.sync.rows.changed}, unchanged ${s.sync.rows.unchanged}` : undefined)}
 ${item('Data fresh until', s.sync?.data_fresh_until ? `transactions ${localDateTime(s.sync.data_fresh_until.transactions, zone)}, operations ${localDateTime(s.sync.data_fresh_until.operations, zone)}` : undefined)}
 ${item('Orders', s.import ? s.import.files.map((f) => `${basename(f.file)}: ${f.rows_loaded} of ${f.rows_read} loaded, ${f.rejected} kept out`).join('; ') : undefined)}
@@ -97,6 +101,14 @@ function findingsTable(findings: NightFindings): SafeHtml {
   const head = COLUMNS.map((c) => html`<th data-type="${c.type}" aria-sort="none"${c.type === 'number' ? html` class="num"` : ''}><button type="button">${c.header}</button></th>`);
   const rows = findings.rows.map((f) => html`<tr data-category="${f.category}" data-state="${f.state}">${COLUMNS.map((c) => c.cell(f))}</tr>`);
   return html`${capped}${filters}<div class="scroll"><table id="findings"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+function keptOutTable(keptOut: { rows: KeptOutRow[]; total: number }): SafeHtml {
+  const capped = keptOut.total > keptOut.rows.length ? html`<p class="notice">The first ${keptOut.rows.length} of ${keptOut.total} rows; the discrepancies workbook has them all.</p>` : '';
+  const rows = keptOut.rows.map((r) => html`<tr><td>${basename(r.file)}</td><td class="num">${r.line ?? ''}</td><td>${r.item_id ?? ''}</td><td>${r.kind}</td><td class="reason">${r.reason}</td></tr>`);
+  return html`<h2>Order rows kept out</h2>
+<p class="muted">${keptOut.total} row(s) of the night's orders export could not be read and were left out of the reconciliation.</p>
+${capped}<div class="scroll"><table id="kept-out"><thead><tr><th>File</th><th class="num">Line</th><th>Item</th><th>Kind</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function rank(category: string): number {

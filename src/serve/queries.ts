@@ -1,6 +1,7 @@
 // The warehouse queries behind the page: a night's findings (with the customer, document masked as in
 // the reports), open chargebacks and refunds for the charts. Values stay exact: cents are bigint,
 // instants are epoch milliseconds, dates are YYYY-MM-DD text.
+import { KEPT_OUT_ORDERS_SQL } from '../../reports/kept-out.ts';
 import { maskDocument } from '../report/cells.ts';
 import { bigintOf, numberOf, rowsOf, textOf, type Db } from './warehouse-reads.ts';
 
@@ -76,6 +77,31 @@ function findingFrom(r: Record<string, unknown>, mask: boolean): FindingRow {
     reason: textOf(r['reason']) ?? '',
     customer_name: textOf(r['customer_name']),
     customer_document: document === null ? null : mask ? maskDocument(document) : document,
+  };
+}
+
+export interface KeptOutRow {
+  file: string;
+  line: number | null;
+  item_id: string | null;
+  kind: string;
+  reason: string;
+}
+
+/** The order rows the night's import kept out: the same query as the workbook's sheet. */
+export async function keptOutOrdersOfNight(db: Db, request: { date: string; limit: number }): Promise<{ rows: KeptOutRow[]; total: number }> {
+  const params = { date: request.date };
+  const counted = await rowsOf(db, `SELECT count(*) AS n FROM (${KEPT_OUT_ORDERS_SQL})`, params);
+  const rows = await rowsOf(db, `${KEPT_OUT_ORDERS_SQL} LIMIT ${Math.trunc(request.limit)}`, params);
+  return {
+    total: numberOf(counted[0]?.['n']),
+    rows: rows.map((r) => ({
+      file: textOf(r['file']) ?? '',
+      line: r['line'] === null || r['line'] === undefined ? null : numberOf(r['line']),
+      item_id: textOf(r['item_id']),
+      kind: textOf(r['kind']) ?? '',
+      reason: textOf(r['reason']) ?? '',
+    })),
   };
 }
 

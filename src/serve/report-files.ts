@@ -8,6 +8,7 @@ import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { DateTime } from 'luxon';
 import { REPORTS } from '../../reports/index.ts';
+import { ordersRejected } from '../../reports/kept-out.ts';
 
 export const REPORT_EXTENSIONS = ['xlsx', 'csv'] as const;
 export type ReportExtension = (typeof REPORT_EXTENSIONS)[number];
@@ -18,9 +19,9 @@ export const CONTENT_TYPES: Record<ReportExtension | 'json', string> = {
   json: 'application/json; charset=utf-8',
 };
 
-/** Report base names of the registry (discrepancies, refunds, chargebacks). */
+/** Report base names of the registry (discrepancies, refunds, chargebacks), then the rows a stopped night kept out. */
 export function reportNames(): string[] {
-  return REPORTS.map((r) => r.name);
+  return [...REPORTS.map((r) => r.name), ordersRejected.name];
 }
 
 export function isNightDate(text: string): boolean {

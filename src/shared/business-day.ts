@@ -28,6 +28,15 @@ export function businessDateOf(epochMs: number, zone: string): string {
   return DateTime.fromMillis(epochMs, { zone }).toISODate() ?? '';
 }
 
+/** A night that has not ended (plus the settle delay) would be reconciled on half its data and then
+ * recorded as done, so backfill would skip it: refuse it instead. */
+export function refuseUnfinishedNight(date: string, zone: string, settleMinutes: number, nowMs: number): void {
+  const readyAt = boundsOfDay(date, zone).endMs + settleMinutes * 60_000;
+  if (nowMs < readyAt) {
+    throw new ReconError('usage', `the night of ${date} has not ended yet in ${zone}: run it after ${new Date(readyAt).toISOString()} (the end of the day plus sync.settleMinutes)`);
+  }
+}
+
 /** Yesterday in the zone, relative to the clock: the default night a nightly run reconciles. */
 export function yesterdayIn(zone: string, nowMs: number): string {
   return DateTime.fromMillis(nowMs, { zone }).minus({ days: 1 }).toISODate() ?? '';

@@ -12,9 +12,12 @@ export interface RunStart {
   startedAtMs: number;
 }
 
+/** How a run ended; `done_with_warnings`: done, with rows kept out that a person should look at. */
+export type RunOutcome = 'done' | 'done_with_warnings' | 'failed';
+
 export interface RunEnd {
   runId: string;
-  outcome: 'done' | 'failed';
+  outcome: RunOutcome;
   finishedAtMs: number;
   counts?: Record<string, unknown> | undefined;
   timings?: Record<string, unknown> | undefined;
@@ -27,6 +30,17 @@ export async function recordRunStart(db: DuckDBConnection, run: RunStart): Promi
      VALUES ($1, $2, CAST($3 AS DATE), CAST($4 AS JSON), make_timestamptz(CAST($5 AS BIGINT) * 1000), 'running')`,
     [run.runId, run.kind, run.businessDate ?? null, JSON.stringify(run.args ?? {}), run.startedAtMs],
   );
+}
+
+/**
+ * Runs of `kind` still "running" while we hold the warehouse lock were killed (DuckDB has one writer):
+ * they are marked failed so a reader never takes them for work in progress.
+ */
+export async function markAbandonedRuns(db: DuckDBConnection, kind: string, what: string): Promise<void> {
+  await db.run(`UPDATE runs SET outcome = 'failed', error = $2 WHERE kind = $1 AND outcome = 'running'`, [
+    kind,
+    `abandoned: the process ended before the run finished; ${what}`,
+  ]);
 }
 
 /** Marks the run finished (its error redacted: a service may echo the key in an error body). Inside the caller's transaction when it has one (a publish commits both). */

@@ -75,6 +75,15 @@ async function contentOf(dir: string): Promise<Record<string, unknown>> {
   }
 }
 
+async function nightlyRuns(dir: string): Promise<Record<string, unknown>[]> {
+  const warehouse = await openWarehouse(join(dir, 'recon.duckdb'), { readOnly: true });
+  try {
+    return (await warehouse.connection.runAndReadAll(`SELECT outcome, error FROM runs WHERE kind = 'nightly' ORDER BY started_at`)).getRowObjectsJS();
+  } finally {
+    warehouse.close();
+  }
+}
+
 const reports = (dir: string) => ['discrepancies', 'refunds', 'chargebacks'].map((r) => readFileSync(join(dir, 'reports', DATE, `${r}.csv`), 'utf8'));
 
 describe('the nightly job under SIGKILL', () => {
@@ -100,6 +109,11 @@ describe('the nightly job under SIGKILL', () => {
     expect(rerun.code, rerun.stderr).toBe(0);
     expect(await contentOf(dir)).toEqual(reference.content);
     expect(reports(dir)).toEqual(reference.reports);
+    // The killed run's row says what happened to it; the re-run's says done.
+    expect(await nightlyRuns(dir)).toEqual([
+      { outcome: 'failed', error: expect.stringMatching(/^abandoned: the process ended before the run finished/) },
+      { outcome: 'done', error: null },
+    ]);
   }, 120_000);
 
   it('stops a second run at once while one holds the warehouse', async () => {

@@ -26,6 +26,11 @@ beforeAll(async () => {
        WHERE finding_key = (SELECT min(finding_key) FROM findings_latest WHERE business_date = $date::DATE)`,
       { reason: HOSTILE_REASON, item: HOSTILE_ITEM, date: NIGHTS[1] },
     );
+    // An order row the second night's import kept out, its reason hostile.
+    await warehouse.connection.run(
+      `INSERT INTO order_import_issues SELECT import_id, file, 7, 'PED-BAD', 'rejected', $reason FROM order_imports WHERE business_date = $date::DATE`,
+      { reason: `unparseable amount "${HOSTILE_REASON}"`, date: NIGHTS[1] },
+    );
   } finally {
     warehouse.close();
   }
@@ -44,6 +49,10 @@ beforeAll(async () => {
   writeFileSync(join(failed, 'summary.json'), JSON.stringify({ run_id: 'nightly-x', kind: 'nightly', date: '2026-03-07', outcome: 'failed', started_at: '2026-03-08T05:00:00.000Z', finished_at: '2026-03-08T05:01:00.000Z', error: '<b>GET /v1/transactions page 3: 503</b>', timings: {} }));
   mkdirSync(join(run.config.reports.outDir, '2026-03-06'));
   writeFileSync(join(run.config.reports.outDir, '2026-03-06', 'summary.json'), '{"run_id": ');
+  // The first night was run again and that attempt failed: its summary keeps the good run.
+  const first = join(run.config.reports.outDir, NIGHTS[0], 'summary.json');
+  const good = JSON.parse(readFileSync(first, 'utf8'));
+  writeFileSync(first, JSON.stringify({ ...good, last_attempt: { run_id: 'nightly-again', at: '2026-03-12T05:00:00.000Z', outcome: 'failed', error: 'GET /v1/transactions: 503' } }));
   server = await startReportServer(optionsFor(run));
 }, 60_000);
 afterAll(async () => {
@@ -87,6 +96,21 @@ describe('recon serve routes', () => {
     expect(page.text).toContain(`rel="prev">← ${NIGHTS[0]}`);
     expect(page.text).toContain('America/Sao_Paulo (UTC-3)');
     expect(page.text).not.toMatch(/\d{3}\.\d{3}\.\d{3}-\d{2}/); // no unmasked CPF
+  });
+
+  it("lists the order rows the night's import kept out, escaped", async () => {
+    const page = await get(server.url, `/nights/${NIGHTS[1]}`);
+    const table = /<table id="kept-out">([\s\S]*?)<\/table>/.exec(page.text)?.[1] ?? '';
+    expect(table).toContain('<td>PED-BAD</td><td>rejected</td>');
+    expect(table).toContain('unparseable amount &quot;&lt;script&gt;');
+    expect(page.text).toContain('<h2>Order rows kept out</h2>');
+    expect((await get(server.url, `/nights/${NIGHTS[0]}`)).text).not.toContain('id="kept-out"');
+  });
+
+  it('a night whose re-run failed shows the good run and the failed attempt', async () => {
+    const page = await get(server.url, `/nights/${NIGHTS[0]}`);
+    expect(page.text).toContain('<span class="badge done">done</span>');
+    expect(page.text).toMatch(/<dt>Last attempt<\/dt><dd>failed at 2026-03-12 02:00 \(run nightly-again\): GET \/v1\/transactions: 503; the figures and reports on this page are those of run nightly-/);
   });
 
   it('shows a failed night and a broken summary.json for what they are, escaped', async () => {

@@ -2,7 +2,7 @@
 import { defineCommand } from 'citty';
 import { reconcileDay } from '../../reconcile/reconcile.ts';
 import { tableFromResult } from '../../reconcile/format.ts';
-import { parseBusinessDate, yesterdayIn } from '../../shared/business-day.ts';
+import { refuseUnfinishedNight, yesterdayIn } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { newRunId } from '../../shared/run-id.ts';
 import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts';
@@ -23,7 +23,7 @@ export default defineCommand({
     const ctx = contextFor(args);
     const zone = ctx.config.timezone;
     const date = args.date ?? yesterdayIn(zone, systemClock.now());
-    parseBusinessDate(date, zone);
+    refuseUnfinishedNight(date, zone, ctx.config.sync.settleMinutes, systemClock.now());
     const result = await withWarehouse(ctx, {}, async (warehouse) => {
       await requireData(warehouse.connection);
       return reconcileDay(

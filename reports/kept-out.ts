@@ -1,0 +1,40 @@
+// Order rows the night's import kept out, with the file, line and reason: a sheet of the discrepancies
+// workbook when the night goes on, and `orders-rejected.xlsx/.csv` when too many were kept out and the
+// night stopped before reconciling. "The night's import" is the latest nightly run's import of the date.
+import type { ReportDefinition, SheetSpec } from '../src/report/types.ts';
+
+/** The night's imports: those of the latest run that imported exports for the date. */
+const NIGHT_IMPORTS = `
+SELECT import_id FROM order_imports
+WHERE business_date = CAST($date AS DATE)
+  AND run_id IS NOT DISTINCT FROM (SELECT arg_max(run_id, imported_at) FROM order_imports WHERE business_date = CAST($date AS DATE))`;
+
+export const KEPT_OUT_ORDERS_SQL = `
+SELECT i.file, i.line, i.item_id, i.kind, i.reason
+FROM order_import_issues i
+WHERE i.import_id IN (${NIGHT_IMPORTS})
+ORDER BY i.file, i.line NULLS FIRST, i.kind, i.item_id`;
+
+/** How many order rows the night's import kept out (rejected rows and rows of conflicting items). */
+export const KEPT_OUT_ORDERS_COUNT_SQL = `(SELECT coalesce(sum(rows_rejected), 0) FROM order_imports WHERE import_id IN (${NIGHT_IMPORTS}))`;
+
+export const keptOutOrdersSheet: SheetSpec = {
+  name: 'Orders kept out',
+  sql: KEPT_OUT_ORDERS_SQL,
+  columns: [
+    { key: 'file', header: 'File', type: 'text', width: 36 },
+    { key: 'line', header: 'Line', type: 'integer', width: 8 },
+    { key: 'item_id', header: 'Item', type: 'text', width: 20 },
+    { key: 'kind', header: 'Kind', type: 'text', width: 10 },
+    { key: 'reason', header: 'Reason', type: 'text', width: 90 },
+  ],
+  omitWhenEmpty: true,
+};
+
+/** Written only when a night stops on its kept-out rows (not part of the nightly registry). */
+export const ordersRejected: ReportDefinition = {
+  name: 'orders-rejected',
+  description: 'The order rows the night kept out, when too many were kept out to reconcile',
+  sheets: [{ ...keptOutOrdersSheet, omitWhenEmpty: false }],
+  csvSheet: keptOutOrdersSheet.name,
+};
