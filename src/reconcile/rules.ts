@@ -186,6 +186,15 @@ FROM rc_order_pay
 WHERE order_status = 'paid' AND paid_payments = 1 AND abs(paid_amount - order_amount) <= :TOLERANCE
   AND ${ofDay('created_at')}`;
 
+// Why a review finding resolved: the decision the service made, and when recon saw it. A rejected
+// transaction is no longer listed at all; the sync records it so when a re-read by id finds nothing.
+const RESOLVED_REVIEW = `CASE WHEN t.status IS NOT NULL AND t.status <> 'review' THEN
+  'transaction ' || t.transaction_id || ' left review: '
+  || CASE WHEN t.status = 'rejected'
+          THEN 'rejected by the fraud check (no longer listed by the service; seen missing on ' || strftime(h.date_updated, '%Y-%m-%d %H:%M UTC') || ')'
+          ELSE 'now ' || t.status || coalesce(' since ' || strftime(h.date_updated, '%Y-%m-%d %H:%M UTC'), '') END
+  END`;
+
 /** Lifecycle against the previous night: new, still open (first_seen kept), or resolved. */
 export const LIFECYCLE_STATEMENT = `
 SELECT :RUN_ID, :D, c.finding_key, c.category, c.item_id, c.operation_id, c.transaction_ids, c.order_status,
@@ -194,6 +203,9 @@ SELECT :RUN_ID, :D, c.finding_key, c.category, c.item_id, c.operation_id, c.tran
 FROM rc_current c LEFT JOIN rc_prev p USING (finding_key)
 UNION ALL
 SELECT :RUN_ID, :D, p.finding_key, p.category, p.item_id, p.operation_id, p.transaction_ids, p.order_status,
-       p.payment_status, p.order_amount_cents, p.payment_amount_cents, p.difference_cents, p.reason,
-       p.first_seen, 'resolved'
-FROM rc_prev p WHERE p.finding_key NOT IN (SELECT finding_key FROM rc_current)`;
+       p.payment_status, p.order_amount_cents, p.payment_amount_cents, p.difference_cents,
+       coalesce(${RESOLVED_REVIEW}, p.reason), p.first_seen, 'resolved'
+FROM rc_prev p
+LEFT JOIN transactions t ON p.category = 'stale_review' AND t.transaction_id = p.transaction_ids
+LEFT JOIN transaction_history h ON h.transaction_id = t.transaction_id AND h.status = t.status
+WHERE p.finding_key NOT IN (SELECT finding_key FROM rc_current)`;

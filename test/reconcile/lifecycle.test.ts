@@ -49,3 +49,21 @@ it('is idempotent: re-running a night gives the same findings', async () => {
   expect(twice.rows).toEqual(once.rows);
   expect(once.rows.map((r) => r['finding_key'])).toEqual(['amount_mismatch:B', 'missing_payment:A']);
 });
+
+it.each([
+  ['paid', 'transaction t1 left review: now paid since 2026-03-14 12:00 UTC'],
+  ['rejected', 'transaction t1 left review: rejected by the fraud check (no longer listed by the service; seen missing on 2026-03-14 12:00 UTC)'],
+])('a stale review decided %s resolves and says why', async (status, reason) => {
+  await insertOrders(db, [{ item_id: 'A', status: 'pending', created: '2026-03-10T14:00:00Z' }]);
+  await insertTransactions(db, [{ transaction_id: 't1', item_id: 'A', status: 'review', created: '2026-03-10T14:01:00Z' }]);
+  expect((await night('2026-03-13')).rows).toEqual([{ finding_key: 'stale_review:t1', state: 'new', first_seen: '2026-03-13' }]);
+  await db.run(`UPDATE transactions SET status = $1 WHERE transaction_id = 't1'`, [status]);
+  await db.run(
+    `INSERT INTO transaction_history VALUES ('t1', $1, TIMESTAMPTZ '2026-03-14 12:00:00Z', TIMESTAMPTZ '2026-03-15 05:00:00Z', TIMESTAMPTZ '2026-03-15 05:00:00Z', 's', 's')`,
+    [status],
+  );
+  const next = await night('2026-03-14');
+  expect(next.rows.filter((r) => r['finding_key'] === 'stale_review:t1')).toEqual([{ finding_key: 'stale_review:t1', state: 'resolved', first_seen: '2026-03-13' }]);
+  const reader = await db.runAndReadAll(`SELECT reason FROM findings WHERE run_id = 'run-2026-03-14' AND category = 'stale_review'`);
+  expect(reader.getRowObjects()).toEqual([{ reason }]);
+});
