@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportResult } from '../../src/imports/index.ts';
+import { generateHistory, orderRowsFor, writeOrdersExport } from '../../src/sandbox/index.ts';
 import { configWith, openWorkspace, ordersById, writeParquet, writeXlsx, type Workspace } from './helpers.ts';
 
 const HEADER = ['pedido', 'cliente', 'documento', 'valor_total', 'situacao', 'criado_em', 'transacao', 'observacao'];
@@ -145,5 +146,24 @@ describe('amounts stored as binary numbers', () => {
       ['C-4', 150],
       ['C-5', 8970],
     ]);
+  });
+
+  it.each(['xlsx', 'json'] as const)('the sandbox %s export with doubleAmounts carries doubles next to the cent and imports every amount exactly', async (format) => {
+    const history = generateHistory({ seed: 5, days: 2, perDay: 150, endDate: '2025-03-10' });
+    const file = `${ws.dir}/sandbox.${format}`;
+    await writeOrdersExport(history, file, { format, date: '2025-03-10', doubleAmounts: true });
+    const expected = orderRowsFor(history, '2025-03-10');
+    const doubles = expected.filter((r) => String(r.valorCents * 0.01) !== String(r.valorCents / 100));
+    expect(doubles.length).toBeGreaterThan(0); // e.g. 0.5700000000000001 for R$ 0,57
+    if (format === 'json') expect(readFileSync(file, 'utf8')).toContain(`"valor_total":${doubles[0]!.valorCents * 0.01},`);
+    else {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(file);
+      expect(workbook.worksheets[0]?.getColumn(4).values).toContain(doubles[0]!.valorCents * 0.01);
+    }
+    const result = await ws.import([file], SANDBOX);
+    expect(result.files[0]).toMatchObject({ rowsRead: expected.length, rowsLoaded: expected.length, rowsRejected: 0 });
+    const orders = await ordersById(ws);
+    expect(expected.map((r) => [r.pedido, orders.get(r.pedido)?.['amount_cents']])).toEqual(expected.map((r) => [r.pedido, r.valorCents]));
   });
 });
