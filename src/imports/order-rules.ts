@@ -1,14 +1,14 @@
 // The row rules of an order import: which header columns feed which order field, and whether a row is an
 // order or a rejection with a reason. Pure: readers hand in cells, the loader takes the result.
-import { centsFromReaisNumber, brlTextFromCents } from '../shared/money.ts';
-import { decimalCentsParser } from './fast-amount.ts';
+import { brlTextFromCents } from '../shared/money.ts';
+import { amountCellProblem, amountParser, type DecimalCell } from './amount-cells.ts';
 import { ReconError } from '../shared/errors.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../config/schema.ts';
 import { instantFromSheetDate, instantParserFor, wallClockConverter } from './date-parse.ts';
 import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type ResolvedOrdersConfig } from './resolve-config.ts';
 
 /** A value as a reader produced it: CSV gives text, spreadsheets and JSON also numbers and dates. */
-export type Cell = string | number | boolean | Date | null | undefined;
+export type Cell = string | number | boolean | Date | DecimalCell | null | undefined;
 
 export interface OrderRow {
   line: number;
@@ -45,6 +45,8 @@ export interface RowPlan {
   status(text: string): OrderStatus | undefined;
   knownStatuses: string[];
   amount(cell: Cell): number | undefined;
+  /** Why a numeric amount cell is off the unit's grid ("has more than two decimals"), if it is. */
+  amountProblem(cell: Cell): string | undefined;
   amountUnitText: string;
   instant(cell: Cell): number | undefined;
   dateFormat: string;
@@ -91,6 +93,7 @@ export function rowPlanFor(header: string[], resolved: ResolvedOrdersConfig, fil
     skipContinuationRows: resolved.skipContinuationRows,
     ...statusLookup(resolved.statusMap),
     amount: amountParser(resolved),
+    amountProblem: (cell) => amountCellProblem(cell, resolved.amountUnit),
     amountUnitText: resolved.amountUnit === 'cents' ? 'an integer amount in cents' : `an amount in reais (decimal "${resolved.csv.decimal}")`,
     instant: instantParser(resolved),
     dateFormat: resolved.dateFormat,
@@ -117,24 +120,6 @@ function statusLookup(statusMap: Record<string, OrderStatus>): Pick<RowPlan, 'st
       if (cache.size < 10_000) cache.set(text, status);
       return status;
     },
-  };
-}
-
-function amountParser(resolved: ResolvedOrdersConfig): RowPlan['amount'] {
-  const format = { decimal: resolved.csv.decimal, thousands: resolved.csv.thousands };
-  if (resolved.amountUnit === 'cents') {
-    return (cell) => {
-      if (typeof cell === 'number') return Number.isSafeInteger(cell) ? cell : undefined;
-      if (typeof cell !== 'string') return undefined;
-      const text = cell.trim();
-      return /^[+-]?\d{1,15}$/.test(text) ? Number(text) : undefined;
-    };
-  }
-  const fromText = decimalCentsParser(format);
-  return (cell) => {
-    if (typeof cell === 'number') return centsFromReaisNumber(cell);
-    if (typeof cell !== 'string') return undefined;
-    return fromText(cell);
   };
 }
 
@@ -230,7 +215,9 @@ function reasonsFor(
   const amountCell = cells[index.amount];
   if (parsed.amount === undefined) {
     const text = shown(amountCell);
-    reasons.push(text === '' ? `missing amount (column "${columns.amount}")` : `unparseable amount "${text}" (column "${columns.amount}"): expected ${plan.amountUnitText}`);
+    const problem = plan.amountProblem(amountCell);
+    if (problem !== undefined) reasons.push(`amount ${text} ${problem} (column "${columns.amount}")`);
+    else reasons.push(text === '' ? `missing amount (column "${columns.amount}")` : `unparseable amount "${text}" (column "${columns.amount}"): expected ${plan.amountUnitText}`);
   } else if (parsed.amount < 0) {
     reasons.push(`negative amount ${brlTextFromCents(parsed.amount)} (column "${columns.amount}")`);
   } else if (parsed.amount > MAX_AMOUNT_CENTS) {

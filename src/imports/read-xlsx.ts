@@ -1,7 +1,8 @@
 // Reads an XLSX order export with exceljs's streaming WorkbookReader: one sheet (orders.sheet, else the
 // first), header on its first non-empty row, line = the sheet's row number. Numeric cells stay numbers
-// (amounts are converted exactly from their decimal text later); date cells arrive as Dates whose UTC
-// fields are the wall clock the sheet shows.
+// (Excel holds R$ 89,70 as a double such as 89.69999999999999; the row rules read amounts through the
+// money module's rule for binary numbers); date cells arrive as Dates whose UTC fields are the wall
+// clock the sheet shows.
 import { statSync } from 'node:fs';
 import { ReconError } from '../shared/errors.ts';
 import type { Cell } from './order-rules.ts';

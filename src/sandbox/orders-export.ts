@@ -1,7 +1,9 @@
 // The merchant's side: order exports as a Brazilian shop platform writes them. The export of business day
 // D holds every order created on D or whose status changed on D, one row each, in its state at the end of
 // D; without a date, every order in its final state. Formats: csv-br (';', decimal comma, thousands dots,
-// Windows-1252, CRLF, dd/MM/yyyy HH:mm local), csv (',', '.', UTF-8), xlsx (exceljs) and json.
+// Windows-1252, CRLF, dd/MM/yyyy HH:mm local), csv (',', '.', UTF-8), xlsx (exceljs) and json. With
+// doubleAmounts, xlsx and json carry valor_total as a spreadsheet formula such as =B2*0.01 leaves it, a
+// binary double next to the cent (0.57 -> 0.5700000000000001), as Excel and JSON encoders do.
 import { dirname } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -66,17 +68,26 @@ async function closeStream(out: WriteStream): Promise<void> {
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }
 
-export async function writeOrdersExport(history: SandboxHistory, path: string, options: { format: OrdersExportFormat; date?: string }): Promise<void> {
+export interface OrdersExportOptions {
+  format: OrdersExportFormat;
+  date?: string;
+  /** xlsx and json: amounts as the double cents * 0.01 instead of the exact decimal. */
+  doubleAmounts?: boolean;
+}
+
+export async function writeOrdersExport(history: SandboxHistory, path: string, options: OrdersExportOptions): Promise<void> {
   const { format } = options;
   if (!ORDER_EXPORT_FORMATS.includes(format)) throw new ReconError('usage', `expected an orders format ${ORDER_EXPORT_FORMATS.join(', ')}, got "${format}"`);
   const rows = orderRowsFor(history, options.date);
   const local = localFormatter(history.timezone);
   try {
     await mkdir(dirname(path), { recursive: true });
-    if (format === 'xlsx') return await writeXlsx(rows, path, local);
+    // The double a formula such as =B2*0.01 leaves, or the exact decimal (its nearest double in xlsx).
+    const double = options.doubleAmounts === true;
+    if (format === 'xlsx') return await writeXlsx(rows, path, local, double ? (c) => c * 0.01 : (c) => Number(reaisTextFromCents(c)));
     const out = createWriteStream(path);
     try {
-      if (format === 'json') await writeJson(out, rows, local);
+      if (format === 'json') await writeJson(out, rows, local, double ? (c) => String(c * 0.01) : (c) => reaisTextFromCents(c));
       else await writeCsv(out, rows, local, format === 'csv-br');
     } finally {
       await closeStream(out);
@@ -104,25 +115,25 @@ async function writeCsv(out: WriteStream, rows: OrderExportRow[], local: (ms: nu
   if (chunk !== '') await writeChunk(out, encode(chunk));
 }
 
-async function writeJson(out: WriteStream, rows: OrderExportRow[], local: (ms: number) => string): Promise<void> {
+async function writeJson(out: WriteStream, rows: OrderExportRow[], local: (ms: number) => string, reaisText: (cents: number) => string): Promise<void> {
   let chunk = '[';
   rows.forEach((r, i) => {
     chunk +=
       `${i === 0 ? '\n' : ',\n'}{"pedido":${JSON.stringify(r.pedido)},"cliente":${JSON.stringify(r.cliente)},"documento":${JSON.stringify(r.documento)},` +
-      `"valor_total":${reaisTextFromCents(r.valorCents)},"situacao":${JSON.stringify(r.situacao)},"criado_em":"${local(r.criadoEmMs)}",` +
+      `"valor_total":${reaisText(r.valorCents)},"situacao":${JSON.stringify(r.situacao)},"criado_em":"${local(r.criadoEmMs)}",` +
       `"transacao":${JSON.stringify(r.transacao)},"observacao":${JSON.stringify(r.observacao)}}`;
   });
   for (let i = 0; i < chunk.length; i += 1 << 20) await writeChunk(out, chunk.slice(i, i + (1 << 20)));
   await writeChunk(out, '\n]\n');
 }
 
-async function writeXlsx(rows: OrderExportRow[], path: string, local: (ms: number) => string): Promise<void> {
+async function writeXlsx(rows: OrderExportRow[], path: string, local: (ms: number) => string, reais: (cents: number) => number): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Pedidos');
   sheet.addRow([...ORDER_COLUMNS]).commit();
   for (const r of rows) {
-    // valor_total is a number cell in reais (from exact decimal text); times stay text in local time.
-    sheet.addRow([r.pedido, r.cliente, r.documento, Number(reaisTextFromCents(r.valorCents)), r.situacao, local(r.criadoEmMs), r.transacao, r.observacao]).commit();
+    // valor_total is a number cell in reais; times stay text in local time.
+    sheet.addRow([r.pedido, r.cliente, r.documento, reais(r.valorCents), r.situacao, local(r.criadoEmMs), r.transacao, r.observacao]).commit();
   }
   sheet.commit();
   await workbook.commit();

@@ -49,20 +49,69 @@ export function centsFromDecimalText(text: string, format: DecimalFormat = PLAIN
 }
 
 /**
- * Converts a JSON number in reais (as the operations listing sends them) to cents, exactly, from the
- * number's shortest decimal text: 150.9 -> "150.9" -> 15090. Rejects more than two decimals.
+ * How far a binary number may sit from a cent (in reais) or from a whole number of cents and still be
+ * read as that amount. A spreadsheet, a JSON encoder or a Parquet DOUBLE holds R$ 89,70 as a double
+ * such as 89.69999999999999 (a sum or a product of prices); one millionth of a real is far above such
+ * representation error and far below a cent, so nothing that was meant as another amount passes.
+ */
+export const BINARY_AMOUNT_TOLERANCE = 1e-6;
+
+/**
+ * Converts a number in reais (a JSON number of the operations listing or of an export, an XLSX number
+ * cell, a Parquet DOUBLE) to integer cents. A number whose shortest decimal text has at most two
+ * decimals is that amount exactly (150.9 -> 15090); a double within BINARY_AMOUNT_TOLERANCE of a cent is
+ * that cent (89.69999999999999 -> 8970). Anything else (89.6949, NaN, Infinity, beyond safe cents) is
+ * undefined: explainAmountNumber says why.
  */
 export function centsFromReaisNumber(value: number): number | undefined {
-  if (!Number.isFinite(value)) return undefined;
-  let text = String(value);
-  if (/e/i.test(text)) {
-    // Exponent forms only appear for tiny or huge numbers; toFixed(2) is exact for the 2-decimal case
-    // only if it round-trips.
-    const fixed = value.toFixed(2);
-    if (Number(fixed) !== value) return undefined;
-    text = fixed;
-  }
-  return centsFromDecimalText(text);
+  const text = nearestDecimalText(value, 2);
+  const cents = text === undefined ? undefined : centsFromDecimalText(text);
+  // -0 (from a tiny negative such as -1e-9) is zero cents.
+  return cents === undefined ? undefined : cents + 0;
+}
+
+/** A number that should be a whole number of cents: 8970 and 8970.000000000002 -> 8970, 8970.5 -> undefined. */
+export function centsFromCentsNumber(value: number): number | undefined {
+  const text = nearestDecimalText(value, 0);
+  const cents = text === undefined ? undefined : Number(text);
+  return cents !== undefined && Number.isSafeInteger(cents) ? cents + 0 : undefined;
+}
+
+/**
+ * Why a finite number is not an amount in this unit, as the end of a sentence ("has more than two
+ * decimals"), or undefined when it is one or is no amount at all (NaN, Infinity, beyond safe cents).
+ */
+export function explainAmountNumber(value: number, unit: AmountUnit): string | undefined {
+  if (!Number.isFinite(value) || Math.abs(value) >= Number.MAX_SAFE_INTEGER / 100) return undefined;
+  const cents = unit === 'reais' ? centsFromReaisNumber(value) : centsFromCentsNumber(value);
+  return cents === undefined ? OFF_THE_GRID[unit] : undefined;
+}
+
+export type AmountUnit = 'reais' | 'cents';
+
+/** The end of "amount 89.6949 ..." for an amount finer than its unit allows. */
+export const OFF_THE_GRID: Record<AmountUnit, string> = { reais: 'has more than two decimals', cents: 'is not a whole number of cents' };
+
+/**
+ * The multiple of 10^-decimals nearest to value, as decimal text, when value lies within the tolerance of
+ * it. toFixed rounds the double's exact binary value in decimal (no float multiplication), and the
+ * difference of two doubles this close is computed exactly, so the check is as good as the tolerance.
+ * A double whose shortest text already has that many decimals gives that text's value (difference 0).
+ */
+function nearestDecimalText(value: number, decimals: 0 | 2): string | undefined {
+  // toFixed switches to exponent notation from 1e21; no amount is anywhere near that.
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return undefined;
+  const text = value.toFixed(decimals);
+  return Math.abs(value - Number(text)) <= BINARY_AMOUNT_TOLERANCE ? text : undefined;
+}
+
+/**
+ * Exact decimal text of a typed source (a Parquet DECIMAL cast to text: "89.6900", "8970.00") with '.'
+ * as the decimal point and no grouping, without the zeros that end its fraction ("89.69", "8970"), so a
+ * DECIMAL(18,4) that holds a cent reads as one; other digits stay for the caller to reject ("89.6949").
+ */
+export function trimDecimalZeros(text: string): string {
+  return text.trim().replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 }
 
 /** Reais as decimal text from cents, e.g. 15090 -> "150.90" (for JSON in reais and tests). */

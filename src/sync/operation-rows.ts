@@ -1,10 +1,11 @@
-// Cash-in and cash-out rows as the warehouse stores them: one shape with a `kind`, amounts in exact
-// integer cents (converted from the listing's decimal reais through their decimal text), raw kept.
+// Cash-in and cash-out rows as the warehouse stores them: one shape with a `kind`, amounts in integer
+// cents (the listing's reais by the money module's rule for binary numbers: exact from their shortest
+// decimal text, or the cent a double lies within 1e-6 reais of), raw kept.
 import { ReconError } from '../shared/errors.ts';
-import { centsFromReaisNumber } from '../shared/money.ts';
+import { centsFromReaisNumber, type AmountUnit } from '../shared/money.ts';
 import type { ApiCashIn, ApiCashOut, ApiOperation } from '../shared/domain.ts';
 
-export type AmountUnit = 'reais' | 'cents';
+export type { AmountUnit };
 
 export interface OperationStageRow {
   kind: 'cash_in' | 'cash_out';
@@ -61,7 +62,7 @@ function base(
   };
 }
 
-/** Exact cents or a schema error naming the row and field: 150.9 reais -> 15090, 150.999 -> error. */
+/** Cents or a schema error naming the row and field: 150.9 reais -> 15090, 89.69999999999999 -> 8970, 150.999 -> error. */
 export function centsOf(value: number, unit: AmountUnit, where: string, who: string, field: string): number {
   const cents = unit === 'cents' ? (Number.isSafeInteger(value) ? value : undefined) : centsFromReaisNumber(value);
   if (cents === undefined) {

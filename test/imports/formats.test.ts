@@ -61,11 +61,9 @@ describe('formats and encodings', () => {
     await workbook.xlsx.writeFile(file);
 
     const result = await ws.import([file], configWith({ preset: 'recon-sandbox', sheet: 'Pedidos' }));
-    expect(result.files[0]).toMatchObject({ format: 'xlsx', rowsRead: 3, rowsLoaded: 2, rowsRejected: 1 });
-    expect(result.files[0]?.rejected).toEqual([
-      { file, line: 4, item_id: 'PED-3', reason: expect.stringMatching(/unparseable amount "0\.30000000000000004"/) },
-    ]);
+    expect(result.files[0]).toMatchObject({ format: 'xlsx', rowsRead: 3, rowsLoaded: 3, rowsRejected: 0 });
     const orders = await ordersById(ws);
+    expect(orders.get('PED-3')).toMatchObject({ amount_cents: 30 }); // the double 0.30000000000000004 is R$ 0,30
     expect(orders.get('PED-1')).toMatchObject({ amount_cents: 123456, customer_name: HARD_NAME, created_ms: Date.UTC(2024, 4, 2, 1, 30), source_line: 2 });
     expect(orders.get('1002')).toMatchObject({ amount_cents: 99, status: 'canceled', created_ms: Date.UTC(2024, 4, 2, 11, 0) });
   });

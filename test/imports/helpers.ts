@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { parseConfig } from '../../src/config/load.ts';
 import type { ReconConfig } from '../../src/config/schema.ts';
@@ -69,4 +70,21 @@ export async function ordersById(ws: Workspace): Promise<Map<string, Record<stri
             customer_name, customer_document_number, source_status, source_line, import_id FROM orders ORDER BY item_id`,
   );
   return new Map(rows.map((r) => [String(r['item_id']), { ...r, created_ms: Number(r['created_ms']) }]));
+}
+
+/** Writes a real XLSX workbook with exceljs: one sheet, JS numbers as number cells; returns the path. */
+export async function writeXlsx(ws: Workspace, name: string, rows: unknown[][], sheet = 'Pedidos'): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  const worksheet = workbook.addWorksheet(sheet);
+  for (const row of rows) worksheet.addRow(row);
+  const path = join(ws.dir, name);
+  await workbook.xlsx.writeFile(path);
+  return path;
+}
+
+/** Writes the rows of a query as a real Parquet file with DuckDB's COPY; returns the path. */
+export async function writeParquet(ws: Workspace, name: string, select: string): Promise<string> {
+  const path = join(ws.dir, name);
+  await ws.warehouse.connection.run(`COPY (${select}) TO '${path.replace(/'/g, "''")}' (FORMAT parquet)`);
+  return path;
 }

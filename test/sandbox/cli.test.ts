@@ -9,7 +9,7 @@ describe('recon sandbox', () => {
   it('--help documents the options', () => {
     const r = spawnSync(process.execPath, ['bin/recon.js', 'sandbox', '--help'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
-    for (const flag of ['--seed', '--days', '--per-day', '--end-date', '--orders-out', '--orders-format', '--truth-out', '--faults', '--port', '--host']) expect(r.stdout).toContain(flag);
+    for (const flag of ['--seed', '--days', '--per-day', '--end-date', '--orders-out', '--orders-format', '--orders-double-amounts', '--truth-out', '--faults', '--port', '--host']) expect(r.stdout).toContain(flag);
   });
 
   it('writes exports and truth, serves, and stops cleanly on SIGTERM', async () => {

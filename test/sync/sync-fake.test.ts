@@ -80,6 +80,33 @@ describe('syncAll (scripted service)', () => {
     ]);
   });
 
+  it.each([
+    [1234.29, 123429],
+    [0.57, 57],
+    [19.99, 1999],
+    [4.35, 435],
+    [150, 15000],
+    [89.69999999999999, 8970], // R$ 89,70 as a float sum leaves it: within 1e-6 reais of the cent
+    [435 * 0.01, 435], // 4.3500000000000005
+  ])('reads the operation amount %s reais as %s cents (amount, paid_amount, paid_off_amount)', async (reais, cents) => {
+    const service = await startFakeService([], [fakeCashIn('ci1', NOW - DAY, { amount: reais, paid_amount: reais }), fakeCashOut('co1', NOW - DAY, { amount: reais, paid_off_amount: reais })]);
+    const { warehouse, run } = await setup(service);
+    await run();
+    expect(await rows(warehouse, 'SELECT operation_id, amount_cents, paid_amount_cents, paid_off_amount_cents FROM operations ORDER BY operation_id')).toEqual([
+      { operation_id: 'ci1', amount_cents: String(cents), paid_amount_cents: String(cents), paid_off_amount_cents: null },
+      { operation_id: 'co1', amount_cents: String(cents), paid_amount_cents: null, paid_off_amount_cents: String(cents) },
+    ]);
+  });
+
+  it('fails on an operation amount that is not within 1e-6 reais of a cent (89.6949), naming the row and field', async () => {
+    const service = await startFakeService([], [fakeCashIn('ci1', NOW - DAY), fakeCashOut('co1', NOW - DAY, { paid_off_amount: 89.6949 })]);
+    const { warehouse, run } = await setup(service);
+    const error = (await run().catch((e: unknown) => e)) as ReconError;
+    expect(error.code).toBe('api_schema');
+    expect(error.message).toMatch(/cash_out_id co1: field paid_off_amount: expected reais with at most two decimals .*got 89\.6949$/);
+    expect(await rows(warehouse, 'SELECT count(*) AS n FROM operations')).toEqual([{ n: '0' }]);
+  });
+
   it('is idempotent: a second run finds everything unchanged and adds no rows', async () => {
     const service = await startFakeService(sales(250), [fakeCashIn('ci1', NOW - DAY)]);
     const { warehouse, run } = await setup(service);

@@ -34,6 +34,7 @@ export default defineCommand({
     'discrepancy-rate': { type: 'string', description: 'Share of orders with an injected discrepancy', default: '0.02' },
     'orders-out': { type: 'string', description: 'Write the order export here; "{date}" in the path writes one file per day' },
     'orders-format': { type: 'string', description: `Order export format: ${ORDER_EXPORT_FORMATS.join(', ')}`, default: 'csv-br' },
+    'orders-double-amounts': { type: 'boolean', description: 'xlsx and json: write amounts as binary doubles a spreadsheet formula leaves (0.5700000000000001)' },
     'truth-out': { type: 'string', description: 'Write the ground truth (injected discrepancies) as JSON here' },
     faults: { type: 'string', description: 'Fault profile: none, flaky, chaos, or rates like "error503=0.1,rateLimit=0.05,latency=0.2,latencyMs=50"', default: 'none' },
     'fault-seed': { type: 'string', description: 'Seed of the fault decisions (default: --seed)' },
@@ -58,14 +59,15 @@ export default defineCommand({
     out.write(`generated ${history.transactions.length} transactions, ${history.operations.length} operations, ${history.orders.length} orders, ${history.discrepancies.length} injected discrepancies (${history.startDate} .. ${history.endDate}) in ${Math.round(performance.now() - started)} ms\n`);
 
     const ordersOut = args['orders-out'];
+    const doubleAmounts = args['orders-double-amounts'] === true;
     if (ordersOut) {
       if (ordersOut.includes('{date}')) {
         for (const date of datesBetween(history.startDate, history.endDate, history.timezone)) {
-          await writeOrdersExport(history, ordersOut.replaceAll('{date}', date), { format, date });
+          await writeOrdersExport(history, ordersOut.replaceAll('{date}', date), { format, date, doubleAmounts });
         }
         out.write(`wrote ${days} order exports (${format}) to ${ordersOut}\n`);
       } else {
-        await writeOrdersExport(history, ordersOut, { format });
+        await writeOrdersExport(history, ordersOut, { format, doubleAmounts });
         out.write(`wrote the order export (${format}) to ${ordersOut}\n`);
       }
     }
