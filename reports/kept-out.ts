@@ -10,7 +10,7 @@ WHERE business_date = CAST($date AS DATE)
   AND run_id IS NOT DISTINCT FROM (SELECT arg_max(run_id, imported_at) FROM order_imports WHERE business_date = CAST($date AS DATE))`;
 
 export const KEPT_OUT_ORDERS_SQL = `
-SELECT i.file, i.line, i.item_id, i.kind, i.reason
+SELECT i.file, i.line, i.column_name, i.value, i.item_id, i.kind, i.reason
 FROM order_import_issues i
 WHERE i.import_id IN (${NIGHT_IMPORTS})
 ORDER BY i.file, i.line NULLS FIRST, i.kind, i.item_id`;
@@ -24,6 +24,8 @@ export const keptOutOrdersSheet: SheetSpec = {
   columns: [
     { key: 'file', header: 'File', type: 'text', width: 36 },
     { key: 'line', header: 'Line', type: 'integer', width: 8 },
+    { key: 'column_name', header: 'Column', type: 'text', width: 16 },
+    { key: 'value', header: 'Value', type: 'text', width: 20 },
     { key: 'item_id', header: 'Item', type: 'text', width: 20 },
     { key: 'kind', header: 'Kind', type: 'text', width: 10 },
     { key: 'reason', header: 'Reason', type: 'text', width: 90 },

@@ -7,7 +7,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/log.ts';
 import { mergeStagedOrders, type ImportConflict } from './merge.ts';
-import { isRejection, orderFromCells, rowPlanFor, type OptionalColumn, type RowPlan } from './order-rules.ts';
+import { isRejection, orderFromCells, rowPlanFor, type OptionalColumn, type RowPlan, type RowRejection } from './order-rules.ts';
 import { readCsvTable } from './read-csv.ts';
 import { readJsonTable, readNdjsonTable } from './read-json.ts';
 import { readParquetTable } from './read-parquet.ts';
@@ -21,6 +21,8 @@ export interface ImportRejection {
   line: number;
   reason: string;
   item_id?: string;
+  column?: string;
+  value?: string;
 }
 
 export interface ImportFileResult {
@@ -88,10 +90,9 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
     try {
       let plan: RowPlan | undefined;
       let previousItemId: string | undefined;
-      const reject = (line: number, reason: string, itemId?: string) => {
+      const reject = (found: RowRejection) => {
         result.rowsRejected++;
-        const rejection: ImportRejection = { file, line, reason };
-        if (itemId !== undefined) rejection.item_id = itemId;
+        const rejection: ImportRejection = { file, ...found };
         if (result.rejected.length < LISTED_REJECTIONS) result.rejected.push(rejection);
         stager.reject(rejection);
       };
@@ -109,7 +110,7 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
           // Continuation rows follow their order's first row even when that row was kept out.
           if (outcome.item_id !== undefined) previousItemId = outcome.item_id;
           if (isRejection(outcome)) {
-            reject(line, outcome.reason, outcome.item_id);
+            reject(outcome);
             return;
           }
           staged++;
@@ -117,7 +118,7 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
         },
         invalid(reason, line) {
           result.rowsRead++;
-          reject(line, reason);
+          reject({ line, reason });
         },
       };
       let lastBytes = 0;

@@ -9,6 +9,8 @@ export interface IssueLine {
   item_id: string | null;
   kind: string;
   reason: string;
+  column_name: string | null;
+  value: string | null;
 }
 
 const HEADERS = ['file', 'format', 'read', 'loaded', 'duplicates', 'rejected', 'conflicts', 'seconds'];
@@ -86,7 +88,16 @@ export function jsonLinesForFiles(result: ImportResult): string[] {
 }
 
 export function jsonLineForIssue(issue: IssueLine): string {
-  return JSON.stringify({ type: issue.kind, file: issue.file, line: issue.line, item_id: issue.item_id, reason: issue.reason, import_id: issue.import_id });
+  return JSON.stringify({
+    type: issue.kind,
+    file: issue.file,
+    line: issue.line,
+    item_id: issue.item_id,
+    reason: issue.reason,
+    import_id: issue.import_id,
+    column: issue.column_name,
+    value: issue.value,
+  });
 }
 
 function count(n: number): string {

@@ -117,6 +117,8 @@ async function appendConflictIssues(db: DuckDBConnection, conflicts: ImportConfl
       appender.appendVarchar(conflict.item_id);
       appender.appendVarchar('conflict');
       appender.appendVarchar(conflict.reason);
+      appender.appendNull(); // column_name: the rows disagree on several
+      appender.appendNull(); // value
       appender.endRow();
     }
   } finally {

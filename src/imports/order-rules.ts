@@ -28,6 +28,9 @@ export interface RowRejection {
   line: number;
   reason: string;
   item_id?: string;
+  /** The header name of the first column the row was kept out for, and that cell's text. */
+  column?: string;
+  value?: string;
 }
 
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
@@ -178,8 +181,14 @@ export function orderFromCells(plan: RowPlan, cells: Cell[], line: number, previ
     created === undefined ||
     (plan.checkFieldCount && cells.length !== plan.fieldCount)
   ) {
-    const rejection: RowRejection = { line, reason: reasonsFor(plan, cells, { itemId, amount, status, created }).join('; ') };
+    const problems = problemsOf(plan, cells, { itemId, amount, status, created });
+    const rejection: RowRejection = { line, reason: problems.map((p) => p.reason).join('; ') };
     if (itemId !== '') rejection.item_id = itemId;
+    const first = problems.find((p) => p.column !== undefined);
+    if (first?.column !== undefined) {
+      rejection.column = first.column;
+      rejection.value = textOf(cells[first.index ?? -1]).slice(0, MAX_SHOWN_VALUE);
+    }
     return rejection;
   }
   const order: OrderRow = {
@@ -202,30 +211,42 @@ export function orderFromCells(plan: RowPlan, cells: Cell[], line: number, previ
   return order;
 }
 
+/** The longest cell text a rejection keeps as its value (the reason shows at most 40 characters). */
+const MAX_SHOWN_VALUE = 1000;
+
+interface RowProblem {
+  reason: string;
+  /** The header name of the column, and its cell index, when one column is at fault. */
+  column?: string;
+  index?: number;
+}
+
 /** Every reason a row is kept out, in column order; only called for bad rows. */
-function reasonsFor(
+function problemsOf(
   plan: RowPlan,
   cells: Cell[],
   parsed: { itemId: string; amount: number | undefined; status: OrderStatus | undefined; created: number | undefined },
-): string[] {
+): RowProblem[] {
   const { index, columns } = plan;
-  const reasons: string[] = [];
-  if (plan.checkFieldCount && cells.length !== plan.fieldCount) reasons.push(`expected ${plan.fieldCount} fields as in the header, found ${cells.length}`);
-  if (parsed.itemId === '') reasons.push(`missing item_id (column "${columns.item_id}")`);
+  const problems: RowProblem[] = [];
+  const of = (key: keyof typeof columns & keyof typeof index, reason: string) => problems.push({ reason, column: columns[key], index: index[key] });
+  if (plan.checkFieldCount && cells.length !== plan.fieldCount) problems.push({ reason: `expected ${plan.fieldCount} fields as in the header, found ${cells.length}` });
+  if (parsed.itemId === '') of('item_id', `missing item_id (column "${columns.item_id}")`);
   const amountCell = cells[index.amount];
   if (parsed.amount === undefined) {
     const text = shown(amountCell);
     const problem = plan.amountProblem(amountCell);
-    if (problem !== undefined) reasons.push(`amount ${text} ${problem} (column "${columns.amount}")`);
-    else reasons.push(text === '' ? `missing amount (column "${columns.amount}")` : `unparseable amount "${text}" (column "${columns.amount}"): expected ${plan.amountUnitText}`);
+    if (problem !== undefined) of('amount', `amount ${text} ${problem} (column "${columns.amount}")`);
+    else of('amount', text === '' ? `missing amount (column "${columns.amount}")` : `unparseable amount "${text}" (column "${columns.amount}"): expected ${plan.amountUnitText}`);
   } else if (parsed.amount < 0) {
-    reasons.push(`negative amount ${brlTextFromCents(parsed.amount)} (column "${columns.amount}")`);
+    of('amount', `negative amount ${brlTextFromCents(parsed.amount)} (column "${columns.amount}")`);
   } else if (parsed.amount > MAX_AMOUNT_CENTS) {
-    reasons.push(`amount ${brlTextFromCents(parsed.amount)} above the limit ${brlTextFromCents(MAX_AMOUNT_CENTS)} (column "${columns.amount}")`);
+    of('amount', `amount ${brlTextFromCents(parsed.amount)} above the limit ${brlTextFromCents(MAX_AMOUNT_CENTS)} (column "${columns.amount}")`);
   }
   if (parsed.status === undefined) {
     const statusCell = cells[index.status];
-    reasons.push(
+    of(
+      'status',
       textOf(statusCell) === ''
         ? `missing status (column "${columns.status}")`
         : `unknown status "${shown(statusCell)}" (column "${columns.status}"): expected one of ${plan.knownStatuses.map((s) => `"${s}"`).join(', ')} or an orders.statusMap entry`,
@@ -234,9 +255,9 @@ function reasonsFor(
   if (parsed.created === undefined) {
     const createdCell = cells[index.created_at];
     const text = shown(createdCell);
-    reasons.push(text === '' ? `missing created_at (column "${columns.created_at}")` : `unparseable date "${text}" (column "${columns.created_at}"): expected ${plan.dateFormat} or ISO 8601`);
+    of('created_at', text === '' ? `missing created_at (column "${columns.created_at}")` : `unparseable date "${text}" (column "${columns.created_at}"): expected ${plan.dateFormat} or ISO 8601`);
   }
-  return reasons;
+  return problems;
 }
 
 export function isRejection(value: OrderRow | RowRejection): value is RowRejection {

@@ -59,6 +59,8 @@ export async function openStager(db: DuckDBConnection, optional: OptionalColumn[
       else issues.appendVarchar(rejection.item_id);
       issues.appendVarchar('rejected');
       issues.appendVarchar(rejection.reason);
+      appendOptional(issues, rejection.column);
+      appendOptional(issues, rejection.value);
       issues.endRow();
     },
     close() {
@@ -71,4 +73,9 @@ export async function openStager(db: DuckDBConnection, optional: OptionalColumn[
       }
     },
   };
+}
+
+function appendOptional(appender: DuckDBAppender, text: string | undefined): void {
+  if (text === undefined) appender.appendNull();
+  else appender.appendVarchar(text);
 }

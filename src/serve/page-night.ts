@@ -105,10 +105,10 @@ function findingsTable(findings: NightFindings): SafeHtml {
 
 function keptOutTable(keptOut: { rows: KeptOutRow[]; total: number }): SafeHtml {
   const capped = keptOut.total > keptOut.rows.length ? html`<p class="notice">The first ${keptOut.rows.length} of ${keptOut.total} rows; the discrepancies workbook has them all.</p>` : '';
-  const rows = keptOut.rows.map((r) => html`<tr><td>${basename(r.file)}</td><td class="num">${r.line ?? ''}</td><td>${r.item_id ?? ''}</td><td>${r.kind}</td><td class="reason">${r.reason}</td></tr>`);
+  const rows = keptOut.rows.map((r) => html`<tr><td>${basename(r.file)}</td><td class="num">${r.line ?? ''}</td><td>${r.column_name ?? ''}</td><td>${r.value ?? ''}</td><td>${r.item_id ?? ''}</td><td>${r.kind}</td><td class="reason">${r.reason}</td></tr>`);
   return html`<h2>Order rows kept out</h2>
 <p class="muted">${keptOut.total} row(s) of the night's orders export could not be read and were left out of the reconciliation.</p>
-${capped}<div class="scroll"><table id="kept-out"><thead><tr><th>File</th><th class="num">Line</th><th>Item</th><th>Kind</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+${capped}<div class="scroll"><table id="kept-out"><thead><tr><th>File</th><th class="num">Line</th><th>Column</th><th>Value</th><th>Item</th><th>Kind</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function rank(category: string): number {

@@ -83,6 +83,8 @@ function findingFrom(r: Record<string, unknown>, mask: boolean): FindingRow {
 export interface KeptOutRow {
   file: string;
   line: number | null;
+  column_name: string | null;
+  value: string | null;
   item_id: string | null;
   kind: string;
   reason: string;
@@ -98,6 +100,8 @@ export async function keptOutOrdersOfNight(db: Db, request: { date: string; limi
     rows: rows.map((r) => ({
       file: textOf(r['file']) ?? '',
       line: r['line'] === null || r['line'] === undefined ? null : numberOf(r['line']),
+      column_name: textOf(r['column_name']),
+      value: textOf(r['value']),
       item_id: textOf(r['item_id']),
       kind: textOf(r['kind']) ?? '',
       reason: textOf(r['reason']) ?? '',

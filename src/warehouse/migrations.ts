@@ -234,4 +234,9 @@ CREATE TABLE matches (
     name: 'drop the unused sync staging tables (stage_transactions, stage_operations)',
     sql: 'DROP TABLE IF EXISTS stage_transactions;\nDROP TABLE IF EXISTS stage_operations;\n',
   },
+  {
+    version: 9,
+    name: 'order_import_issues gains the column and the value a rejected row was kept out for',
+    sql: 'ALTER TABLE order_import_issues ADD COLUMN column_name VARCHAR;\nALTER TABLE order_import_issues ADD COLUMN value VARCHAR;\n',
+  },
 ];

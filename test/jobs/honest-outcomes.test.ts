@@ -89,9 +89,9 @@ describe('honest outcomes of a night', () => {
     expect(error.message).toMatch(new RegExp(`kept out ${total} of ${total} rows \\(100%\\), more than orders.maxRejectedShare \\(1\\.0%\\); the night stopped before reconciling`));
     expect(error.message).toMatch(/orders-rejected\.xlsx and orders-rejected\.csv/);
     const csv = readFileSync(join(dir, 'reports', stopped, 'orders-rejected.csv'), 'utf8').trim().split('\r\n');
-    expect(csv[0]).toBe('file,line,item_id,kind,reason');
+    expect(csv[0]).toBe('file,line,column_name,value,item_id,kind,reason');
     expect(csv).toHaveLength(total + 1);
-    expect(csv[1]).toMatch(/,2,PED-[^,]+,rejected,"?unparseable amount ""valor\?""/);
+    expect(csv[1]).toMatch(/,2,valor_total,valor\?,PED-[^,]+,rejected,"?unparseable amount ""valor\?""/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(join(dir, 'reports', stopped, 'orders-rejected.xlsx'));
     expect(workbook.worksheets[0]!.rowCount).toBeGreaterThanOrEqual(total + 1);
@@ -110,7 +110,7 @@ describe('honest outcomes of a night', () => {
     await workbook.xlsx.readFile(join(dir, 'reports', warned, 'discrepancies.xlsx'));
     const sheet = workbook.getWorksheet('Orders kept out')!;
     expect(sheet.rowCount).toBe(3);
-    expect(String(sheet.getRow(2).getCell(5).value)).toMatch(/unparseable amount "valor\?"/);
+    expect([2, 3, 4, 7].map((c) => String(sheet.getRow(2).getCell(c).value))).toEqual([expect.any(String), 'valor_total', 'valor?', expect.stringMatching(/unparseable amount "valor\?"/)]);
     const notes: string[] = [];
     workbook.getWorksheet('Summary')!.eachRow((row) => notes.push(row.values?.toString() ?? ''));
     expect(notes.some((n) => /Order rows kept out.*,2/.test(n))).toBe(true);

@@ -28,7 +28,7 @@ beforeAll(async () => {
     );
     // An order row the second night's import kept out, its reason hostile.
     await warehouse.connection.run(
-      `INSERT INTO order_import_issues SELECT import_id, file, 7, 'PED-BAD', 'rejected', $reason FROM order_imports WHERE business_date = $date::DATE`,
+      `INSERT INTO order_import_issues SELECT import_id, file, 7, 'PED-BAD', 'rejected', $reason, 'valor_total', 'R$ 1,2,3' FROM order_imports WHERE business_date = $date::DATE`,
       { reason: `unparseable amount "${HOSTILE_REASON}"`, date: NIGHTS[1] },
     );
   } finally {
@@ -101,7 +101,7 @@ describe('recon serve routes', () => {
   it("lists the order rows the night's import kept out, escaped", async () => {
     const page = await get(server.url, `/nights/${NIGHTS[1]}`);
     const table = /<table id="kept-out">([\s\S]*?)<\/table>/.exec(page.text)?.[1] ?? '';
-    expect(table).toContain('<td>PED-BAD</td><td>rejected</td>');
+    expect(table).toContain('<td>valor_total</td><td>R$ 1,2,3</td><td>PED-BAD</td><td>rejected</td>');
     expect(table).toContain('unparseable amount &quot;&lt;script&gt;');
     expect(page.text).toContain('<h2>Order rows kept out</h2>');
     expect((await get(server.url, `/nights/${NIGHTS[0]}`)).text).not.toContain('id="kept-out"');

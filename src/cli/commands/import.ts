@@ -55,7 +55,7 @@ export default defineCommand({
 async function writeAllIssues(db: DuckDBConnection, importIds: string[]): Promise<void> {
   const placeholders = importIds.map((_, i) => `$${i + 1}`).join(', ');
   const result = await db.stream(
-    `SELECT import_id, file, line, item_id, kind, reason FROM order_import_issues WHERE import_id IN (${placeholders}) ORDER BY import_id, line`,
+    `SELECT import_id, file, line, item_id, kind, reason, column_name, value FROM order_import_issues WHERE import_id IN (${placeholders}) ORDER BY import_id, line`,
     importIds,
   );
   for await (const rows of result.yieldRowObjectJs()) {
