@@ -1,5 +1,7 @@
-// Chooses what a job talks to: the real service (RECON_API_KEY + api.baseUrl) or, when neither is set,
-// the built-in sandbox started in-process with a seeded history and its orders exports.
+// Chooses what a job talks to: the real service (RECON_API_KEY + api.baseUrl) or, when asked for
+// (`npm start`, `--sandbox`), the built-in sandbox started in-process with a seeded history and its
+// orders exports. A job with neither is a setup mistake, never a silent sandbox run: cron with a
+// forgotten key must fail, not report on made-up data.
 import { join, dirname } from 'node:path';
 import { paymentsApiFromConfig, type PaymentsApi } from '../src/api/index.ts';
 import type { ReconConfig } from '../src/config/schema.ts';
@@ -22,11 +24,14 @@ export interface ConnectEnv {
 }
 
 /** In sandbox mode the config is adjusted in place (warehouse, reports and orders under data/sandbox). */
-export async function connect(config: ReconConfig, deps: { clock: Clock; logger: Logger; env?: ConnectEnv; configFile?: string | undefined }): Promise<Connection> {
+export async function connect(
+  config: ReconConfig,
+  deps: { clock: Clock; logger: Logger; env?: ConnectEnv; configFile?: string | undefined; sandbox?: boolean | undefined },
+): Promise<Connection> {
   const env = deps.env ?? (process.env as ConnectEnv);
   const apiKey = env.RECON_API_KEY;
   const baseUrl = config.api.baseUrl;
-  if (!apiKey && !baseUrl) {
+  if (deps.sandbox) {
     const root = deps.configFile ? dirname(deps.configFile) : process.cwd();
     const sandbox = await startEmbeddedSandbox(config, { clock: deps.clock, logger: deps.logger, dataDir: join(root, 'data', 'sandbox') });
     const api = apiFor(config, sandbox.url, sandbox.apiKey);
@@ -39,6 +44,13 @@ export async function connect(config: ReconConfig, deps: { clock: Clock; logger:
         await sandbox.close();
       },
     };
+  }
+  if (!apiKey && !baseUrl) {
+    const where = deps.configFile ? `the config file ${deps.configFile}` : 'no config file (./recon.config.json or --config FILE)';
+    throw new ReconError(
+      'config',
+      `no payments service to reconcile: RECON_API_KEY is not set and api.baseUrl is not configured (read ${where}); set api.baseUrl in the config and export RECON_API_KEY, or add --sandbox (what \`npm start\` does) to run on the built-in sandbox`,
+    );
   }
   if (!apiKey) throw new ReconError('config', 'RECON_API_KEY is not set: export the API key in the environment (it is never read from the command line or the config file)');
   if (!baseUrl) throw new ReconError('config', 'api.baseUrl is not set: add it to the config file, or set RECON_BASE_URL');

@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ReconConfig } from '../src/config/schema.ts';
 import type { PaymentsApi } from '../src/api/index.ts';
 import { syncAll, type SyncResult } from '../src/sync/index.ts';
-import { importOrders, type ImportResult } from '../src/imports/index.ts';
+import { importOrders, resolveOrdersConfig, type ImportResult } from '../src/imports/index.ts';
 import { reconcileDay, type ReconcileResult } from '../src/reconcile/reconcile.ts';
 import { writeReports, type WriteReportsResult } from '../src/report/index.ts';
 import { markAbandonedRuns, recordRunEnd, recordRunStart } from '../src/warehouse/runs.ts';
@@ -51,7 +51,10 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
   const zone = config.timezone;
   const date = request.date ?? yesterdayIn(zone, deps.clock.now());
   refuseUnfinishedNight(date, zone, config.sync.settleMinutes, deps.clock.now());
+  // What the import will need is checked before the sync sends a request: a config mistake found after
+  // minutes of syncing costs a night.
   const files = ordersFilesFor(date, request.orders, config);
+  resolveOrdersConfig(config);
   const runId = newRunId('nightly', deps.clock.now());
   const startedAt = deps.clock.now();
   const reportDir = join(config.reports.outDir, date);

@@ -2,6 +2,7 @@
 import type { NightlyOutcome } from '../../jobs/nightly.ts';
 import { FINDING_CATEGORIES } from '../shared/domain.ts';
 import { serveHintFor } from '../serve/open-hint.ts';
+import { ownCommandFor } from './own-command.ts';
 
 /** `configFile`: the --config the run used, so the printed `recon serve` command serves the same folders. */
 export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandbox', configFile?: string): string {
@@ -19,6 +20,6 @@ export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandb
   lines.push(`  reports: ${outcome.reportDir}`);
   for (const file of summary.reports ?? []) lines.push(`    ${file}`);
   lines.push(`    summary.json`);
-  lines.push(serveHintFor({ date: summary.date, source, configFile }));
+  lines.push(serveHintFor({ date: summary.date, source, configFile, command: ownCommandFor() }));
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { resolve, dirname, isAbsolute } from 'node:path';
 import type { z } from 'zod';
 import { ReconError } from '../shared/errors.ts';
-import { configSchema, type ReconConfig } from './schema.ts';
+import { configSchema, problemWithServiceUrl, type ReconConfig } from './schema.ts';
 
 export const DEFAULT_CONFIG_FILE = 'recon.config.json';
 
@@ -16,6 +16,7 @@ export interface LoadedConfig {
 export interface ConfigEnv {
   RECON_CONFIG?: string | undefined;
   RECON_BASE_URL?: string | undefined;
+  RECON_OPERATIONS_BASE_URL?: string | undefined;
 }
 
 /** Reads `--config FILE`, else RECON_CONFIG, else ./recon.config.json if present, else defaults. */
@@ -40,7 +41,7 @@ export function loadConfig(options: { file?: string | undefined; env?: ConfigEnv
     }
   }
   const config = parseConfig(raw, file ?? '(defaults)');
-  if (env.RECON_BASE_URL) config.api.baseUrl = env.RECON_BASE_URL;
+  applyServiceAddresses(config, env);
   // Relative paths in a config file are relative to the file, so cron can run from any folder.
   const base = file ? dirname(file) : cwd;
   config.warehouse.path = absoluteFrom(base, config.warehouse.path);
@@ -55,6 +56,24 @@ export function parseConfig(raw: unknown, source: string): ReconConfig {
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `  ${pathOf(issue.path)}: ${fixFor(issue)}`);
   throw new ReconError('config', `config file ${source} is invalid:\n${problems.join('\n')}`, { cause: result.error });
+}
+
+/**
+ * RECON_BASE_URL moves the whole service (both product areas) unless RECON_OPERATIONS_BASE_URL names the
+ * operations address too: pointing one at a test host and leaving the other on production would mix them.
+ */
+function applyServiceAddresses(config: ReconConfig, env: ConfigEnv): void {
+  for (const name of ['RECON_BASE_URL', 'RECON_OPERATIONS_BASE_URL'] as const) {
+    const value = env[name];
+    const problem = value ? problemWithServiceUrl(value) : undefined;
+    if (problem) throw new ReconError('config', `${name}: ${problem}`);
+  }
+  if (env.RECON_BASE_URL) {
+    config.api.baseUrl = env.RECON_BASE_URL;
+    config.api.operationsBaseUrl = env.RECON_OPERATIONS_BASE_URL || undefined;
+  } else if (env.RECON_OPERATIONS_BASE_URL) {
+    config.api.operationsBaseUrl = env.RECON_OPERATIONS_BASE_URL;
+  }
 }
 
 function pathOf(path: PropertyKey[]): string {

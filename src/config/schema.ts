@@ -14,9 +14,35 @@ const retrySchema = z.strictObject({
   maxRetryAfterMs: z.int().min(0).max(3_600_000).default(60_000),
 });
 
+/**
+ * Why a service address may not carry the API key, or undefined when it may: only https, except on
+ * loopback (the built-in sandbox, tests), where nothing leaves the machine.
+ */
+export function problemWithServiceUrl(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `expected an https:// address, got "${text}"`;
+  }
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
+  if (url.protocol === 'http:') return `plain http:// is refused for ${url.host}: the API key would travel in clear; use https:// (http is allowed only on loopback, e.g. the sandbox on 127.0.0.1)`;
+  return `expected an https:// address, got ${url.protocol}//`;
+}
+
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+const serviceUrl = z.string().superRefine((text, ctx) => {
+  const problem = problemWithServiceUrl(text);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 const apiSchema = z.strictObject({
-  baseUrl: z.url().optional(),
-  operationsBaseUrl: z.url().optional(),
+  baseUrl: serviceUrl.optional(),
+  operationsBaseUrl: serviceUrl.optional(),
   timeoutMs: z.int().min(100).max(600_000).default(30_000),
   retry: retrySchema.prefault({}),
   /** Cap on requests per second across all windows; unset means no cap. */

@@ -12,9 +12,12 @@ function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** e.g. "Open the reports page: npx recon serve --sandbox, then http://127.0.0.1:8080/nights/2026-11-21" */
-export function serveHintFor(request: { date: string; source: 'service' | 'sandbox'; configFile?: string | undefined }): string {
-  const args = ['npx', 'recon', 'serve'];
+/**
+ * e.g. "Open the reports page: npm exec recon -- serve --sandbox, then http://127.0.0.1:8080/nights/2026-11-21";
+ * `command` is how this install runs recon (see src/cli/own-command.ts).
+ */
+export function serveHintFor(request: { date: string; source: 'service' | 'sandbox'; configFile?: string | undefined; command: string }): string {
+  const args = [request.command, 'serve'];
   if (request.configFile) args.push('--config', shellQuote(request.configFile));
   if (request.source === 'sandbox') args.push('--sandbox');
   return `Open the reports page: ${args.join(' ')}, then http://${DEFAULT_SERVE_HOST}:${DEFAULT_SERVE_PORT}${nightPagePath(request.date)}`;

@@ -52,6 +52,41 @@ describe('config', () => {
     expect((error as ReconError).message).toMatch(message);
   });
 
+  it('RECON_BASE_URL moves both product areas unless RECON_OPERATIONS_BASE_URL says otherwise', () => {
+    const file = configFile('{"api": {"baseUrl": "https://api.example.com", "operationsBaseUrl": "https://ops.example.com"}}');
+    expect(loadConfig({ file, env: {} }).config.api).toMatchObject({ baseUrl: 'https://api.example.com', operationsBaseUrl: 'https://ops.example.com' });
+    const moved = loadConfig({ file, env: { RECON_BASE_URL: 'http://127.0.0.1:4010' } }).config.api;
+    expect([moved.baseUrl, moved.operationsBaseUrl]).toEqual(['http://127.0.0.1:4010', undefined]);
+    const both = loadConfig({ file, env: { RECON_BASE_URL: 'http://127.0.0.1:4010', RECON_OPERATIONS_BASE_URL: 'http://localhost:4011' } }).config.api;
+    expect([both.baseUrl, both.operationsBaseUrl]).toEqual(['http://127.0.0.1:4010', 'http://localhost:4011']);
+    const opsOnly = loadConfig({ file, env: { RECON_OPERATIONS_BASE_URL: 'https://ops2.example.com' } }).config.api;
+    expect([opsOnly.baseUrl, opsOnly.operationsBaseUrl]).toEqual(['https://api.example.com', 'https://ops2.example.com']);
+  });
+
+  it.each([
+    ['https://api.example.com/v1', true],
+    ['http://127.0.0.1:4010', true],
+    ['http://127.8.9.10', true],
+    ['http://localhost:8080', true],
+    ['http://[::1]:4010', true],
+    ['http://api.example.com', false],
+    ['http://10.0.0.5:4010', false],
+    ['http://127.0.0.1.evil.com', false],
+    ['ftp://api.example.com', false],
+    ['not a url', false],
+  ])('service address %s is accepted: %s', (url, accepted) => {
+    const file = configFile(JSON.stringify({ api: { baseUrl: url } }));
+    const load = () => loadConfig({ file, env: {} });
+    const fromEnv = () => loadConfig({ file: configFile('{}'), env: { RECON_BASE_URL: url } });
+    if (accepted) {
+      expect(load().config.api.baseUrl).toBe(url);
+      expect(fromEnv().config.api.baseUrl).toBe(url);
+    } else {
+      expect(load).toThrow(/api\.baseUrl: (plain http:\/\/ is refused .* the API key would travel in clear|expected an https:\/\/ address)/);
+      expect(fromEnv).toThrow(/^RECON_BASE_URL: /);
+    }
+  });
+
   it('names a missing file', () => {
     expect(() => loadConfig({ file: '/nonexistent/recon.json', env: {} })).toThrow(/cannot be read \(ENOENT\)/);
   });

@@ -1,4 +1,4 @@
-// The exit codes cron users script against, on the embedded sandbox (no key, no config): 3 with
+// The exit codes cron users script against, on the embedded sandbox (--sandbox: no key, no config): 3 with
 // --fail-on new when a night has new findings, 0 once those nights are done and skipped.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,19 +13,19 @@ afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 const last = yesterdayIn('America/Sao_Paulo', Date.now() - 11 * 60_000);
 
 it('exits 3 with --fail-on new when the night has new findings, 0 without it', async () => {
-  const alert = await runRecon(['run', 'nightly', '--fail-on', 'new'], { cwd, timeoutMs: 120_000 });
+  const alert = await runRecon(['run', 'nightly', '--sandbox', '--fail-on', 'new'], { cwd, timeoutMs: 120_000 });
   expect(alert.stderr).not.toMatch(STACK_FRAME);
   expect(alert.code, alert.stderr).toBe(3);
   expect(alert.stdout).toMatch(/on the built-in SANDBOX/);
-  const plain = await runRecon(['run', 'nightly'], { cwd, timeoutMs: 120_000 });
+  const plain = await runRecon(['run', 'nightly', '--sandbox'], { cwd, timeoutMs: 120_000 });
   expect(plain.code, plain.stderr).toBe(0);
 }, 240_000);
 
 it('backfill: exits 3 for new findings, then 0 when every night is already done', async () => {
   const from = addDays(last, -1, 'America/Sao_Paulo');
-  const first = await runRecon(['run', 'backfill', '--from', from, '--to', last, '--fail-on', 'new'], { cwd, timeoutMs: 120_000 });
+  const first = await runRecon(['run', 'backfill', '--sandbox', '--from', from, '--to', last, '--fail-on', 'new'], { cwd, timeoutMs: 120_000 });
   expect(first.code, first.stderr).toBe(3);
-  const again = await runRecon(['run', 'backfill', '--from', from, '--to', last, '--fail-on', 'new'], { cwd, timeoutMs: 120_000 });
+  const again = await runRecon(['run', 'backfill', '--sandbox', '--from', from, '--to', last, '--fail-on', 'new'], { cwd, timeoutMs: 120_000 });
   expect(again.code, again.stderr).toBe(0);
   expect(again.stdout).toMatch(/skipped \(already done/);
 }, 240_000);

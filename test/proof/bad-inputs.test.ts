@@ -30,6 +30,8 @@ interface BadCase {
   /** Leave RECON_API_KEY unset even though a service is configured. */
   noKey?: boolean;
   generate?: 'single-line-200mb' | 'afile';
+  /** Paths (relative to the case's folder) the run must not have created: arguments are checked before anything is written. */
+  absent?: string[];
 }
 
 const BAD = join(import.meta.dirname, '..', 'fixtures', 'bad');
@@ -131,6 +133,7 @@ describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.jso
     // Messages stay readable: no case may dump its input (the 200 MB line) into the terminal.
     expect(result.stderr.length + result.stdout.length).toBeLessThan(64 * 1024);
     for (const output of [result.stdout, result.stderr]) expect(output).not.toContain(KEY_TAIL);
+    for (const path of c.absent ?? []) expect(existsSync(join(dir, path)), `${path} was written`).toBe(false);
 
     const left = await committed(dir);
     if (left === undefined) return;

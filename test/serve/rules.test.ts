@@ -1,5 +1,7 @@
 // The serve module's pure rules, table-driven: routing of raw paths, loopback detection, the token
 // rule, HTML escaping, BRL text, chart shaping and the hint `npm start` prints.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { authorize, isLoopbackHost, sessionValueFor, tokenForHost, COOKIE_NAME } from '../../src/serve/auth.ts';
@@ -8,6 +10,7 @@ import { niceMax } from '../../src/serve/charts.ts';
 import { brlFromCents } from '../../src/serve/format.ts';
 import { escapeHtml, html } from '../../src/serve/html.ts';
 import { serveHintFor } from '../../src/serve/open-hint.ts';
+import { ownCommandFor } from '../../src/cli/own-command.ts';
 import { downloadNameOf, knownFileNames } from '../../src/serve/report-files.ts';
 import { routeFor } from '../../src/serve/routes.ts';
 import { isReconError } from '../../src/shared/errors.ts';
@@ -121,11 +124,17 @@ describe('display', () => {
   });
 
   it.each([
-    ['service', undefined, 'Open the reports page: npx recon serve, then http://127.0.0.1:8080/nights/2026-11-21'],
-    ['sandbox', undefined, 'Open the reports page: npx recon serve --sandbox, then http://127.0.0.1:8080/nights/2026-11-21'],
-    ['service', '/etc/recon/my config.json', "Open the reports page: npx recon serve --config '/etc/recon/my config.json', then http://127.0.0.1:8080/nights/2026-11-21"],
+    ['service', undefined, 'Open the reports page: npm exec recon -- serve, then http://127.0.0.1:8080/nights/2026-11-21'],
+    ['sandbox', undefined, 'Open the reports page: npm exec recon -- serve --sandbox, then http://127.0.0.1:8080/nights/2026-11-21'],
+    ['service', '/etc/recon/my config.json', "Open the reports page: npm exec recon -- serve --config '/etc/recon/my config.json', then http://127.0.0.1:8080/nights/2026-11-21"],
   ] as const)('hint for %s with config %s', (source, configFile, hint) => {
-    expect(serveHintFor({ date: '2026-11-21', source, configFile })).toBe(hint);
+    expect(serveHintFor({ date: '2026-11-21', source, configFile, command: 'npm exec recon --' })).toBe(hint);
+  });
+
+  it('names this install: npm exec inside the project folder, the entry point elsewhere, never npx', () => {
+    const root = join(import.meta.dirname, '..', '..');
+    expect(ownCommandFor(root)).toBe('npm exec recon --');
+    expect(ownCommandFor(tmpdir())).toBe(join(root, 'bin', 'recon.js'));
   });
 });
 

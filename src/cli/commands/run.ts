@@ -7,6 +7,7 @@ import { requireSandboxDays } from '../../../jobs/sandbox-default.ts';
 import { runNightly } from '../../../jobs/nightly.ts';
 import { runBackfill } from '../../../jobs/backfill.ts';
 import { preloadSandboxOrders } from '../../../jobs/sandbox-orders.ts';
+import { datesBetween, parseBusinessDate } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
 import { configArg, contextFor, withWarehouse, type CommandContext } from '../context.ts';
@@ -18,6 +19,7 @@ const jobArgs = {
   out: { type: 'string', description: 'Reports folder (default: reports.outDir of the config)', valueHint: 'DIR' },
   'csv-dialect': { type: 'string', description: 'CSV reports: rfc4180 (",", cents, UTF-8) or br (";", decimal comma, BOM)', valueHint: 'rfc4180|br' },
   strict: { type: 'boolean', description: 'Fail the run when any order row is kept out' },
+  sandbox: { type: 'boolean', description: 'Run on the built-in sandbox of the payments service (no key; what `npm start` does), under data/sandbox' },
 } as const;
 
 function applyOverrides(ctx: CommandContext, args: { out?: string; 'csv-dialect'?: string }): void {
@@ -53,10 +55,12 @@ const nightly = defineCommand({
   async run({ args, rawArgs }) {
     checkFailOn(args['fail-on']);
     const ctx = contextFor(args);
+    // Every argument is checked before anything is started or written (the sandbox writes its exports).
+    applyOverrides(ctx, args);
+    if (args.date !== undefined) parseBusinessDate(args.date, ctx.config.timezone);
     const clock = systemClock;
-    const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file });
+    const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file, sandbox: args.sandbox });
     try {
-      applyOverrides(ctx, args);
       if (connection.sandbox) requireSandboxDays(connection.sandbox, { '--date': args.date });
       const outcome = await withWarehouse(ctx, {}, async (warehouse) => {
         const deps = { db: warehouse.connection, api: connection.api, clock, logger: ctx.logger };
@@ -83,10 +87,11 @@ const backfill = defineCommand({
   async run({ args }) {
     checkFailOn(args['fail-on']);
     const ctx = contextFor(args);
+    applyOverrides(ctx, args);
+    datesBetween(args.from, args.to, ctx.config.timezone);
     const clock = systemClock;
-    const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file });
+    const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file, sandbox: args.sandbox });
     try {
-      applyOverrides(ctx, args);
       if (connection.sandbox) requireSandboxDays(connection.sandbox, { '--from': args.from, '--to': args.to });
       const nights = await withWarehouse(ctx, {}, (warehouse) =>
         runBackfill({ db: warehouse.connection, api: connection.api, clock, logger: ctx.logger }, { from: args.from, to: args.to, force: args.force, strict: args.strict, source: connection.source }, ctx.config),
