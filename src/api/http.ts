@@ -4,6 +4,7 @@
 // JSON (it can only resume with Range requests), so one loop here owns attempts, jitter and counting.
 import { Pool } from 'undici';
 import { ReconError } from '../shared/errors.ts';
+import { redactSecrets } from '../shared/redact.ts';
 import type { Logger } from '../shared/log.ts';
 
 export interface RetryPolicy {
@@ -117,7 +118,7 @@ export class JsonClient {
           }
           if (attempt >= maxAttempts) throw new ReconError('api_http', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`, { details: { status } });
         } else {
-          throw new ReconError('api_http', `${shown}: ${status} ${statusText(status)}${serviceError(text)}`, { details: { status } });
+          throw new ReconError('api_http', `${shown}: ${status} ${statusText(status)}${serviceError(text, response.headers['content-type'])}`, { details: { status } });
         }
       } catch (error) {
         if (error instanceof ReconError) throw error;
@@ -177,25 +178,39 @@ function retryAfterMs(header: string | string[] | undefined): number | undefined
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
-/** ": <type>: <message>" from a v1 ({errors:{type,message}}) or v3 ({errors:[...]}) error body. */
-function serviceError(text: string): string {
+/** The longest `type` and `message` of a service error that a message repeats. */
+const MAX_ERROR_FIELD = 200;
+
+/**
+ * " (<type>: <message>)" from a v1 ({errors:{type,message}}) or v3 ({errors:[...]}) error body. Only
+ * those two fields, bounded and redacted, are ever repeated: a body is the service's text, and a
+ * careless service echoes the key it refused.
+ */
+function serviceError(text: string, contentType: string | string[] | undefined): string {
   try {
     const body = JSON.parse(text) as { errors?: unknown };
     const list = Array.isArray(body.errors) ? body.errors : body.errors ? [body.errors] : [];
     const parts = list
+      .slice(0, 5)
       .filter((e): e is { type?: unknown; message?: unknown } => typeof e === 'object' && e !== null)
-      .map((e) => `${String(e.type ?? 'error')}: ${String(e.message ?? '')}`);
+      .map((e) => `${field(e.type ?? 'error')}: ${field(e.message ?? '')}`);
     if (parts.length > 0) return ` (${parts.join('; ')})`;
   } catch {
-    // not JSON: fall through to a short excerpt
+    // not JSON: say what it was, not what it said
   }
-  return text ? ` (${describeBody(undefined, text)})` : '';
+  return text ? ` (${describeBody(contentType, text)})` : '';
 }
 
+function field(value: unknown): string {
+  const text = redactSecrets(String(value).replace(/\s+/g, ' '));
+  return text.length > MAX_ERROR_FIELD ? `${text.slice(0, MAX_ERROR_FIELD)}…` : text;
+}
+
+/** The body's type and size, and what it looks like; never its text. */
 function describeBody(contentType: string | string[] | undefined, text: string): string {
   const type = Array.isArray(contentType) ? contentType[0] : contentType;
-  const excerpt = text.slice(0, 80).replace(/\s+/g, ' ');
-  return `${type ? `${type}, ` : ''}${text.length} bytes: "${excerpt}${text.length > 80 ? '...' : ''}"`;
+  const looks = /^\s*</.test(text) ? ', looks like HTML or XML' : /^\s*[[{]/.test(text) ? ', looks like cut or broken JSON' : '';
+  return `${type ? `${type}, ` : ''}${text.length} bytes${looks}`;
 }
 
 const STATUS_TEXT: Record<number, string> = {
