@@ -5,6 +5,7 @@
 import { Pool } from 'undici';
 import { ReconError } from '../shared/errors.ts';
 import { redactSecrets } from '../shared/redact.ts';
+import { deadlineFor, DeadlineExceeded, readBodyWithin } from './bounded-read.ts';
 import type { Logger } from '../shared/log.ts';
 
 export interface RetryPolicy {
@@ -18,7 +19,10 @@ export interface RetryPolicy {
 export interface JsonClientOptions {
   origin: string;
   apiKey: string;
+  /** Bounds each whole request, headers and body. */
   timeoutMs: number;
+  /** The largest body accepted; a larger one is cut and fails the request. */
+  maxBodyBytes: number;
   retry: RetryPolicy;
   /** Shared request-rate cap (requests per second); undefined = none. */
   limiter?: RateLimiter | undefined;
@@ -51,6 +55,7 @@ const RETRYABLE_ERROR_CODES = new Set([
   'UND_ERR_BODY_TIMEOUT',
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
   'UND_ERR_CLOSED',
+  'RECON_DEADLINE',
 ]);
 
 /** Spaces requests so that at most `perSecond` start in any second, across every caller sharing it. */
@@ -94,9 +99,10 @@ export class JsonClient {
       await this.options.limiter?.wait();
       this.requests++;
       let delayMs: number | undefined;
+      const deadline = deadlineFor(this.options.timeoutMs);
       try {
-        const response = await this.pool.request({ path: pathAndQuery, method: 'GET', headers: this.headers });
-        const bytes = Buffer.from(await response.body.arrayBuffer());
+        const response = await this.pool.request({ path: pathAndQuery, method: 'GET', headers: this.headers, signal: deadline.signal });
+        const bytes = await readBodyWithin(response.body, response.headers['content-length'], this.options.maxBodyBytes, shown);
         const text = decodeUtf8(bytes);
         const status = response.statusCode;
         if (status === 200) {
@@ -120,8 +126,10 @@ export class JsonClient {
         } else {
           throw new ReconError('api_http', `${shown}: ${status} ${statusText(status)}${serviceError(text, response.headers['content-type'])}`, { details: { status } });
         }
-      } catch (error) {
-        if (error instanceof ReconError) throw error;
+      } catch (thrown) {
+        if (thrown instanceof ReconError) throw thrown;
+        // An abort by the deadline surfaces as undici's AbortError: report the deadline itself.
+        const error = deadline.signal.aborted && deadline.signal.reason instanceof DeadlineExceeded ? deadline.signal.reason : thrown;
         const code = (error as { code?: string }).code ?? '';
         const message = (error as Error).message ?? String(error);
         if (!RETRYABLE_ERROR_CODES.has(code)) {
@@ -131,6 +139,8 @@ export class JsonClient {
         if (attempt >= maxAttempts) {
           throw new ReconError('api_network', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`, { cause: error });
         }
+      } finally {
+        deadline.clear();
       }
       this.retries++;
       const wait = delayMs ?? this.backoffMs(attempt);

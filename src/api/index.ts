@@ -32,11 +32,16 @@ export interface PaymentsApi {
   counters(): { requests: number; retries: number };
 }
 
+/** 64 MiB: a page of 1000 rows is a few hundred KB. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
 export interface PaymentsApiOptions {
   baseUrl: string;
   operationsBaseUrl?: string | undefined;
   apiKey: string;
   timeoutMs: number;
+  /** Largest response body accepted (default DEFAULT_MAX_BODY_BYTES). */
+  maxBodyBytes?: number | undefined;
   retry: RetryPolicy;
   requestsPerSecond?: number | undefined;
   logger?: Logger | undefined;
@@ -45,7 +50,7 @@ export interface PaymentsApiOptions {
 
 export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi & { close(): Promise<void> } {
   const limiter = options.requestsPerSecond ? new RateLimiter(options.requestsPerSecond) : undefined;
-  const common = { apiKey: options.apiKey, timeoutMs: options.timeoutMs, retry: options.retry, limiter, logger: options.logger, ...(options.random ? { random: options.random } : {}) };
+  const common = { apiKey: options.apiKey, timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retry: options.retry, limiter, logger: options.logger, ...(options.random ? { random: options.random } : {}) };
   const cards = new JsonClient({ origin: originOf(options.baseUrl), ...common });
   const opsBase = options.operationsBaseUrl ?? options.baseUrl;
   const ops = opsBase === options.baseUrl ? cards : new JsonClient({ origin: originOf(opsBase), ...common });
@@ -84,6 +89,7 @@ export function paymentsApiFromConfig(api: ApiConfig, baseUrl: string, apiKey: s
     operationsBaseUrl: api.operationsBaseUrl,
     apiKey,
     timeoutMs: api.timeoutMs,
+    maxBodyBytes: api.maxBodyBytes,
     retry: api.retry,
     requestsPerSecond: api.requestsPerSecond,
     logger,

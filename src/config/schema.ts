@@ -43,7 +43,10 @@ const serviceUrl = z.string().superRefine((text, ctx) => {
 const apiSchema = z.strictObject({
   baseUrl: serviceUrl.optional(),
   operationsBaseUrl: serviceUrl.optional(),
+  /** Bounds each whole request, headers and body (a body trickled a byte a second fails at the deadline). */
   timeoutMs: z.int().min(100).max(600_000).default(30_000),
+  /** The largest response body accepted (64 MiB); a larger one is cut and fails the request. */
+  maxBodyBytes: z.int().min(1024).max(2 ** 31).default(64 * 1024 * 1024),
   retry: retrySchema.prefault({}),
   /** Cap on requests per second across all windows; unset means no cap. */
   requestsPerSecond: z.number().positive().optional(),
