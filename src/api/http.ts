@@ -23,6 +23,8 @@ export interface JsonClientOptions {
   timeoutMs: number;
   /** The largest body accepted; a larger one is cut and fails the request. */
   maxBodyBytes: number;
+  /** The config key of this address, named when the service answers 404 (a wrong address or path). */
+  addressKey?: string | undefined;
   retry: RetryPolicy;
   /** Shared request-rate cap (requests per second); undefined = none. */
   limiter?: RateLimiter | undefined;
@@ -124,7 +126,8 @@ export class JsonClient {
           }
           if (attempt >= maxAttempts) throw new ReconError('api_http', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`, { details: { status } });
         } else {
-          throw new ReconError('api_http', `${shown}: ${status} ${statusText(status)}${serviceError(text, response.headers['content-type'])}`, { details: { status } });
+          const hint = status === 404 && this.options.addressKey ? `; the address in ${this.options.addressKey} (${this.options.origin}) has no such listing: check it and its path prefix` : '';
+          throw new ReconError('api_http', `${shown}: ${status} ${statusText(status)}${serviceError(text, response.headers['content-type'])}${hint}`, { details: { status } });
         }
       } catch (thrown) {
         if (thrown instanceof ReconError) throw thrown;

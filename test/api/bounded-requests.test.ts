@@ -74,3 +74,17 @@ describe('bounded requests', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(128 << 20);
   });
 });
+
+describe('a listing the address does not serve', () => {
+  it('names the config key of the address that answered 404', async () => {
+    server = await startLoopback((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<html>Not here</html>');
+    });
+    api = createPaymentsApi({ baseUrl: `${server.url}/wrong`, apiKey: 'test_boundedkey123456', timeoutMs: 1_000, retry });
+    const error = await api.listTransactionsPage(query, 1).then(() => undefined, (e: unknown) => e as ReconError);
+    expect(error?.message).toMatch(
+      /^GET \/wrong\/v1\/transactions\?.*: 404 Not Found \(text\/html, 21 bytes, looks like HTML or XML\); the address in api\.baseUrl \(or RECON_BASE_URL\) \(http:\/\/127\.0\.0\.1:\d+\) has no such listing: check it and its path prefix$/,
+    );
+  });
+});
