@@ -82,7 +82,7 @@ describe('recon sql', () => {
     const { code, stderr, stdout } = outcomes['write']!;
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toContain('opens the warehouse read-only');
+    expect(stderr).toContain('recon sql is read-only; it reads only the warehouse: statements that change the warehouse');
     expect(stderr).toContain('DELETE');
   });
 
