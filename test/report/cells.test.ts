@@ -17,6 +17,27 @@ describe('neutraliseFormula', () => {
     ['a=b', 'a=b'],
     ['', ''],
     ["'already", "'already"],
+    // Spreadsheets skip leading blanks, line breaks and NULs before reading a formula.
+    [' =1+1', "' =1+1"],
+    ['   +1', "'   +1"],
+    ['\t=cmd', "'\t=cmd"],
+    ['\n=cmd', "'\n=cmd"],
+    ['\r\n@SUM(A1)', "'\r\n@SUM(A1)"],
+    ['\0=cmd', "'\0=cmd"],
+    ['\0 \t-1', "'\0 \t-1"],
+    ['\nplain', "'\nplain"],
+    // Full-width signs, as an East Asian input method types them.
+    ['\uFF1DHYPERLINK("http://x")', "'\uFF1DHYPERLINK(\"http://x\")"],
+    ['\uFF0B1', "'\uFF0B1"],
+    ['\uFF0D1', "'\uFF0D1"],
+    ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+    [' \uFF1D1', "' \uFF1D1"],
+    // Blanks before harmless text, and signs after the start, stay as they are.
+    [' plain', ' plain'],
+    ['\0plain', '\0plain'],
+    ['R$ -1,00', 'R$ -1,00'],
+    ['a\uFF1Db', 'a\uFF1Db'],
+    ['\u3000=1', '\u3000=1'],
   ])('%j -> %j', (input, expected) => {
     expect(neutraliseFormula(input)).toBe(expected);
   });
