@@ -32,6 +32,23 @@ export function neutraliseFormula(text: string): string {
   return isFormulaText(text) ? `'${text}` : text;
 }
 
+/** Excel's limit of characters (UTF-16 code units) in a cell: with a longer one Excel calls the workbook damaged. */
+export const EXCEL_CELL_MAX = 32_767;
+
+/**
+ * Text cut to Excel's cell limit, ending in a mark that says how long it was, e.g.
+ * `… [cut: 100,000 characters]`: a reader sees the cut, never a silently shorter value.
+ */
+export function capExcelText(text: string): string {
+  if (text.length <= EXCEL_CELL_MAX) return text;
+  const mark = `… [cut: ${String(text.length).replace(/\B(?=(\d{3})+$)/g, ',')} characters]`;
+  let keep = EXCEL_CELL_MAX - mark.length;
+  // Never keep half of a surrogate pair (an emoji) before the mark.
+  const last = text.charCodeAt(keep - 1);
+  if (last >= 0xd800 && last <= 0xdbff) keep -= 1;
+  return text.slice(0, keep) + mark;
+}
+
 /**
  * Masks a CPF (11 digits) as `***.456.789-**` and a CNPJ (14 digits) as `**.345.678/0001-**`: enough
  * for a person to tell customers apart, not enough to reuse the number. Anything else is fully masked.
