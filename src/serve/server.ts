@@ -98,7 +98,7 @@ async function handle(site: SiteContext, token: string | undefined, req: Incomin
   const rawUrl = req.url ?? '/';
   // Without a token only this machine may ask; a foreign Host header means a rebound DNS name.
   if (token === undefined && !isLoopbackHost(hostnameOf(req.headers.host))) return plain(res, 403, 'Forbidden: this server answers only to 127.0.0.1 / localhost.');
-  const decision = authorize(token, { authorization: req.headers.authorization, cookie: req.headers.cookie, url: new URL(rawUrl, 'http://recon.invalid') });
+  const decision = authorize(token, { authorization: req.headers.authorization, cookie: req.headers.cookie, rawUrl });
   if (!decision.ok) return plain(res, 401, 'Unauthorized: send the RECON_SERVE_TOKEN as "Authorization: Bearer <token>" or open the page once with ?token=<token>.', { 'WWW-Authenticate': 'Bearer realm="recon"' });
   if ('setCookieAndRedirect' in decision) {
     res.writeHead(303, { Location: decision.setCookieAndRedirect, 'Set-Cookie': sessionCookieFor(token!) });
