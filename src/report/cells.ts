@@ -12,12 +12,41 @@ import { ReconError } from '../shared/errors.ts';
 import { reaisTextFromCents } from '../shared/money.ts';
 import type { CellValue, ColumnType } from './types.ts';
 
-/** Spreadsheet programs run text starting with these as a formula (or DDE); CR and tab included. */
-const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'];
+/**
+ * The one formula rule of every file a spreadsheet may open (report CSV and XLSX, `recon sql --format
+ * csv`, headers included). Spreadsheet programs run text as a formula (or DDE) when it starts with
+ * `=`, `+`, `-` or `@`, or with their full-width forms `＝ ＋ － ＠` (an East Asian input method types
+ * those, and spreadsheets read them as the ASCII sign), also after leading spaces, tabs, line breaks
+ * or NULs, which they skip. A leading tab, CR or LF is refused on its own: some import paths split on
+ * it and the next cell starts with whatever follows.
+ */
+const FORMULA_START = /^(?:[\t\r\n]|[ \t\r\n\0]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+
+/** Whether a spreadsheet could read this text as a formula. */
+export function isFormulaText(text: string): boolean {
+  return FORMULA_START.test(text);
+}
 
 /** Prefixes a `'` to text a spreadsheet would read as a formula. Numbers never pass here. */
 export function neutraliseFormula(text: string): string {
-  return FORMULA_TRIGGERS.some((t) => text.startsWith(t)) ? `'${text}` : text;
+  return isFormulaText(text) ? `'${text}` : text;
+}
+
+/** Excel's limit of characters (UTF-16 code units) in a cell: with a longer one Excel calls the workbook damaged. */
+export const EXCEL_CELL_MAX = 32_767;
+
+/**
+ * Text cut to Excel's cell limit, ending in a mark that says how long it was, e.g.
+ * `… [cut: 100,000 characters]`: a reader sees the cut, never a silently shorter value.
+ */
+export function capExcelText(text: string): string {
+  if (text.length <= EXCEL_CELL_MAX) return text;
+  const mark = `… [cut: ${String(text.length).replace(/\B(?=(\d{3})+$)/g, ',')} characters]`;
+  let keep = EXCEL_CELL_MAX - mark.length;
+  // Never keep half of a surrogate pair (an emoji) before the mark.
+  const last = text.charCodeAt(keep - 1);
+  if (last >= 0xd800 && last <= 0xdbff) keep -= 1;
+  return text.slice(0, keep) + mark;
 }
 
 /**

@@ -64,7 +64,8 @@ export class CsvFileWriter {
     const stream = createWriteStream(path, { mode: options.mode });
     await once(stream, 'open');
     const writer = new CsvFileWriter(stream, columns, options);
-    await writer.#write((options.dialect === 'br' ? '\uFEFF' : '') + csvLineOf(columns.map((c) => csvHeaderOf(c, options.dialect)), writer.#delimiter));
+    const header = columns.map((c) => neutraliseFormula(csvHeaderOf(c, options.dialect)));
+    await writer.#write((options.dialect === 'br' ? '\uFEFF' : '') + csvLineOf(header, writer.#delimiter));
     return writer;
   }
 

@@ -42,13 +42,19 @@ export async function writeResult(result: DuckDBResult, format: SqlFormat, write
 
 async function writeCsv(result: DuckDBResult, names: string[], write: Write): Promise<number> {
   let count = 0;
-  await write(csvLineOf(names, ','));
+  // The CSV may be opened in a spreadsheet: a column name is as hostile as a value (`SELECT 1 AS "=cmd"`).
+  await write(csvLineOf(names.map(neutraliseFormula), ','));
   for await (const rows of result.yieldRows()) {
-    // The CSV may be opened in a spreadsheet: text is neutralised like in the reports.
-    await write(rows.map((row) => csvLineOf(row.map((v) => (typeof v === 'string' ? neutraliseFormula(v) : (textOfValue(v) ?? ''))), ',')).join(''));
+    await write(rows.map((row) => csvLineOf(row.map(csvFieldOfValue), ',')).join(''));
     count += rows.length;
   }
   return count;
+}
+
+/** Numbers print as they are (a negative one is a number); any other text goes through the formula rule. */
+function csvFieldOfValue(value: DuckDBValue): string {
+  const text = textOfValue(value) ?? '';
+  return isNumeric(value) ? text : neutraliseFormula(text);
 }
 
 async function writeJson(result: DuckDBResult, names: string[], write: Write): Promise<number> {

@@ -5,7 +5,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { ReconError } from '../shared/errors.ts';
-import { excelDateFromDateText, excelDateFromInstant, neutraliseFormula, reaisNumberFromCents } from './cells.ts';
+import { capExcelText, excelDateFromDateText, excelDateFromInstant, neutraliseFormula, reaisNumberFromCents } from './cells.ts';
 import { reportText } from './csv-writer.ts';
 import type { CellValue, ColumnSpec, ColumnType } from './types.ts';
 
@@ -44,8 +44,13 @@ export function excelValueOf(value: CellValue, column: ColumnSpec, options: Cell
     case 'boolean':
       return value as boolean;
     case 'text':
-      return reportText(String(value), column, options.maskDocuments);
+      return capExcelText(reportText(String(value), column, options.maskDocuments));
   }
+}
+
+/** Any other text of a sheet (headers, note labels and values): the formula rule, then Excel's cap. */
+function sheetText(text: string): string {
+  return capExcelText(neutraliseFormula(text));
 }
 
 /** Excel forbids `[]:*?/\` in sheet names and cuts them at 31 characters. */
@@ -110,7 +115,7 @@ export class XlsxSheetWriter {
       const numFmt = FORMAT_OF[c.type];
       return { key: c.key, width: c.width ?? Math.max(DEFAULT_WIDTH[c.type], c.header.length + 3), ...(numFmt ? { style: { numFmt } } : {}) };
     });
-    const header = sheet.addRow(columns.map((c) => neutraliseFormula(c.header)));
+    const header = sheet.addRow(columns.map((c) => sheetText(c.header)));
     header.font = { bold: true };
     header.commit();
   }
@@ -166,8 +171,8 @@ export class XlsxSheetWriter {
     }
     if (notes.length > 0) this.#sheet.addRow([]).commit();
     for (const note of notes) {
-      const value = note.instantMs !== null && note.instantMs !== undefined ? excelDateFromInstant(note.instantMs, this.#options.timezone) : neutraliseFormula(note.text ?? '');
-      const row = this.#sheet.addRow([neutraliseFormula(note.label), value]);
+      const value = note.instantMs !== null && note.instantMs !== undefined ? excelDateFromInstant(note.instantMs, this.#options.timezone) : sheetText(note.text ?? '');
+      const row = this.#sheet.addRow([sheetText(note.label), value]);
       row.getCell(1).font = { bold: true };
       if (value instanceof Date) row.getCell(2).numFmt = INSTANT_FORMAT;
       row.commit();

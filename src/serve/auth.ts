@@ -1,9 +1,11 @@
 // Who may read the page. On loopback the machine's own users may; anywhere else a token is required
 // (RECON_SERVE_TOKEN), taken from `Authorization: Bearer` or once from `?token=`, which trades it for an
-// HttpOnly SameSite=Strict cookie. Comparisons are constant time over fixed-length digests.
+// HttpOnly SameSite=Strict cookie and a redirect that never leaves the page. Comparisons are constant
+// time over fixed-length digests.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ReconError } from '../shared/errors.ts';
+import { pathOfRoute, rawPathOf, routeFor } from './routes.ts';
 
 export const COOKIE_NAME = 'recon_session';
 export const MIN_TOKEN_LENGTH = 16;
@@ -54,17 +56,32 @@ export function cookieValue(header: string | undefined, name: string): string | 
 export type AuthDecision = { ok: true } | { ok: true; setCookieAndRedirect: string } | { ok: false };
 
 /** Decides a request: Bearer header, session cookie, or `?token=` (answered by a cookie and a redirect without it). */
-export function authorize(token: string | undefined, request: { authorization?: string | undefined; cookie?: string | undefined; url: URL }): AuthDecision {
+export function authorize(token: string | undefined, request: { authorization?: string | undefined; cookie?: string | undefined; rawUrl: string }): AuthDecision {
   if (token === undefined) return { ok: true };
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.authorization ?? '')?.[1];
   if (bearer !== undefined && tokensEqual(bearer, token)) return { ok: true };
   const session = cookieValue(request.cookie, COOKIE_NAME);
   if (session !== undefined && tokensEqual(session, sessionValueFor(token))) return { ok: true };
-  const query = request.url.searchParams.get('token');
-  if (query !== null && tokensEqual(query, token)) {
-    const clean = new URL(request.url.href);
-    clean.searchParams.delete('token');
-    return { ok: true, setCookieAndRedirect: `${clean.pathname}${clean.search}` };
-  }
+  const query = queryOf(request.rawUrl).get('token');
+  if (query !== null && tokensEqual(query, token)) return { ok: true, setCookieAndRedirect: redirectTargetOf(request.rawUrl) };
   return { ok: false };
+}
+
+/**
+ * Where the token exchange sends the browser: the page that was asked for, without the token. The path
+ * is rebuilt from the route, so `//evil.com`, `/\evil.com`, `/.//evil.com`, `%2F%2Fevil.com` or an
+ * absolute URL can never become a Location on another site: anything that is not a page goes to `/`.
+ */
+export function redirectTargetOf(rawUrl: string): string {
+  const path = pathOfRoute(routeFor('GET', rawPathOf(rawUrl))) ?? '/';
+  const query = queryOf(rawUrl);
+  query.delete('token');
+  const search = query.toString();
+  return search === '' ? path : `${path}?${search}`;
+}
+
+function queryOf(rawUrl: string): URLSearchParams {
+  const beforeFragment = rawUrl.split('#')[0] ?? '';
+  const mark = beforeFragment.indexOf('?');
+  return new URLSearchParams(mark < 0 ? '' : beforeFragment.slice(mark + 1));
 }

@@ -1,7 +1,6 @@
 // What each route answers: gathers the data (reports folder first, warehouse read-only and briefly)
 // and hands it to the pure page renderers, or streams a report file as a download.
 import type { ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import { yesterdayIn } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
 import { refundWindow } from './chart-data.ts';
@@ -10,6 +9,7 @@ import { renderHome, type HomeData } from './page-home.ts';
 import { renderNight, type NightData } from './page-night.ts';
 import { findingsOfNight, keptOutOrdersOfNight, openChargebacks, refundsBetween } from './queries.ts';
 import { contentTypeOf, downloadNameOf, openReportFile, realNightDir } from './report-files.ts';
+import { sendFile, type SendOutcome } from './send-file.ts';
 import { staticAsset } from './static-assets.ts';
 import type { WarehouseReader } from './warehouse-reads.ts';
 
@@ -65,10 +65,10 @@ export async function serveNight(site: SiteContext, date: string, respond: Respo
   return true;
 }
 
-/** Streams a known report file as an attachment; returns false when there is no such file. */
-export async function serveReportFile(site: SiteContext, date: string, file: string, res: ServerResponse): Promise<boolean> {
+/** Streams a known report file as an attachment; `not_found` when there is no such file. */
+export async function serveReportFile(site: SiteContext, date: string, file: string, res: ServerResponse): Promise<SendOutcome | 'not_found'> {
   const opened = await openReportFile(site.reportsDir, date, file);
-  if (!opened) return false;
+  if (!opened) return 'not_found';
   try {
     res.writeHead(200, {
       'Content-Type': contentTypeOf(file),
@@ -76,11 +76,10 @@ export async function serveReportFile(site: SiteContext, date: string, file: str
       // Both names are validated (a calendar date and a name of the registry), so no quoting issue.
       'Content-Disposition': `attachment; filename="${downloadNameOf(date, file)}"`,
     });
-    await pipeline(opened.handle.createReadStream({ autoClose: false }), res);
+    return await sendFile(opened.handle, res, opened.stats.size);
   } finally {
     await opened.handle.close();
   }
-  return true;
 }
 
 export async function serveStatic(name: string, respond: Respond): Promise<boolean> {

@@ -1,6 +1,7 @@
 // The server's routes, matched on the raw request path before any normalisation: each segment is
 // percent-decoded once and refused when it is a dot segment or hides a separator, so `..`, `%2e%2e`,
-// `%2f` and absolute paths never reach the file layer as anything but "not found".
+// `%2f` and absolute paths never reach the file layer as anything but "not found". A route's own path,
+// rebuilt from its validated parts, is the only place the page ever redirects to.
 import { isNightDate } from './report-files.ts';
 
 export type Route =
@@ -30,9 +31,14 @@ export function segmentsOf(rawPath: string): string[] | undefined {
   return out;
 }
 
+/** The raw path of a request target: before any `?` or `#`. */
+export function rawPathOf(rawUrl: string): string {
+  return rawUrl.split('?')[0]?.split('#')[0] ?? '';
+}
+
 export function routeFor(method: string, rawUrl: string): Route {
   if (method !== 'GET' && method !== 'HEAD') return { kind: 'method_not_allowed' };
-  const rawPath = rawUrl.split('?')[0]?.split('#')[0] ?? '';
+  const rawPath = rawPathOf(rawUrl);
   const segments = segmentsOf(rawPath);
   if (segments === undefined) return { kind: 'not_found' };
   const [first, second, third, ...rest] = segments;
@@ -44,4 +50,24 @@ export function routeFor(method: string, rawUrl: string): Route {
   }
   if (first === 'static' && second !== undefined && third === undefined) return { kind: 'static', name: second };
   return { kind: 'not_found' };
+}
+
+/**
+ * The canonical path of a page route, built from its validated parts (never from the raw request), or
+ * undefined for a route that is not a page. It always starts with exactly one `/` followed by a name,
+ * so a browser can only read it as a path on this server.
+ */
+export function pathOfRoute(route: Route): string | undefined {
+  switch (route.kind) {
+    case 'home':
+      return '/';
+    case 'night':
+      return `/nights/${route.date}`;
+    case 'file':
+      return `/nights/${route.date}/${encodeURIComponent(route.file)}`;
+    case 'static':
+      return `/static/${encodeURIComponent(route.name)}`;
+    default:
+      return undefined;
+  }
 }

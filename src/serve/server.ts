@@ -54,7 +54,7 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
   };
   const server = createServer((req, res) => {
     const started = performance.now();
-    handle(site, token, req, res)
+    handle(site, token, req, res, options.logger)
       .catch((error: unknown) => {
         options.logger.warn(`recon serve: ${req.method ?? '?'} failed: ${error instanceof Error ? error.message : String(error)}`);
         if (!res.headersSent) plain(res, 500, 'Internal error: the page could not be built; see the server log.');
@@ -93,12 +93,12 @@ function plain(res: ServerResponse, status: number, text: string, headers: Recor
   res.end(`${text}\n`);
 }
 
-async function handle(site: SiteContext, token: string | undefined, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(site: SiteContext, token: string | undefined, req: IncomingMessage, res: ServerResponse, logger: Logger): Promise<void> {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   const rawUrl = req.url ?? '/';
   // Without a token only this machine may ask; a foreign Host header means a rebound DNS name.
   if (token === undefined && !isLoopbackHost(hostnameOf(req.headers.host))) return plain(res, 403, 'Forbidden: this server answers only to 127.0.0.1 / localhost.');
-  const decision = authorize(token, { authorization: req.headers.authorization, cookie: req.headers.cookie, url: new URL(rawUrl, 'http://recon.invalid') });
+  const decision = authorize(token, { authorization: req.headers.authorization, cookie: req.headers.cookie, rawUrl });
   if (!decision.ok) return plain(res, 401, 'Unauthorized: send the RECON_SERVE_TOKEN as "Authorization: Bearer <token>" or open the page once with ?token=<token>.', { 'WWW-Authenticate': 'Bearer realm="recon"' });
   if ('setCookieAndRedirect' in decision) {
     res.writeHead(303, { Location: decision.setCookieAndRedirect, 'Set-Cookie': sessionCookieFor(token!) });
@@ -117,9 +117,13 @@ async function handle(site: SiteContext, token: string | undefined, req: Incomin
     case 'night':
       if (!(await serveNight(site, route.date, respond))) notFound();
       return;
-    case 'file':
-      if (!(await serveReportFile(site, route.date, route.file, res))) notFound();
+    case 'file': {
+      const sent = await serveReportFile(site, route.date, route.file, res);
+      if (sent === 'not_found') notFound();
+      // The client went away mid-download: its choice, not a failure of the server.
+      else if (sent === 'aborted') logger.event('serve.download.aborted', { date: route.date, file: route.file });
       return;
+    }
     case 'static':
       if (!(await serveStatic(route.name, respond))) notFound();
       return;

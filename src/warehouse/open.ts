@@ -1,4 +1,6 @@
 // Opens the DuckDB warehouse file, migrates it, and turns DuckDB's lock conflict into a clear error.
+// A sealed open (for SQL a person types) also shuts DuckDB off from every other file, from extensions
+// and from its own settings.
 import { mkdirSync, chmodSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -20,23 +22,49 @@ export interface OpenOptions {
    * out `recon serve`'s brief read-only look, while a second job still stops almost at once.
    */
   lockWaitMs?: number;
+  /**
+   * Only with readOnly: no file but the warehouse (DuckDB always allows its own database file), no
+   * extension installed or loaded, and the configuration locked so that no statement can undo it.
+   */
+  sealed?: boolean;
 }
 
-export async function openWarehouse(path: string, options: OpenOptions = {}): Promise<Warehouse> {
-  const isMemory = path === ':memory:';
-  const created = !isMemory && !existsSync(path);
-  if (!isMemory && options.readOnly && created) {
+/**
+ * What a sealed instance is created with. These are instance options because DuckDB refuses to turn
+ * external access back on in a running database, and the extension switches must hold before any
+ * statement can trigger an autoload. lock_configuration comes last, once the TimeZone is set.
+ */
+const SEALED_OPTIONS: Readonly<Record<string, string>> = {
+  enable_external_access: 'false',
+  autoinstall_known_extensions: 'false',
+  autoload_known_extensions: 'false',
+  allow_community_extensions: 'false',
+};
+
+/** A read-only open needs the file; a missing one gets a sentence that says how to make it. */
+export function assertWarehouseExists(path: string): void {
+  if (path !== ':memory:' && !existsSync(path)) {
     throw new ReconError(
       'config',
       `warehouse ${path} does not exist yet; run \`recon run nightly\` first (after \`npm start\`, add --sandbox to read the sandbox run's warehouse)`,
     );
   }
+}
+
+export async function openWarehouse(path: string, options: OpenOptions = {}): Promise<Warehouse> {
+  const isMemory = path === ':memory:';
+  const created = !isMemory && !existsSync(path);
+  if (options.readOnly) assertWarehouseExists(path);
+  if (options.sealed && !options.readOnly) throw new ReconError('internal', 'a sealed warehouse must be opened read-only');
   if (!isMemory) mkdirSync(dirname(path), { recursive: true });
   const instance = await createInstance(path, options);
-  const connection = await instance.connect();
-  // TIMESTAMPTZ arithmetic and casts must never depend on the machine's zone; business days are
-  // computed in the configured zone explicitly.
-  await connection.run("SET TimeZone = 'UTC'");
+  let connection: DuckDBConnection;
+  try {
+    connection = await instance.connect();
+  } catch (error) {
+    instance.closeSync();
+    throw error;
+  }
   const warehouse: Warehouse = {
     path,
     connection,
@@ -46,6 +74,10 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
     },
   };
   try {
+    // TIMESTAMPTZ arithmetic and casts must never depend on the machine's zone; business days are
+    // computed in the configured zone explicitly. (TimeZone is ICU's, not an instance option.)
+    await connection.run("SET TimeZone = 'UTC'");
+    if (options.sealed) await connection.run('SET lock_configuration = true');
     if (!options.readOnly) await migrate(connection);
     if (created && options.fileMode) chmodSync(path, parseInt(options.fileMode, 8));
   } catch (error) {
@@ -85,7 +117,7 @@ async function createInstance(path: string, options: OpenOptions): Promise<DuckD
   const deadline = Date.now() + (options.lockWaitMs ?? 0);
   for (;;) {
     try {
-      return await DuckDBInstance.create(path, options.readOnly ? { access_mode: 'READ_ONLY' } : {});
+      return await DuckDBInstance.create(path, { ...(options.readOnly ? { access_mode: 'READ_ONLY' } : {}), ...(options.sealed ? SEALED_OPTIONS : {}) });
     } catch (cause) {
       const error = warehouseOpenError(path, cause);
       if (error.code !== 'locked' || Date.now() >= deadline) throw error;

@@ -29,8 +29,9 @@ interface BadCase {
   configFile?: string;
   /** Leave RECON_API_KEY unset even though a service is configured. */
   noKey?: boolean;
-  generate?: 'single-line-200mb' | 'afile';
-  /** Paths (relative to the case's folder) the run must not have created: arguments are checked before anything is written. */
+  /** warehouse: an empty migrated warehouse (w.duckdb) before the command, for `recon sql`. */
+  generate?: 'single-line-200mb' | 'afile' | 'warehouse';
+  /** Paths that must not exist after the command (what a refused statement would have written). */
   absent?: string[];
 }
 
@@ -121,6 +122,7 @@ describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.jso
     const dir = mkdtempSync(join(root, 'case-'));
     mkdirSync(dir, { recursive: true });
     setUp(c, dir);
+    if (c.generate === 'warehouse') (await openWarehouse(join(dir, 'w.duckdb'))).close();
     const env: Record<string, string> = c.service && !c.noKey ? { RECON_API_KEY: KEY } : {};
     const result = await runRecon(c.args.map((a) => fill(a, dir)), { cwd: dir, env });
     const shown = `exit ${result.code}\nstderr: ${result.stderr.slice(-2000)}\nstdout: ${result.stdout.slice(-1000)}`;
@@ -133,7 +135,7 @@ describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.jso
     // Messages stay readable: no case may dump its input (the 200 MB line) into the terminal.
     expect(result.stderr.length + result.stdout.length).toBeLessThan(64 * 1024);
     for (const output of [result.stdout, result.stderr]) expect(output).not.toContain(KEY_TAIL);
-    for (const path of c.absent ?? []) expect(existsSync(join(dir, path)), `${path} was written`).toBe(false);
+    for (const path of c.absent ?? []) expect(existsSync(fill(path, dir)), `${path} exists`).toBe(false);
 
     const left = await committed(dir);
     if (left === undefined) return;

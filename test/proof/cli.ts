@@ -17,9 +17,9 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return { ...env, ...extra };
 }
 
-export function runRecon(args: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number }): Promise<CliResult> {
+export function runRecon(args: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number; stdin?: string }): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [BIN, ...args],
       { cwd: options.cwd, env: cleanEnv(options.env), timeout: options.timeoutMs ?? 60_000, maxBuffer: 64 << 20 },
@@ -28,6 +28,8 @@ export function runRecon(args: string[], options: { cwd: string; env?: Record<st
         resolve({ code, stdout, stderr });
       },
     );
+    // A command that reads a pipe (`recon sql` without a query) gets this text, then end of input.
+    child.stdin?.end(options.stdin ?? '');
   });
 }
 

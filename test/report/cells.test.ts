@@ -1,6 +1,6 @@
 // Table-driven rules for cells in every format: neutralisation, masking, CSV quoting, exact amounts.
 import { describe, expect, it } from 'vitest';
-import { excelDateFromInstant, maskDocument, neutraliseFormula, reaisNumberFromCents, reaisTextFromBigCents } from '../../src/report/cells.ts';
+import { capExcelText, EXCEL_CELL_MAX, excelDateFromInstant, maskDocument, neutraliseFormula, reaisNumberFromCents, reaisTextFromBigCents } from '../../src/report/cells.ts';
 import { csvFieldOf, csvHeaderOf, csvLineOf, quoteCsvField } from '../../src/report/csv-writer.ts';
 import type { ColumnSpec } from '../../src/report/types.ts';
 
@@ -17,8 +17,49 @@ describe('neutraliseFormula', () => {
     ['a=b', 'a=b'],
     ['', ''],
     ["'already", "'already"],
+    // Spreadsheets skip leading blanks, line breaks and NULs before reading a formula.
+    [' =1+1', "' =1+1"],
+    ['   +1', "'   +1"],
+    ['\t=cmd', "'\t=cmd"],
+    ['\n=cmd', "'\n=cmd"],
+    ['\r\n@SUM(A1)', "'\r\n@SUM(A1)"],
+    ['\0=cmd', "'\0=cmd"],
+    ['\0 \t-1', "'\0 \t-1"],
+    ['\nplain', "'\nplain"],
+    // Full-width signs, as an East Asian input method types them.
+    ['\uFF1DHYPERLINK("http://x")', "'\uFF1DHYPERLINK(\"http://x\")"],
+    ['\uFF0B1', "'\uFF0B1"],
+    ['\uFF0D1', "'\uFF0D1"],
+    ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+    [' \uFF1D1', "' \uFF1D1"],
+    // Blanks before harmless text, and signs after the start, stay as they are.
+    [' plain', ' plain'],
+    ['\0plain', '\0plain'],
+    ['R$ -1,00', 'R$ -1,00'],
+    ['a\uFF1Db', 'a\uFF1Db'],
+    ['\u3000=1', '\u3000=1'],
   ])('%j -> %j', (input, expected) => {
     expect(neutraliseFormula(input)).toBe(expected);
+  });
+});
+
+describe('capExcelText', () => {
+  const cut = (fill: string, mark: string) => fill.repeat(EXCEL_CELL_MAX - mark.length) + mark;
+  it.each([
+    ['short text stays whole', 'abc', 'abc'],
+    ['exactly the limit stays whole', 'x'.repeat(EXCEL_CELL_MAX), 'x'.repeat(EXCEL_CELL_MAX)],
+    ['one over the limit is cut', 'x'.repeat(EXCEL_CELL_MAX + 1), cut('x', '… [cut: 32,768 characters]')],
+    ['8 MiB of text is cut', 'y'.repeat(8_388_608), cut('y', '… [cut: 8,388,608 characters]')],
+  ])('%s', (_name, input, expected) => {
+    const capped = capExcelText(input);
+    expect(capped).toBe(expected);
+    expect(capped.length).toBeLessThanOrEqual(EXCEL_CELL_MAX);
+  });
+
+  it('never keeps half of an emoji before the mark', () => {
+    const capped = capExcelText('\u{1F600}'.repeat(EXCEL_CELL_MAX));
+    expect(capped.endsWith('\u{1F600}… [cut: 65,534 characters]')).toBe(true);
+    expect(capped.length).toBe(EXCEL_CELL_MAX - 1);
   });
 });
 

@@ -54,6 +54,47 @@ describe('recon serve token rule', () => {
   });
 });
 
+describe('recon serve token exchange never redirects off-site', () => {
+  let guarded: RunningServer;
+  beforeAll(async () => {
+    guarded = await startReportServer(optionsFor(run, { token: TOKEN }));
+    servers.push(guarded);
+  });
+
+  // The request target is sent byte for byte; whatever it holds, Location is a path of this page.
+  it.each([
+    ['//evil.com', 303, '/'],
+    ['/\\evil.com', 303, '/'],
+    ['/\\\\evil.com', 303, '/'],
+    ['https://evil.com', 303, '/'],
+    ['http://evil.com/nights', 303, '/'],
+    ['/%2F%2Fevil.com', 303, '/'],
+    // Not a path at all: Node's HTTP parser answers 400 before any handler, so there is no Location.
+    ['%2F%2Fevil.com', 400, undefined],
+    ['/%2f%2fevil.com/', 303, '/'],
+    ['/%5Cevil.com', 303, '/'],
+    ['/.//evil.com', 303, '/'],
+    ['/x/..//evil.com', 303, '/'],
+    ['///evil.com', 303, '/'],
+    ['/nights/..//evil.com', 303, '/'],
+    ['/', 303, '/'],
+    [`/nights/${NIGHTS[1]}`, 303, `/nights/${NIGHTS[1]}`],
+    [`/nights/${NIGHTS[1]}/`, 303, `/nights/${NIGHTS[1]}`],
+    [`/nights/${NIGHTS[0]}/refunds.csv`, 303, `/nights/${NIGHTS[0]}/refunds.csv`],
+  ])('%s?token= answers %i with Location %s', async (target, status, location) => {
+    const answer = await get(guarded.url, `${target}?token=${TOKEN}`);
+    expect([answer.status, answer.headers['location']]).toEqual([status, location]);
+    if (location !== undefined) expect(new URL(location, guarded.url).origin).toBe(new URL(guarded.url).origin);
+  });
+
+  it.each(['//evil.com', 'https://evil.com', '/\\evil.com', '%2F%2Fevil.com'])('a next=%s parameter stays a query of a page path', async (next) => {
+    const answer = await get(guarded.url, `/?token=${TOKEN}&next=${next}`);
+    expect(answer.status).toBe(303);
+    expect(String(answer.headers['location'])).toMatch(/^\/\?next=[^/\\]*$/);
+    expect(new URL(String(answer.headers['location']), guarded.url).origin).toBe(new URL(guarded.url).origin);
+  });
+});
+
 describe('recon serve while a job holds the warehouse', () => {
   it('lists the nights from the reports folder and says the warehouse is busy', async () => {
     // A separate process takes the write lock, as a running nightly job would.

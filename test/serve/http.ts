@@ -1,8 +1,8 @@
-// Test helpers of the serve tests: raw HTTP requests (the path is sent byte for byte) and server
-// options over a fixture run.
+// Test helpers of the serve tests: raw HTTP requests (the path is sent byte for byte), server options
+// over a fixture run, and a logger that records what the server says.
 import { request } from 'node:http';
 import type { ServeOptions } from '../../src/serve/server.ts';
-import { silentLogger } from '../../src/shared/log.ts';
+import { silentLogger, type Logger } from '../../src/shared/log.ts';
 import { NOW, ZONE, type TwoNights } from './fixture.ts';
 
 export function optionsFor(run: TwoNights, overrides: Partial<ServeOptions> = {}): ServeOptions {
@@ -45,3 +45,19 @@ export function get(base: string, path: string, headers: Record<string, string> 
   });
 }
 
+
+export interface LogLine {
+  level: 'event' | 'info' | 'warn';
+  text: string;
+  fields?: Record<string, unknown>;
+}
+
+/** A logger that keeps every line, to assert on what the server said. */
+export function recordingLogger(lines: LogLine[]): Logger {
+  return {
+    event: (name, fields) => lines.push({ level: 'event', text: name, fields }),
+    info: (text) => lines.push({ level: 'info', text }),
+    warn: (text) => lines.push({ level: 'warn', text }),
+    progress: () => ({ tick() {}, stop() {} }),
+  };
+}

@@ -44,6 +44,7 @@ beforeAll(async () => {
     ['table', recon(['sql', QUERY])],
     ['csv', recon(['sql', '--format', 'csv', `SELECT item_id, reason, difference_cents FROM findings_latest WHERE finding_key IN ('unmatched_payment:X', 'chargeback_open:I5') ORDER BY finding_key`])],
     ['json', recon(['sql', '--format=json', QUERY])],
+    ['csvheader', recon(['sql', '--format', 'csv', `SELECT 1 AS "=HYPERLINK(""http://evil.example"",""x"")", ' @x' AS "\uFF0By", -2 AS n, -2.5::DECIMAL(5,2) AS d, INTERVAL '-1 day' AS i, '\uFF0D3' AS fw`])],
     ['write', recon(['sql', `DELETE FROM orders`])],
     ['prompt', recon(['sql'], 'SELECT 1 AS a,\n  2 AS b;\nSELECT * FROM nope;\nSELECT count(*) AS n FROM chargebacks;\n.quit\nSELECT 99;\n')],
     ['export', recon(['export', '--format', 'parquet', '--out', join(fixture.dir, 'parquet')])],
@@ -71,6 +72,12 @@ describe('recon sql', () => {
     expect(stdout).toBe('item_id,reason,difference_cents\r\nI5,"line1\nline2, ""quoted""",0\r\n"\'=HYPERLINK(""http://evil.example"",""click"")",\'-2,100\r\n');
   });
 
+  it('neutralises column names as well as values in CSV, and leaves numbers alone', () => {
+    const { code, stdout, stderr } = outcomes['csvheader']!;
+    expect(code, stderr).toBe(0);
+    expect(stdout).toBe(`"'=HYPERLINK(""http://evil.example"",""x"")",'\uFF0By,n,d,i,fw\r\n1,' @x,-2,-2.50,'-1 day,'\uFF0D3\r\n`);
+  });
+
   it('writes JSON with exact numbers', () => {
     const { code, stdout } = outcomes['json']!;
     expect(code).toBe(0);
@@ -82,7 +89,7 @@ describe('recon sql', () => {
     const { code, stderr, stdout } = outcomes['write']!;
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toContain('opens the warehouse read-only');
+    expect(stderr).toContain('recon sql is read-only; it reads only the warehouse: statements that change the warehouse');
     expect(stderr).toContain('DELETE');
   });
 

@@ -1,10 +1,12 @@
-// `recon sql`: ad hoc SQL on a read-only warehouse connection; without a query, an interactive prompt.
+// `recon sql`: ad hoc SQL on a read-only, sealed warehouse connection; without a query, an interactive
+// prompt. The warehouse is opened for each statement and closed after it, never held while idle.
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { defineCommand } from 'citty';
 import { ReconError, exitCodeFor } from '../../shared/errors.ts';
-import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts';
-import { runSql } from '../../report/run-sql.ts';
+import { configArg, contextFor, sandboxArg } from '../context.ts';
+import { runSqlOnWarehouse } from '../../report/run-sql.ts';
+import { assertWarehouseExists } from '../../warehouse/open.ts';
 import { SQL_FORMATS, type SqlFormat, type Write } from '../../report/sql-output.ts';
 
 export default defineCommand({
@@ -18,13 +20,15 @@ export default defineCommand({
   async run({ args }) {
     const format = args.format as SqlFormat;
     if (!SQL_FORMATS.includes(format)) throw new ReconError('usage', `expected --format table, csv or json, got "${args.format}"`);
-    await withWarehouse(contextFor(args), { readOnly: true }, async (warehouse) => {
-      if (args.query !== undefined && args.query.trim() !== '') {
-        await runSql(warehouse.connection, args.query, format, writeStdout);
-      } else {
-        await prompt(warehouse.connection, format);
-      }
-    });
+    const path = contextFor(args).config.warehouse.path;
+    const run: RunStatement = (sql) => runSqlOnWarehouse(path, sql, format, writeStdout);
+    if (args.query !== undefined && args.query.trim() !== '') {
+      await run(args.query);
+    } else {
+      // Said before the prompt waits for input, not at the first statement.
+      assertWarehouseExists(path);
+      await prompt(run);
+    }
   },
 });
 
@@ -32,8 +36,10 @@ const writeStdout: Write = async (text) => {
   if (!process.stdout.write(text)) await once(process.stdout, 'drain');
 };
 
+type RunStatement = (sql: string) => Promise<void>;
+
 /** Statements may span lines and end with `;`. `.quit` leaves; an error is printed and the prompt goes on. */
-async function prompt(db: Parameters<typeof runSql>[0], format: SqlFormat): Promise<void> {
+async function prompt(run: RunStatement): Promise<void> {
   const interactive = Boolean(process.stdin.isTTY);
   const rl = createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
   if (interactive) process.stdout.write('recon sql (read-only). End statements with ";". .tables lists tables and views, .quit leaves.\n');
@@ -51,7 +57,7 @@ async function prompt(db: Parameters<typeof runSql>[0], format: SqlFormat): Prom
       const trimmed = line.trim();
       if (buffer === '' && (trimmed === '.quit' || trimmed === '.exit')) break;
       if (buffer === '' && trimmed === '.tables') {
-        await runOne(db, `SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'main' ORDER BY table_type, table_name`, format);
+        await runOne(run, `SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'main' ORDER BY table_type, table_name`);
       } else if (buffer === '' && trimmed === '') {
         // nothing to run
       } else {
@@ -60,14 +66,14 @@ async function prompt(db: Parameters<typeof runSql>[0], format: SqlFormat): Prom
           const sql = buffer;
           buffer = '';
           statements += 1;
-          await runOne(db, sql, format);
+          await runOne(run, sql);
         }
       }
       ask();
     }
     if (buffer.trim() !== '') {
       statements += 1;
-      await runOne(db, buffer, format);
+      await runOne(run, buffer);
     }
   } finally {
     rl.close();
@@ -76,9 +82,9 @@ async function prompt(db: Parameters<typeof runSql>[0], format: SqlFormat): Prom
   if (!interactive && statements === 0) throw new ReconError('usage', 'no SQL given: pass a query, or pipe statements that end with ";"');
 }
 
-async function runOne(db: Parameters<typeof runSql>[0], sql: string, format: SqlFormat): Promise<void> {
+async function runOne(run: RunStatement, sql: string): Promise<void> {
   try {
-    await runSql(db, sql, format, writeStdout);
+    await run(sql);
   } catch (error) {
     if (!(error instanceof ReconError)) throw error;
     process.stderr.write(`error: ${error.message}\n`);

@@ -1,0 +1,53 @@
+// Why `recon sql` refuses a statement, in one sentence. DuckDB does the refusing: the warehouse is opened
+// read-only and sealed (no other file, no extension, settings locked; see warehouse/open.ts). A few
+// statement kinds are also turned away before they run, so the answer does not hang on DuckDB's
+// wording, and DuckDB's own errors are sorted into the same reasons.
+import { StatementType } from '@duckdb/node-api';
+import { ReconError } from '../shared/errors.ts';
+
+export type Refusal = 'files' | 'extensions' | 'settings' | 'writes';
+
+const WHY: Record<Refusal, string> = {
+  files: 'it cannot read or write any other file (COPY, EXPORT DATABASE, ATTACH, read_csv or read_text of a path)',
+  extensions: 'it cannot install or load extensions (INSTALL, LOAD)',
+  settings: 'its settings cannot be changed (SET, RESET, PRAGMA)',
+  writes: 'statements that change the warehouse (INSERT, UPDATE, DELETE, CREATE, ...) are refused',
+};
+
+const FOR_FILES = 'to write tables to files use `recon export --format parquet --out DIR`, or redirect `recon sql --format csv "SELECT ..."` to a file';
+
+/** Kinds that only ever touch files, extensions or settings: none of them can be a read of the warehouse. */
+const REFUSED_KINDS: ReadonlyMap<StatementType, Refusal> = new Map([
+  [StatementType.COPY, 'files'],
+  [StatementType.COPY_DATABASE, 'files'],
+  [StatementType.EXPORT, 'files'],
+  [StatementType.ATTACH, 'files'],
+  [StatementType.DETACH, 'files'],
+  // INSTALL is a LOAD statement to DuckDB.
+  [StatementType.LOAD, 'extensions'],
+  [StatementType.EXTENSION, 'extensions'],
+  [StatementType.UPDATE_EXTENSIONS, 'extensions'],
+  // PRAGMAs that read (table_info, database_size, ...) are SELECT or CALL statements; the PRAGMA kind
+  // is left with the ones that set something or checkpoint.
+  [StatementType.PRAGMA, 'settings'],
+]);
+
+/** The reason a statement of this kind is refused before it runs, if it is. */
+export function refusalOfKind(kind: StatementType): Refusal | undefined {
+  return REFUSED_KINDS.get(kind);
+}
+
+/** The reason behind one of DuckDB's errors, when it is one of the seal's refusals. */
+export function refusalOfError(message: string): Refusal | undefined {
+  if (/Permission Error/i.test(message) && /extension/i.test(message)) return 'extensions';
+  if (/file system operations are disabled|Permission Error/i.test(message)) return 'files';
+  if (/configuration has been locked|while database is running/i.test(message)) return 'settings';
+  if (/read-only|read only/i.test(message)) return 'writes';
+  return undefined;
+}
+
+/** The error a refusal ends the statement with: exit code 2, as any bad input. */
+export function refusalError(refusal: Refusal, duckdbMessage?: string, cause?: unknown): ReconError {
+  const said = duckdbMessage === undefined ? '' : ` (DuckDB: ${duckdbMessage.split('\n')[0]?.trim()})`;
+  return new ReconError('usage', `recon sql is read-only; it reads only the warehouse: ${WHY[refusal]}; ${FOR_FILES}${said}`, { cause });
+}
