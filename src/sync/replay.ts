@@ -52,6 +52,7 @@ export async function replayAll(
       rereads: 0,
       seconds: (performance.now() - started) / 1000,
       freshness: { transactionsUntilMs: untilOf('transactions'), operationsUntilMs: untilOf('operations') },
+      rejected: 0,
     };
   } catch (error) {
     await recordRunEnd(deps.db, { runId: request.runId, outcome: 'failed', finishedAtMs: deps.clock.now(), error: (error as Error).message }).catch(() => undefined);
