@@ -19,6 +19,7 @@ import { writeRawPages } from './raw-pages.ts';
 import { limitMemory, readWatermark, stageDirFor } from './run-resources.ts';
 import { allOrFirstError, planWindows, verifyFinal } from './run-windows.ts';
 import type { RejectsSource } from './rejects.ts';
+import { lookUpLeavers, type LookupCounts } from './lookups.ts';
 
 export type { SyncWindow } from './windows.ts';
 export type { RowCounts } from './publish.ts';
@@ -60,8 +61,13 @@ export interface SyncResult {
   seconds: number;
   freshness: { transactionsUntilMs: number; operationsUntilMs: number };
   rawPagesFile?: string | undefined;
-  /** Listed rows kept out of the warehouse this run (broken rows, in sync_rejects); the run is still done. */
+  /**
+   * Listed rows kept out of the warehouse this run (broken rows, in sync_rejects); a row listed by two
+   * windows is kept out by each. The run is still done.
+   */
   rejected: number;
+  /** Transactions read again by id because a status sweep could no longer show them (lookups.ts). */
+  lookups: LookupCounts;
 }
 
 export async function syncAll(deps: SyncDeps, request: SyncRequest, config: ReconConfig): Promise<SyncResult> {
@@ -159,15 +165,24 @@ async function readAndPublish(
   const rereads = await verifyFinal(deps, reads, read, limit, sync.maxWindowAttempts);
   progress.stop();
   await stager.drain();
+  const lookups = await lookUpLeavers(
+    { db: deps.db, api: deps.http, logger: deps.logger },
+    { ranges: plan.ranges, reads, stageDir: ctx.stageDir, limit, maxAttempts: sync.maxWindowAttempts, maxIdLookups: sync.maxIdLookups },
+  );
+  if (lookups.read) {
+    void stager.stageWindow(lookups.read);
+    await stager.drain();
+  }
+  const staged = lookups.read ? [...reads, lookups.read] : reads;
 
   const updated = plan.ranges.find((r) => r.stream === 'operations' && r.field === 'date_updated');
   const watermarks: Record<string, number> = updated ? { 'operations:date_updated': updated.endMs } : {};
-  const rawPagesFile = sync.rawPagesDir ? await writeRawPages(sync.rawPagesDir, request.runId, reads) : undefined;
+  const rawPagesFile = sync.rawPagesDir ? await writeRawPages(sync.rawPagesDir, request.runId, staged) : undefined;
   const after = deps.http.counters();
   const counters = { requests: after.requests - before.requests, retries: after.retries - before.retries };
   const pages = reads.reduce((n, r) => n + r.pages, 0);
-  const rejects: RejectsSource[] = reads.flatMap((r) => (r.rejected > 0 && r.rejectsFile ? [{ window: r.window, file: r.rejectsFile, rows: r.rejected }] : []));
-  const rejected = reads.reduce((n, r) => n + r.rejected, 0);
+  const rejects: RejectsSource[] = staged.flatMap((r) => (r.rejected > 0 && r.rejectsFile ? [{ window: r.window, file: r.rejectsFile, rows: r.rejected }] : []));
+  const rejected = staged.reduce((n, r) => n + r.rejected, 0);
   const summary = (counts: { transactions: RowCounts; operations: RowCounts }) => ({
     windows: reads.length,
     pages,
@@ -177,6 +192,7 @@ async function readAndPublish(
     retries: counters.retries,
     rereads,
     rejected,
+    lookups: lookups.counts,
   });
   const counts = await publishRun(deps.db, {
     runId: request.runId,
@@ -184,6 +200,7 @@ async function readAndPublish(
     windows: reads,
     staged: { transactions: stager.staged('transactions'), operations: stager.staged('operations') },
     rejects,
+    vanished: lookups.vanished,
     watermarks,
     runEnd: (c) => ({
       runId: request.runId,
@@ -209,6 +226,7 @@ async function readAndPublish(
     freshness: { transactionsUntilMs: plan.transactionsUntilMs, operationsUntilMs: plan.operationsUntilMs },
     rawPagesFile,
     rejected,
+    lookups: lookups.counts,
   };
 }
 

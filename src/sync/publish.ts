@@ -1,6 +1,6 @@
 // Publishes a sync run: merges its staged rows into the warehouse in ONE transaction (current state
 // upserted by id, every observed status into the history, the windows, the rows kept out, the
-// watermark, the run row).
+// transactions found vanished, the watermark, the run row).
 // A crash before COMMIT leaves nothing of the run; the staging tables are TEMP and die with it.
 // The merge is shaped for bulk: the run's observations decide history, duplicates (only ids seen
 // twice go through a window function) and new versus existing ids (one pass over the table); then new
@@ -14,6 +14,7 @@ import type { WindowRead } from './read-window.ts';
 import { fileRowsSql, OBS_OP, OBS_TX, OP_COLUMNS, STAGE_WINDOWS, TX_COLUMNS, type StagedWindow } from './stage.ts';
 import { publishRejects, type RejectsSource } from './rejects.ts';
 import { rewriteParsed } from './stage-file.ts';
+import { markVanished, VANISHED } from './vanished.ts';
 
 export interface RowCounts {
   new: number;
@@ -31,6 +32,8 @@ export interface PublishInput {
   staged: { transactions: readonly StagedWindow[]; operations: readonly StagedWindow[] };
   /** Files of the rows the run kept out, appended to sync_rejects. */
   rejects?: readonly RejectsSource[] | undefined;
+  /** Ids a look-up found listed no more (the fraud check rejected them): marked `rejected` (vanished.ts). */
+  vanished?: readonly string[] | undefined;
   /** Completes the run row inside the same transaction (counts are filled in by publish). */
   runEnd: (counts: { transactions: RowCounts; operations: RowCounts }) => RunEnd;
 }
@@ -91,7 +94,7 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
       }
     }
   } finally {
-    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_upd', 'pub_existing', OBS_TX, OBS_OP, STAGE_WINDOWS]) {
+    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_upd', 'pub_existing', VANISHED, OBS_TX, OBS_OP, STAGE_WINDOWS]) {
       await db.run(`DROP TABLE IF EXISTS ${table.includes('.') ? table : `temp.${table}`}`).catch(() => undefined);
     }
   }
@@ -112,6 +115,7 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
       await db.run(`INSERT INTO sync_windows VALUES ${values.join(',\n')}`);
     }
     for (const source of input.rejects ?? []) await publishRejects(db, source, input.runId, input.nowMs);
+    if ((input.vanished ?? []).length > 0) await markVanished(db, input.vanished ?? [], input.runId, input.nowMs);
     for (const [key, watermark] of Object.entries(input.watermarks)) {
       const [stream = '', filter = ''] = key.split(':');
       await db.run(`INSERT INTO sync_state VALUES (${sqlText(stream)}, ${sqlText(filter)}, ${Math.trunc(watermark)}, ${run}, ${now})
