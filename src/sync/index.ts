@@ -158,7 +158,10 @@ async function readAndPublish(
     // Loaded in the background (DuckDB works on its own threads) while the next pages are fetched.
     void stager.stageWindow(result);
     deps.logger.event('sync.window.verified', { window: describeWindow(window), total: result.total, pages: result.pages, attempts: result.attempts, rejected: result.rejected });
-    if (result.rejected > 0) deps.logger.warn(`${describeWindow(window)}: ${result.rejected} row${result.rejected === 1 ? '' : 's'} kept out of the warehouse (see sync_rejects)`);
+    if (result.rejected > 0) {
+      const rows = `${result.rejected} row${result.rejected === 1 ? '' : 's'}`;
+      deps.logger.warn(`${describeWindow(window)}: ${rows} kept out of the warehouse (sync_rejects), the first ${result.firstRejected ?? ''}`);
+    }
     return result;
   };
   const reads = await allOrFirstError(planned.map((window) => () => read(window)), limit);

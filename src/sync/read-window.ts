@@ -37,6 +37,8 @@ export interface WindowRead {
   rejected: number;
   /** Where they are, when `rejected` > 0. */
   rejectsFile?: string | undefined;
+  /** The first of them, for a person: "page 2 row 81 (transaction_id tx0180): field net_value: ...". */
+  firstRejected?: string | undefined;
 }
 
 type AnyPage = ListPage<ApiTransaction> | ListPage<ApiOperation>;
@@ -50,8 +52,9 @@ export async function readWindow(
   for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
     const outcome = await readOnce(deps.api, window, options);
     if (outcome.ok) {
-      const { total, rejected } = outcome;
-      return { window, total, rows: total - rejected, pages: outcome.pages, attempts: attempt, file: options.file, rejected, rejectsFile: rejected > 0 ? options.rejectsFile : undefined };
+      const { total, rejected, firstRejected } = outcome;
+      const rejects = rejected > 0 ? { rejectsFile: options.rejectsFile, firstRejected } : {};
+      return { window, total, rows: total - rejected, pages: outcome.pages, attempts: attempt, file: options.file, rejected, ...rejects };
     }
     lastProblem = outcome.problem;
     deps.logger.event('sync.window.drift', { window: describeWindow(window), attempt, problem: lastProblem });
@@ -71,13 +74,14 @@ export async function probeTotal(api: PaymentsApi, window: SyncWindow): Promise<
   return page.total;
 }
 
-type Outcome = { ok: true; total: number; pages: number; rejected: number } | { ok: false; problem: string };
+type Outcome = { ok: true; total: number; pages: number; rejected: number; firstRejected: string | undefined } | { ok: false; problem: string };
 
 async function readOnce(api: PaymentsApi, window: SyncWindow, options: WindowReadOptions): Promise<Outcome> {
   const query = { filters: filtersOf(window), count: options.pageSize };
   // Every id listed, kept or kept out: an id listed twice is drift either way.
   const ids = new Set<string>();
   let anonymous = 0;
+  let firstRejected: string | undefined;
   const bounds = boundsOf(window);
   const file = await openStageFile(options.file);
   const rejects = openRejectsFile(options.rejectsFile);
@@ -105,6 +109,7 @@ async function readOnce(api: PaymentsApi, window: SyncWindow, options: WindowRea
         else if (ids.has(id.key)) return { ok: false, problem: `page ${pageNo}: ${id.key} listed twice (rows shifted while paging)` };
         else ids.add(id.key);
         keptOut.push({ page: pageNo, rowNo: r.index + 1, id: id?.id, raw: r.raw, reason: r.reason });
+        firstRejected ??= `page ${pageNo} row ${r.index + 1}${id ? ` (${id.field} ${id.id})` : ''}: ${r.reason}`;
       }
       await rejects.append(keptOut);
       await file.appendLines(lines.lines);
@@ -120,26 +125,26 @@ async function readOnce(api: PaymentsApi, window: SyncWindow, options: WindowRea
       return { ok: false, problem: `read ${read} but the total is ${total}` };
     }
     await file.finish();
-    return { ok: true, total, pages, rejected };
+    return { ok: true, total, pages, rejected, firstRejected };
   } finally {
     await file.close();
     await rejects.close();
   }
 }
 
-/** The verification key of a listed row (`tx` id, `cash_in:` / `cash_out:` id) and its id, when it has one. */
-function idOf(stream: SyncWindow['stream'], row: unknown): { key: string; id: string } | undefined {
+/** The verification key of a listed row (`tx` id, `cash_in:` / `cash_out:` id), its id and id field, when it has one. */
+function idOf(stream: SyncWindow['stream'], row: unknown): { key: string; id: string; field: string } | undefined {
   if (typeof row !== 'object' || row === null) return undefined;
   const r = row as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
   if (stream === 'transactions') {
     const id = text(r['transaction_id']);
-    return id === undefined ? undefined : { key: id, id };
+    return id === undefined ? undefined : { key: id, id, field: 'transaction_id' };
   }
   const cashIn = text(r['cash_in_id']);
   const cashOut = text(r['cash_out_id']);
-  if (cashIn !== undefined) return { key: `cash_in:${cashIn}`, id: cashIn };
-  return cashOut === undefined ? undefined : { key: `cash_out:${cashOut}`, id: cashOut };
+  if (cashIn !== undefined) return { key: `cash_in:${cashIn}`, id: cashIn, field: 'cash_in_id' };
+  return cashOut === undefined ? undefined : { key: `cash_out:${cashOut}`, id: cashOut, field: 'cash_out_id' };
 }
 
 /** The window's bounds as strict ISO text: rows in that shape are placed by comparing text, not parsing. */
