@@ -60,6 +60,21 @@ describe('look-ups by id', () => {
     expect(await rows(warehouse, "SELECT status, last_seen_run FROM transactions")).toEqual([{ status: 'review', last_seen_run: 'r2' }]);
   });
 
+  it('keeps out a row read again by id that breaks the schema (filter transaction_id, no range)', async () => {
+    const old = fakeTransaction('tr_old', NOW - 100 * DAY, { status: 'review', paid_amount: 0 });
+    const service = await startFakeService([old]);
+    const { warehouse, run } = await setup(service);
+    await run({ sweepDays: 120 });
+    old['paid_amount'] = '0';
+    const second = await run({ sweepDays: 30 });
+    expect(second.lookups).toEqual({ read: 1, changed: 0, vanished: 0 });
+    expect(second.rejected).toBe(1);
+    expect(await rows(warehouse, 'SELECT run_id, filter, start_ms, end_ms, window_key, page, row_no, id, reason FROM sync_rejects')).toEqual([
+      { run_id: 'r2', filter: 'transaction_id', start_ms: null, end_ms: null, window_key: 'transactions:transaction_id:lookups', page: 1, row_no: 1, id: 'tr_old', reason: expect.stringMatching(/^field paid_amount: /) },
+    ]);
+    expect(await rows(warehouse, 'SELECT status FROM transactions')).toEqual([{ status: 'review' }]);
+  });
+
   it('reads again a chargeback or refund that left its sweep, but not one whose sale is older than the sweep', async () => {
     const reversed = fakeTransaction('tr_cb', NOW - 20 * DAY, { status: 'chargeback' });
     const refunded = fakeTransaction('tr_rf', NOW - 20 * DAY - 1000, { status: 'refunded', paid_amount: 0, refunded_amount: 10_000 });
