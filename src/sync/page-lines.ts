@@ -54,13 +54,14 @@ export function transactionPageLines(body: { bytes: Buffer; text: string }, rows
  * Lines of an operations page: the staged rows (cents computed here, the listed row as `raw`). A row
  * whose amount has no exact cents is kept out like a schema break.
  */
-export function operationPageLines(rows: readonly unknown[], bad: ReadonlyMap<number, string>, unit: AmountUnit, where: string): PageLines {
+export function operationPageLines(body: { bytes: Buffer }, rows: readonly unknown[], bad: ReadonlyMap<number, string>, unit: AmountUnit, where: string): PageLines {
   const reasons = new Map(bad);
+  const mayBeLone = hasSurrogateEscape(body.bytes);
   const lines = rows.map((row, i) => {
     if (reasons.has(i)) return JSON.stringify(row);
     try {
       const [staged] = stageRowsOfOperations([row as ApiOperation], unit, where);
-      return JSON.stringify(hasLoneSurrogate(staged) ? wellFormedCopy(staged) : staged);
+      return JSON.stringify(mayBeLone && hasLoneSurrogate(staged) ? wellFormedCopy(staged) : staged);
     } catch (error) {
       if (!(error instanceof ReconError) || error.code !== 'api_schema') throw error;
       // The message is "<where>: <who>: field ...": keep the part that names the field.

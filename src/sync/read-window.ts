@@ -97,7 +97,7 @@ async function readOnce(api: PaymentsApi, window: SyncWindow, options: WindowRea
       const where = `page ${pageNo} of ${describeWindow(window)}`;
       const bad = new Map(page.rejected.map((r) => [r.index, r.reason]));
       const lines: PageLines =
-        window.stream === 'transactions' ? transactionPageLines(page, page.listedRows, bad) : operationPageLines(page.listedRows, bad, options.operationsAmountUnit, where);
+        window.stream === 'transactions' ? transactionPageLines(page, page.listedRows, bad) : operationPageLines(page, page.listedRows, bad, options.operationsAmountUnit, where);
       const kept = lines.kept.map((i) => page.listedRows[i]);
       const problem =
         window.stream === 'transactions' ? checkTransactions(kept as ApiTransaction[], window, bounds, ids) : checkOperations(kept as ApiOperation[], window, bounds, ids);

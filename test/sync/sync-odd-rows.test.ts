@@ -54,14 +54,15 @@ describe('odd but valid rows', () => {
     expect(await rows(warehouse, 'SELECT count(*) AS n FROM transaction_history')).toEqual([{ n: String(Object.keys(ODD).length) }]);
   });
 
-  it('stores a lone surrogate in a name as U+FFFD, the raw row likewise', async () => {
-    const service = await startFakeService([fakeTransaction('tr_1', NOW - DAY, { card_holder_name: 'ANA \ud83d', item_id: 'A\udc00' })]);
+  it('stores a lone surrogate in a name as U+FFFD (transactions and operations), the raw row likewise', async () => {
+    const service = await startFakeService([fakeTransaction('tr_1', NOW - DAY, { card_holder_name: 'ANA \ud83d', item_id: 'A\udc00' })], [fakeCashIn('ci_1', NOW - DAY, { customer_name: 'BIA \udfff' })]);
     service.spelling = 'escaped';
     const { warehouse, run } = await setup(service);
     expect((await run()).rejected).toBe(0);
     const [row] = await exactRows(warehouse, 'SELECT encode(card_holder_name) AS holder, encode(item_id) AS item, raw FROM transactions');
     expect(row).toMatchObject({ holder: 'ANA \ufffd', item: 'A\ufffd' });
     expect(JSON.parse(row!['raw'] as string)).toMatchObject({ card_holder_name: 'ANA \ufffd', item_id: 'A\ufffd' });
+    expect(await exactRows(warehouse, "SELECT encode(customer_name) AS name, raw->>'customer_name' AS listed FROM operations")).toEqual([{ name: 'BIA \ufffd', listed: 'BIA \ufffd' }]);
   });
 
   it('loads a row that repeats a key as JSON.parse reads it (the last value wins)', async () => {
