@@ -32,11 +32,11 @@ export function hasLoneSurrogate(value: unknown): boolean {
  * A parsed JSON value with every string (keys included) made well-formed. Keys are copied with
  * Object.fromEntries so that a key named "__proto__" stays an own key, as JSON.parse made it.
  */
-export function wellFormedCopy(value: unknown): unknown {
+export function copyWellFormed(value: unknown): unknown {
   if (typeof value === 'string') return toWellFormed(value);
-  if (Array.isArray(value)) return value.map(wellFormedCopy);
+  if (Array.isArray(value)) return value.map(copyWellFormed);
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [toWellFormed(key), wellFormedCopy(inner)]));
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [toWellFormed(key), copyWellFormed(inner)]));
   }
   return value;
 }

@@ -15,7 +15,7 @@ import type { PaymentsApi } from '../api/index.ts';
 import { LOOKUPS_WINDOW, SWEEP_STATUSES, type SyncWindow } from './windows.ts';
 import { JSON_READ_OPTIONS, literal, OBS_TX } from './stage.ts';
 import { openStageFile } from './stage-file.ts';
-import { transactionPageLines } from './page-lines.ts';
+import { buildTransactionLines } from './page-lines.ts';
 import { openRejectsFile, type KeptOutRow } from './rejects.ts';
 import { allOrFirstError } from './run-windows.ts';
 import type { WindowRead } from './read-window.ts';
@@ -49,7 +49,7 @@ export async function lookUpLeavers(
 ): Promise<LookupResult> {
   const sweeps = run.ranges.filter((r) => r.status !== undefined);
   const keptOut = run.reads.flatMap((r) => (r.window.stream === 'transactions' && r.rejected > 0 && r.rejectsFile ? [r.rejectsFile] : []));
-  const candidates = await idsToLookUp(deps.db, sweeps, keptOut, run.maxIdLookups);
+  const candidates = await findIdsToLookUp(deps.db, sweeps, keptOut, run.maxIdLookups);
   if (candidates.length > 0) deps.logger.event('sync.lookups', { ids: candidates.length });
   return lookUpIds(deps, candidates, {
     limit: run.limit,
@@ -67,7 +67,7 @@ const UNASKABLE = new Set(['', 'null', 'undefined']);
  * run (nor kept out by it). `sweeps` are the run's unsplit status ranges; `rejectsFiles` the files of
  * its transaction windows' kept-out rows. Fails past `max`, naming the setting.
  */
-export async function idsToLookUp(db: DuckDBConnection, sweeps: readonly SyncWindow[], rejectsFiles: readonly string[], max: number): Promise<Candidate[]> {
+export async function findIdsToLookUp(db: DuckDBConnection, sweeps: readonly SyncWindow[], rejectsFiles: readonly string[], max: number): Promise<Candidate[]> {
   const params: Array<string | number> = [];
   const inStatus = SWEEP_STATUSES.map((status) => {
     params.push(status);
@@ -159,7 +159,7 @@ async function lookUp(api: PaymentsApi, candidate: Candidate, maxAttempts: numbe
     const [bad] = page.rejected;
     const row = page.listedRows[0] as Partial<ApiTransaction> | undefined;
     if (page.total === 1 && page.listed === 1 && (bad !== undefined || row?.transaction_id === candidate.id)) {
-      const lines = transactionPageLines(page, page.listedRows, new Map(page.rejected.map((r) => [r.index, r.reason])));
+      const lines = buildTransactionLines(page, page.listedRows, new Map(page.rejected.map((r) => [r.index, r.reason])));
       const [out] = lines.rejects;
       if (out) return { candidate, line: undefined, keptOut: { page: 1, rowNo: 1, id: candidate.id, raw: out.raw, reason: out.reason }, status: undefined };
       return { candidate, line: lines.lines, keptOut: undefined, status: String(row?.status) };

@@ -6,7 +6,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { ApiOperation } from '../shared/domain.ts';
 import { ReconError } from '../shared/errors.ts';
-import { hasLoneSurrogate, wellFormedCopy } from '../shared/well-formed.ts';
+import { hasLoneSurrogate, copyWellFormed } from '../shared/well-formed.ts';
 import { rowLinesBytes, rowLinesText } from './stage-file.ts';
 import { MAX_ROW_BYTES } from './stage.ts';
 import { stageRowsOfOperations, type AmountUnit } from './operation-rows.ts';
@@ -32,10 +32,10 @@ const NEWLINE = Buffer.from('\n');
  * Lines of a transactions page. `rows` is the array as listed; `bad` maps a position that broke the
  * schema to its reason.
  */
-export function transactionPageLines(body: { bytes: Buffer; text: string }, rows: readonly unknown[], bad: ReadonlyMap<number, string>): PageLines {
+export function buildTransactionLines(body: { bytes: Buffer; text: string }, rows: readonly unknown[], bad: ReadonlyMap<number, string>): PageLines {
   const n = rows.length;
   if (n === 0) return { lines: '', kept: [], rejects: [] };
-  const lone = hasSurrogateEscape(body.bytes) ? loneSurrogateRows(rows) : undefined;
+  const lone = hasSurrogateEscape(body.bytes) ? findLoneSurrogateRows(rows) : undefined;
   let lines: Array<Buffer | string>;
   if (lone === undefined) {
     const cut = rowLinesBytes(body.bytes, 'transactions', n);
@@ -44,24 +44,24 @@ export function transactionPageLines(body: { bytes: Buffer; text: string }, rows
     if (exact && bad.size === 0 && cut.length <= MAX_ROW_BYTES) return { lines: cut, kept: rows.map((_, i) => i), rejects: [] };
     lines = exact ? splitLines(cut) : rowLinesText(body.text, 'transactions', rows).split('\n');
   } else {
-    lines = rows.map((row, i) => JSON.stringify(lone.has(i) && !bad.has(i) ? wellFormedCopy(row) : row));
+    lines = rows.map((row, i) => JSON.stringify(lone.has(i) && !bad.has(i) ? copyWellFormed(row) : row));
   }
   if (lines.length !== n) throw new ReconError('internal', `page lines: ${lines.length} lines for ${n} rows`);
-  return pick(lines, bad);
+  return pickLines(lines, bad);
 }
 
 /**
  * Lines of an operations page: the staged rows (cents computed here, the listed row as `raw`). A row
  * whose amount has no exact cents is kept out like a schema break.
  */
-export function operationPageLines(body: { bytes: Buffer }, rows: readonly unknown[], bad: ReadonlyMap<number, string>, unit: AmountUnit, where: string): PageLines {
+export function buildOperationLines(body: { bytes: Buffer }, rows: readonly unknown[], bad: ReadonlyMap<number, string>, unit: AmountUnit, where: string): PageLines {
   const reasons = new Map(bad);
   const mayBeLone = hasSurrogateEscape(body.bytes);
   const lines = rows.map((row, i) => {
     if (reasons.has(i)) return JSON.stringify(row);
     try {
       const [staged] = stageRowsOfOperations([row as ApiOperation], unit, where);
-      return JSON.stringify(mayBeLone && hasLoneSurrogate(staged) ? wellFormedCopy(staged) : staged);
+      return JSON.stringify(mayBeLone && hasLoneSurrogate(staged) ? copyWellFormed(staged) : staged);
     } catch (error) {
       if (!(error instanceof ReconError) || error.code !== 'api_schema') throw error;
       // The message is "<where>: <who>: field ...": keep the part that names the field.
@@ -70,15 +70,15 @@ export function operationPageLines(body: { bytes: Buffer }, rows: readonly unkno
       return JSON.stringify(row);
     }
   });
-  return pick(lines, reasons);
+  return pickLines(lines, reasons);
 }
 
-function pick(lines: Array<Buffer | string>, bad: ReadonlyMap<number, string>): PageLines {
+function pickLines(lines: Array<Buffer | string>, bad: ReadonlyMap<number, string>): PageLines {
   const kept: number[] = [];
   const keptLines: Array<Buffer | string> = [];
   const rejects: LineReject[] = [];
   lines.forEach((line, index) => {
-    const reason = bad.get(index) ?? sizeProblem(line);
+    const reason = bad.get(index) ?? checkSize(line);
     if (reason === undefined) {
       kept.push(index);
       keptLines.push(line);
@@ -89,7 +89,7 @@ function pick(lines: Array<Buffer | string>, bad: ReadonlyMap<number, string>): 
   return { lines: joinLines(keptLines), kept, rejects };
 }
 
-function sizeProblem(line: Buffer | string): string | undefined {
+function checkSize(line: Buffer | string): string | undefined {
   // A string's UTF-8 size is at most 3 bytes per UTF-16 unit: measure only what may be too large.
   const bytes = typeof line === 'string' ? (line.length * 3 <= MAX_ROW_BYTES ? 0 : Buffer.byteLength(line)) : line.length;
   if (bytes <= MAX_ROW_BYTES) return undefined;
@@ -123,7 +123,7 @@ function hasSurrogateEscape(bytes: Buffer): boolean {
 }
 
 /** Positions of rows holding a lone surrogate; undefined when none does. */
-function loneSurrogateRows(rows: readonly unknown[]): Set<number> | undefined {
+function findLoneSurrogateRows(rows: readonly unknown[]): Set<number> | undefined {
   const lone = new Set<number>();
   rows.forEach((row, i) => {
     if (hasLoneSurrogate(row)) lone.add(i);

@@ -85,7 +85,7 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
       try {
         return await publishOnce(db, input);
       } catch (error) {
-        const file = fileWithDuplicateKey(error, input);
+        const file = findFileWithDuplicateKey(error, input);
         if (file === undefined || rewritten.has(file)) throw error;
         // JSON.parse keeps the last of two equal keys in a row; DuckDB refuses the file. Written again
         // as JSON.parse read it, both see the same row: publish once more (nothing was committed).
@@ -132,7 +132,7 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
 }
 
 /** The run's window file that a DuckDB "duplicate key" error names, if any. */
-function fileWithDuplicateKey(error: unknown, input: PublishInput): string | undefined {
+function findFileWithDuplicateKey(error: unknown, input: PublishInput): string | undefined {
   const message = error instanceof ReconError && error.cause instanceof Error ? error.cause.message : '';
   if (!/duplicate key/i.test(message)) return undefined;
   const named = /in file "([^"]+)"/.exec(message)?.[1];

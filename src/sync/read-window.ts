@@ -10,7 +10,7 @@ import { describeWindow, filtersOf, type SyncWindow } from './windows.ts';
 import { openStageFile } from './stage-file.ts';
 import { strictIsoOf } from '../api/fast-check.ts';
 import type { AmountUnit } from './operation-rows.ts';
-import { operationPageLines, transactionPageLines, type PageLines } from './page-lines.ts';
+import { buildOperationLines, buildTransactionLines, type PageLines } from './page-lines.ts';
 import { openRejectsFile, type KeptOutRow } from './rejects.ts';
 
 export interface WindowReadOptions {
@@ -97,7 +97,7 @@ async function readOnce(api: PaymentsApi, window: SyncWindow, options: WindowRea
       const where = `page ${pageNo} of ${describeWindow(window)}`;
       const bad = new Map(page.rejected.map((r) => [r.index, r.reason]));
       const lines: PageLines =
-        window.stream === 'transactions' ? transactionPageLines(page, page.listedRows, bad) : operationPageLines(page, page.listedRows, bad, options.operationsAmountUnit, where);
+        window.stream === 'transactions' ? buildTransactionLines(page, page.listedRows, bad) : buildOperationLines(page, page.listedRows, bad, options.operationsAmountUnit, where);
       const kept = lines.kept.map((i) => page.listedRows[i]);
       const problem =
         window.stream === 'transactions' ? checkTransactions(kept as ApiTransaction[], window, bounds, ids) : checkOperations(kept as ApiOperation[], window, bounds, ids);

@@ -41,7 +41,7 @@ export function openRejectsFile(path: string): RejectsFile {
     async append(rows) {
       if (rows.length === 0) return;
       file ??= await openStageFile(path);
-      await file.appendLines(rows.map(rejectLine).join('\n'));
+      await file.appendLines(rows.map(formatRejectLine).join('\n'));
       count += rows.length;
     },
     async close() {
@@ -54,20 +54,20 @@ export function openRejectsFile(path: string): RejectsFile {
   };
 }
 
-function rejectLine(row: KeptOutRow): string {
-  const raw = cutRaw(clean(row.raw));
+function formatRejectLine(row: KeptOutRow): string {
+  const raw = cutRaw(cleanText(row.raw));
   return JSON.stringify({
     page: row.page,
     row_no: row.rowNo,
-    id: row.id === undefined ? null : clean(row.id),
+    id: row.id === undefined ? null : cleanText(row.id),
     raw: raw.text,
     raw_bytes: raw.bytes,
     raw_truncated: raw.truncated,
-    reason: clean(row.reason),
+    reason: cleanText(row.reason),
   });
 }
 
-function clean(text: string): string {
+function cleanText(text: string): string {
   return redactSecrets(toWellFormed(text));
 }
 

@@ -1,5 +1,5 @@
-// Transactions that a look-up by id (lookups.ts) found listed no more. The service never lists a
-// transaction the fraud check rejected, and a review is the only state it leaves that way, so such a
+// Transactions that a look-up by id (lookups.ts) found listed no more. The service lists every
+// transaction but those the fraud check rejected (how a review leaves the listing), so such a
 // transaction is recorded as `rejected`: its current row takes that status (every other column,
 // date_updated included, stays as the service last listed it) and its history gains a `rejected` row
 // dated when it was found missing. Runs inside publish's transaction.

@@ -12,8 +12,8 @@ import { looksLikeTransaction } from '../../src/api/fast-check.ts';
 import { transactionRowSchema } from '../../src/api/schemas.ts';
 import { checkTransactionsPage } from '../../src/api/validate.ts';
 import { Rng } from '../../src/sandbox/rng.ts';
-import { isWellFormed, toWellFormed, wellFormedCopy } from '../../src/shared/well-formed.ts';
-import { transactionPageLines } from '../../src/sync/page-lines.ts';
+import { isWellFormed, toWellFormed, copyWellFormed } from '../../src/shared/well-formed.ts';
+import { buildTransactionLines } from '../../src/sync/page-lines.ts';
 import { publishRun } from '../../src/sync/publish.ts';
 import type { WindowRead } from '../../src/sync/read-window.ts';
 import { openRejectsFile } from '../../src/sync/rejects.ts';
@@ -67,7 +67,7 @@ async function stagePage(rows: Row[], pageNo: number, how: Spelling): Promise<St
   // The fast check is never looser than zod, and the rows kept out are exactly those zod refuses.
   for (const row of listed) if (looksLikeTransaction(row)) expect(transactionRowSchema.safeParse(row).success).toBe(true);
   expect(checked.rejected.map((r) => r.index)).toEqual(listed.flatMap((row, i) => (transactionRowSchema.safeParse(row).success ? [] : [i])));
-  const lines = transactionPageLines({ bytes: Buffer.from(text), text }, checked.listedRows, new Map(checked.rejected.map((r) => [r.index, r.reason])));
+  const lines = buildTransactionLines({ bytes: Buffer.from(text), text }, checked.listedRows, new Map(checked.rejected.map((r) => [r.index, r.reason])));
   const file = join(dir, `p${pageNo}.ndjson`);
   const stageFile = await openStageFile(file);
   const rejects = openRejectsFile(join(dir, `p${pageNo}.rejects.ndjson`));
@@ -127,7 +127,7 @@ describe('staging odd strings (property, seeded)', () => {
       expect(got, JSON.stringify(id)).toBeDefined();
       expect(got!['item_id']).toBe(text(row['item_id']));
       expect(got!['card_holder_name']).toBe(text(row['card_holder_name']));
-      expect(JSON.parse(got!['raw'] as string)).toEqual(wellFormedCopy(row));
+      expect(JSON.parse(got!['raw'] as string)).toEqual(copyWellFormed(row));
     }
 
     const refused = staged.flatMap((s) => s.rejected);
