@@ -45,7 +45,7 @@ await fetchAll((day, body, rows) => {
   const lines = rowLinesBytes(body, 'transactions', rows);
   if (!lines) throw new Error(`ceiling: a page of day ${day} cannot be cut into NDJSON lines as the sync would`);
   const file = join(stageDir, `d${day}.ndjson`);
-  const read = staged.get(day) ?? { window: { stream: 'transactions', field: 'date_created', startMs: 0, endMs: 1 }, total: 0, rows: 0, pages: 0, attempts: 1, file };
+  const read = staged.get(day) ?? { window: { stream: 'transactions', field: 'date_created', startMs: 0, endMs: 1 }, total: 0, rows: 0, pages: 0, attempts: 1, file, rejected: 0 };
   // One request at a time per window, so a day's pages arrive (and are appended) in order.
   appendFileSync(file, read.rows > 0 ? Buffer.concat([Buffer.from('\n'), lines]) : lines);
   staged.set(day, { ...read, total: read.total + rows, rows: read.rows + rows });

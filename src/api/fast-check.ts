@@ -3,6 +3,7 @@
 // the caller then runs zod on that row, which either accepts it after all or names the broken field.
 import { z } from 'zod';
 import { CASH_IN_STATUSES, CASH_OUT_STATUSES, TRANSACTION_STATUSES } from '../shared/domain.ts';
+import { isWellFormed } from '../shared/well-formed.ts';
 
 const TX_STATUS: ReadonlySet<unknown> = new Set(TRANSACTION_STATUSES);
 const CASH_IN_STATUS: ReadonlySet<unknown> = new Set(CASH_IN_STATUSES);
@@ -46,8 +47,9 @@ function isOptionalItemId(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.length > 0);
 }
 
+/** A key is stored exactly or not at all: one holding a lone surrogate (see schemas.ts) is left to zod. */
 function isId(value: unknown): boolean {
-  return typeof value === 'string' && value.length > 0;
+  return typeof value === 'string' && value.length > 0 && isWellFormed(value);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -5,10 +5,10 @@ import type { Logger } from '../shared/log.ts';
 import type { ApiConfig } from '../config/schema.ts';
 import { JsonClient, RateLimiter, shownQuery, type QueryParams, type RetryPolicy } from './http.ts';
 import { withRefusedIds } from './refused-ids.ts';
-import { checkOperationsPage, checkTransactionsPage, type CheckedPage } from './validate.ts';
+import { checkOperationsPage, checkTransactionsPage, type CheckedPage, type CheckOptions } from './validate.ts';
 
 export { queryString, shownQuery, type QueryParams, type RetryPolicy } from './http.ts';
-export { checkOperationsPage, checkTransactionsPage, type CheckedPage } from './validate.ts';
+export { checkOperationsPage, checkTransactionsPage, type CheckedPage, type CheckOptions, type RejectedRow } from './validate.ts';
 
 export interface ListQuery {
   /** Filters in order, e.g. [['date_created', '>=1700000000000'], ['date_created', '<1700086400000']]. */
@@ -26,8 +26,9 @@ export interface ListPage<Row> extends CheckedPage<Row> {
 }
 
 export interface PaymentsApi {
-  listTransactionsPage(query: ListQuery, page: number): Promise<ListPage<ApiTransaction>>;
-  listOperationsPage(query: ListQuery, page: number): Promise<ListPage<ApiOperation>>;
+  /** A page of the listing; a row that breaks the schema fails it, or with `keepOut` is listed in `rejected`. */
+  listTransactionsPage(query: ListQuery, page: number, options?: CheckOptions): Promise<ListPage<ApiTransaction>>;
+  listOperationsPage(query: ListQuery, page: number, options?: CheckOptions): Promise<ListPage<ApiOperation>>;
   /** Requests sent and retries made so far (both areas). */
   counters(): { requests: number; retries: number };
 }
@@ -59,16 +60,16 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi & { 
   const opsPrefix = prefix(opsBase);
 
   return {
-    async listTransactionsPage(query, page) {
+    async listTransactionsPage(query, page, options) {
       const params = [...query.filters, ['count', query.count], ['page', page]] as const;
       const response = withRefusedIds(await cards.get(`${cardsPrefix}/v1/transactions`, params));
-      const checked = checkTransactionsPage(response.value, `GET /v1/transactions${shownQuery(params)}`);
+      const checked = checkTransactionsPage(response.value, `GET /v1/transactions${shownQuery(params)}`, options);
       return { ...checked, text: response.text, bytes: response.bytes, attempts: response.attempts };
     },
-    async listOperationsPage(query, page) {
+    async listOperationsPage(query, page, options) {
       const params = [...query.filters, ['count', query.count], ['page', page]] as const;
       const response = await ops.get(`${opsPrefix}/v1/operations`, params);
-      const checked = checkOperationsPage(response.value, `GET /v1/operations${shownQuery(params)}`);
+      const checked = checkOperationsPage(response.value, `GET /v1/operations${shownQuery(params)}`, options);
       return { ...checked, text: response.text, bytes: response.bytes, attempts: response.attempts };
     },
     counters() {

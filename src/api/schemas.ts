@@ -2,13 +2,20 @@
 // Rows are loose objects: fields the spec does not name are kept (the raw JSON is stored), never rejected.
 import { z } from 'zod';
 import { CASH_IN_STATUSES, CASH_OUT_STATUSES, TRANSACTION_STATUSES } from '../shared/domain.ts';
+import { isWellFormed } from '../shared/well-formed.ts';
 
 /** ISO 8601 instant; the spec says UTC with milliseconds, an explicit offset is tolerated. */
 const instant = z.iso.datetime({ offset: true });
 const nullableText = z.string().nullable();
+/**
+ * An id: any non-empty JSON string but one holding a lone surrogate ("\ud800"), which no UTF-8 column
+ * can store. Other text is stored with such a half replaced by U+FFFD; a key never is, since an altered
+ * id could meet another and could not be asked for by id again.
+ */
+const id = z.string().min(1).refine(isWellFormed, { message: 'holds a lone surrogate (an unpaired \\ud800-\\udfff escape), which the warehouse cannot store as text' });
 
 export const transactionRowSchema = z.looseObject({
-  transaction_id: z.string().min(1),
+  transaction_id: id,
   item_id: z.string().min(1).nullable().optional(),
   status: z.enum(TRANSACTION_STATUSES),
   authorization_code: nullableText,
@@ -38,14 +45,14 @@ const operationCommon = {
 };
 
 export const cashInRowSchema = z.looseObject({
-  cash_in_id: z.string().min(1),
+  cash_in_id: id,
   status: z.enum(CASH_IN_STATUSES),
   paid_amount: z.number(),
   ...operationCommon,
 });
 
 export const cashOutRowSchema = z.looseObject({
-  cash_out_id: z.string().min(1),
+  cash_out_id: id,
   status: z.enum(CASH_OUT_STATUSES),
   status_description: z.string().nullable().optional(),
   paid_off_amount: z.number(),

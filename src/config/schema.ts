@@ -71,6 +71,11 @@ const syncSchema = z.strictObject({
   windowPageBudget: z.int().min(1).max(10_000).default(50),
   /** How many times a window that drifted is re-read before the sync fails. */
   maxWindowAttempts: z.int().min(1).max(20).default(4),
+  /**
+   * Most transactions a run reads again by id (held in review, refunded or chargeback but no longer
+   * listed by the sweep that showed them); a run that needs more fails, naming this setting.
+   */
+  maxIdLookups: z.int().min(0).max(1_000_000).default(5000),
   /** Unit of the operations listing's amounts: decimal reais (the spec) or integer cents. */
   operationsAmountUnit: z.enum(['reais', 'cents']).default('reais'),
   /** When set, each run's raw pages are kept here as gzip NDJSON for audit and `recon sync --replay`. */

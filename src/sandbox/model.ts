@@ -41,6 +41,14 @@ export interface SandboxTransaction {
   cur: number;
   postbackUrl?: string;
   postbackSignature?: string;
+  /** Planted breakage of its listing row (plant.ts): fields set to other JSON values or removed. */
+  rowPatch?: RowPatch;
+}
+
+/** Changes to a listed row: `set` replaces (or adds) fields, `remove` drops them. */
+export interface RowPatch {
+  set: Record<string, unknown>;
+  remove: string[];
 }
 
 export type OperationKind = 'cash_in' | 'cash_out';

@@ -6,6 +6,12 @@
 //   POST /_sandbox/transactions/:id/refund        {"at"?: ms, "record_in_order"?: bool}
 //   POST /_sandbox/transactions/:id/chargeback    {"at"?: ms, "record_in_order"?: bool}
 //   POST /_sandbox/transactions/:id/review        {"status":"paid"|"rejected", "at"?: ms}
+//   POST /_sandbox/transactions                   {"transaction_id"?,"item_id"?,"card_holder_name"?,"status"?: "paid"|"review","net_value"?,"at"?}
+//        plants a sale whose id, item and holder may be any JSON strings ("a\/b", "\u00e9", "\"", "\u0001")
+//   POST /_sandbox/transactions/:id/break         {"field", "value"?: any JSON, "remove"?: true}
+//        breaks its listing row: the field becomes value (default: its value as text, e.g.
+//        "paid_amount": "10000"), or is removed; breaks add up
+//   POST /_sandbox/transactions/:id/mend          {}   lists the row as the service would again
 //   POST /_sandbox/cash-ins                       {"item_id","amount_cents","customer_name","customer_document_number","at"?}
 //   POST /_sandbox/cash-outs                      {"item_id"?,"amount_cents","customer_name","customer_document_number","at"?}
 //   POST /_sandbox/operations/:id/status          {"status", "settled_cents"?, "at"?}
@@ -19,6 +25,7 @@ import { orderStateAt } from './order-timeline.ts';
 import { brandFromCardNumber, BRAND_PREFIX, idFor, isValidCpf } from './people.ts';
 import { hash32 } from './rng.ts';
 import { operationJson, transactionJson } from './serialize.ts';
+import { breakRow, mendRow, plantTransaction } from './plant.ts';
 import type { SandboxState } from './state.ts';
 
 export type Body = Record<string, unknown>;
@@ -217,6 +224,16 @@ export function adminRoute(ctx: RouteContext, method: string, parts: string[], b
   }
   if (method !== 'POST') throw apiError(405, 'method', `${method} is not allowed on /_sandbox/${parts.join('/')}`);
   const recordInOrder = body['record_in_order'] === true;
+  const rowOf = (tx: SandboxTransaction): RouteResult => ({ status: 200, body: transactionJson(tx, state.currentVersion(tx)) });
+  if (a === 'transactions' && parts.length === 1) {
+    const status = str(body, 'status', false, /^(paid|review)$/, 'paid or review') as 'paid' | 'review' | undefined;
+    const input = { id: str(body, 'transaction_id', false), itemId: str(body, 'item_id', false), holder: str(body, 'card_holder_name', false) };
+    return rowOf(plantTransaction(state, { ...input, status, netValueCents: cents(body, 'net_value', false), atMs: atOf(ctx, body) }));
+  }
+  if (a === 'transactions' && id && action === 'break' && parts.length === 3) {
+    return rowOf(breakRow(state, id, { field: str(body, 'field', true)!, value: body['value'], remove: body['remove'] === true }));
+  }
+  if (a === 'transactions' && id && action === 'mend' && parts.length === 3) return rowOf(mendRow(state, id));
   if (a === 'transactions' && id && parts.length === 3) {
     const at = atOf(ctx, body);
     if (action === 'refund' || action === 'chargeback') {

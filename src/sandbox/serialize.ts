@@ -4,7 +4,7 @@
 import { reaisTextFromCents } from '../shared/money.ts';
 import { acquirerMessage } from './builder.ts';
 import { authCodeOf, nsuOf } from './people.ts';
-import type { OpVersion, SandboxOperation, SandboxTransaction, TxVersion } from './model.ts';
+import type { OpVersion, RowPatch, SandboxOperation, SandboxTransaction, TxVersion } from './model.ts';
 
 const DAY_MS = 86_400_000;
 const P2 = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
@@ -52,6 +52,19 @@ export interface TxJsonOptions {
 
 /** One transaction row in the v1 shape plus item_id, as of `v`. */
 export function transactionJson(tx: SandboxTransaction, v: TxVersion, options: TxJsonOptions = {}): string {
+  const row = plainTransactionJson(tx, v, options);
+  return tx.rowPatch === undefined ? row : patchedJson(row, tx.rowPatch);
+}
+
+/** A row with a planted patch applied (fields keep their place; JSON.stringify spells it again). */
+function patchedJson(row: string, patch: RowPatch): string {
+  const parsed = JSON.parse(row) as Record<string, unknown>;
+  for (const [field, value] of Object.entries(patch.set)) parsed[field] = value;
+  for (const field of patch.remove) delete parsed[field];
+  return JSON.stringify(parsed);
+}
+
+function plainTransactionJson(tx: SandboxTransaction, v: TxVersion, options: TxJsonOptions): string {
   const approved = tx.approved;
   const code = v.code;
   return (
@@ -60,7 +73,7 @@ export function transactionJson(tx: SandboxTransaction, v: TxVersion, options: T
     `"nsu":${approved && v.status !== 'rejected' ? quoteJson(nsuOf(tx)) : 'null'},` +
     `"date_created":"${iso(tx.createdMs)}","date_updated":"${iso(v.atMs)}",` +
     `"net_value":${tx.netValue},"authorized_amount":${v.authorized},"paid_amount":${v.paid},"refunded_amount":${v.refunded},` +
-    `"installments":"${tx.installments}","transaction_id":"${tx.id}",` +
+    `"installments":"${tx.installments}","transaction_id":${quoteJson(tx.id)},` +
     (options.dropItemId ? '' : `"item_id":${quoteJson(tx.itemId)},`) +
     `"card_holder_name":${quoteJson(tx.holder)},"card_brand":"${tx.brand}","card_first_digits":"${tx.first6}","card_last_digits":"${tx.last4}",` +
     `"acquirer_status_code":${code === null ? 'null' : `"${code}"`},"acquirer_status_message":${code === null ? 'null' : messageJsonOf(code)}}`

@@ -3,21 +3,23 @@
 // end to catch late-visible rows, and publishes the whole run in one warehouse transaction.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import pLimit, { type LimitFunction } from 'p-limit';
+import pLimit from 'p-limit';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/log.ts';
-import { ReconError } from '../shared/errors.ts';
 import { businessDateOf, yesterdayIn } from '../shared/business-day.ts';
 import type { ReconConfig } from '../config/schema.ts';
 import type { PaymentsApi } from '../api/index.ts';
 import { recordRunEnd, recordRunStart } from '../warehouse/runs.ts';
-import { describeWindow, keyOf, rangesForRun, splitWindow, type SyncWindow } from './windows.ts';
-import { probeTotal, readWindow, type WindowRead } from './read-window.ts';
+import { describeWindow, rangesForRun, type SyncWindow } from './windows.ts';
+import { readWindow, type WindowRead } from './read-window.ts';
 import { Stager } from './stage.ts';
 import { publishRun, type RowCounts } from './publish.ts';
 import { writeRawPages } from './raw-pages.ts';
 import { limitMemory, readWatermark, stageDirFor } from './run-resources.ts';
+import { allOrFirstError, planWindows, verifyFinal } from './run-windows.ts';
+import type { RejectsSource } from './rejects.ts';
+import { lookUpLeavers, type LookupCounts } from './lookups.ts';
 
 export type { SyncWindow } from './windows.ts';
 export type { RowCounts } from './publish.ts';
@@ -59,6 +61,13 @@ export interface SyncResult {
   seconds: number;
   freshness: { transactionsUntilMs: number; operationsUntilMs: number };
   rawPagesFile?: string | undefined;
+  /**
+   * Listed rows kept out of the warehouse this run (broken rows, in sync_rejects); a row listed by two
+   * windows is kept out by each. The run is still done.
+   */
+  rejected: number;
+  /** Transactions read again by id because a status sweep could no longer show them (lookups.ts). */
+  lookups: LookupCounts;
 }
 
 export async function syncAll(deps: SyncDeps, request: SyncRequest, config: ReconConfig): Promise<SyncResult> {
@@ -86,30 +95,6 @@ export async function syncAll(deps: SyncDeps, request: SyncRequest, config: Reco
     await restoreMemoryLimit();
     await rm(stageDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
   }
-}
-
-/**
- * Like Promise.all, but on the first failure it stops queued work and waits for the work in flight
- * to finish before rejecting, so nothing keeps writing into a staging folder being removed.
- */
-async function allOrFirstError<T>(tasks: Array<() => Promise<T>>, limit: LimitFunction): Promise<T[]> {
-  let failed = false;
-  const settled = await Promise.allSettled(
-    tasks.map((task) =>
-      limit(async () => {
-        if (failed) throw new Error('cancelled after an earlier failure');
-        try {
-          return await task();
-        } catch (error) {
-          failed = true;
-          throw error;
-        }
-      }),
-    ),
-  );
-  const firstFailure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !(s.reason instanceof Error && s.reason.message === 'cancelled after an earlier failure'));
-  if (firstFailure) throw firstFailure.reason;
-  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
 }
 
 interface RunContext {
@@ -161,29 +146,46 @@ async function readAndPublish(
   const planned = (await Promise.all(plan.ranges.map((range) => planWindows(deps.http, range, budget, limit)))).flat();
   const read = async (window: SyncWindow): Promise<WindowRead> => {
     stager.throwIfFailed();
+    const n = ++fileNo;
     const result = await readWindow({ api: deps.http, logger: deps.logger }, window, {
       pageSize: sync.pageSize,
       maxAttempts: sync.maxWindowAttempts,
       operationsAmountUnit: sync.operationsAmountUnit,
-      file: join(ctx.stageDir, `w${++fileNo}.ndjson`),
+      file: join(ctx.stageDir, `w${n}.ndjson`),
+      rejectsFile: join(ctx.stageDir, `w${n}.rejects.ndjson`),
       onPage: (rows) => progress.tick(rows),
     });
     // Loaded in the background (DuckDB works on its own threads) while the next pages are fetched.
     void stager.stageWindow(result);
-    deps.logger.event('sync.window.verified', { window: describeWindow(window), total: result.total, pages: result.pages, attempts: result.attempts });
+    deps.logger.event('sync.window.verified', { window: describeWindow(window), total: result.total, pages: result.pages, attempts: result.attempts, rejected: result.rejected });
+    if (result.rejected > 0) {
+      const rows = `${result.rejected} row${result.rejected === 1 ? '' : 's'}`;
+      deps.logger.warn(`${describeWindow(window)}: ${rows} kept out of the warehouse (sync_rejects), the first ${result.firstRejected ?? ''}`);
+    }
     return result;
   };
   const reads = await allOrFirstError(planned.map((window) => () => read(window)), limit);
   const rereads = await verifyFinal(deps, reads, read, limit, sync.maxWindowAttempts);
   progress.stop();
   await stager.drain();
+  const lookups = await lookUpLeavers(
+    { db: deps.db, api: deps.http, logger: deps.logger },
+    { ranges: plan.ranges, reads, stageDir: ctx.stageDir, limit, maxAttempts: sync.maxWindowAttempts, maxIdLookups: sync.maxIdLookups },
+  );
+  if (lookups.read) {
+    void stager.stageWindow(lookups.read);
+    await stager.drain();
+  }
+  const staged = lookups.read ? [...reads, lookups.read] : reads;
 
   const updated = plan.ranges.find((r) => r.stream === 'operations' && r.field === 'date_updated');
   const watermarks: Record<string, number> = updated ? { 'operations:date_updated': updated.endMs } : {};
-  const rawPagesFile = sync.rawPagesDir ? await writeRawPages(sync.rawPagesDir, request.runId, reads) : undefined;
+  const rawPagesFile = sync.rawPagesDir ? await writeRawPages(sync.rawPagesDir, request.runId, staged) : undefined;
   const after = deps.http.counters();
   const counters = { requests: after.requests - before.requests, retries: after.retries - before.retries };
   const pages = reads.reduce((n, r) => n + r.pages, 0);
+  const rejects: RejectsSource[] = staged.flatMap((r) => (r.rejected > 0 && r.rejectsFile ? [{ window: r.window, file: r.rejectsFile, rows: r.rejected }] : []));
+  const rejected = staged.reduce((n, r) => n + r.rejected, 0);
   const summary = (counts: { transactions: RowCounts; operations: RowCounts }) => ({
     windows: reads.length,
     pages,
@@ -192,12 +194,16 @@ async function readAndPublish(
     requests: counters.requests,
     retries: counters.retries,
     rereads,
+    rejected,
+    lookups: lookups.counts,
   });
   const counts = await publishRun(deps.db, {
     runId: request.runId,
     nowMs: ctx.nowMs,
     windows: reads,
     staged: { transactions: stager.staged('transactions'), operations: stager.staged('operations') },
+    rejects,
+    vanished: lookups.vanished,
     watermarks,
     runEnd: (c) => ({
       runId: request.runId,
@@ -222,46 +228,9 @@ async function readAndPublish(
     seconds: (performance.now() - ctx.started) / 1000,
     freshness: { transactionsUntilMs: plan.transactionsUntilMs, operationsUntilMs: plan.operationsUntilMs },
     rawPagesFile,
+    rejected,
+    lookups: lookups.counts,
   };
-}
-
-/** Splits a range in halves until each part holds at most `budget` rows (by a count=1 probe). */
-async function planWindows(api: PaymentsApi, range: SyncWindow, budget: number, limit: LimitFunction): Promise<SyncWindow[]> {
-  const total = await limit(() => probeTotal(api, range));
-  const halves = total > budget ? splitWindow(range) : undefined;
-  if (!halves) return [range];
-  const parts = await Promise.all(halves.map((half) => planWindows(api, half, budget, limit)));
-  return parts.flat();
-}
-
-/**
- * The final pass: re-probe every window's total; a window whose total moved (a late-visible row, a
- * status change into a sweep) is read again. Repeats until a pass finds nothing, bounded.
- */
-async function verifyFinal(
-  deps: SyncDeps,
-  reads: WindowRead[],
-  read: (window: SyncWindow) => Promise<WindowRead>,
-  limit: LimitFunction,
-  maxRounds: number,
-): Promise<number> {
-  let rereads = 0;
-  for (let round = 1; ; round++) {
-    const totals = await allOrFirstError(reads.map((r) => () => probeTotal(deps.http, r.window)), limit);
-    const moved = reads.map((r, i) => ({ index: i, read: r, now: totals[i] ?? r.total })).filter((m) => m.now !== m.read.total);
-    if (moved.length === 0) return rereads;
-    if (round > maxRounds) {
-      const first = moved[0]!;
-      throw new ReconError('drift', `${describeWindow(first.read.window)}: total still moving after ${maxRounds} verification passes (${first.read.total} read, now ${first.now}); run again later`);
-    }
-    for (const m of moved) deps.logger.event('sync.window.moved', { window: keyOf(m.read.window), read: m.read.total, now: m.now });
-    const again = await allOrFirstError(moved.map((m) => () => read(m.read.window)), limit);
-    moved.forEach((m, i) => {
-      const fresh = again[i]!;
-      reads[m.index] = { ...fresh, attempts: fresh.attempts + m.read.attempts };
-    });
-    rereads += moved.length;
-  }
 }
 
 function sumCounts(a: RowCounts, b: RowCounts): RowCounts {

@@ -1,5 +1,6 @@
 // Publishes a sync run: merges its staged rows into the warehouse in ONE transaction (current state
-// upserted by id, every observed status into the history, the windows, the watermark, the run row).
+// upserted by id, every observed status into the history, the windows, the rows kept out, the
+// transactions found vanished, the watermark, the run row).
 // A crash before COMMIT leaves nothing of the run; the staging tables are TEMP and die with it.
 // The merge is shaped for bulk: the run's observations decide history, duplicates (only ids seen
 // twice go through a window function) and new versus existing ids (one pass over the table); then new
@@ -11,6 +12,9 @@ import { recordRunEnd, type RunEnd } from '../warehouse/runs.ts';
 import { filterNameOf } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { fileRowsSql, OBS_OP, OBS_TX, OP_COLUMNS, STAGE_WINDOWS, TX_COLUMNS, type StagedWindow } from './stage.ts';
+import { publishRejects, type RejectsSource } from './rejects.ts';
+import { rewriteParsed } from './stage-file.ts';
+import { markVanished, VANISHED } from './vanished.ts';
 
 export interface RowCounts {
   new: number;
@@ -26,6 +30,10 @@ export interface PublishInput {
   watermarks: Readonly<Record<string, number>>;
   /** The staged windows (observations loaded, rows in their files), per stream. */
   staged: { transactions: readonly StagedWindow[]; operations: readonly StagedWindow[] };
+  /** Files of the rows the run kept out, appended to sync_rejects. */
+  rejects?: readonly RejectsSource[] | undefined;
+  /** Ids a look-up found listed no more (the fraud check rejected them): marked `rejected` (vanished.ts). */
+  vanished?: readonly string[] | undefined;
   /** Completes the run row inside the same transaction (counts are filled in by publish). */
   runEnd: (counts: { transactions: RowCounts; operations: RowCounts }) => RunEnd;
 }
@@ -71,6 +79,28 @@ const OPERATIONS: Entity = {
 };
 
 export async function publishRun(db: DuckDBConnection, input: PublishInput): Promise<{ transactions: RowCounts; operations: RowCounts }> {
+  const rewritten = new Set<string>();
+  try {
+    for (;;) {
+      try {
+        return await publishOnce(db, input);
+      } catch (error) {
+        const file = findFileWithDuplicateKey(error, input);
+        if (file === undefined || rewritten.has(file)) throw error;
+        // JSON.parse keeps the last of two equal keys in a row; DuckDB refuses the file. Written again
+        // as JSON.parse read it, both see the same row: publish once more (nothing was committed).
+        rewritten.add(file);
+        await rewriteParsed(file);
+      }
+    }
+  } finally {
+    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_upd', 'pub_existing', VANISHED, OBS_TX, OBS_OP, STAGE_WINDOWS]) {
+      await db.run(`DROP TABLE IF EXISTS ${table.includes('.') ? table : `temp.${table}`}`).catch(() => undefined);
+    }
+  }
+}
+
+async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{ transactions: RowCounts; operations: RowCounts }> {
   const run = sqlText(input.runId);
   const now = `make_timestamptz(${Math.trunc(input.nowMs)} * 1000)`;
   await db.run('BEGIN TRANSACTION');
@@ -84,6 +114,8 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
       );
       await db.run(`INSERT INTO sync_windows VALUES ${values.join(',\n')}`);
     }
+    for (const source of input.rejects ?? []) await publishRejects(db, source, input.runId, input.nowMs);
+    if ((input.vanished ?? []).length > 0) await markVanished(db, input.vanished ?? [], input.runId, input.nowMs);
     for (const [key, watermark] of Object.entries(input.watermarks)) {
       const [stream = '', filter = ''] = key.split(':');
       await db.run(`INSERT INTO sync_state VALUES (${sqlText(stream)}, ${sqlText(filter)}, ${Math.trunc(watermark)}, ${run}, ${now})
@@ -96,11 +128,16 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
   } catch (cause) {
     await db.run('ROLLBACK').catch(() => undefined);
     throw new ReconError('warehouse', `publishing sync run ${input.runId} failed, nothing of it was committed: ${(cause as Error).message}`, { cause });
-  } finally {
-    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_upd', 'pub_existing', OBS_TX, OBS_OP, STAGE_WINDOWS]) {
-      await db.run(`DROP TABLE IF EXISTS ${table.includes('.') ? table : `temp.${table}`}`).catch(() => undefined);
-    }
   }
+}
+
+/** The run's window file that a DuckDB "duplicate key" error names, if any. */
+function findFileWithDuplicateKey(error: unknown, input: PublishInput): string | undefined {
+  const message = error instanceof ReconError && error.cause instanceof Error ? error.cause.message : '';
+  if (!/duplicate key/i.test(message)) return undefined;
+  const named = /in file "([^"]+)"/.exec(message)?.[1];
+  const files = [...input.staged.transactions, ...input.staged.operations].map((w) => w.read.file);
+  return files.find((f) => f === named);
 }
 
 async function mergeEntity(db: DuckDBConnection, e: Entity, staged: readonly StagedWindow[], now: string, run: string): Promise<RowCounts> {

@@ -30,10 +30,13 @@ export async function writeRawPages(dir: string, runId: string, reads: readonly 
     for (const read of reads) {
       const head = JSON.stringify({ window: read.window, total: read.total, pages: read.pages, attempts: read.attempts });
       yield `${head.slice(0, -1)},"rows":`;
-      // The staged file holds the window's rows one per line and never ends in a newline (JSON text
-      // holds no raw line break): stream it as an array instead of loading it.
+      // The staged file holds the window's rows one per line, the last one ended too (JSON text holds
+      // no raw line break): stream it as an array, without the final newline, instead of loading it.
       yield '[';
-      if (read.rows > 0) for await (const chunk of createReadStream(read.file, 'utf8')) yield (chunk as string).replaceAll('\n', ',');
+      if (read.rows > 0) {
+        const end = (await stat(read.file)).size - 2;
+        for await (const chunk of createReadStream(read.file, { encoding: 'utf8', end })) yield (chunk as string).replaceAll('\n', ',');
+      }
       yield ']}\n';
     }
   }
@@ -67,8 +70,9 @@ export async function readRawPages(dir: string, stageDir: string, unit: AmountUn
         }
         const stageFile = join(stageDir, `replay-${reads.length + 1}.ndjson`);
         const rows = checkedRows(archived, where, unit);
-        await writeFile(stageFile, rows.map((row) => JSON.stringify(row)).join('\n'), { mode: 0o600 });
-        reads.push({ window: archived.window, total: archived.total, rows: rows.length, pages: archived.pages, attempts: archived.attempts, file: stageFile });
+        await writeFile(stageFile, rows.map((row) => `${JSON.stringify(row)}\n`).join(''), { mode: 0o600 });
+        // Rows the live run kept out are not archived (they are in that run's sync_rejects).
+        reads.push({ window: archived.window, total: archived.total, rows: rows.length, pages: archived.pages, attempts: archived.attempts, file: stageFile, rejected: 0 });
       }
     } catch (error) {
       if (error instanceof ReconError) throw error;

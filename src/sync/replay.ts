@@ -31,7 +31,8 @@ export async function replayAll(
     const counts = await publishRun(deps.db, {
       runId: request.runId,
       nowMs,
-      windows: reads,
+      // An archived batch of look-ups by id is staged like a window but is not one.
+      windows: reads.filter((r) => !r.window.lookups),
       staged: { transactions: stager.staged('transactions'), operations: stager.staged('operations') },
       watermarks: {},
       runEnd: (c) => ({ runId: request.runId, outcome: 'done', finishedAtMs: deps.clock.now(), counts: { windows: reads.length, pages, ...c, replay: true } }),
@@ -52,6 +53,8 @@ export async function replayAll(
       rereads: 0,
       seconds: (performance.now() - started) / 1000,
       freshness: { transactionsUntilMs: untilOf('transactions'), operationsUntilMs: untilOf('operations') },
+      rejected: 0,
+      lookups: { read: 0, changed: 0, vanished: 0 },
     };
   } catch (error) {
     await recordRunEnd(deps.db, { runId: request.runId, outcome: 'failed', finishedAtMs: deps.clock.now(), error: (error as Error).message }).catch(() => undefined);

@@ -1,11 +1,17 @@
 // Staged rows of one window on disk: NDJSON, one row per line, built page by page from the response
 // text itself (sliced, not re-serialised) so that DuckDB loads it in bulk, typed and raw.
-import { open, type FileHandle } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, rename, type FileHandle } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 
 export interface StageFile {
   /** Appends NDJSON lines (`row\nrow`, no trailing newline), as text or UTF-8 bytes. */
   appendLines(lines: string | Uint8Array): Promise<void>;
-  /** Nothing to close in the text: kept so a caller marks the file complete. */
+  /**
+   * Ends the last line with a newline. DuckDB's NDJSON reader (1.5) misreads a file whose last line is
+   * unterminated and straddles one of its 16 MiB buffers ("Malformed JSON ... at byte 1 in line n+1"),
+   * so every file it loads ends in one.
+   */
   finish(): Promise<void>;
   close(): Promise<void>;
 }
@@ -19,20 +25,41 @@ export async function openStageFile(path: string): Promise<StageFile> {
   return {
     async appendLines(lines) {
       if (lines.length === 0) return;
-      // Separator first: the file never ends in a newline, so archiving can turn it into an array by
-      // swapping each newline for a comma.
+      // Separator first: lines may be appended until finish() ends the last one.
       if (!first) await handle.write(NEWLINE);
       if (typeof lines === 'string') await handle.write(lines);
       else await handle.write(lines);
       first = false;
     },
-    async finish() {},
+    async finish() {
+      if (!first) await handle.write(NEWLINE);
+      first = true;
+    },
     async close() {
       if (closed) return;
       closed = true;
       await handle.close();
     },
   };
+}
+
+/**
+ * Writes every line of a finished stage file again as JSON.stringify(JSON.parse(line)): one spelling
+ * of each row, and of two equal keys only the last, as JSON.parse keeps it. Rare (a row with a
+ * duplicate key), so it goes line by line through a temporary file.
+ */
+export async function rewriteParsed(path: string): Promise<void> {
+  const temporary = `${path}.rewrite`;
+  const out = await openStageFile(temporary);
+  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+  try {
+    for await (const line of lines) if (line !== '') await out.appendLines(JSON.stringify(JSON.parse(line)));
+    await out.finish();
+  } finally {
+    lines.close();
+    await out.close();
+  }
+  await rename(temporary, path);
 }
 
 /**

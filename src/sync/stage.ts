@@ -8,6 +8,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { describeWindow, keyOf, type SyncWindow } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
+import { rewriteParsed } from './stage-file.ts';
 
 export const TX_COLUMNS: Readonly<Record<string, string>> = {
   transaction_id: 'VARCHAR',
@@ -47,6 +48,16 @@ export const OP_COLUMNS: Readonly<Record<string, string>> = {
   raw: 'JSON',
 };
 
+/**
+ * The largest row a window file holds (bytes of its JSON text); page-lines.ts keeps a larger one out.
+ * DuckDB's readers are told so (their defaults stop at 16 MB for a JSON object and 2 MB for a line:
+ * a 1 MB text of escapes is a 6 MB line); the CSV buffer must hold the longest line.
+ */
+export const MAX_ROW_BYTES = 16 * 1024 * 1024;
+const READ_LIMIT = MAX_ROW_BYTES + 1024;
+export const JSON_READ_OPTIONS = `format = 'newline_delimited', maximum_object_size = ${READ_LIMIT}`;
+const CSV_READ_OPTIONS = `max_line_size = ${READ_LIMIT}, buffer_size = ${2 * READ_LIMIT}`;
+
 /** TEMP tables of the run's observations; `window_no` points into STAGE_WINDOWS (the window's key). */
 export const OBS_TX = 'temp.sync_obs_tx';
 export const OBS_OP = 'temp.sync_obs_op';
@@ -83,7 +94,7 @@ export class Stager {
     const windowNo = known?.windowNo ?? this.windows.size + 1;
     this.windows.set(key, { windowNo, read });
     const table = read.window.stream === 'transactions' ? OBS_TX : OBS_OP;
-    const work = this.serial(async () => {
+    const load = async () => {
       await this.db.run('BEGIN TRANSACTION');
       try {
         // Only a re-read window has rows to replace: skip the scan otherwise.
@@ -96,6 +107,19 @@ export class Stager {
         await this.db.run('COMMIT');
       } catch (cause) {
         await this.db.run('ROLLBACK').catch(() => undefined);
+        throw cause;
+      }
+    };
+    const work = this.serial(async () => {
+      try {
+        await load().catch(async (error: unknown) => {
+          // JSON.parse keeps the last of two equal keys in a row; DuckDB refuses the file. Written again
+          // as JSON.parse read it, both see the same row.
+          if (!/duplicate key/i.test((error as Error).message)) throw error;
+          await rewriteParsed(read.file);
+          await load();
+        });
+      } catch (cause) {
         throw new ReconError('warehouse', `staging ${describeWindow(read.window)} failed: ${(cause as Error).message}`, { cause });
       }
     });
@@ -138,7 +162,7 @@ function observationSql(read: WindowRead, table: string, windowNo: number): stri
   const keyColumns = read.window.stream === 'transactions' ? 'transaction_id' : 'kind, operation_id';
   return `INSERT INTO ${table}
     SELECT ${windowNo}, ${keyColumns}, status, date_updated, item_id IS NULL
-    FROM read_json(${literal(read.file)}, format = 'newline_delimited', columns = {${keys}, status: 'VARCHAR', date_updated: 'TIMESTAMPTZ', item_id: 'VARCHAR'})`;
+    FROM read_json(${literal(read.file)}, ${JSON_READ_OPTIONS}, columns = {${keys}, status: 'VARCHAR', date_updated: 'TIMESTAMPTZ', item_id: 'VARCHAR'})`;
 }
 
 /**
@@ -146,15 +170,19 @@ function observationSql(read: WindowRead, table: string, windowNo: number): stri
  * transactions, each line's raw text by read_csv of the same lines, paired by a POSITIONAL JOIN (both
  * scan the one file in order; a guard fails the statement if a raw line does not hold its own id).
  * quote/escape are off and the delimiter is a control character, which JSON text never holds raw.
+ * The guard's cheap test is the id's text inside the line; an id whose JSON text differs from its
+ * value (`a\/b`, `\u00e9`, `\"`) fails it, and only then is the line's own id decoded and compared.
  */
 export function fileRowsSql(read: WindowRead): string {
   const file = literal(read.file);
   if (read.window.stream === 'operations') {
-    return `SELECT ${Object.keys(OP_COLUMNS).join(', ')} FROM read_json(${file}, format = 'newline_delimited', columns = {${spec(OP_COLUMNS)}})`;
+    return `SELECT ${Object.keys(OP_COLUMNS).join(', ')} FROM read_json(${file}, ${JSON_READ_OPTIONS}, columns = {${spec(OP_COLUMNS)}})`;
   }
-  return `SELECT j.*, CASE WHEN strpos(r.raw, j.transaction_id) > 0 THEN r.raw ELSE error('raw row out of step with ' || j.transaction_id) END AS raw
-    FROM read_json(${file}, format = 'newline_delimited', columns = {${spec(TX_COLUMNS)}}) j
-    POSITIONAL JOIN read_csv(${file}, columns = {'raw': 'VARCHAR'}, delim = chr(1), quote = '', escape = '', header = false, auto_detect = false) r`;
+  return `SELECT j.*, CASE WHEN strpos(r.raw, j.transaction_id) > 0 THEN r.raw
+      WHEN json_extract_string(r.raw, '$.transaction_id') = j.transaction_id THEN r.raw
+      ELSE error('raw row out of step with ' || j.transaction_id) END AS raw
+    FROM read_json(${file}, ${JSON_READ_OPTIONS}, columns = {${spec(TX_COLUMNS)}}) j
+    POSITIONAL JOIN read_csv(${file}, columns = {'raw': 'VARCHAR'}, delim = chr(1), quote = '', escape = '', header = false, auto_detect = false, ${CSV_READ_OPTIONS}) r`;
 }
 
 function spec(columns: Readonly<Record<string, string>>): string {

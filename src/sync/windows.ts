@@ -15,7 +15,12 @@ export interface SyncWindow {
   status?: string | undefined;
   startMs: number;
   endMs: number;
+  /** The run's re-reads of single transactions by id (lookups.ts), staged as one batch: no date range. */
+  lookups?: true | undefined;
 }
+
+/** The batch of a run's look-ups by id, as a window for staging and for sync_rejects. */
+export const LOOKUPS_WINDOW: SyncWindow = { stream: 'transactions', field: 'date_created', startMs: 0, endMs: 0, lookups: true };
 
 export const SWEEP_STATUSES = ['refunded', 'chargeback', 'review'] as const;
 
@@ -98,16 +103,19 @@ export function filtersOf(window: SyncWindow): QueryParams {
 
 /** Stable name of a window, used as its staging key and in logs. */
 export function keyOf(window: SyncWindow): string {
+  if (window.lookups) return `${window.stream}:transaction_id:lookups`;
   return `${window.stream}:${filterNameOf(window)}:${window.startMs}-${window.endMs}`;
 }
 
-/** The `sync_windows.filter` text: date_created, date_updated, status=refunded, ... */
+/** The `sync_windows.filter` text: date_created, date_updated, status=refunded, ... (transaction_id for look-ups) */
 export function filterNameOf(window: SyncWindow): string {
+  if (window.lookups) return 'transaction_id';
   return window.status ? `status=${window.status}` : window.field;
 }
 
 /** Human form for messages: transactions status=refunded [2024-01-01T03:00:00.000Z, ...). */
 export function describeWindow(window: SyncWindow): string {
   const iso = (ms: number) => DateTime.fromMillis(ms, { zone: 'utc' }).toISO();
+  if (window.lookups) return `${window.stream} looked up by transaction_id`;
   return `${window.stream} ${filterNameOf(window)} [${iso(window.startMs)}, ${iso(window.endMs)})`;
 }

@@ -5,6 +5,7 @@ import { REPORT_VIEWS_SQL, REPORT_VIEWS_V2_SQL } from './views.ts';
 import { SYNC_STAGING_SQL } from '../sync/staging-ddl.ts';
 import { KEYLESS_TABLES_SQL } from '../sync/keyless-ddl.ts';
 import { RAW_UNCOMPRESSED_SQL } from '../sync/raw-uncompressed-ddl.ts';
+import { SYNC_REJECTS_SQL } from '../sync/rejects-ddl.ts';
 
 export interface Migration {
   version: number;
@@ -233,6 +234,11 @@ CREATE TABLE matches (
     // of migration 3 were only ever emptied after that. Nothing reads them.
     name: 'drop the unused sync staging tables (stage_transactions, stage_operations)',
     sql: 'DROP TABLE IF EXISTS stage_transactions;\nDROP TABLE IF EXISTS stage_operations;\n',
+  },
+  {
+    version: 8,
+    name: 'sync_rejects: listed rows a sync kept out of the warehouse, with window, page, row, raw text and reason',
+    sql: SYNC_REJECTS_SQL,
   },
   {
     version: 9,

@@ -1,6 +1,6 @@
 // The write routes over real HTTP: creating card transactions (refusal CVVs, simulated antifraud outcomes),
-// refunds v1/v2, the review decision, the /_sandbox administration, live_ keys, and signed postbacks
-// delivered to a loopback receiver.
+// refunds v1/v2, the review decision, the /_sandbox administration (planting odd and broken rows
+// included), live_ keys, and signed postbacks delivered to a loopback receiver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -223,5 +223,45 @@ describe('/_sandbox administration and in-process mutations', () => {
     expect(ops.map((o: any) => o.status).sort()).toEqual(['fulfilled', 'paid']);
     const info = await call('GET', '/_sandbox');
     expect(info.json).toMatchObject({ seed: 8, days: 100, end_date: '2025-06-30' });
+  });
+});
+
+describe('/_sandbox planting: odd strings and broken rows', () => {
+  it('plants a sale whose id, item and holder carry escapes; listed by id and in its date window, spelled as JSON', async () => {
+    const odd = { transaction_id: 'tr_a/b_é_"q"_\u0001', item_id: 'PED/é"\\\u0001', card_holder_name: 'JOSÉ "ZÉ" \u001f' };
+    const at = clock.t - 3_600_000;
+    const { status, json } = await call('POST', '/_sandbox/transactions', { ...odd, at });
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ ...odd, status: 'paid', date_created: new Date(at).toISOString() });
+    const res = await fetch(`${sb.url}/v1/transactions?transaction_id=${encodeURIComponent(odd.transaction_id)}`, { headers: { api_key: sb.apiKey } });
+    const text = await res.text();
+    expect(text).toContain('\\u0001');
+    expect(JSON.parse(text)).toEqual({ total: 1, page: 1, offset: 1, transactions: [json] });
+    const window = (await call('GET', `/v1/transactions?date_created=${encodeURIComponent(`>=${at}`)}&date_created=${encodeURIComponent(`<${at + 1}`)}`)).json;
+    expect(window.transactions).toEqual([json]);
+    expect((await call('POST', '/_sandbox/transactions', { transaction_id: odd.transaction_id })).status).toBe(400);
+  });
+
+  it('breaks a listing row (a field as text, a field removed) until it is mended', async () => {
+    const { json: sale } = await call('POST', '/_sandbox/transactions', { transaction_id: 'tr_breakable', at: clock.t - 7_200_000 });
+    const broken = await call('POST', '/_sandbox/transactions/tr_breakable/break', { field: 'paid_amount' });
+    expect(broken.json.paid_amount).toBe(String(sale.paid_amount));
+    await call('POST', '/_sandbox/transactions/tr_breakable/break', { field: 'status', remove: true });
+    const listedRow = (await call('GET', '/v1/transactions?transaction_id=tr_breakable')).json.transactions[0];
+    expect(listedRow).toEqual({ ...sale, paid_amount: String(sale.paid_amount), status: undefined });
+    expect('status' in listedRow).toBe(false);
+    const page = (await call('GET', `/v1/transactions?date_created=${encodeURIComponent(`>=${clock.t - 7_200_000}`)}&date_created=${encodeURIComponent(`<${clock.t - 7_199_999}`)}`)).json;
+    expect(page.transactions).toEqual([listedRow]);
+    await call('POST', '/_sandbox/transactions/tr_breakable/mend', {});
+    expect((await call('GET', '/v1/transactions?transaction_id=tr_breakable')).json.transactions[0]).toEqual(sale);
+    expect((await call('POST', '/_sandbox/transactions/tr_nope/break', { field: 'paid_amount' })).status).toBe(404);
+  });
+
+  it('finds a review by id until it is decided rejected, then never lists it', async () => {
+    const { json: review } = await call('POST', '/_sandbox/transactions', { status: 'review', at: clock.t - 60_000 });
+    expect((await call('GET', `/v1/transactions?transaction_id=${review.transaction_id}`)).json.total).toBe(1);
+    await call('POST', `/_sandbox/transactions/${review.transaction_id}/review`, { status: 'rejected', at: clock.t });
+    expect((await call('GET', `/v1/transactions?transaction_id=${review.transaction_id}&count=1`)).json).toEqual({ total: 0, page: 1, offset: 0, transactions: [] });
+    expect((await call('GET', '/v1/transactions?status=review&count=1000')).json.transactions.map((t: any) => t.transaction_id)).not.toContain(review.transaction_id);
   });
 });

@@ -1,6 +1,8 @@
 // A minimal listing service for sync tests that need exact control (late visibility, moving totals):
-// transactions and operations in memory, the spec's filters, newest first, 1-based pages.
+// transactions and operations in memory, the spec's filters (transaction_id included), newest first,
+// 1-based pages, bodies spelled as JSON.stringify does or with every odd character escaped.
 import { startLoopback, sendJson, type Loopback } from '../api/loopback.ts';
+import { writeJson, type Spelling } from './odd-json.ts';
 
 export interface FakeRow {
   [key: string]: unknown;
@@ -11,6 +13,10 @@ export interface FakeService extends Loopback {
   operations: FakeRow[];
   /** Called before each listing is answered (mutate the data to simulate drift). */
   beforeList?: (path: string, params: URLSearchParams) => void;
+  /** How bodies are written (default: as JSON.stringify writes them). */
+  spelling?: Spelling;
+  /** Last change to a listing body's text (rows no serializer writes, such as a duplicate key). */
+  rewriteBody?: (text: string) => string;
 }
 
 export async function startFakeService(transactions: FakeRow[], operations: FakeRow[] = []): Promise<FakeService> {
@@ -24,7 +30,9 @@ export async function startFakeService(transactions: FakeRow[], operations: Fake
     rows.sort((a, b) => Date.parse(String(b['date_created'])) - Date.parse(String(a['date_created'])) || String(b['transaction_id'] ?? b['cash_in_id'] ?? b['cash_out_id']).localeCompare(String(a['transaction_id'] ?? a['cash_in_id'] ?? a['cash_out_id'])));
     const count = Number(url.searchParams.get('count') ?? 10);
     const page = Number(url.searchParams.get('page') ?? 1);
-    sendJson(res, 200, { total: rows.length, page, offset: Math.floor(rows.length / count), [key]: rows.slice((page - 1) * count, page * count) });
+    const body = { total: rows.length, page, offset: Math.floor(rows.length / count), [key]: rows.slice((page - 1) * count, page * count) };
+    const text = writeJson(body, service.spelling ?? 'plain');
+    sendJson(res, 200, service.rewriteBody ? service.rewriteBody(text) : text);
   });
   return Object.assign(service, loop);
 }
@@ -41,7 +49,9 @@ function matches(row: FakeRow, params: URLSearchParams): boolean {
     }
   }
   const status = params.get('status');
-  return status === null || row['status'] === status;
+  const id = params.get('transaction_id');
+  // Transactions the fraud check rejected are never listed.
+  return row['status'] !== 'rejected' && (status === null || row['status'] === status) && (id === null || row['transaction_id'] === id);
 }
 
 /** A listed v1 transaction with sensible defaults. */

@@ -3,38 +3,13 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPaymentsApi } from '../../src/api/index.ts';
-import { parseConfig } from '../../src/config/load.ts';
+import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/shared/log.ts';
 import { ReconError } from '../../src/shared/errors.ts';
-import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
-import { syncAll, type SyncRequest } from '../../src/sync/index.ts';
+import { openWarehouse } from '../../src/warehouse/open.ts';
 import { replayAll } from '../../src/sync/replay.ts';
-import { startFakeService, fakeTransaction, fakeCashIn, fakeCashOut, type FakeService } from './fake-service.ts';
-
-const NOW = Date.parse('2024-05-10T12:00:00Z');
-const DAY = 86_400_000;
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function setup(service: FakeService, syncOverrides: Record<string, unknown> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'recon-sync-'));
-  const config = parseConfig({ api: { baseUrl: service.url }, sync: { pageSize: 100, windowPageBudget: 3, ...syncOverrides } }, 'test');
-  const api = createPaymentsApi({ baseUrl: service.url, apiKey: 'test_k3y', timeoutMs: 2000, retry: { ...config.api.retry, baseDelayMs: 1, maxDelayMs: 2 } });
-  const warehouse = await openWarehouse(join(dir, 'w.duckdb'));
-  cleanups.push(() => service.close(), () => api.close(), () => warehouse.close());
-  let n = 0;
-  const run = (over: Partial<SyncRequest> = {}) =>
-    syncAll({ db: warehouse.connection, http: api, clock: { now: () => NOW }, logger: silentLogger }, { runId: `r${++n}`, date: '2024-05-09', lookbackDays: 7, sweepDays: 30, ...over }, config);
-  return { dir, config, api, warehouse, run };
-}
-
-async function rows(w: Warehouse, sql: string) {
-  return (await w.connection.runAndReadAll(sql)).getRowObjectsJson();
-}
+import { startFakeService, fakeTransaction, fakeCashIn, fakeCashOut } from './fake-service.ts';
+import { DAY, NOW, onCleanup, rows, setup } from './fake-sync.ts';
 
 function sales(count: number, ageDays = 3) {
   return Array.from({ length: count }, (_, i) => fakeTransaction(`tx${String(i).padStart(4, '0')}`, NOW - ageDays * DAY - i * 37_000));
@@ -166,15 +141,27 @@ describe('syncAll (scripted service)', () => {
     expect(await rows(warehouse, 'SELECT outcome FROM runs')).toEqual([{ outcome: 'failed' }]);
   });
 
-  it('fails on a row that breaks the schema, naming page, id and field; nothing is published', async () => {
+  it('keeps a row that breaks the schema out (sync_rejects, named by page, row, id and field), loads the rest, and loads it once fixed', async () => {
     const data = sales(250);
     data[180] = { ...data[180]!, net_value: 12.5 };
     const service = await startFakeService(data);
     const { warehouse, run } = await setup(service);
-    const error = (await run().catch((e: unknown) => e)) as ReconError;
-    expect(error.code).toBe('api_schema');
-    expect(error.message).toMatch(/page=\d.*transaction_id tx0180\): field net_value/);
-    expect(await rows(warehouse, 'SELECT (SELECT count(*) FROM transactions) + (SELECT count(*) FROM sync_windows) AS n')).toEqual([{ n: '0' }]);
+    const first = await run();
+    expect(first.rejected).toBe(1);
+    expect(first.transactions.new).toBe(249);
+    const [reject] = await rows(warehouse, 'SELECT run_id, stream, filter, page, row_no, id, raw, raw_truncated, reason FROM sync_rejects');
+    expect(reject).toMatchObject({ run_id: 'r1', stream: 'transactions', filter: 'date_created', page: 2, row_no: 81, id: 'tx0180', raw_truncated: false });
+    expect(reject!['reason']).toMatch(/^field net_value: /);
+    expect(JSON.parse(reject!['raw'] as string)).toEqual(data[180]);
+    expect(await rows(warehouse, "SELECT outcome, counts->>'rejected' AS rejected FROM runs WHERE run_id = 'r1'")).toEqual([{ outcome: 'done', rejected: '1' }]);
+    expect(await rows(warehouse, "SELECT total, rows FROM sync_windows WHERE filter = 'date_created' AND stream = 'transactions'")).toEqual([{ total: '250', rows: '249' }]);
+
+    data[180] = { ...data[180]!, net_value: 12_500 };
+    const second = await run();
+    expect(second.rejected).toBe(0);
+    expect(second.transactions.new).toBe(1);
+    expect(await rows(warehouse, "SELECT net_value FROM transactions WHERE transaction_id = 'tx0180'")).toEqual([{ net_value: '12500' }]);
+    expect(await rows(warehouse, 'SELECT count(*) AS n FROM sync_rejects')).toEqual([{ n: '1' }]);
   });
 
   it('records status paths in the history and keeps a known item_id when a listing omits it', async () => {
@@ -196,7 +183,7 @@ describe('syncAll (scripted service)', () => {
     await run();
     expect(readdirSync(rawDir)).toEqual(['r1.ndjson.gz']);
     const other = await openWarehouse(join(mkdtempSync(join(tmpdir(), 'recon-replay-')), 'w.duckdb'));
-    cleanups.push(() => other.close());
+    onCleanup(() => other.close());
     const replayed = await replayAll({ db: other.connection, clock: { now: () => NOW }, logger: silentLogger }, { runId: 'replay1', dir: rawDir }, config);
     expect(replayed.rows.new).toBe(232);
     const content = 'SELECT * EXCLUDE (first_seen_at, last_seen_at, first_seen_run, last_seen_run) FROM transactions ORDER BY 1';

@@ -1,6 +1,7 @@
 // syncAll against the real sandbox (port 0) under every fault profile: the warehouse equals the
 // sandbox's truth (ids, statuses, amounts to the cent), late-visible rows included; two nights
-// catch a fresh refund and a 90-day-old chargeback through the sweeps.
+// catch a fresh refund and a 90-day-old chargeback through the sweeps; rows planted through the
+// sandbox's admin routes (odd strings, a broken row, reviews decided late or rejected) are handled.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import type { ApiTransaction } from '../../src/shared/domain.ts';
 import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
 import { syncAll } from '../../src/sync/index.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { exactRows } from './fake-sync.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const END = '2024-05-09';
@@ -40,6 +42,14 @@ async function setup(sandbox: RunningSandbox, clock: { now(): number }) {
 
 async function q(w: Warehouse, sql: string) {
   return (await w.connection.runAndReadAll(sql)).getRowObjectsJson();
+}
+
+/** POST to the sandbox's admin routes, as a person showing a case would. */
+async function admin(sandbox: RunningSandbox, path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { api_key: sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
 }
 
 function txKey(t: Pick<ApiTransaction, 'transaction_id' | 'status' | 'net_value' | 'authorized_amount' | 'paid_amount' | 'refunded_amount'>) {
@@ -108,5 +118,60 @@ describe('syncAll against the sandbox', () => {
     expect(await path(recent.transaction_id)).toBe('paid -> refunded');
     expect(await path(old.transaction_id)).toBe('paid -> chargeback');
     expect(await q(warehouse, `SELECT status, paid_amount FROM transactions WHERE transaction_id = '${old.transaction_id}'`)).toEqual([{ status: 'chargeback', paid_amount: String(sandbox.state.listedTransactions().find((t) => t.transaction_id === old.transaction_id)!.paid_amount) }]);
+  });
+
+  it('planted odd strings are stored exactly; a planted broken row is kept out until mended', async () => {
+    let now = nightAfter(END);
+    const clock = { now: () => now };
+    const sandbox = await startSandbox({ port: 0, seed: 9, days: 5, perDay: 30, endDate: END, faults: 'none', clock });
+    const { warehouse, run } = await setup(sandbox, clock);
+    const at = nightAfter(END) - 12 * 3_600_000;
+    const odd = { transaction_id: 'tr_a/b_é_"q"_\u0001', item_id: 'PED/\u00e9 "x"', card_holder_name: 'JOSÉ "ZÉ" \u001f' };
+    await admin(sandbox, '/_sandbox/transactions', { ...odd, at });
+    const broken = (await admin(sandbox, '/_sandbox/transactions', { at: at + 1000 }))['transaction_id'] as string;
+    await admin(sandbox, `/_sandbox/transactions/${broken}/break`, { field: 'paid_amount' });
+    const first = await run(END, 5);
+    expect(first.rejected).toBe(1);
+    expect(await q(warehouse, `SELECT id, reason FROM sync_rejects`)).toEqual([{ id: broken, reason: expect.stringMatching(/^field paid_amount: /) }]);
+    const stored = await exactRows(warehouse, `SELECT encode(item_id) AS item, encode(card_holder_name) AS holder, raw FROM transactions WHERE transaction_id = '${odd.transaction_id.replaceAll("'", "''")}'`);
+    expect(stored).toEqual([{ item: odd.item_id, holder: odd.card_holder_name, raw: expect.any(String) }]);
+    expect(JSON.parse(stored[0]!['raw'] as string)).toMatchObject(odd);
+
+    await admin(sandbox, `/_sandbox/transactions/${broken}/mend`, {});
+    now += 86_400_000;
+    const second = await run(END, 5);
+    expect(second.rejected).toBe(0);
+    expect(await q(warehouse, `SELECT count(*) AS n FROM transactions WHERE transaction_id = '${broken}'`)).toEqual([{ n: '1' }]);
+  });
+
+  it('a review decided paid after lookbackDays, and a review rejected, are read again by id on the next night', async () => {
+    let now = nightAfter(END);
+    const clock = { now: () => now };
+    const sandbox = await startSandbox({ port: 0, seed: 10, days: 30, perDay: 10, endDate: END, faults: 'none', clock });
+    const { warehouse, run } = await setup(sandbox, clock);
+    const sold = nightAfter(END) - 20 * 86_400_000;
+    const late = (await admin(sandbox, '/_sandbox/transactions', { status: 'review', at: sold }))['transaction_id'] as string;
+    const dropped = (await admin(sandbox, '/_sandbox/transactions', { status: 'review', at: sold + 1000 }))['transaction_id'] as string;
+    await run(END, 30);
+    expect(await q(warehouse, `SELECT status FROM transactions WHERE transaction_id IN ('${late}', '${dropped}')`)).toEqual([{ status: 'review' }, { status: 'review' }]);
+
+    const decidedAt = now + 3_600_000;
+    await admin(sandbox, `/_sandbox/transactions/${late}/review`, { status: 'paid', at: decidedAt });
+    await admin(sandbox, `/_sandbox/transactions/${dropped}/review`, { status: 'rejected', at: decidedAt });
+    now = nightAfter(END, 1);
+    const second = await run(DateTime.fromISO(END).plus({ days: 1 }).toISODate()!, 7);
+    expect(second.lookups).toEqual({ read: 2, changed: 1, vanished: 1 });
+    const history = async (id: string) =>
+      q(warehouse, `SELECT status, date_updated, first_seen_run FROM transaction_history WHERE transaction_id = '${id}' ORDER BY first_seen_at, date_updated`);
+    expect(await q(warehouse, `SELECT status FROM transactions WHERE transaction_id = '${late}'`)).toEqual([{ status: 'paid' }]);
+    expect(await history(late)).toEqual([
+      { status: 'review', date_updated: expect.any(String), first_seen_run: 'night1' },
+      { status: 'paid', date_updated: expect.stringContaining(new Date(decidedAt).toISOString().slice(11, 19)), first_seen_run: 'night2' },
+    ]);
+    expect(await q(warehouse, `SELECT status FROM transactions WHERE transaction_id = '${dropped}'`)).toEqual([{ status: 'rejected' }]);
+    expect(await history(dropped)).toEqual([
+      { status: 'review', date_updated: expect.any(String), first_seen_run: 'night1' },
+      { status: 'rejected', date_updated: expect.stringContaining(new Date(now).toISOString().slice(11, 19)), first_seen_run: 'night2' },
+    ]);
   });
 });

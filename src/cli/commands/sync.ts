@@ -76,9 +76,14 @@ export default defineCommand({
 });
 
 function summarise(logger: Logger, r: SyncResult): void {
-  logger.event('sync.summary', { runId: r.runId, windows: r.windows, pages: r.pages, rows: r.rows, retries: r.retries, seconds: r.seconds });
+  logger.event('sync.summary', { runId: r.runId, windows: r.windows, pages: r.pages, rows: r.rows, retries: r.retries, seconds: r.seconds, rejected: r.rejected, lookups: r.lookups });
+  const { lookups } = r;
+  const extra = [
+    r.rejected > 0 ? `${r.rejected} kept out (sync_rejects)` : '',
+    lookups.read > 0 ? `${lookups.read} looked up by id (${lookups.changed} changed, ${lookups.vanished} rejected)` : '',
+  ].filter((t) => t !== '');
   logger.info(
-    `sync ${r.runId}: ${r.windows} windows, ${r.pages} pages, rows ${r.rows.new} new / ${r.rows.changed} changed / ${r.rows.unchanged} unchanged, ${r.retries} retries, ${r.seconds.toFixed(1)} s`,
+    `sync ${r.runId}: ${r.windows} windows, ${r.pages} pages, rows ${r.rows.new} new / ${r.rows.changed} changed / ${r.rows.unchanged} unchanged${extra.map((t) => `, ${t}`).join('')}, ${r.retries} retries, ${r.seconds.toFixed(1)} s`,
   );
 }
 

@@ -1,0 +1,50 @@
+// The scripted-service sync harness shared by the sync tests: a real client and a real DuckDB file in a
+// temp folder, syncAll with a fixed clock (runs r1, r2, ...), and readers that keep text exact.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { createPaymentsApi } from '../../src/api/index.ts';
+import { parseConfig } from '../../src/config/load.ts';
+import { silentLogger, type Logger } from '../../src/shared/log.ts';
+import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
+import { syncAll, type SyncRequest } from '../../src/sync/index.ts';
+import type { FakeService } from './fake-service.ts';
+
+export const NOW = Date.parse('2024-05-10T12:00:00Z');
+export const DAY = 86_400_000;
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** Registers work for the end of the current test (after the harness's own). */
+export function onCleanup(work: () => Promise<void> | void): void {
+  cleanups.push(work);
+}
+
+export async function setup(service: FakeService, syncOverrides: Record<string, unknown> = {}, logger: Logger = silentLogger) {
+  const dir = mkdtempSync(join(tmpdir(), 'recon-sync-'));
+  const config = parseConfig({ api: { baseUrl: service.url }, sync: { pageSize: 100, windowPageBudget: 3, ...syncOverrides } }, 'test');
+  const api = createPaymentsApi({ baseUrl: service.url, apiKey: 'test_k3y', timeoutMs: 2000, retry: { ...config.api.retry, baseDelayMs: 1, maxDelayMs: 2 } });
+  const warehouse = await openWarehouse(join(dir, 'w.duckdb'));
+  cleanups.push(() => service.close(), () => api.close(), () => warehouse.close());
+  let n = 0;
+  const run = (over: Partial<SyncRequest> = {}) =>
+    syncAll({ db: warehouse.connection, http: api, clock: { now: () => NOW }, logger }, { runId: `r${++n}`, date: '2024-05-09', lookbackDays: 7, sweepDays: 30, ...over }, config);
+  return { dir, config, api, warehouse, run };
+}
+
+export async function rows(w: Warehouse, sql: string) {
+  return (await w.connection.runAndReadAll(sql)).getRowObjectsJson();
+}
+
+/**
+ * Rows of a query with text exact: select text as encode(x) (a BLOB), decoded here. The DuckDB client
+ * decodes VARCHAR with a TextDecoder, which drops a leading U+FEFF.
+ */
+export async function exactRows(w: Warehouse, sql: string): Promise<Array<Record<string, unknown>>> {
+  const read = (await w.connection.runAndReadAll(sql)).getRowObjectsJS();
+  return read.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Buffer.isBuffer(v) ? v.toString('utf8') : v])));
+}
