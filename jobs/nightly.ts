@@ -102,7 +102,9 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     const reports = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId }));
     const finishedAt = deps.clock.now();
     timings['total'] = Math.round(performance.now() - wallStart) / 1000;
-    const summary = buildSummary({ runId, date, zone, startedAt, finishedAt, outcome: 'done', source: request.source, timings, sync, imports, reconcile, reports, reportDir });
+    // Rows the service listed that broke its interface are kept out: the night is done, but not clean.
+    const outcome = sync.rejected > 0 ? 'done_with_warnings' : 'done';
+    const summary = buildSummary({ runId, date, zone, startedAt, finishedAt, outcome, source: request.source, timings, sync, imports, reconcile, reports, reportDir });
     const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
     await recordRunEnd(deps.db, { runId, outcome: summary.outcome, finishedAtMs: finishedAt, counts: { findings: reconcile.totals, rows: sync.rows }, timings });
     return { summary, summaryFile, reportDir, sync, imports, reconcile, reports };

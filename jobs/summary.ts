@@ -28,6 +28,10 @@ export interface NightlySummary {
     retries: number;
     rereads: number;
     rows: SyncResult['rows'];
+    /** Listed rows kept out of the warehouse because they broke the interface (in sync_rejects). */
+    rejected: number;
+    /** Transactions read again by id because a status sweep could no longer show them. */
+    lookups: SyncResult['lookups'];
     data_fresh_until: { transactions: string; operations: string };
   };
   import?: { files: { file: string; rows_read: number; rows_loaded: number; rejected: number; conflicts: number }[] };
@@ -85,6 +89,8 @@ export function buildSummary(input: SummaryInput): NightlySummary {
       retries: s.retries,
       rereads: s.rereads,
       rows: s.rows,
+      rejected: s.rejected,
+      lookups: s.lookups,
       data_fresh_until: { transactions: iso(s.freshness.transactionsUntilMs), operations: iso(s.freshness.operationsUntilMs) },
     };
   }

@@ -4,7 +4,7 @@
 // holds all findings in one table.
 import { FINDING_CATEGORIES } from '../src/shared/domain.ts';
 import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
-import { KEPT_OUT_ORDERS_COUNT_SQL, keptOutOrdersSheet } from './kept-out.ts';
+import { KEPT_OUT_ORDERS_COUNT_SQL, SYNC_REJECTS_COUNT_SQL, keptOutOrdersSheet, syncRejectsSheet } from './kept-out.ts';
 
 const FINDINGS_OF_RUN = `
 WITH customers AS (
@@ -85,7 +85,8 @@ SELECT * FROM (VALUES
   (11, 'Operations listed up to', NULL, (SELECT ${utc('max(end_ms)')} FROM sync_windows WHERE stream = 'operations')),
   (12, 'Operations last read at', NULL, (SELECT max(committed_at) FROM sync_windows WHERE stream = 'operations')),
   (13, 'Orders last imported at', NULL, (SELECT max(imported_at) FROM order_imports)),
-  (14, 'Order rows kept out (see the sheet Orders kept out)', CAST(${KEPT_OUT_ORDERS_COUNT_SQL} AS VARCHAR), NULL)
+  (14, 'Order rows kept out (see the sheet Orders kept out)', CAST(${KEPT_OUT_ORDERS_COUNT_SQL} AS VARCHAR), NULL),
+  (15, 'Listed rows kept out of the warehouse (see the sheet Listed rows kept out)', CAST(${SYNC_REJECTS_COUNT_SQL} AS VARCHAR), NULL)
 ) AS n(ord, label, text_value, instant_value)
 ORDER BY ord`;
 
@@ -133,6 +134,6 @@ export const discrepancies: ReportDefinition = {
   name: 'discrepancies',
   description: 'Every finding of the day, a Summary sheet and one sheet per category',
   needsReconcileRun: true,
-  sheets: [summarySheet, ...categorySheets, otherSheet, keptOutOrdersSheet, allFindings],
+  sheets: [summarySheet, ...categorySheets, otherSheet, keptOutOrdersSheet, syncRejectsSheet, allFindings],
   csvSheet: 'findings',
 };

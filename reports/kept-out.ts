@@ -1,6 +1,8 @@
-// Order rows the night's import kept out, with the file, line and reason: a sheet of the discrepancies
-// workbook when the night goes on, and `orders-rejected.xlsx/.csv` when too many were kept out and the
-// night stopped before reconciling. "The night's import" is the latest nightly run's import of the date.
+// What the night kept out, with where it came from and why. Order rows the night's import kept out: a
+// sheet of the discrepancies workbook when the night goes on, and `orders-rejected.xlsx/.csv` when too
+// many were kept out and the night stopped before reconciling ("the night's import" is the latest
+// nightly run's import of the date). Listed rows the night's sync kept out of the warehouse because they
+// broke the service's interface: another sheet ("the night's sync" is the latest finished sync of the date).
 import type { ReportDefinition, SheetSpec } from '../src/report/types.ts';
 
 /** The night's imports: those of the latest run that imported exports for the date. */
@@ -29,6 +31,34 @@ export const keptOutOrdersSheet: SheetSpec = {
     { key: 'item_id', header: 'Item', type: 'text', width: 20 },
     { key: 'kind', header: 'Kind', type: 'text', width: 10 },
     { key: 'reason', header: 'Reason', type: 'text', width: 90 },
+  ],
+  omitWhenEmpty: true,
+};
+
+const NIGHT_SYNC = `
+SELECT arg_max(run_id, started_at) FROM runs
+WHERE kind = 'sync' AND business_date = CAST($date AS DATE) AND outcome <> 'failed'`;
+
+export const SYNC_REJECTS_SQL = `
+SELECT r.stream, r.filter, r.page, r.row_no, r.id, r.reason, r.raw, r.raw_bytes
+FROM sync_rejects r
+WHERE r.run_id = (${NIGHT_SYNC})
+ORDER BY r.stream, r.window_key, r.page, r.row_no`;
+
+export const SYNC_REJECTS_COUNT_SQL = `(SELECT count(*) FROM sync_rejects WHERE run_id = (${NIGHT_SYNC}))`;
+
+export const syncRejectsSheet: SheetSpec = {
+  name: 'Listed rows kept out',
+  sql: SYNC_REJECTS_SQL,
+  columns: [
+    { key: 'stream', header: 'Listing', type: 'text', width: 14 },
+    { key: 'filter', header: 'Filter', type: 'text', width: 16 },
+    { key: 'page', header: 'Page', type: 'integer', width: 8 },
+    { key: 'row_no', header: 'Row', type: 'integer', width: 8 },
+    { key: 'id', header: 'Id', type: 'text', width: 24 },
+    { key: 'reason', header: 'Reason', type: 'text', width: 60 },
+    { key: 'raw', header: 'Row as listed (first 4 KB)', type: 'text', width: 80 },
+    { key: 'raw_bytes', header: 'Row size (bytes)', type: 'integer', width: 12 },
   ],
   omitWhenEmpty: true,
 };

@@ -7,7 +7,7 @@ import { refundWindow } from './chart-data.ts';
 import { listNights, nightDates, readNight } from './nights.ts';
 import { renderHome, type HomeData } from './page-home.ts';
 import { renderNight, type NightData } from './page-night.ts';
-import { findingsOfNight, keptOutOrdersOfNight, openChargebacks, refundsBetween } from './queries.ts';
+import { findingsOfNight, keptOutOrdersOfNight, openChargebacks, refundsBetween, syncRejectsOfNight } from './queries.ts';
 import { contentTypeOf, downloadNameOf, openReportFile, realNightDir } from './report-files.ts';
 import { sendFile, type SendOutcome } from './send-file.ts';
 import { staticAsset } from './static-assets.ts';
@@ -52,6 +52,7 @@ export async function serveNight(site: SiteContext, date: string, respond: Respo
   const read = await site.warehouse.read(async (db) => ({
     findings: await findingsOfNight(db, { date, runId: night.summary?.findings?.reconcile_run_id, maskDocuments: site.maskDocuments, limit: site.findingsLimit }),
     keptOut: await keptOutOrdersOfNight(db, { date, limit: site.findingsLimit }),
+    syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit }),
   }));
   const data: NightData = {
     night,
@@ -60,6 +61,7 @@ export async function serveNight(site: SiteContext, date: string, respond: Respo
     next: index > 0 ? dates[index - 1] : undefined,
     findings: read.ok ? { ok: true, value: read.value.findings } : { ok: false, reason: read.reason },
     keptOut: read.ok ? read.value.keptOut : undefined,
+    syncRejects: read.ok ? read.value.syncRejects : undefined,
   };
   respond(200, 'text/html; charset=utf-8', renderNight(data));
   return true;

@@ -7,7 +7,7 @@ import { brlFromCents, localDateTime, zoneLabel } from './format.ts';
 import { html, renderPage, type SafeHtml } from './html.ts';
 import type { Night } from './nights.ts';
 import { downloadLinks, outcomeBadge } from './page-home.ts';
-import type { FindingRow, KeptOutRow, NightFindings } from './queries.ts';
+import type { FindingRow, KeptOutRow, Limited, NightFindings, SyncRejectRow } from './queries.ts';
 
 export interface NightData {
   night: Night;
@@ -16,7 +16,9 @@ export interface NightData {
   next?: string | undefined;
   findings: { ok: true; value: NightFindings } | { ok: false; reason: string };
   /** Order rows the night's import kept out (undefined when the warehouse could not be read). */
-  keptOut?: { rows: KeptOutRow[]; total: number } | undefined;
+  keptOut?: Limited<KeptOutRow> | undefined;
+  /** Listed rows the night's sync kept out of the warehouse. */
+  syncRejects?: Limited<SyncRejectRow> | undefined;
 }
 
 export function renderNight(data: NightData): string {
@@ -34,6 +36,7 @@ ${s?.findings ? categoryTable(s.findings.by_category) : ''}
 <h2>Findings</h2>
 ${data.findings.ok ? findingsTable(data.findings.value) : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
 ${data.keptOut && data.keptOut.total > 0 ? keptOutTable(data.keptOut) : ''}
+${data.syncRejects && data.syncRejects.total > 0 ? syncRejectsTable(data.syncRejects) : ''}
 `;
   return renderPage({ title: `recon · night ${night.date}`, body, scripts: ['table.js'] });
 }
@@ -103,8 +106,19 @@ function findingsTable(findings: NightFindings): SafeHtml {
   return html`${capped}${filters}<div class="scroll"><table id="findings"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
-function keptOutTable(keptOut: { rows: KeptOutRow[]; total: number }): SafeHtml {
-  const capped = keptOut.total > keptOut.rows.length ? html`<p class="notice">The first ${keptOut.rows.length} of ${keptOut.total} rows; the discrepancies workbook has them all.</p>` : '';
+function cappedNotice(table: Limited<unknown>): SafeHtml | '' {
+  return table.total > table.rows.length ? html`<p class="notice">The first ${table.rows.length} of ${table.total} rows; the discrepancies workbook has them all.</p>` : '';
+}
+
+function syncRejectsTable(rejects: Limited<SyncRejectRow>): SafeHtml {
+  const rows = rejects.rows.map((r) => html`<tr><td>${r.stream}</td><td>${r.filter}</td><td class="num">${r.page}</td><td class="num">${r.row_no}</td><td>${r.id ?? ''}</td><td class="reason">${r.reason}</td></tr>`);
+  return html`<h2>Listed rows kept out</h2>
+<p class="muted">${rejects.total} row(s) the service listed broke its interface and were kept out of the warehouse (the night is done with warnings); each is kept whole in the table sync_rejects.</p>
+${cappedNotice(rejects)}<div class="scroll"><table id="sync-rejects"><thead><tr><th>Listing</th><th>Filter</th><th class="num">Page</th><th class="num">Row</th><th>Id</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+function keptOutTable(keptOut: Limited<KeptOutRow>): SafeHtml {
+  const capped = cappedNotice(keptOut);
   const rows = keptOut.rows.map((r) => html`<tr><td>${basename(r.file)}</td><td class="num">${r.line ?? ''}</td><td>${r.column_name ?? ''}</td><td>${r.value ?? ''}</td><td>${r.item_id ?? ''}</td><td>${r.kind}</td><td class="reason">${r.reason}</td></tr>`);
   return html`<h2>Order rows kept out</h2>
 <p class="muted">${keptOut.total} row(s) of the night's orders export could not be read and were left out of the reconciliation.</p>

@@ -1,7 +1,7 @@
 // The warehouse queries behind the page: a night's findings (with the customer, document masked as in
 // the reports), open chargebacks and refunds for the charts. Values stay exact: cents are bigint,
 // instants are epoch milliseconds, dates are YYYY-MM-DD text.
-import { KEPT_OUT_ORDERS_SQL } from '../../reports/kept-out.ts';
+import { KEPT_OUT_ORDERS_SQL, SYNC_REJECTS_SQL } from '../../reports/kept-out.ts';
 import { maskDocument } from '../report/cells.ts';
 import { bigintOf, numberOf, rowsOf, textOf, type Db } from './warehouse-reads.ts';
 
@@ -90,13 +90,49 @@ export interface KeptOutRow {
   reason: string;
 }
 
-/** The order rows the night's import kept out: the same query as the workbook's sheet. */
-export async function keptOutOrdersOfNight(db: Db, request: { date: string; limit: number }): Promise<{ rows: KeptOutRow[]; total: number }> {
-  const params = { date: request.date };
-  const counted = await rowsOf(db, `SELECT count(*) AS n FROM (${KEPT_OUT_ORDERS_SQL})`, params);
-  const rows = await rowsOf(db, `${KEPT_OUT_ORDERS_SQL} LIMIT ${Math.trunc(request.limit)}`, params);
+export interface SyncRejectRow {
+  stream: string;
+  filter: string;
+  page: number;
+  row_no: number;
+  id: string | null;
+  reason: string;
+}
+
+export interface Limited<Row> {
+  rows: Row[];
+  /** All rows; more than rows.length when the table was capped. */
+  total: number;
+}
+
+/** The first `limit` rows of a workbook sheet's query for the night, and how many there are in all. */
+async function limitedRowsOf(db: Db, sql: string, date: string, limit: number): Promise<Limited<Record<string, unknown>>> {
+  const params = { date };
+  const counted = await rowsOf(db, `SELECT count(*) AS n FROM (${sql})`, params);
+  return { total: numberOf(counted[0]?.['n']), rows: await rowsOf(db, `${sql} LIMIT ${Math.trunc(limit)}`, params) };
+}
+
+/** Listed rows the night's sync kept out of the warehouse: the same query as the workbook's sheet. */
+export async function syncRejectsOfNight(db: Db, request: { date: string; limit: number }): Promise<Limited<SyncRejectRow>> {
+  const { rows, total } = await limitedRowsOf(db, SYNC_REJECTS_SQL, request.date, request.limit);
   return {
-    total: numberOf(counted[0]?.['n']),
+    total,
+    rows: rows.map((r) => ({
+      stream: textOf(r['stream']) ?? '',
+      filter: textOf(r['filter']) ?? '',
+      page: numberOf(r['page']),
+      row_no: numberOf(r['row_no']),
+      id: textOf(r['id']),
+      reason: textOf(r['reason']) ?? '',
+    })),
+  };
+}
+
+/** The order rows the night's import kept out: the same query as the workbook's sheet. */
+export async function keptOutOrdersOfNight(db: Db, request: { date: string; limit: number }): Promise<Limited<KeptOutRow>> {
+  const { rows, total } = await limitedRowsOf(db, KEPT_OUT_ORDERS_SQL, request.date, request.limit);
+  return {
+    total,
     rows: rows.map((r) => ({
       file: textOf(r['file']) ?? '',
       line: r['line'] === null || r['line'] === undefined ? null : numberOf(r['line']),

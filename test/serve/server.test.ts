@@ -31,6 +31,12 @@ beforeAll(async () => {
       `INSERT INTO order_import_issues SELECT import_id, file, 7, 'PED-BAD', 'rejected', $reason, 'valor_total', 'R$ 1,2,3' FROM order_imports WHERE business_date = $date::DATE`,
       { reason: `unparseable amount "${HOSTILE_REASON}"`, date: NIGHTS[1] },
     );
+    // A listed row the second night's sync kept out.
+    await warehouse.connection.run(
+      `INSERT INTO sync_rejects SELECT run_id, 'transactions', 'date_created', 0, 1, 'k', 2, 7, 'tr_<b>', '{"transaction_id":"tr_<b>"}', 26, false, $reason, now()
+       FROM runs WHERE kind = 'sync' AND business_date = $date::DATE`,
+      { reason: `field paid_amount: ${HOSTILE_REASON}`, date: NIGHTS[1] },
+    );
   } finally {
     warehouse.close();
   }
@@ -104,6 +110,9 @@ describe('recon serve routes', () => {
     expect(table).toContain('<td>valor_total</td><td>R$ 1,2,3</td><td>PED-BAD</td><td>rejected</td>');
     expect(table).toContain('unparseable amount &quot;&lt;script&gt;');
     expect(page.text).toContain('<h2>Order rows kept out</h2>');
+    const listed = /<table id="sync-rejects">([\s\S]*?)<\/table>/.exec(page.text)?.[1] ?? '';
+    expect(listed).toContain('<td>transactions</td><td>date_created</td><td class="num">2</td><td class="num">7</td><td>tr_&lt;b&gt;</td>');
+    expect(listed).toContain('field paid_amount: &lt;script&gt;');
     expect((await get(server.url, `/nights/${NIGHTS[0]}`)).text).not.toContain('id="kept-out"');
   });
 
