@@ -73,13 +73,14 @@ describe('syncAll (scripted service)', () => {
     ]);
   });
 
-  it('fails on an operation amount that is not within 1e-6 reais of a cent (89.6949), naming the row and field', async () => {
+  it('keeps out an operation whose amount is not within 1e-6 reais of a cent (89.6949), naming the field, and loads the rest', async () => {
     const service = await startFakeService([], [fakeCashIn('ci1', NOW - DAY), fakeCashOut('co1', NOW - DAY, { paid_off_amount: 89.6949 })]);
     const { warehouse, run } = await setup(service);
-    const error = (await run().catch((e: unknown) => e)) as ReconError;
-    expect(error.code).toBe('api_schema');
-    expect(error.message).toMatch(/cash_out_id co1: field paid_off_amount: expected reais with at most two decimals .*got 89\.6949$/);
-    expect(await rows(warehouse, 'SELECT count(*) AS n FROM operations')).toEqual([{ n: '0' }]);
+    const result = await run();
+    expect(result.rejected).toBeGreaterThanOrEqual(1);
+    expect(await rows(warehouse, 'SELECT operation_id FROM operations')).toEqual([{ operation_id: 'ci1' }]);
+    const [reject] = await rows(warehouse, "SELECT DISTINCT id, reason FROM sync_rejects WHERE stream = 'operations'");
+    expect(reject).toEqual({ id: 'co1', reason: expect.stringMatching(/^field paid_off_amount: expected reais with at most two decimals .*got 89\.6949$/) });
   });
 
   it('is idempotent: a second run finds everything unchanged and adds no rows', async () => {
