@@ -76,6 +76,15 @@ const syncSchema = z.strictObject({
    * listed by the sweep that showed them); a run that needs more fails, naming this setting.
    */
   maxIdLookups: z.int().min(0).max(1_000_000).default(5000),
+  /** A window is never split below this (a minute): one holding more than its page budget then fails the run. */
+  minWindowSeconds: z.int().min(1).max(86_400).default(60),
+  /** Most windows one run may plan. */
+  maxWindows: z.int().min(1).max(1_000_000).default(2_000),
+  /**
+   * Requests a run may send: this many times the pages its windows' totals imply (plus its planning,
+   * verification and look-ups); past it the run fails. No loop of the sync can then run without end.
+   */
+  requestBudgetFactor: z.number().min(1).max(100).default(4),
   /** Unit of the operations listing's amounts: decimal reais (the spec) or integer cents. */
   operationsAmountUnit: z.enum(['reais', 'cents']).default('reais'),
   /** When set, each run's raw pages are kept here as gzip NDJSON for audit and `recon sync --replay`. */

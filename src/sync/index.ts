@@ -17,7 +17,9 @@ import { Stager } from './stage.ts';
 import { publishRun, type RowCounts } from './publish.ts';
 import { writeRawPages } from './raw-pages.ts';
 import { limitMemory, readWatermark, stageDirFor } from './run-resources.ts';
-import { allOrFirstError, planWindows, verifyFinal } from './run-windows.ts';
+import { allOrFirstError, verifyFinal } from './run-windows.ts';
+import { planRanges } from './plan-windows.ts';
+import { budgetedApi } from './request-budget.ts';
 import type { RejectsSource } from './rejects.ts';
 import { lookUpLeavers, type LookupCounts } from './lookups.ts';
 
@@ -139,15 +141,24 @@ async function readAndPublish(
     pastDayMs: config.reconcile.boundaryMinutes * 60_000,
   });
   const limit = pLimit(sync.concurrency);
-  const budget = sync.pageSize * sync.windowPageBudget;
   let fileNo = 0;
   const progress = deps.logger.progress('sync rows');
 
-  const planned = (await Promise.all(plan.ranges.map((range) => planWindows(deps.http, range, budget, limit)))).flat();
+  // Planning probes at most twice per window it may plan; the plan then sets the run's budget.
+  const api = budgetedApi(deps.http, 2 * (sync.maxWindows + plan.ranges.length), `planning probes for at most sync.maxWindows (${sync.maxWindows}) windows`);
+  const limits = { rowsPerWindow: sync.pageSize * sync.windowPageBudget, minWindowMs: sync.minWindowSeconds * 1000, maxWindows: sync.maxWindows };
+  const plannedWithTotals = await planRanges(api, plan.ranges, limits, limit);
+  const planned = plannedWithTotals.map((p) => p.window);
+  const pagesImplied = plannedWithTotals.reduce((n, p) => n + Math.max(1, Math.ceil(p.total / sync.pageSize)), 0);
+  const sentSoFar = deps.http.counters().requests - before.requests;
+  api.allow(
+    sentSoFar + Math.ceil(sync.requestBudgetFactor * (pagesImplied + planned.length)) + 2 * sync.maxIdLookups,
+    `${sync.requestBudgetFactor} x the ${pagesImplied} pages and ${planned.length} windows its plan implies, plus ${sentSoFar} planning probes and 2 x sync.maxIdLookups`,
+  );
   const read = async (window: SyncWindow): Promise<WindowRead> => {
     stager.throwIfFailed();
     const n = ++fileNo;
-    const result = await readWindow({ api: deps.http, logger: deps.logger }, window, {
+    const result = await readWindow({ api, logger: deps.logger }, window, {
       pageSize: sync.pageSize,
       maxAttempts: sync.maxWindowAttempts,
       operationsAmountUnit: sync.operationsAmountUnit,
@@ -165,11 +176,11 @@ async function readAndPublish(
     return result;
   };
   const reads = await allOrFirstError(planned.map((window) => () => read(window)), limit);
-  const rereads = await verifyFinal(deps, reads, read, limit, sync.maxWindowAttempts);
+  const rereads = await verifyFinal({ http: api, logger: deps.logger }, reads, read, limit, sync.maxWindowAttempts);
   progress.stop();
   await stager.drain();
   const lookups = await lookUpLeavers(
-    { db: deps.db, api: deps.http, logger: deps.logger },
+    { db: deps.db, api, logger: deps.logger },
     { ranges: plan.ranges, reads, stageDir: ctx.stageDir, limit, maxAttempts: sync.maxWindowAttempts, maxIdLookups: sync.maxIdLookups },
   );
   if (lookups.read) {

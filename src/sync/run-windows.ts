@@ -1,11 +1,10 @@
-// The window work of a sync run: planning (a range split until each part fits the page budget), the
-// bounded concurrent reads that stop at the first failure, and the final verification pass that reads
+// The window work of a sync run (planning is in plan-windows.ts): the bounded concurrent reads that stop at the first failure, and the final verification pass that reads
 // again every window whose total moved while the run was reading.
 import type { LimitFunction } from 'p-limit';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import type { PaymentsApi } from '../api/index.ts';
-import { describeWindow, keyOf, splitWindow, type SyncWindow } from './windows.ts';
+import { describeWindow, keyOf, type SyncWindow } from './windows.ts';
 import { probeTotal, type WindowRead } from './read-window.ts';
 
 /**
@@ -30,15 +29,6 @@ export async function allOrFirstError<T>(tasks: Array<() => Promise<T>>, limit: 
   const firstFailure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !(s.reason instanceof Error && s.reason.message === 'cancelled after an earlier failure'));
   if (firstFailure) throw firstFailure.reason;
   return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
-}
-
-/** Splits a range in halves until each part holds at most `budget` rows (by a count=1 probe). */
-export async function planWindows(api: PaymentsApi, range: SyncWindow, budget: number, limit: LimitFunction): Promise<SyncWindow[]> {
-  const total = await limit(() => probeTotal(api, range));
-  const halves = total > budget ? splitWindow(range) : undefined;
-  if (!halves) return [range];
-  const parts = await Promise.all(halves.map((half) => planWindows(api, half, budget, limit)));
-  return parts.flat();
 }
 
 /**

@@ -1,6 +1,7 @@
 // Runs the real CLI as a user does: a child `node bin/recon.js`, an environment without any RECON_*
 // variable unless the caller sets it, stdout and stderr captured.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'recon.js');
@@ -9,6 +10,19 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** The child's peak resident memory as last polled from /proc (0 where /proc is missing). */
+  peakRssMb: number;
+  seconds: number;
+}
+
+/** VmHWM (peak RSS) of a running process, in MB; 0 when it cannot be read. */
+function peakRssOf(pid: number | undefined): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
 }
 
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -19,15 +33,19 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 
 export function runRecon(args: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number; stdin?: string }): Promise<CliResult> {
   return new Promise((resolve) => {
+    const started = performance.now();
+    let peakRssMb = 0;
     const child = execFile(
       process.execPath,
       [BIN, ...args],
       { cwd: options.cwd, env: cleanEnv(options.env), timeout: options.timeoutMs ?? 60_000, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => {
+        clearInterval(poll);
         const code = error ? Number((error as { code?: number }).code ?? 1) : 0;
-        resolve({ code, stdout, stderr });
+        resolve({ code, stdout, stderr, peakRssMb, seconds: (performance.now() - started) / 1000 });
       },
     );
+    const poll = setInterval(() => (peakRssMb = Math.max(peakRssMb, peakRssOf(child.pid))), 50);
     // A command that reads a pipe (`recon sql` without a query) gets this text, then end of input.
     child.stdin?.end(options.stdin ?? '');
   });

@@ -1,0 +1,40 @@
+// The run's request budget: a PaymentsApi that refuses to send more requests than the run's plan can
+// justify, so that no loop of the sync (re-reads, verification passes, look-ups, retries) can run
+// without end whatever the service answers. Retries count: they are requests too.
+import { ReconError } from '../shared/errors.ts';
+import type { PaymentsApi } from '../api/index.ts';
+
+export interface BudgetedApi extends PaymentsApi {
+  /** Sets the most requests the run may have sent in all, and why (for the message). */
+  allow(requests: number, why: string): void;
+}
+
+export function budgetedApi(api: PaymentsApi, initial: number, why: string): BudgetedApi {
+  const start = api.counters().requests;
+  let allowed = initial;
+  let reason = why;
+  const check = () => {
+    const sent = api.counters().requests - start;
+    if (sent > allowed) {
+      throw new ReconError(
+        'api_http',
+        `the sync sent ${sent} requests, more than its budget of ${allowed} (${reason}); the service keeps changing its answers or failing, so the run stops instead of sending requests without end (raise sync.requestBudgetFactor if the history is simply that busy)`,
+      );
+    }
+  };
+  return {
+    async listTransactionsPage(query, page, options) {
+      check();
+      return api.listTransactionsPage(query, page, options);
+    },
+    async listOperationsPage(query, page, options) {
+      check();
+      return api.listOperationsPage(query, page, options);
+    },
+    counters: () => api.counters(),
+    allow(requests, why) {
+      allowed = requests;
+      reason = why;
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// A hostile service through the real CLI: every mode ends within its bound with a clear message, the
+// process stays under 512 MB, nothing of a failed run is committed, and no run of 6+ characters of the
+// key's tail (the notification secret) appears in stdout, stderr (the JSON logs), summary.json, the
+// warehouse or any file the run left, even for a key holding spaces and quotes.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openWarehouse } from '../../src/warehouse/open.ts';
+import type { Loopback } from '../api/loopback.ts';
+import { runRecon, STACK_FRAME } from './cli.ts';
+import { ODD_IDS, startHostileService, type HostileMode } from './hostile-service.ts';
+
+const KEY = `test_Hx9 "q'Zt2-Lm7 Pw4Rk8Vn3Jy6`;
+const TAIL = KEY.slice('test_'.length);
+const FRAGMENTS = Array.from({ length: TAIL.length - 5 }, (_, i) => TAIL.slice(i, i + 6));
+const DATE = '2024-05-09';
+
+let root: string;
+let service: Loopback;
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'recon-hostile-'));
+  service = await startHostileService();
+});
+afterAll(async () => {
+  await service?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+/** Every text value of every table in the warehouse, and whether anything was synced. */
+async function warehouseOf(dir: string): Promise<{ text: string; synced: number }> {
+  const warehouse = await openWarehouse(join(dir, 'w.duckdb'), { readOnly: true });
+  try {
+    const read = async (sql: string) => (await warehouse.connection.runAndReadAll(sql)).getRowObjectsJS();
+    const tables = (await read(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE'`)).map((r) => String(r['table_name']));
+    let text = '';
+    for (const table of tables) text += JSON.stringify(await read(`SELECT * FROM "${table}"`), (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+    const [counts] = await read('SELECT (SELECT count(*) FROM transactions) + (SELECT count(*) FROM operations) AS n');
+    return { text, synced: Number(counts?.['n']) };
+  } finally {
+    warehouse.close();
+  }
+}
+
+interface Case {
+  mode: HostileMode;
+  exit: number;
+  stderr: RegExp;
+  /** Most requests the service may see, and most seconds the run may take. */
+  requests: number;
+  seconds: number;
+  /** api.timeoutMs of the run (default 1000). */
+  timeoutMs?: number;
+}
+
+const cases: Case[] = [
+  { mode: 'ignores-filter', exit: 1, stderr: /the total does not fall when the window is narrowed, so the service seems to ignore the date_\w+ filter \(GET \/v1\/\w+\?/, requests: 60, seconds: 20 },
+  { mode: 'halves-forever', exit: 1, stderr: /more than 2000 windows \(sync\.maxWindows\)|will not split further/, requests: 5_000, seconds: 60 },
+  { mode: 'trickle', exit: 1, stderr: /no complete answer within api\.timeoutMs \(1000 ms\) after 2 attempts/, requests: 40, seconds: 20 },
+  // A long deadline: the body cap must end it, not the clock.
+  { mode: 'endless-body', exit: 1, stderr: /more than api\.maxBodyBytes \(67108864\)/, requests: 40, seconds: 30, timeoutMs: 20_000 },
+  { mode: 'echo-json-401', exit: 1, stderr: /401 Unauthorized \(key \[redacted\]: invalid key "\[redacted\]" \(tail \[redacted\]\)\)/, requests: 40, seconds: 20 },
+  { mode: 'echo-text-403', exit: 1, stderr: /403 Forbidden \(text\/plain, \d+ bytes\)$/m, requests: 40, seconds: 20 },
+  { mode: 'echo-html-500', exit: 1, stderr: /500 Internal Server Error after 2 attempts/, requests: 40, seconds: 20 },
+  { mode: 'echo-cut-401', exit: 1, stderr: /401 Unauthorized \(auth: /, requests: 40, seconds: 20 },
+];
+
+function setUp(name: string, timeoutMs = 1000): string {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'orders.csv'), 'pedido;cliente;documento;valor_total;situacao;criado_em;transacao;observacao\r\nA;Ana;;10,00;Pago;09/05/2024 10:00;;\r\n');
+  writeFileSync(
+    join(dir, 'recon.config.json'),
+    JSON.stringify({
+      warehouse: { path: 'w.duckdb' },
+      reports: { outDir: 'reports' },
+      orders: { preset: 'recon-sandbox', csv: { encoding: 'utf-8' } },
+      api: { timeoutMs, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 100 } },
+    }),
+  );
+  return dir;
+}
+
+describe('a hostile service', () => {
+  it.concurrent.each(cases)('$mode: ends within its bound with a clear message, bounded memory, nothing committed, no secret', async (c) => {
+    const dir = setUp(c.mode, c.timeoutMs);
+    const result = await runRecon(['run', 'nightly', '--date', DATE, '--orders', 'orders.csv'], {
+      cwd: dir,
+      env: { RECON_API_KEY: KEY, RECON_BASE_URL: `${service.url}/${c.mode}` },
+      timeoutMs: c.seconds * 1000,
+    });
+    const shown = `exit ${result.code} after ${result.seconds.toFixed(1)} s\n${result.stderr.slice(-1500)}`;
+    expect(result.code, shown).toBe(c.exit);
+    expect(result.stderr, shown).toMatch(c.stderr);
+    expect(result.stderr).not.toMatch(STACK_FRAME);
+    expect(result.seconds).toBeLessThan(c.seconds);
+    expect(result.peakRssMb).toBeLessThan(512);
+    expect(service.requests.filter((r) => r.url.startsWith(`/${c.mode}/`)).length).toBeLessThanOrEqual(c.requests);
+
+    const stored = await warehouseOf(dir);
+    expect(stored.synced, 'rows committed by a failed run').toBe(0);
+    const left = filesUnder(dir).filter((f) => !f.endsWith('.duckdb')).map((f) => readFileSync(f, 'latin1'));
+    for (const text of [result.stdout, result.stderr, stored.text, ...left]) {
+      for (const fragment of FRAGMENTS) expect(text.includes(fragment), `"${fragment}" leaked`).toBe(false);
+    }
+    const summary = JSON.parse(readFileSync(join(dir, 'reports', DATE, 'summary.json'), 'utf8'));
+    expect(summary.outcome).toBe('failed');
+  });
+
+  it('odd-ids: lists ids made of escapes, quotes, control characters and 5,000 characters, stored exactly', async () => {
+    const dir = setUp('odd-ids');
+    const result = await runRecon(['sync', '--date', DATE], { cwd: dir, env: { RECON_API_KEY: KEY, RECON_BASE_URL: `${service.url}/odd-ids` }, timeoutMs: 30_000 });
+    expect(result.code, result.stderr.slice(-1500)).toBe(0);
+    expect(result.peakRssMb).toBeLessThan(512);
+    const warehouse = await openWarehouse(join(dir, 'w.duckdb'), { readOnly: true });
+    try {
+      const ids = (await warehouse.connection.runAndReadAll('SELECT transaction_id, item_id FROM transactions ORDER BY transaction_id')).getRowObjectsJS();
+      expect(ids).toEqual([...ODD_IDS].sort().map((id) => ({ transaction_id: id, item_id: `${id}-item` })));
+    } finally {
+      warehouse.close();
+    }
+  });
+});
