@@ -25,6 +25,7 @@ const summarySchema = z.looseObject({
       requests: count.optional(),
       retries: count.optional(),
       rows: z.looseObject({ new: count, changed: count, unchanged: count }),
+      rejected: count.optional(),
       data_fresh_until: z.looseObject({ transactions: z.string(), operations: z.string() }).optional(),
     })
     .optional(),

@@ -53,6 +53,7 @@ ${item('Run', s.run_id)}
 ${item('Error', s.error)}
 ${item('Last attempt', s.last_attempt ? `${s.last_attempt.outcome} at ${localDateTime(s.last_attempt.at, zone)} (run ${s.last_attempt.run_id}): ${s.last_attempt.error}; the figures and reports on this page are those of run ${s.run_id}` : undefined)}
 ${item('Synced', s.sync ? `${s.sync.windows} windows, ${s.sync.pages} pages; rows new ${s.sync.rows.new}, changed ${s.sync.rows.changed}, unchanged ${s.sync.rows.unchanged}` : undefined)}
+${item('Kept out', s.sync?.rejected ? `${s.sync.rejected} listed row(s) broke the service's interface and were kept out of the warehouse (listed below)` : undefined)}
 ${item('Data fresh until', s.sync?.data_fresh_until ? `transactions ${localDateTime(s.sync.data_fresh_until.transactions, zone)}, operations ${localDateTime(s.sync.data_fresh_until.operations, zone)}` : undefined)}
 ${item('Orders', s.import ? s.import.files.map((f) => `${basename(f.file)}: ${f.rows_loaded} of ${f.rows_read} loaded, ${f.rejected} kept out`).join('; ') : undefined)}
 ${item('Matched orders', s.findings?.matches ? `${s.findings.matches.exact} exact, ${s.findings.matches.variance} within tolerance` : undefined)}
