@@ -123,7 +123,8 @@ describe('the nightly job under SIGKILL', () => {
     try {
       let syncing!: () => void;
       const started = new Promise<void>((r) => (syncing = r));
-      const first = nightly(config, undefined, (log) => /"event":"sync\.window/.test(log) && syncing(), slow);
+      // The earliest sign of the sync: a loaded machine may take seconds to start the second process.
+      const first = nightly(config, undefined, (log) => /"step":"sync"/.test(log) && syncing(), slow);
       await started;
       const second = await nightly(config, undefined, undefined, slow);
       expect(second.code).toBe(1);
