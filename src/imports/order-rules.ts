@@ -1,7 +1,7 @@
 // The row rules of an order import: which header columns feed which order field, and whether a row is an
 // order or a rejection with a reason. Pure: readers hand in cells, the loader takes the result.
 import { amountCellProblem, amountParser } from './amount-cells.ts';
-import { textLength, textOf, type Cell } from './cell-text.ts';
+import { detached, textLength, textOf, type Cell } from './cell-text.ts';
 import { ReconError } from '../shared/errors.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../config/schema.ts';
 import { instantFromSheetDate, instantParserFor, wallClockConverter } from './date-parse.ts';
@@ -160,7 +160,7 @@ function statusLookup(statusMap: Record<string, OrderStatus>): Pick<RowPlan, 'st
     status(text) {
       if (cache.has(text)) return cache.get(text);
       const status = normalized.get(text.trim().toLowerCase());
-      if (cache.size < 10_000) cache.set(text, status);
+      if (cache.size < 10_000) cache.set(detached(text), status);
       return status;
     },
   };
@@ -177,7 +177,7 @@ function instantParser(resolved: ResolvedOrdersConfig): RowPlan['instant'] {
       if (instant === undefined && !memo.has(cell)) {
         instant = fromText(cell);
         if (memo.size >= 50_000) memo = new Map();
-        memo.set(cell, instant);
+        memo.set(detached(cell), instant);
       }
       return instant;
     }
