@@ -22,22 +22,22 @@ export function decompressedBudget(limits: OrdersLimits, fileBytes: number): Dec
     return {
       bytes: byRatio,
       key: 'orders.limits.decompressedRatio',
-      explain: `${count(limits.decompressedRatio)} x its ${count(fileBytes)} bytes on disk (orders.limits.decompressedRatio)`,
+      explain: `${count(limits.decompressedRatio)} x the file's ${count(fileBytes)} bytes on disk, set by orders.limits.decompressedRatio`,
     };
   }
   return {
     bytes: limits.maxDecompressedBytes,
     key: 'orders.limits.maxDecompressedBytes',
-    explain: `orders.limits.maxDecompressedBytes`,
+    explain: `set by orders.limits.maxDecompressedBytes`,
   };
 }
 
-/** The file decompresses past its budget; `what` says what was counted ("the workbook's entries declare"). */
+/** The file decompresses past its budget; `what` says what was counted ("the workbook's entries inflate to"). */
 export function decompressedLimitError(file: string, what: string, found: number | undefined, budget: DecompressedBudget): ReconError {
-  const came = found === undefined ? 'more' : count(found);
+  const came = found === undefined ? '' : `${count(found)} bytes, `;
   return new ReconError(
     'input',
-    `${file}: ${what} ${came} bytes decompressed, more than the limit of ${count(budget.bytes)} bytes (${budget.explain}); ` +
+    `${file}: ${what} ${came}more than the limit of ${count(budget.bytes)} decompressed bytes (${budget.explain}); ` +
       `nothing of this file was imported — if the export is genuine, raise ${budget.key}`,
     { details: { file, limit: budget.key, limitBytes: budget.bytes, ...(found === undefined ? {} : { found }) } },
   );
