@@ -183,9 +183,9 @@ function readTable(ctx: ImportFileContext, file: string, format: OrdersFormat, s
     case 'xlsx':
       return readXlsxTable(file, { sheet: resolved.sheet }, sink);
     case 'json':
-      return readJsonTable(file, sink);
+      return readJsonTable(file, options, sink);
     case 'ndjson':
-      return readNdjsonTable(file, sink);
+      return readNdjsonTable(file, options, sink);
     case 'parquet':
       return readParquetTable(ctx.db, file, sink);
   }
