@@ -58,6 +58,8 @@ export interface ImportFileContext {
   resolved: ResolvedOrdersConfig;
   runId: string | undefined;
   businessDate?: string | undefined;
+  /** DuckDB's memory_limit while a Parquet file is read (warehouse.memoryLimit). */
+  memoryLimit: string;
 }
 
 export async function importOrderFile(ctx: ImportFileContext, file: string): Promise<ImportFileResult> {
@@ -187,7 +189,7 @@ function readTable(ctx: ImportFileContext, file: string, format: OrdersFormat, s
     case 'ndjson':
       return readNdjsonTable(file, options, sink);
     case 'parquet':
-      return readParquetTable(ctx.db, file, sink);
+      return readParquetTable(ctx.db, file, { ...options, memoryLimit: ctx.memoryLimit }, sink);
   }
 }
 
