@@ -183,7 +183,7 @@ function readTable(ctx: ImportFileContext, file: string, format: OrdersFormat, s
     case 'csv':
       return readCsvTable(file, { ...options, ...resolved.csv, skipRows: resolved.skipRows, preset: resolved.preset, wanted: mappedColumnNames(resolved) }, sink);
     case 'xlsx':
-      return readXlsxTable(file, { sheet: resolved.sheet }, sink);
+      return readXlsxTable(file, { ...options, sheet: resolved.sheet, preset: resolved.preset, wanted: mappedColumnNames(resolved) }, sink);
     case 'json':
       return readJsonTable(file, options, sink);
     case 'ndjson':
