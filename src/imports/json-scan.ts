@@ -14,6 +14,8 @@ export interface JsonElement {
   offset: number;
 }
 
+const BOM = [0xef, 0xbb, 0xbf];
+
 const enum Phase {
   Start,
   Between,
@@ -69,10 +71,8 @@ export class JsonArraySplitter {
       }
       if (b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d) continue;
       if (this.#phase === Phase.Start) {
-        if (this.#offset + i === 0 && b === 0xef && chunk[i + 1] === 0xbb && chunk[i + 2] === 0xbf) {
-          i += 2; // a UTF-8 byte-order mark
-          continue;
-        }
+        const at = this.#offset + i;
+        if (at < 3 && b === BOM[at]) continue; // a UTF-8 byte-order mark, whatever the chunks
         if (b !== 0x5b) {
           const found = chunk.subarray(i, i + 20).toString('utf8');
           throw new ReconError('input', `${this.file}: expected a JSON array of order objects, found "${found}…"`);

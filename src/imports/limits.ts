@@ -43,13 +43,12 @@ export function decompressedLimitError(file: string, what: string, found: number
   );
 }
 
-/** More data rows than orders.limits.maxRows. */
+/** More data rows than orders.limits.maxRows (`found` when the file says how many it has). */
 export function rowLimitError(file: string, limits: OrdersLimits, found?: number): ReconError {
-  const came = found === undefined ? `more than ${count(limits.maxRows)}` : count(found);
+  const came = found === undefined ? `more than ${count(limits.maxRows)} rows, the limit` : `${count(found)} rows, more than the limit of ${count(limits.maxRows)}`;
   return new ReconError(
     'input',
-    `${file}: ${came} rows, more than the limit of ${count(limits.maxRows)} (orders.limits.maxRows); ` +
-      `nothing of this file was imported — if the export is genuine, raise orders.limits.maxRows`,
+    `${file}: ${came} (orders.limits.maxRows); nothing of this file was imported — if the export is genuine, raise orders.limits.maxRows`,
     { details: { file, limit: 'orders.limits.maxRows', maxRows: limits.maxRows, ...(found === undefined ? {} : { found }) } },
   );
 }

@@ -11,6 +11,8 @@ export interface RowProblem {
   /** The header name of the column, and its cell index, when one column is at fault. */
   column?: string;
   index?: number;
+  /** The cell is over a length limit: only its head may be kept. */
+  tooLong?: boolean;
 }
 
 /** The longest cell text a rejection keeps as its value (the reason shows at most 40 characters). */
@@ -26,7 +28,7 @@ export function rejectionFrom(problems: RowProblem[], cells: Cell[], line: numbe
     const cell = cells[first.index ?? -1];
     const text = textOf(cell);
     // An over-long cell is shown by its head, as a reader that would not materialise it shows it.
-    rejection.value = cell instanceof LongTextCell ? String(cell) : text.length > MAX_SHOWN_VALUE ? `${text.slice(0, LONG_TEXT_HEAD)}…` : text;
+    rejection.value = cell instanceof LongTextCell ? String(cell) : first.tooLong || text.length > MAX_SHOWN_VALUE ? `${text.slice(0, LONG_TEXT_HEAD)}…` : text;
   }
   return rejection;
 }
@@ -51,7 +53,7 @@ export function lengthProblems(plan: RowPlan, cells: Cell[]): RowProblem[] | und
       field === undefined
         ? `column "${column}" is ${count(length)} characters long, more than ${count(max)} (${key})`
         : `${field} is ${count(length)} characters long, more than ${count(max)} (column "${column}"; ${key})`;
-    (problems ??= []).push({ reason, column, index: i });
+    (problems ??= []).push({ reason, column, index: i, tooLong: true });
   }
   return problems;
 }

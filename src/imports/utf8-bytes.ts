@@ -64,6 +64,7 @@ export class Utf8ChunkDecoder {
   #carry: Buffer = Buffer.alloc(0);
   #offset = 0; // file offset of the carry's first byte
   #line = 1; // physical line of the carry's first byte
+  #reportedLine = 0;
   #skip: number;
 
   /** `skip` bytes at the very start (a byte-order mark) are counted in offsets but not decoded. */
@@ -104,12 +105,11 @@ export class Utf8ChunkDecoder {
   #report(body: Buffer): void {
     let line = this.#line;
     let counted = 0;
-    let reportedLine = -1;
     for (let at = firstInvalidUtf8(body); at !== -1; at = firstInvalidUtf8(body, at + 1)) {
       line += countNewlines(body, counted, at);
       counted = at;
-      if (line === reportedLine) continue;
-      reportedLine = line;
+      if (line === this.#reportedLine) continue;
+      this.#reportedLine = line;
       this.onInvalid({ offset: this.#offset + at, line });
     }
   }
