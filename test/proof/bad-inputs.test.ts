@@ -9,6 +9,7 @@ import { openWarehouse } from '../../src/warehouse/open.ts';
 import type { Loopback } from '../api/loopback.ts';
 import { startBadService } from './bad-service.ts';
 import { runRecon, STACK_FRAME } from './cli.ts';
+import { writeDeepJson, writeHugeStringsParquet, writeStructAmountParquet, writeZipBomb } from '../imports/bad-files.ts';
 import cases from '../fixtures/bad/cases.json' with { type: 'json' };
 
 interface BadCase {
@@ -29,7 +30,7 @@ interface BadCase {
   configFile?: string;
   /** Leave RECON_API_KEY unset even though a service is configured. */
   noKey?: boolean;
-  generate?: 'single-line-200mb' | 'afile';
+  generate?: 'single-line-200mb' | 'afile' | 'zip-bomb-xlsx' | 'parquet-huge-strings' | 'parquet-struct-amount' | 'deep-json';
 }
 
 const BAD = join(import.meta.dirname, '..', 'fixtures', 'bad');
@@ -72,7 +73,7 @@ function writeSingleLine(path: string, megabytes: number): void {
   }
 }
 
-function setUp(c: BadCase, dir: string): void {
+async function setUp(c: BadCase, dir: string): Promise<void> {
   const config: Record<string, unknown> = merged(
     {
       warehouse: { path: 'w.duckdb' },
@@ -88,6 +89,11 @@ function setUp(c: BadCase, dir: string): void {
   else writeFileSync(join(dir, 'recon.config.json'), JSON.stringify(config, null, 2));
   if (c.generate === 'single-line-200mb') writeSingleLine(join(dir, 'huge.csv'), 200);
   if (c.generate === 'afile') writeFileSync(join(dir, 'afile'), 'a file where a folder is expected\n');
+  // Bad files too big (or too binary) to commit are written here, by the helpers of test/imports.
+  if (c.generate === 'zip-bomb-xlsx') await writeZipBomb(dir, 'bomb.xlsx');
+  if (c.generate === 'parquet-huge-strings') await writeHugeStringsParquet(dir, 'huge.parquet');
+  if (c.generate === 'parquet-struct-amount') await writeStructAmountParquet(dir, 'struct.parquet');
+  if (c.generate === 'deep-json') writeDeepJson(dir, 'deep.json');
 }
 
 /** What the run left in the warehouse: committed orders and any row of the synced or derived tables. */
@@ -118,7 +124,7 @@ describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.jso
   it.concurrent.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const dir = mkdtempSync(join(root, 'case-'));
     mkdirSync(dir, { recursive: true });
-    setUp(c, dir);
+    await setUp(c, dir);
     const env: Record<string, string> = c.service && !c.noKey ? { RECON_API_KEY: KEY } : {};
     const result = await runRecon(c.args.map((a) => fill(a, dir)), { cwd: dir, env });
     const shown = `exit ${result.code}\nstderr: ${result.stderr.slice(-2000)}\nstdout: ${result.stdout.slice(-1000)}`;
