@@ -45,7 +45,7 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
     config.timezone = SANDBOX_ZONE;
     config.warehouse.path = join(deps.dataDir, 'recon.duckdb');
     config.reports.outDir = join(deps.dataDir, 'reports');
-    config.orders = { preset: 'recon-sandbox', path: join(exportDir, 'orders-{date}.csv'), maxRejectedShare: config.orders.maxRejectedShare };
+    config.orders = { preset: 'recon-sandbox', path: join(exportDir, 'orders-{date}.csv'), maxRejectedShare: config.orders.maxRejectedShare, limits: config.orders.limits };
     return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, close: () => sandbox.close() };
   } catch (error) {
     await sandbox.close();

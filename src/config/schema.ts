@@ -92,13 +92,36 @@ const syncSchema = z.strictObject({
 });
 
 // No zod defaults here: a partial `orders.csv` must override only the keys it names on top of the preset.
-// The defaults (",", '"', ".", "", "utf-8") are applied by resolveOrdersConfig (src/imports/resolve-config.ts).
+// The defaults (",", '"', ".", "", "utf-8", 0) are applied by resolveOrdersConfig (src/imports/resolve-config.ts).
 const csvSchema = z.strictObject({
   delimiter: z.string().min(1).max(1),
   quote: z.string().min(1).max(1),
   decimal: z.enum(['.', ',']),
   thousands: z.enum(['', '.', ',', ' ']),
   encoding: z.enum(['utf-8', 'latin-1', 'windows-1252']),
+  /** Lines above the header (a report title, a blank line) to skip; 0 looks for the header in the first lines. */
+  skipRows: z.int().min(0).max(1000),
+});
+
+/**
+ * What one order export may cost before it is refused as a whole (exit 2, nothing of it committed).
+ * recon runs unattended on files other systems write: a 1 MB workbook must not inflate to gigabytes.
+ */
+const limitsSchema = z.strictObject({
+  /** XLSX and Parquet: bytes a file may decompress to, as a multiple of its size on disk... */
+  decompressedRatio: z.number().min(1).max(100_000).default(50),
+  /** ...and never more than this many bytes, whatever the file's size (1 GiB). */
+  maxDecompressedBytes: z.int().min(1).default(1024 * 1024 * 1024),
+  /** Data rows (records, array elements) in one file. */
+  maxRows: z.int().min(1).default(5_000_000),
+  /** Characters of an id cell (item_id, transaction_id, nsu, authorization_code); a longer one keeps its row out. */
+  maxIdLength: z.int().min(1).max(1_000_000).default(256),
+  /** Characters of any other cell; a longer one keeps its row out. */
+  maxTextLength: z.int().min(1).max(1_000_000).default(4096),
+  /** JSON/NDJSON: how deeply arrays and objects may nest (the array of orders counts as one level). */
+  maxJsonDepth: z.int().min(2).max(10_000).default(64),
+  /** XLSX: entries in the workbook's zip. */
+  maxZipEntries: z.int().min(1).max(1_000_000).default(10_000),
 });
 
 const columnsSchema = z.strictObject({
@@ -131,6 +154,7 @@ const ordersSchema = z.strictObject({
    * broken export would otherwise turn every payment into a false finding).
    */
   maxRejectedShare: z.number().min(0).max(1).default(0.01),
+  limits: limitsSchema.prefault({}),
 });
 
 const reconcileSchema = z.strictObject({
@@ -164,6 +188,7 @@ export const configSchema = z.strictObject({
 
 export type ReconConfig = z.infer<typeof configSchema>;
 export type OrdersConfig = z.infer<typeof ordersSchema>;
+export type OrdersLimits = z.infer<typeof limitsSchema>;
 export type ReconcileConfig = z.infer<typeof reconcileSchema>;
 export type SyncConfig = z.infer<typeof syncSchema>;
 export type ApiConfig = z.infer<typeof apiSchema>;

@@ -9,8 +9,8 @@ export interface CsvDialect {
   quote: string;
 }
 
-/** Receives each record's fields and the physical line it starts on; blank lines are skipped. */
-export type RecordSink = (fields: string[], line: number) => void;
+/** Receives each record's fields and the physical lines it starts and ends on; blank lines are skipped. */
+export type RecordSink = (fields: string[], line: number, lastLine: number) => void;
 
 export interface CsvSplitter {
   /** Feeds the next decoded chunk; records completed by it go to the sink. */
@@ -41,14 +41,14 @@ export function csvSplitterFor(dialect: CsvDialect, sink: RecordSink, file = '(i
       if (quoteAt === -1 || quoteAt > lineEnd) {
         // Fast path: a physical line without quotes is one record.
         const stop = lineEnd > pos && text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd;
-        if (stop > pos) sink(text.slice(pos, stop).split(delimiter), line);
+        if (stop > pos) sink(text.slice(pos, stop).split(delimiter), line, line);
         pos = lineEnd + 1;
         line++;
         continue;
       }
       const next = quotedRecordAt(text, pos, final);
       if (next === undefined) return pos;
-      if (next.fields.length > 1 || next.fields[0] !== '') sink(next.fields, line);
+      if (next.fields.length > 1 || next.fields[0] !== '') sink(next.fields, line, line + next.newlines);
       line += 1 + next.newlines;
       pos = next.end;
     }

@@ -7,14 +7,15 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/log.ts';
 import { mergeStagedOrders, type ImportConflict } from './merge.ts';
-import { isRejection, orderFromCells, rowPlanFor, type OptionalColumn, type RowPlan, type RowRejection } from './order-rules.ts';
+import { rowLimitError } from './limits.ts';
+import { isRejection, mappedColumnNames, orderFromCells, rowPlanFor, type OptionalColumn, type RowPlan, type RowRejection } from './order-rules.ts';
 import { readCsvTable } from './read-csv.ts';
 import { readJsonTable, readNdjsonTable } from './read-json.ts';
 import { readParquetTable } from './read-parquet.ts';
 import { readXlsxTable } from './read-xlsx.ts';
 import { formatForFile, OPTIONAL_COLUMNS, type OrdersFormat, type ResolvedOrdersConfig } from './resolve-config.ts';
 import { createStageTable, dropStageTable, openStager } from './stage.ts';
-import type { TableReadResult, TableSink } from './table-sink.ts';
+import type { ReadOptions, TableReadResult, TableSink } from './table-sink.ts';
 
 export interface ImportRejection {
   file: string;
@@ -57,6 +58,8 @@ export interface ImportFileContext {
   resolved: ResolvedOrdersConfig;
   runId: string | undefined;
   businessDate?: string | undefined;
+  /** DuckDB's memory_limit while a Parquet file is read (warehouse.memoryLimit). */
+  memoryLimit: string;
 }
 
 export async function importOrderFile(ctx: ImportFileContext, file: string): Promise<ImportFileResult> {
@@ -96,12 +99,15 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
         if (result.rejected.length < LISTED_REJECTIONS) result.rejected.push(rejection);
         stager.reject(rejection);
       };
+      const { maxRows } = resolved.limits;
       const sink: TableSink = {
         header(names) {
           plan = rowPlanFor(names, resolved, file, { checkFieldCount: format === 'csv' });
+          return plan.lengths.fieldAt;
         },
         row(cells, line) {
-          result.rowsRead++;
+          // A file-level limit: past it the file is refused whole, so nothing of it is half-imported.
+          if (++result.rowsRead > maxRows) throw rowLimitError(file, resolved.limits);
           const outcome = orderFromCells(plan as RowPlan, cells, line, previousItemId);
           if (outcome === undefined) {
             result.continuationRows++;
@@ -117,7 +123,7 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
           stager.add(outcome);
         },
         invalid(reason, line) {
-          result.rowsRead++;
+          if (++result.rowsRead > maxRows) throw rowLimitError(file, resolved.limits);
           reject({ line, reason });
         },
       };
@@ -172,17 +178,18 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
 
 function readTable(ctx: ImportFileContext, file: string, format: OrdersFormat, sink: TableSink, onBytes: (bytes: number) => void): Promise<TableReadResult> {
   const { resolved } = ctx;
+  const options: ReadOptions = { limits: resolved.limits, warn: (message) => ctx.logger.warn(message), onBytes };
   switch (format) {
     case 'csv':
-      return readCsvTable(file, { ...resolved.csv, onBytes }, sink);
+      return readCsvTable(file, { ...options, ...resolved.csv, skipRows: resolved.skipRows, preset: resolved.preset, wanted: mappedColumnNames(resolved) }, sink);
     case 'xlsx':
-      return readXlsxTable(file, { sheet: resolved.sheet }, sink);
+      return readXlsxTable(file, { ...options, sheet: resolved.sheet, preset: resolved.preset, wanted: mappedColumnNames(resolved) }, sink);
     case 'json':
-      return readJsonTable(file, sink);
+      return readJsonTable(file, options, sink);
     case 'ndjson':
-      return readNdjsonTable(file, sink);
+      return readNdjsonTable(file, options, sink);
     case 'parquet':
-      return readParquetTable(ctx.db, file, sink);
+      return readParquetTable(ctx.db, file, { ...options, memoryLimit: ctx.memoryLimit }, sink);
   }
 }
 

@@ -52,7 +52,7 @@ export async function importOrders(deps: ImportDeps, request: ImportRequest, con
   if (request.files.length === 0) throw new ReconError('usage', 'expected at least one order export file to import');
   const resolved = resolveOrdersConfig(config);
   checkReadable(request.files);
-  const ctx: ImportFileContext = { ...deps, resolved, runId: request.runId, businessDate: request.businessDate };
+  const ctx: ImportFileContext = { ...deps, resolved, runId: request.runId, businessDate: request.businessDate, memoryLimit: config.warehouse.memoryLimit };
   const files: ImportFileResult[] = [];
   if (request.strict) {
     await inTransaction(deps.db, async () => {

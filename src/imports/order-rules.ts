@@ -1,14 +1,14 @@
 // The row rules of an order import: which header columns feed which order field, and whether a row is an
 // order or a rejection with a reason. Pure: readers hand in cells, the loader takes the result.
-import { brlTextFromCents } from '../shared/money.ts';
-import { amountCellProblem, amountParser, type DecimalCell } from './amount-cells.ts';
+import { amountCellProblem, amountParser } from './amount-cells.ts';
+import { detached, textLength, textOf, type Cell } from './cell-text.ts';
 import { ReconError } from '../shared/errors.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../config/schema.ts';
 import { instantFromSheetDate, instantParserFor, wallClockConverter } from './date-parse.ts';
 import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type ResolvedOrdersConfig } from './resolve-config.ts';
+import { lengthProblems, problemsOf, rejectionFrom } from './row-problems.ts';
 
-/** A value as a reader produced it: CSV gives text, spreadsheets and JSON also numbers and dates. */
-export type Cell = string | number | boolean | Date | DecimalCell | null | undefined;
+export type { Cell } from './cell-text.ts';
 
 export interface OrderRow {
   line: number;
@@ -53,20 +53,50 @@ export interface RowPlan {
   amountUnitText: string;
   instant(cell: Cell): number | undefined;
   dateFormat: string;
+  lengths: CellLengthRule;
 }
+
+/** orders.limits on cell lengths, with the header positions they apply to. */
+export interface CellLengthRule {
+  maxIdLength: number;
+  maxTextLength: number;
+  /** The smaller of the two: a cell no longer than this needs no further look. */
+  shortest: number;
+  /** Header indexes of the id fields (item_id, transaction_id, nsu, authorization_code). */
+  idAt: ReadonlySet<number>;
+  /** Header index -> the order field it feeds. */
+  fieldAt: ReadonlyMap<number, string>;
+  names: readonly string[];
+}
+
+/** Order fields whose cells are identifiers, held to orders.limits.maxIdLength. */
+const ID_FIELDS: ReadonlySet<string> = new Set(['item_id', 'transaction_id', 'nsu', 'authorization_code']);
 
 /** Largest amount a row may carry: what a signed 32-bit integer of cents holds (R$ 21.474.836,47). */
 export const MAX_AMOUNT_CENTS = 2_147_483_647;
 
+/** Header cells as column names: text, without a byte-order mark or surrounding blanks. */
+export function headerNames(header: readonly unknown[]): string[] {
+  return header.map((h) => String(h ?? '').replace(/^\uFEFF/, '').trim());
+}
+
+/** Where a configured column is in the header: the exact name, else the same name in another case; -1 when absent. */
+export function findColumn(names: readonly string[], wanted: string): number {
+  const exact = names.indexOf(wanted.trim());
+  if (exact !== -1) return exact;
+  const lower = wanted.trim().toLowerCase();
+  return names.findIndex((n) => n.toLowerCase() === lower);
+}
+
+/** Every column name the mapping needs from a header (required and mapped optional ones). */
+export function mappedColumnNames(resolved: ResolvedOrdersConfig): string[] {
+  return [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS].flatMap((key) => (resolved.columns[key] ? [resolved.columns[key]] : []));
+}
+
 /** Maps the header to the configured columns; a missing required or optional mapped column is an input error. */
 export function rowPlanFor(header: string[], resolved: ResolvedOrdersConfig, file: string, options: { checkFieldCount: boolean }): RowPlan {
-  const names = header.map((h) => String(h ?? '').replace(/^\uFEFF/, '').trim());
-  const find = (wanted: string): number => {
-    const exact = names.indexOf(wanted.trim());
-    if (exact !== -1) return exact;
-    const lower = wanted.trim().toLowerCase();
-    return names.findIndex((n) => n.toLowerCase() === lower);
-  };
+  const names = headerNames(header);
+  const find = (wanted: string): number => findColumn(names, wanted);
   const missing = (key: string, wanted: string) =>
     new ReconError(
       'input',
@@ -87,9 +117,19 @@ export function rowPlanFor(header: string[], resolved: ResolvedOrdersConfig, fil
     if (at === -1) throw missing(key, wanted);
     optional.push({ key, index: at });
   }
+  const fieldAt = new Map<number, string>([...REQUIRED_COLUMNS.map((key) => [index[key], key] as const), ...optional.map((o) => [o.index, o.key] as const)]);
+  const { maxIdLength, maxTextLength } = resolved.limits;
   return {
     index,
     optional,
+    lengths: {
+      maxIdLength,
+      maxTextLength,
+      shortest: Math.min(maxIdLength, maxTextLength),
+      idAt: new Set([...fieldAt].filter(([, field]) => ID_FIELDS.has(field)).map(([at]) => at)),
+      fieldAt,
+      names,
+    },
     columns: resolved.columns,
     fieldCount: names.length,
     checkFieldCount: options.checkFieldCount,
@@ -120,7 +160,7 @@ function statusLookup(statusMap: Record<string, OrderStatus>): Pick<RowPlan, 'st
     status(text) {
       if (cache.has(text)) return cache.get(text);
       const status = normalized.get(text.trim().toLowerCase());
-      if (cache.size < 10_000) cache.set(text, status);
+      if (cache.size < 10_000) cache.set(detached(text), status);
       return status;
     },
   };
@@ -137,7 +177,7 @@ function instantParser(resolved: ResolvedOrdersConfig): RowPlan['instant'] {
       if (instant === undefined && !memo.has(cell)) {
         instant = fromText(cell);
         if (memo.size >= 50_000) memo = new Map();
-        memo.set(cell, instant);
+        memo.set(detached(cell), instant);
       }
       return instant;
     }
@@ -146,21 +186,15 @@ function instantParser(resolved: ResolvedOrdersConfig): RowPlan['instant'] {
   };
 }
 
-function textOf(cell: Cell): string {
-  if (cell === null || cell === undefined) return '';
-  if (typeof cell === 'string') return cell.trim();
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString();
-  return String(cell);
-}
-
-function shown(cell: Cell): string {
-  const text = textOf(cell);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
-
 /** An order, a rejection, or undefined for a line-item continuation row (counted by the caller). */
 export function orderFromCells(plan: RowPlan, cells: Cell[], line: number, previousItemId: string | undefined): OrderRow | RowRejection | undefined {
   const { index } = plan;
+  // First, so that an 8 MB cell is never trimmed, parsed or remembered by the parsers' caches.
+  const tooLong = lengthProblems(plan, cells);
+  if (tooLong !== undefined) {
+    const idCell = cells[index.item_id];
+    return rejectionFrom(tooLong, cells, line, textLength(idCell) <= plan.lengths.maxIdLength ? textOf(idCell) : undefined);
+  }
   const itemId = textOf(cells[index.item_id]);
   const statusCell = cells[index.status];
   const amountCell = cells[index.amount];
@@ -181,15 +215,7 @@ export function orderFromCells(plan: RowPlan, cells: Cell[], line: number, previ
     created === undefined ||
     (plan.checkFieldCount && cells.length !== plan.fieldCount)
   ) {
-    const problems = problemsOf(plan, cells, { itemId, amount, status, created });
-    const rejection: RowRejection = { line, reason: problems.map((p) => p.reason).join('; ') };
-    if (itemId !== '') rejection.item_id = itemId;
-    const first = problems.find((p) => p.column !== undefined);
-    if (first?.column !== undefined) {
-      rejection.column = first.column;
-      rejection.value = textOf(cells[first.index ?? -1]).slice(0, MAX_SHOWN_VALUE);
-    }
-    return rejection;
+    return rejectionFrom(problemsOf(plan, cells, { itemId, amount, status, created }), cells, line, itemId);
   }
   const order: OrderRow = {
     line,
@@ -209,55 +235,6 @@ export function orderFromCells(plan: RowPlan, cells: Cell[], line: number, previ
     if (text !== '') order[key] = text;
   }
   return order;
-}
-
-/** The longest cell text a rejection keeps as its value (the reason shows at most 40 characters). */
-const MAX_SHOWN_VALUE = 1000;
-
-interface RowProblem {
-  reason: string;
-  /** The header name of the column, and its cell index, when one column is at fault. */
-  column?: string;
-  index?: number;
-}
-
-/** Every reason a row is kept out, in column order; only called for bad rows. */
-function problemsOf(
-  plan: RowPlan,
-  cells: Cell[],
-  parsed: { itemId: string; amount: number | undefined; status: OrderStatus | undefined; created: number | undefined },
-): RowProblem[] {
-  const { index, columns } = plan;
-  const problems: RowProblem[] = [];
-  const of = (key: keyof typeof columns & keyof typeof index, reason: string) => problems.push({ reason, column: columns[key], index: index[key] });
-  if (plan.checkFieldCount && cells.length !== plan.fieldCount) problems.push({ reason: `expected ${plan.fieldCount} fields as in the header, found ${cells.length}` });
-  if (parsed.itemId === '') of('item_id', `missing item_id (column "${columns.item_id}")`);
-  const amountCell = cells[index.amount];
-  if (parsed.amount === undefined) {
-    const text = shown(amountCell);
-    const problem = plan.amountProblem(amountCell);
-    if (problem !== undefined) of('amount', `amount ${text} ${problem} (column "${columns.amount}")`);
-    else of('amount', text === '' ? `missing amount (column "${columns.amount}")` : `unparseable amount "${text}" (column "${columns.amount}"): expected ${plan.amountUnitText}`);
-  } else if (parsed.amount < 0) {
-    of('amount', `negative amount ${brlTextFromCents(parsed.amount)} (column "${columns.amount}")`);
-  } else if (parsed.amount > MAX_AMOUNT_CENTS) {
-    of('amount', `amount ${brlTextFromCents(parsed.amount)} above the limit ${brlTextFromCents(MAX_AMOUNT_CENTS)} (column "${columns.amount}")`);
-  }
-  if (parsed.status === undefined) {
-    const statusCell = cells[index.status];
-    of(
-      'status',
-      textOf(statusCell) === ''
-        ? `missing status (column "${columns.status}")`
-        : `unknown status "${shown(statusCell)}" (column "${columns.status}"): expected one of ${plan.knownStatuses.map((s) => `"${s}"`).join(', ')} or an orders.statusMap entry`,
-    );
-  }
-  if (parsed.created === undefined) {
-    const createdCell = cells[index.created_at];
-    const text = shown(createdCell);
-    of('created_at', text === '' ? `missing created_at (column "${columns.created_at}")` : `unparseable date "${text}" (column "${columns.created_at}"): expected ${plan.dateFormat} or ISO 8601`);
-  }
-  return problems;
 }
 
 export function isRejection(value: OrderRow | RowRejection): value is RowRejection {

@@ -28,6 +28,8 @@
 import type { OrderStatus } from '../config/schema.ts';
 
 export interface OrdersPreset {
+  /** How a message names the platform ("the file looks like a Shopify export"). */
+  label: string;
   description: string;
   format: 'csv';
   csv: { delimiter: string; quote: string; decimal: '.' | ','; thousands: '' | '.' | ',' | ' '; encoding: 'utf-8' | 'latin-1' | 'windows-1252' };
@@ -51,6 +53,7 @@ export interface OrdersPreset {
 
 export const ORDER_PRESETS: Readonly<Record<string, OrdersPreset>> = {
   shopify: {
+    label: 'Shopify',
     description: 'Shopify admin order export (one row per line item)',
     format: 'csv',
     csv: { delimiter: ',', quote: '"', decimal: '.', thousands: '', encoding: 'utf-8' },
@@ -70,6 +73,7 @@ export const ORDER_PRESETS: Readonly<Record<string, OrdersPreset>> = {
     skipContinuationRows: true,
   },
   woocommerce: {
+    label: 'WooCommerce',
     description: 'WooCommerce Order Export & Import plugin, default CSV',
     format: 'csv',
     csv: { delimiter: ',', quote: '"', decimal: '.', thousands: '', encoding: 'utf-8' },
@@ -89,6 +93,7 @@ export const ORDER_PRESETS: Readonly<Record<string, OrdersPreset>> = {
     skipContinuationRows: false,
   },
   'recon-sandbox': {
+    label: 'recon sandbox',
     description: 'the export the built-in sandbox writes (Brazilian ERP layout)',
     format: 'csv',
     csv: { delimiter: ';', quote: '"', decimal: ',', thousands: '.', encoding: 'windows-1252' },

@@ -1,43 +1,72 @@
-// Reads a CSV order export as a stream: bytes -> iconv-lite decoder -> record splitter -> sink, hashing
-// the bytes on the way. iconv-lite rather than TextDecoder: Node 20's windows-1252 decoder maps bytes such
-// as 0x93/0x94/0x96/0x80 (“ ” – €) wrongly (nodejs/node#60888). `latin-1` is decoded as windows-1252, as
-// the WHATWG Encoding Standard does for that label: real "latin-1" exports from Windows tools use the
-// 0x80-0x9F range for those characters, never for C1 control codes.
-// A byte-order mark wins over orders.csv.encoding (as in the WHATWG decode algorithm): a UTF-8 BOM means
-// UTF-8 even in a file configured as windows-1252, and a UTF-16 BOM (LE or BE) means UTF-16, since a BOM is
-// the file saying what it is, while the config says what the exports usually are.
+// Reads a CSV order export as a stream: bytes -> decoder -> record splitter -> header search -> sink,
+// hashing the bytes on the way. The encoding is chosen by csv-encoding.ts. UTF-8 goes through recon's own
+// decoder, which reports every invalid byte with its offset: the record holding one is kept out with
+// `invalid UTF-8 at byte N` instead of reaching the warehouse with U+FFFD in place of a letter.
 import { createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import iconv from 'iconv-lite';
 import { ReconError } from '../shared/errors.ts';
+import { csvDecodingFor, type ConfiguredEncoding } from './csv-encoding.ts';
 import { csvSplitterFor } from './csv-records.ts';
-import type { TableSink, TableReadResult } from './table-sink.ts';
+import { diagnoseDelimiter, searchHeader, type HeaderRecord } from './header-search.ts';
+import type { ReadOptions, TableReadResult, TableSink } from './table-sink.ts';
+import { Utf8ChunkDecoder, type InvalidByte } from './utf8-bytes.ts';
 
-export interface CsvReadOptions {
+export interface CsvReadOptions extends ReadOptions {
   delimiter: string;
   quote: string;
-  encoding: 'utf-8' | 'latin-1' | 'windows-1252';
-  /** Called with the bytes read so far, for progress bars. */
-  onBytes?: (bytes: number) => void;
+  encoding: ConfiguredEncoding;
+  /** orders.csv.skipRows. */
+  skipRows: number;
+  /** orders.preset, for the diagnosis of a header that is not one. */
+  preset: string | undefined;
+  /** Every column name the mapping needs: how the header is recognised. */
+  wanted: string[];
 }
 
-const ICONV_NAMES = { 'utf-8': 'utf8', 'latin-1': 'windows-1252', 'windows-1252': 'windows-1252' } as const;
+interface TextDecoder {
+  write(chunk: Buffer): string;
+  end(): string | undefined;
+}
 
 export async function readCsvTable(file: string, options: CsvReadOptions, sink: TableSink): Promise<TableReadResult> {
   const hash = createHash('sha256');
-  let decoder: ReturnType<typeof iconv.getDecoder> | undefined;
-  let sawHeader = false;
+  const invalid = new InvalidBytes();
+  const decoding = await csvDecodingFor(file, options.encoding, options.warn);
+  const decoder: TextDecoder =
+    decoding.kind === 'utf-8' ? new Utf8ChunkDecoder((bad) => invalid.add(bad), decoding.bom) : iconv.getDecoder(decoding.name);
   let records = 0;
+  const dataRecord = (record: HeaderRecord) => {
+    records++;
+    const bad = invalid.within(record.line, record.lastLine);
+    if (bad !== undefined) sink.invalid(`invalid UTF-8 at byte ${bad.offset}`, record.line);
+    else sink.row(record.cells, record.line);
+  };
+  const search = searchHeader({
+    file,
+    wanted: options.wanted,
+    skipRows: options.skipRows,
+    preset: options.preset,
+    sink,
+    warn: options.warn,
+    onRow: dataRecord,
+    onSkipped: (record) => invalid.within(record.line, record.lastLine),
+    onHeader(record) {
+      const bad = invalid.within(record.line, record.lastLine);
+      if (bad === undefined) return;
+      throw new ReconError(
+        'input',
+        `${file}: line ${record.line}: the header has invalid UTF-8 at byte ${bad.offset}; expected UTF-8 text — ` +
+          `if the export is windows-1252 (Excel's "CSV" on Windows), set orders.csv.encoding to "windows-1252"`,
+      );
+    },
+    diagnose: (first) => diagnoseDelimiter(file, first, options),
+  });
   const splitter = csvSplitterFor(
     { delimiter: options.delimiter, quote: options.quote },
-    (fields, line) => {
-      if (!sawHeader) {
-        sawHeader = true;
-        sink.header(fields, line);
-        return;
-      }
-      records++;
-      sink.row(fields, line);
+    (fields, line, lastLine) => {
+      const record = { cells: fields, line, lastLine };
+      if (!search.take(record)) dataRecord(record);
     },
     file,
   );
@@ -47,30 +76,48 @@ export async function readCsvTable(file: string, options: CsvReadOptions, sink: 
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       hash.update(chunk);
       bytes += chunk.length;
-      decoder ??= iconv.getDecoder(encodingForBom(chunk) ?? ICONV_NAMES[options.encoding]);
       const text = decoder.write(chunk);
       if (text) splitter.push(text);
       options.onBytes?.(bytes);
     }
-    const tail = decoder?.end();
+    const tail = decoder.end();
     if (tail) splitter.push(tail);
     splitter.end();
+    search.end();
   } catch (cause) {
     if (cause instanceof ReconError) throw cause;
     throw new ReconError('input', `${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`, { cause });
   } finally {
     stream.destroy();
   }
-  if (!sawHeader) {
+  if (!search.found) {
     throw new ReconError('input', `${file}: the file is empty (${bytes} bytes); expected a header line and one order per line`);
   }
   return { sha256: hash.digest('hex'), bytes, records };
 }
 
-/** The iconv-lite name a leading byte-order mark declares, if any (the decoder then strips the mark). */
-function encodingForBom(head: Buffer): string | undefined {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf8';
-  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
-  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
-  return undefined;
+/** Invalid bytes reported by the decoder, waiting for the record whose lines hold them. */
+class InvalidBytes {
+  #queue: InvalidByte[] = [];
+  #head = 0;
+
+  add(bad: InvalidByte): void {
+    this.#queue.push(bad);
+  }
+
+  /** The first invalid byte on lines first..last, if any; bytes on earlier lines are dropped. */
+  within(first: number, last: number): InvalidByte | undefined {
+    const queue = this.#queue;
+    while (this.#head < queue.length && (queue[this.#head] as InvalidByte).line < first) this.#head++;
+    let found: InvalidByte | undefined;
+    while (this.#head < queue.length && (queue[this.#head] as InvalidByte).line <= last) {
+      found ??= queue[this.#head];
+      this.#head++;
+    }
+    if (this.#head > 1024 && this.#head * 2 > queue.length) {
+      this.#queue = queue.slice(this.#head);
+      this.#head = 0;
+    }
+    return found;
+  }
 }

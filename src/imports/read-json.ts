@@ -1,86 +1,96 @@
 // Reads JSON order exports: an array of objects (`.json`) or one object per line (`.ndjson`/`.jsonl`),
-// UTF-8. The columns are the first object's keys; line = the physical line where an object starts.
-// NDJSON streams line by line; a JSON array is read whole (such exports are small), then split into
-// elements by a string-aware scanner so each element keeps its line number and a broken one is one
-// rejected row instead of a failed file.
-import { createReadStream, readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+// UTF-8. The columns are the first object's keys; line = the physical line where an object starts. Both
+// stream: the array is split into elements by a byte scanner (json-scan.ts), so a broken element is one
+// rejected row and a deeply nested one a refused file, and no file is ever held whole. An element or line
+// with bytes that are not UTF-8 is kept out with `invalid UTF-8 at byte N` (N counted from 0 in the file).
+import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { ReconError } from '../shared/errors.ts';
-import type { Cell } from './order-rules.ts';
-import { sha256OfFile, type TableReadResult, type TableSink } from './table-sink.ts';
+import type { Cell } from './cell-text.ts';
+import { JsonArraySplitter, MAX_JSON_RECORD_BYTES, nestsDeeperThan } from './json-scan.ts';
+import { depthLimitError } from './limits.ts';
+import type { ReadOptions, TableReadResult, TableSink } from './table-sink.ts';
+import { firstInvalidUtf8 } from './utf8-bytes.ts';
 
-export async function readJsonTable(file: string, sink: TableSink): Promise<TableReadResult> {
-  let buffer: Buffer;
-  try {
-    buffer = readFileSync(file);
-  } catch (cause) {
-    throw new ReconError('input', `${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'})`, { cause });
-  }
-  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
-  const start = text.search(/\S/);
-  if (start === -1) throw new ReconError('input', `${file}: the file is empty; expected a JSON array of order objects`);
-  if (text[start] !== '[') throw new ReconError('input', `${file}: expected a JSON array of order objects, found "${text.slice(start, start + 20)}…"`);
+export async function readJsonTable(file: string, options: ReadOptions, sink: TableSink): Promise<TableReadResult> {
   const rows = new ObjectRows(sink);
-  let line = 1 + countNewlines(text, 0, start);
-  let pos = start + 1;
-  const significant = /[^\s,]/g;
-  for (;;) {
-    significant.lastIndex = pos;
-    const next = significant.exec(text)?.index;
-    if (next === undefined) throw new ReconError('input', `${file}: the JSON array is never closed (expected "]")`);
-    line += countNewlines(text, pos, next);
-    pos = next;
-    if (text[pos] === ']') break;
-    const end = elementEnd(text, pos);
-    const element = text.slice(pos, end);
-    let value: unknown;
-    try {
-      value = JSON.parse(element);
-    } catch (cause) {
-      rows.invalid(`not valid JSON (${(cause as Error).message})`, line);
-      line += countNewlines(element, 0, element.length);
-      pos = end;
-      continue;
-    }
-    rows.add(value, line);
-    line += countNewlines(element, 0, element.length);
-    pos = end;
-  }
-  return { sha256: await sha256OfFile(file), bytes: buffer.length, records: rows.records };
+  const splitter = new JsonArraySplitter(
+    file,
+    options.limits.maxJsonDepth,
+    (element) => rows.parse(element.bytes, element.line, element.offset),
+    (line) => {
+      throw depthLimitError(file, options.limits, line);
+    },
+  );
+  const read = await streamFile(file, options, (chunk) => {
+    splitter.write(chunk);
+    return !splitter.done;
+  });
+  if (splitter.end() === 'empty') throw new ReconError('input', `${file}: the file is empty; expected a JSON array of order objects`);
+  return { ...read, records: rows.records };
 }
 
-export async function readNdjsonTable(file: string, sink: TableSink): Promise<TableReadResult> {
+export async function readNdjsonTable(file: string, options: ReadOptions, sink: TableSink): Promise<TableReadResult> {
   const rows = new ObjectRows(sink);
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let line = 0;
-  let bytes = 0;
-  try {
-    for await (const raw of lines) {
-      line++;
-      bytes += Buffer.byteLength(raw) + 1;
-      const text = (line === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
-      if (text === '') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (cause) {
-        rows.invalid(`not valid JSON (${(cause as Error).message})`, line);
-        continue;
+  let parts: Buffer[] = [];
+  let partBytes = 0;
+  let lineOffset = 0; // file offset of the current line's first byte
+  const finishLine = (bytes: Buffer) => {
+    line++;
+    const start = line === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    const text = bytes.subarray(start);
+    if (text.every((b) => b === 0x20 || b === 0x09 || b === 0x0d)) return;
+    if (nestsDeeperThan(text, options.limits.maxJsonDepth)) throw depthLimitError(file, options.limits, line);
+    rows.parse(text, line, lineOffset + start);
+  };
+  const read = await streamFile(file, options, (chunk) => {
+    let from = 0;
+    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, from)) {
+      const piece = chunk.subarray(from, nl);
+      finishLine(parts.length === 0 ? piece : Buffer.concat([...parts, piece]));
+      lineOffset += partBytes + piece.length + 1;
+      parts = [];
+      partBytes = 0;
+      from = nl + 1;
+    }
+    if (from < chunk.length) {
+      partBytes += chunk.length - from;
+      if (partBytes > MAX_JSON_RECORD_BYTES) {
+        throw new ReconError('input', `${file}: line ${line + 1}: a line longer than ${MAX_JSON_RECORD_BYTES} bytes without its end; expected one JSON order object per line`);
       }
-      rows.add(value, line);
+      parts.push(Buffer.from(chunk.subarray(from)));
+    }
+    return true;
+  });
+  if (partBytes > 0) finishLine(Buffer.concat(parts));
+  if (rows.records === 0 && rows.invalidCount === 0) {
+    throw new ReconError('input', `${file}: the file is empty; expected one JSON order object per line`);
+  }
+  return { ...read, records: rows.records };
+}
+
+/** Streams the file's bytes into `take` (false stops early), hashing all of them. */
+async function streamFile(file: string, options: ReadOptions, take: (chunk: Buffer) => boolean): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  let reading = true;
+  const stream = createReadStream(file, { highWaterMark: 1 << 20 });
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      if (reading) reading = take(chunk);
+      options.onBytes?.(bytes);
     }
   } catch (cause) {
     if (cause instanceof ReconError) throw cause;
     throw new ReconError('input', `${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`, { cause });
   } finally {
-    lines.close();
     stream.destroy();
   }
-  if (rows.records === 0 && rows.invalidCount === 0) {
-    throw new ReconError('input', `${file}: the file is empty; expected one JSON order object per line`);
-  }
-  return { sha256: await sha256OfFile(file), bytes, records: rows.records };
+  return { sha256: hash.digest('hex'), bytes };
 }
 
 /** Turns parsed objects into header + cells; the first object's keys are the columns. */
@@ -91,10 +101,26 @@ class ObjectRows {
   private keys: string[] = [];
   constructor(private readonly sink: TableSink) {}
 
+  /** One element or line: checked as UTF-8, parsed, and handed on as a row (or an invalid one). */
+  parse(bytes: Buffer, line: number, offset: number): void {
+    if (!isUtf8(bytes)) {
+      this.invalid(`invalid UTF-8 at byte ${offset + firstInvalidUtf8(bytes)}`, line);
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(bytes.toString('utf8'));
+    } catch (cause) {
+      this.invalid(`not valid JSON (${(cause as Error).message.slice(0, 200)})`, line);
+      return;
+    }
+    this.add(value, line);
+  }
+
   add(value: unknown, line: number): void {
     this.records++;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      this.invalid(`expected a JSON object, found ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`, line);
+      this.invalid(`expected a JSON object, found ${Array.isArray(value) ? 'an array' : JSON.stringify(value).slice(0, 40)}`, line);
       return;
     }
     const object = value as Record<string, unknown>;
@@ -116,32 +142,4 @@ function jsonCell(value: unknown): Cell {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   return JSON.stringify(value);
-}
-
-/** Index just past the JSON value starting at `start` (strings and nesting aware). */
-function elementEnd(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') inString = true;
-    else if (ch === '{' || ch === '[') depth++;
-    else if (ch === '}' || ch === ']') {
-      if (depth === 0) return i; // the array's closing bracket ends a bare scalar
-      depth--;
-      if (depth === 0) return i + 1;
-    } else if (ch === ',' && depth === 0) return i;
-  }
-  return text.length;
-}
-
-function countNewlines(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) count++;
-  return count;
 }

@@ -1,68 +1,68 @@
-// Reads an XLSX order export with exceljs's streaming WorkbookReader: one sheet (orders.sheet, else the
-// first), header on its first non-empty row, line = the sheet's row number. Numeric cells stay numbers
-// (Excel holds R$ 89,70 as a double such as 89.69999999999999; the row rules read amounts through the
-// money module's rule for binary numbers); date cells arrive as Dates whose UTC fields are the wall
-// clock the sheet shows.
+// Reads an XLSX order export: one sheet (orders.sheet, else the first tab), header found as in a CSV (the
+// first row with every mapped column, within the first rows), line = the sheet's row number. A workbook
+// is a zip, so nothing is trusted before it is counted: the zip directory is checked against
+// orders.limits (entries, declared sizes) before anything is inflated, and every inflated byte is counted
+// against the file's decompressed budget while the parts stream (zip-directory.ts). Only the parts the
+// sheet needs are read; shared strings are held compactly within a fixed budget; no temp files.
 import { statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { ReconError } from '../shared/errors.ts';
-import type { Cell } from './order-rules.ts';
-import { sha256OfFile, type TableReadResult, type TableSink } from './table-sink.ts';
+import { searchHeader } from './header-search.ts';
+import { decompressedBudget, DecompressedCounter } from './limits.ts';
+import { sha256OfFile, type ReadOptions, type TableReadResult, type TableSink } from './table-sink.ts';
+import { parsePart, readDateStyles, readSharedStrings, readWorkbookLayout, type ZipParts } from './xlsx-parts.ts';
+import { sheetRowEvents } from './xlsx-sheet.ts';
+import { notReadable, readZipDirectory } from './zip-directory.ts';
 
-export async function readXlsxTable(file: string, options: { sheet: string | undefined }, sink: TableSink): Promise<TableReadResult> {
-  // exceljs costs ~0.4 s to load: only an XLSX import pays it.
-  const { default: ExcelJS } = await import('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  let found = false;
-  let sawHeader = false;
-  let records = 0;
-  const sheetsSeen: string[] = [];
-  try {
-    for await (const worksheet of reader) {
-      const name = (worksheet as unknown as { name: string }).name;
-      sheetsSeen.push(name);
-      const wanted = options.sheet === undefined ? !found : name === options.sheet;
-      if (!wanted || found) continue; // unread sheets are drained by exceljs
-      found = true;
-      for await (const row of worksheet) {
-        const values = Array.from(row.values as unknown[]).slice(1).map(cellValue);
-        if (values.every((v) => v === null || v === '')) continue;
-        if (!sawHeader) {
-          sawHeader = true;
-          sink.header(values.map((v) => (v === null || v === undefined ? '' : String(v))), row.number);
-          continue;
-        }
-        records++;
-        sink.row(values, row.number);
-      }
-    }
-  } catch (cause) {
-    if (cause instanceof ReconError) throw cause;
-    throw new ReconError('input', `${file}: not a readable XLSX workbook (${(cause as Error).message})`, { cause });
-  }
-  if (!found) {
-    const which = options.sheet === undefined ? 'any worksheet' : `a worksheet named "${options.sheet}" (orders.sheet)`;
-    throw new ReconError('input', `${file}: expected ${which}; found ${sheetsSeen.map((s) => `"${s}"`).join(', ') || 'none'}`);
-  }
-  if (!sawHeader) throw new ReconError('input', `${file}: the worksheet is empty; expected a header row and one order per row`);
-  return { sha256: await sha256OfFile(file), bytes: statSync(file).size, records };
+export interface XlsxReadOptions extends ReadOptions {
+  /** orders.sheet: the sheet to read; the first tab when unset. */
+  sheet: string | undefined;
+  preset: string | undefined;
+  /** Every column name the mapping needs: how the header row is recognised. */
+  wanted: string[];
 }
 
-/** exceljs cell values: rich text, formulas and hyperlinks are objects; reduce them to what the cell shows. */
-function cellValue(value: unknown): Cell {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
-  if (typeof value === 'object') {
-    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
-    if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('');
-    if ('result' in v) return cellValue(v.result);
-    if (typeof v.text === 'string') return v.text;
-    if (typeof v.error === 'string') return v.error;
+export async function readXlsxTable(file: string, options: XlsxReadOptions, sink: TableSink): Promise<TableReadResult> {
+  const { limits } = options;
+  const fileBytes = statSync(file).size;
+  const handle = await open(file, 'r');
+  let records = 0;
+  try {
+    const entries = await readZipDirectory(handle, file, fileBytes, limits);
+    const zip: ZipParts = { file, handle, fileBytes, entries, counter: new DecompressedCounter(file, decompressedBudget(limits, fileBytes)) };
+    const layout = await readWorkbookLayout(zip);
+    const sheet = options.sheet === undefined ? layout.sheets[0] : layout.sheets.find((s) => s.name === options.sheet);
+    if (sheet === undefined) {
+      const which = options.sheet === undefined ? 'any worksheet' : `a worksheet named "${options.sheet}" (orders.sheet)`;
+      throw new ReconError('input', `${file}: expected ${which}; found ${layout.sheets.map((s) => `"${s.name}"`).join(', ') || 'none'}`);
+    }
+    const limit = Math.max(limits.maxTextLength, limits.maxIdLength);
+    const dateStyles = await readDateStyles(zip, layout.styles);
+    const shared = await readSharedStrings(zip, layout.sharedStrings, limit);
+    const search = searchHeader({
+      file,
+      wanted: options.wanted,
+      skipRows: 0,
+      preset: options.preset,
+      sink,
+      warn: options.warn,
+      onRow: (record) => {
+        records++;
+        sink.row(record.cells, record.line);
+      },
+    });
+    const fail = (why: string) => notReadable(file, `${sheet.part ?? sheet.name}: ${why}`);
+    const events = sheetRowEvents({ shared, dateStyles, date1904: layout.date1904, limit, fail }, (cells, line) => {
+      const record = { cells, line, lastLine: line };
+      if (search.take(record)) return;
+      records++;
+      sink.row(cells, line);
+    });
+    if (sheet.part === undefined || !(await parsePart(zip, sheet.part, events))) throw notReadable(file, `the sheet "${sheet.name}" has no part in the zip`);
+    search.end();
+    if (!search.found) throw new ReconError('input', `${file}: the worksheet is empty; expected a header row and one order per row`);
+  } finally {
+    await handle.close();
   }
-  return String(value);
+  return { sha256: await sha256OfFile(file), bytes: fileBytes, records };
 }

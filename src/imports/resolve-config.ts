@@ -1,7 +1,7 @@
 // Merges `orders.preset` with the explicit `orders.*` keys into one complete import configuration, and
 // picks a file's format. Errors name the missing key and how to set it.
 import { extname } from 'node:path';
-import type { OrderStatus, ReconConfig } from '../config/schema.ts';
+import type { OrderStatus, OrdersLimits, ReconConfig } from '../config/schema.ts';
 import { ReconError } from '../shared/errors.ts';
 import { ORDER_PRESETS, presetNames, type OrdersPreset } from './presets.ts';
 
@@ -24,6 +24,8 @@ export interface ResolvedOrdersConfig {
   /** Explicit format; undefined means "from each file's extension". */
   format: OrdersFormat | undefined;
   csv: OrdersPreset['csv'];
+  /** orders.csv.skipRows: lines above a CSV header to skip (0: the header is looked for in the first lines). */
+  skipRows: number;
   columns: OrderColumns;
   amountUnit: 'reais' | 'cents';
   dateFormat: string;
@@ -32,6 +34,7 @@ export interface ResolvedOrdersConfig {
   sheet: string | undefined;
   timezone: string;
   skipContinuationRows: boolean;
+  limits: OrdersLimits;
 }
 
 export const REQUIRED_COLUMNS = ['item_id', 'amount', 'status', 'created_at'] as const;
@@ -58,7 +61,8 @@ export function resolveOrdersConfig(config: ReconConfig): ResolvedOrdersConfig {
       );
     }
   }
-  const csv = { ...DEFAULT_CSV, ...preset?.csv, ...definedEntries(orders.csv ?? {}) };
+  const { skipRows = 0, ...csvKeys } = orders.csv ?? {};
+  const csv: OrdersPreset['csv'] = { ...DEFAULT_CSV, ...preset?.csv, ...definedEntries(csvKeys) };
   if (csv.decimal === csv.thousands) {
     throw new ReconError('config', `orders.csv: the decimal and thousands separators are both "${csv.decimal}"; set orders.csv.thousands to "" or another character`);
   }
@@ -73,6 +77,8 @@ export function resolveOrdersConfig(config: ReconConfig): ResolvedOrdersConfig {
     sheet: orders.sheet,
     timezone: config.timezone,
     skipContinuationRows: preset?.skipContinuationRows ?? false,
+    skipRows,
+    limits: orders.limits,
   };
 }
 

@@ -2,14 +2,27 @@
 // each with the line (or row number) it came from, into a sink; it never holds the whole file.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { Cell } from './order-rules.ts';
+import type { OrdersLimits } from '../config/schema.ts';
+import type { Cell } from './cell-text.ts';
 
 export interface TableSink {
-  /** The column names, before any row; may throw (a mapped column is missing). */
-  header(names: string[], line: number): void;
+  /**
+   * The column names, before any row; may throw (a mapped column is missing). Returns which header
+   * index feeds which order field: a reader may leave every other column out.
+   */
+  header(names: string[], line: number): ReadonlyMap<number, string>;
   row(cells: Cell[], line: number): void;
   /** A record the reader itself could not turn into cells (broken JSON line, not an object). */
   invalid(reason: string, line: number): void;
+}
+
+/** What every reader is given besides the file and the sink. */
+export interface ReadOptions {
+  limits: OrdersLimits;
+  /** A warning for the log (a file read differently than configured, a title skipped). */
+  warn(message: string): void;
+  /** Called with the bytes read so far, for progress bars. */
+  onBytes?(bytes: number): void;
 }
 
 export interface TableReadResult {

@@ -1,8 +1,10 @@
 // Opens the DuckDB warehouse file, migrates it, and turns DuckDB's lock conflict into a clear error.
 // A sealed open (for SQL a person types) also shuts DuckDB off from every other file, from extensions
-// and from its own settings.
-import { mkdirSync, chmodSync, existsSync } from 'node:fs';
-import { dirname } from 'node:path';
+// and from its own settings. A warehouse.path that cannot hold a warehouse (a directory, /dev/null, a
+// read-only disk) is a config error (exit 2) that says what was expected and how to fix it, before
+// DuckDB is asked to open it.
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { MIGRATIONS } from './migrations.ts';
@@ -56,7 +58,7 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
   const created = !isMemory && !existsSync(path);
   if (options.readOnly) assertWarehouseExists(path);
   if (options.sealed && !options.readOnly) throw new ReconError('internal', 'a sealed warehouse must be opened read-only');
-  if (!isMemory) mkdirSync(dirname(path), { recursive: true });
+  if (!isMemory) checkWarehousePath(path, options.readOnly ?? false);
   const instance = await createInstance(path, options);
   let connection: DuckDBConnection;
   try {
@@ -126,8 +128,50 @@ async function createInstance(path: string, options: OpenOptions): Promise<DuckD
   }
 }
 
+const FIX = 'set warehouse.path to a file on a writable disk, e.g. "data/recon.duckdb"';
+
+/** The path must be a regular file (or none yet) in a folder recon may write in (the file, its .wal and .tmp). */
+function checkWarehousePath(path: string, readOnly: boolean): void {
+  const expected = 'expected the DuckDB file recon keeps its warehouse in';
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (stats?.isDirectory()) {
+    throw new ReconError('config', `warehouse.path ${path} is a directory; ${expected} — set warehouse.path to a file, e.g. "${join(path, 'recon.duckdb')}"`);
+  }
+  if (stats !== undefined && !stats.isFile()) {
+    throw new ReconError('config', `warehouse.path ${path} is not a regular file (a device, pipe or socket); ${expected} — ${FIX}`);
+  }
+  if (readOnly) return;
+  const folder = dirname(path);
+  const where = stats === undefined ? folder : path;
+  try {
+    makeFolder(folder);
+    accessSync(folder, constants.W_OK);
+    if (stats !== undefined) accessSync(path, constants.W_OK);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code ?? 'error';
+    const why = code === 'EROFS' ? 'a read-only file system' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : 'cannot be created';
+    throw new ReconError('config', `warehouse.path ${path}: ${where} cannot be written (${code}: ${why}); ${expected}, in a folder recon can write to — ${FIX}`, { cause });
+  }
+}
+
+/**
+ * mkdir -p, one level at a time: node's recursive mkdirSync never returns for a path under /proc (each
+ * level answers ENOENT, which it takes for a missing parent and retries).
+ */
+function makeFolder(folder: string): void {
+  const missing: string[] = [];
+  for (let at = folder; !existsSync(at); at = dirname(at)) {
+    if (dirname(at) === at) break;
+    missing.unshift(at);
+  }
+  for (const level of missing) mkdirSync(level);
+}
+
 function warehouseOpenError(path: string, cause: unknown): ReconError {
   const message = (cause as Error).message ?? String(cause);
+  if (/read-only file system|permission denied|operation not permitted|is a directory/i.test(message)) {
+    return new ReconError('config', `warehouse.path ${path} cannot be opened for writing (${message.split('\n')[0]}); ${FIX}`, { cause });
+  }
   if (/lock/i.test(message)) {
     const holder = /PID (\d+)/.exec(message)?.[1];
     return new ReconError(

@@ -9,6 +9,7 @@ import { openWarehouse } from '../../src/warehouse/open.ts';
 import type { Loopback } from '../api/loopback.ts';
 import { startBadService } from './bad-service.ts';
 import { runRecon, STACK_FRAME } from './cli.ts';
+import { writeDeepJson, writeHugeStringsParquet, writeStructAmountParquet, writeZipBomb } from '../imports/bad-files.ts';
 import cases from '../fixtures/bad/cases.json' with { type: 'json' };
 
 interface BadCase {
@@ -30,7 +31,7 @@ interface BadCase {
   /** Leave RECON_API_KEY unset even though a service is configured. */
   noKey?: boolean;
   /** warehouse: an empty migrated warehouse (w.duckdb) before the command, for `recon sql`. */
-  generate?: 'single-line-200mb' | 'afile' | 'warehouse';
+  generate?: 'single-line-200mb' | 'afile' | 'warehouse' | 'zip-bomb-xlsx' | 'parquet-huge-strings' | 'parquet-struct-amount' | 'deep-json';
   /** Paths that must not exist after the command (what a refused statement would have written). */
   absent?: string[];
 }
@@ -75,7 +76,7 @@ function writeSingleLine(path: string, megabytes: number): void {
   }
 }
 
-function setUp(c: BadCase, dir: string): void {
+async function setUp(c: BadCase, dir: string): Promise<void> {
   const config: Record<string, unknown> = merged(
     {
       warehouse: { path: 'w.duckdb' },
@@ -91,6 +92,11 @@ function setUp(c: BadCase, dir: string): void {
   else writeFileSync(join(dir, 'recon.config.json'), JSON.stringify(config, null, 2));
   if (c.generate === 'single-line-200mb') writeSingleLine(join(dir, 'huge.csv'), 200);
   if (c.generate === 'afile') writeFileSync(join(dir, 'afile'), 'a file where a folder is expected\n');
+  // Bad files too big (or too binary) to commit are written here, by the helpers of test/imports.
+  if (c.generate === 'zip-bomb-xlsx') await writeZipBomb(dir, 'bomb.xlsx');
+  if (c.generate === 'parquet-huge-strings') await writeHugeStringsParquet(dir, 'huge.parquet');
+  if (c.generate === 'parquet-struct-amount') await writeStructAmountParquet(dir, 'struct.parquet');
+  if (c.generate === 'deep-json') writeDeepJson(dir, 'deep.json');
 }
 
 /** What the run left in the warehouse: committed orders and any row of the synced or derived tables. */
@@ -121,7 +127,7 @@ describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.jso
   it.concurrent.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const dir = mkdtempSync(join(root, 'case-'));
     mkdirSync(dir, { recursive: true });
-    setUp(c, dir);
+    await setUp(c, dir);
     if (c.generate === 'warehouse') (await openWarehouse(join(dir, 'w.duckdb'))).close();
     const env: Record<string, string> = c.service && !c.noKey ? { RECON_API_KEY: KEY } : {};
     const result = await runRecon(c.args.map((a) => fill(a, dir)), { cwd: dir, env });

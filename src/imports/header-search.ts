@@ -1,0 +1,160 @@
+// Finds the header of a tabular export (CSV, XLSX). Exports often carry a title above it ("Relatório de
+// pedidos - maio/2024", a blank line): with orders.csv.skipRows the lines above are skipped as told;
+// otherwise the header is the first record, within the first few, that holds every mapped column. When
+// none does, the first record is handed to the row rules as the header, whose error names the missing
+// column; a diagnosis (another delimiter, a preset the header matches) is added to that error.
+import { ReconError } from '../shared/errors.ts';
+import type { Cell } from './cell-text.ts';
+import { findColumn, headerNames } from './order-rules.ts';
+import { ORDER_PRESETS } from './presets.ts';
+import type { TableSink } from './table-sink.ts';
+
+/** How many records are looked at for a header before the first one is taken as it. */
+export const HEADER_LOOKAHEAD = 10;
+
+export interface HeaderRecord {
+  cells: Cell[];
+  line: number;
+  /** Physical line the record ends on (a quoted CSV field may span lines). */
+  lastLine: number;
+}
+
+export interface HeaderSearchOptions {
+  file: string;
+  /** Every column name the mapping needs. */
+  wanted: string[];
+  /** Lines above the header (orders.csv.skipRows); 0 searches. */
+  skipRows: number;
+  /** orders.preset, never suggested again. */
+  preset: string | undefined;
+  sink: TableSink;
+  warn(message: string): void;
+  /** A record that turned out to be data after all (the header was its own first record). */
+  onRow(record: HeaderRecord): void;
+  /** A record skipped above the header. */
+  onSkipped?(record: HeaderRecord): void;
+  /** The header, once the row rules accepted it. */
+  onHeader?(record: HeaderRecord): void;
+  /** A better explanation than the missing column, for a first record that is no header. */
+  diagnose?(first: HeaderRecord): ReconError | undefined;
+}
+
+export interface HeaderSearch {
+  /** True when the record was taken (the header, or a line above it); false for a data row. */
+  take(record: HeaderRecord): boolean;
+  /** At the end of the file: a search still open settles on the first record. */
+  end(): void;
+  readonly found: boolean;
+}
+
+export function searchHeader(options: HeaderSearchOptions): HeaderSearch {
+  const { file, wanted, skipRows, sink } = options;
+  let found = false;
+  const pending: HeaderRecord[] = [];
+  const isHeader = (cells: Cell[]) => {
+    const names = headerNames(cells);
+    return wanted.every((name) => findColumn(names, name) !== -1);
+  };
+  const accept = (record: HeaderRecord) => {
+    found = true;
+    sink.header(record.cells.map((c) => (c === null || c === undefined ? '' : String(c))), record.line);
+    options.onHeader?.(record);
+  };
+  const settle = () => {
+    const [first, ...rest] = pending;
+    pending.length = 0;
+    if (first === undefined) return;
+    const diagnosis = options.diagnose?.(first);
+    if (diagnosis) throw diagnosis;
+    try {
+      accept(first);
+    } catch (error) {
+      throw withPresetHint(error, first.cells, options.preset);
+    }
+    for (const record of rest) options.onRow(record);
+  };
+  return {
+    get found() {
+      return found;
+    },
+    take(record) {
+      if (found) return false;
+      if (skipRows > 0) {
+        if (record.line <= skipRows) options.onSkipped?.(record);
+        else accept(record);
+        return true;
+      }
+      if (isHeader(record.cells)) {
+        for (const above of pending) options.onSkipped?.(above);
+        if (record.line > 1) {
+          const above = record.line - 1;
+          options.warn(
+            `${file}: the header is on line ${record.line}; the ${above === 1 ? 'line' : `${above} lines`} above it (a title?) ` +
+              `${above === 1 ? 'was' : 'were'} skipped — set orders.csv.skipRows to ${above} to say so`,
+          );
+        }
+        pending.length = 0;
+        accept(record);
+        return true;
+      }
+      pending.push(record);
+      if (pending.length >= HEADER_LOOKAHEAD) settle();
+      return true;
+    },
+    end() {
+      if (!found) settle();
+    },
+  };
+}
+
+/** The missing-column error, plus the preset whose layout the header matches, if one does. */
+function withPresetHint(error: unknown, cells: Cell[], current: string | undefined): unknown {
+  if (!(error instanceof ReconError)) return error;
+  const preset = presetMatching(headerNames(cells), current);
+  if (preset === undefined) return error;
+  return new ReconError('input', `${error.message}; the file looks like a ${preset.label} export: set orders.preset to "${preset.name}"`, {
+    cause: error,
+    ...(error.details === undefined ? {} : { details: error.details }),
+  });
+}
+
+/** A preset (other than the current one) every one of whose mapped columns the header has. */
+export function presetMatching(names: string[], current: string | undefined, delimiter?: string): { name: string; label: string } | undefined {
+  for (const [name, preset] of Object.entries(ORDER_PRESETS)) {
+    if (name === current || (delimiter !== undefined && preset.csv.delimiter !== delimiter)) continue;
+    const columns = Object.values(preset.columns).filter((c): c is string => typeof c === 'string');
+    if (columns.every((c) => findColumn(names, c) !== -1)) return { name, label: preset.label };
+  }
+  return undefined;
+}
+
+const DELIMITERS = [',', ';', '\t', '|'];
+
+/**
+ * A CSV header that is one column under the configured delimiter but several under another: say which
+ * delimiter the file seems to use, and which preset matches it, instead of "expected a column ...".
+ */
+export function diagnoseDelimiter(file: string, first: HeaderRecord, csv: { delimiter: string; preset: string | undefined; wanted: string[] }): ReconError | undefined {
+  const { delimiter, wanted } = csv;
+  if (first.cells.length !== 1) return undefined;
+  const line = String(first.cells[0] ?? '');
+  let best: { delimiter: string; names: string[] } | undefined;
+  for (const candidate of DELIMITERS) {
+    if (candidate === delimiter) continue;
+    const names = headerNames(line.split(candidate).map((n) => n.replace(/^"(.*)"$/, '$1')));
+    if (names.length > 1 && names.length > (best?.names.length ?? 1)) best = { delimiter: candidate, names };
+  }
+  if (best === undefined) return undefined;
+  const preset = presetMatching(best.names, csv.preset, best.delimiter);
+  const shown = (d: string) => (d === '\t' ? '\\t' : d);
+  const fix = preset
+    ? `the file looks like a ${preset.label} export: set orders.preset to "${preset.name}"`
+    : wanted.every((name) => findColumn(best.names, name) !== -1)
+      ? `set orders.csv.delimiter to "${shown(best.delimiter)}"`
+      : `set orders.csv.delimiter to "${shown(best.delimiter)}" and check orders.columns against the header`;
+  return new ReconError(
+    'input',
+    `${file}: the header has 1 column under delimiter '${shown(delimiter)}' but ${best.names.length} under '${shown(best.delimiter)}'; ${fix}`,
+    { details: { file, delimiter, seemsDelimitedBy: best.delimiter, columns: best.names.length, ...(preset ? { preset: preset.name } : {}) } },
+  );
+}

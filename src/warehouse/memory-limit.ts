@@ -1,0 +1,18 @@
+// DuckDB's memory cap for a stretch of work: beyond it DuckDB spills to its temp folder or fails with an
+// Out of Memory error, instead of growing the process to gigabytes on one hostile file.
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+/** Sets memory_limit (the whole instance: the setting is global); returns how to put the previous one back. */
+export async function capMemory(db: DuckDBConnection, limit: string): Promise<() => Promise<void>> {
+  const reader = await db.runAndReadAll("SELECT current_setting('memory_limit') AS v");
+  const previous = reader.getRowObjects()[0]?.['v'];
+  await db.run(`SET memory_limit = '${limit.replace(/'/g, '')}'`);
+  return async () => {
+    if (typeof previous === 'string') await db.run(`SET memory_limit = '${previous.replace(/'/g, '')}'`).catch(() => undefined);
+  };
+}
+
+/** Whether a DuckDB error is its Out of Memory error. */
+export function isOutOfMemory(error: unknown): boolean {
+  return /Out of Memory Error/i.test(error instanceof Error ? error.message : String(error));
+}
