@@ -13,7 +13,7 @@ import pLimit from 'p-limit';
 import { DateTime } from 'luxon';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { parseConfig } from '../../src/config/load.ts';
-import { limitMemory } from '../../src/sync/run-resources.ts';
+import { capMemory } from '../../src/warehouse/memory-limit.ts';
 import { rowLinesBytes } from '../../src/sync/stage-file.ts';
 import { fileRowsSql, TX_COLUMNS } from '../../src/sync/stage.ts';
 import type { WindowRead } from '../../src/sync/read-window.ts';
@@ -60,7 +60,7 @@ let loadCpuSeconds = 0;
 try {
   const db = warehouse.connection;
   // The sync's own memory cap, so the load behaves as it does inside a sync.
-  await limitMemory(db, parseConfig({}, 'bench').warehouse.memoryLimit);
+  await capMemory(db, parseConfig({}, 'bench').warehouse.memoryLimit);
   const columns = [...Object.keys(TX_COLUMNS), 'raw'].join(', ');
   const t1 = performance.now();
   const c1 = process.cpuUsage();

@@ -16,7 +16,8 @@ import { readWindow, type WindowRead } from './read-window.ts';
 import { Stager } from './stage.ts';
 import { publishRun, type RowCounts } from './publish.ts';
 import { writeRawPages } from './raw-pages.ts';
-import { limitMemory, readWatermark, stageDirFor } from './run-resources.ts';
+import { readWatermark, stageDirFor } from './run-resources.ts';
+import { capMemory } from '../warehouse/memory-limit.ts';
 import { allOrFirstError, verifyFinal } from './run-windows.ts';
 import { planRanges } from './plan-windows.ts';
 import { budgetedApi } from './request-budget.ts';
@@ -84,7 +85,8 @@ export async function syncAll(deps: SyncDeps, request: SyncRequest, config: Reco
   );
   await recordRunStart(deps.db, { runId: request.runId, kind: request.kind ?? 'sync', businessDate: date, args: request.args ?? { date }, startedAtMs: nowMs });
   const stageDir = await stageDirFor(deps.db, request.runId);
-  const restoreMemoryLimit = await limitMemory(deps.db, config.warehouse.memoryLimit);
+  // Staging and the merge spill to disk beyond the cap instead of growing the process.
+  const restoreMemoryLimit = await capMemory(deps.db, config.warehouse.memoryLimit);
   try {
     const result = await syncInto(deps, request, config, { date, nowMs, stageDir, started });
     deps.logger.event('sync.done', { ...result });

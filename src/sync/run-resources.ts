@@ -1,22 +1,9 @@
 // What a sync run borrows from its surroundings and gives back: the staging folder next to the
-// warehouse, DuckDB's memory cap for the run, and the stored watermarks.
+// warehouse and the stored watermarks (DuckDB's memory cap is warehouse/memory-limit.ts).
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-
-/**
- * Caps DuckDB's memory for the run (the whole instance: the setting is global), so that staging and
- * the merge spill to disk instead of growing; returns how to put the previous cap back.
- */
-export async function limitMemory(db: DuckDBConnection, limit: string): Promise<() => Promise<void>> {
-  const reader = await db.runAndReadAll("SELECT current_setting('memory_limit') AS v");
-  const previous = reader.getRowObjects()[0]?.['v'];
-  await db.run(`SET memory_limit = '${limit.replace(/'/g, '')}'`);
-  return async () => {
-    if (typeof previous === 'string') await db.run(`SET memory_limit = '${previous.replace(/'/g, '')}'`).catch(() => undefined);
-  };
-}
 
 /**
  * Staging files live next to the warehouse (<file>.stage/<run>), so the next run, holding the lock,
