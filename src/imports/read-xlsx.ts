@@ -2,17 +2,17 @@
 // first row with every mapped column, within the first rows), line = the sheet's row number. A workbook
 // is a zip, so nothing is trusted before it is counted: the zip directory is checked against
 // orders.limits (entries, declared sizes) before anything is inflated, and every inflated byte is counted
-// against the file's decompressed budget while the parts stream (zip-directory.ts). Only the parts the
+// against the file's decompressed budget while the parts stream (xlsx-zip.ts, through yauzl; the XML through
+// saxes, xlsx-xml.ts). Only the parts the
 // sheet needs are read; shared strings are held compactly within a fixed budget; no temp files.
 import { statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { ReconError } from '../shared/errors.ts';
 import { searchHeader } from './header-search.ts';
 import { decompressedBudget, DecompressedCounter } from './limits.ts';
 import { sha256OfFile, type ReadOptions, type TableReadResult, type TableSink } from './table-sink.ts';
-import { parsePart, readDateStyles, readSharedStrings, readWorkbookLayout, type ZipParts } from './xlsx-parts.ts';
+import { parsePart, readDateStyles, readSharedStrings, readWorkbookLayout } from './xlsx-parts.ts';
 import { sheetRowEvents } from './xlsx-sheet.ts';
-import { notReadable, readZipDirectory } from './zip-directory.ts';
+import { notReadable, openWorkbookZip, type WorkbookZip } from './xlsx-zip.ts';
 
 export interface XlsxReadOptions extends ReadOptions {
   /** orders.sheet: the sheet to read; the first tab when unset. */
@@ -25,11 +25,10 @@ export interface XlsxReadOptions extends ReadOptions {
 export async function readXlsxTable(file: string, options: XlsxReadOptions, sink: TableSink): Promise<TableReadResult> {
   const { limits } = options;
   const fileBytes = statSync(file).size;
-  const handle = await open(file, 'r');
+  const { zip: zipFile, entries } = await openWorkbookZip(file, fileBytes, limits);
   let records = 0;
   try {
-    const entries = await readZipDirectory(handle, file, fileBytes, limits);
-    const zip: ZipParts = { file, handle, fileBytes, entries, counter: new DecompressedCounter(file, decompressedBudget(limits, fileBytes)) };
+    const zip: WorkbookZip = { file, zip: zipFile, entries, counter: new DecompressedCounter(file, decompressedBudget(limits, fileBytes)) };
     const layout = await readWorkbookLayout(zip);
     const sheet = options.sheet === undefined ? layout.sheets[0] : layout.sheets.find((s) => s.name === options.sheet);
     if (sheet === undefined) {
@@ -62,7 +61,7 @@ export async function readXlsxTable(file: string, options: XlsxReadOptions, sink
     search.end();
     if (!search.found) throw new ReconError('input', `${file}: the worksheet is empty; expected a header row and one order per row`);
   } finally {
-    await handle.close();
+    zipFile.close();
   }
   return { sha256: await sha256OfFile(file), bytes: fileBytes, records };
 }

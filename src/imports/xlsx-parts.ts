@@ -1,20 +1,10 @@
 // The parts of an XLSX workbook besides its sheets: where the workbook part is (_rels/.rels), its sheets in
 // tab order and their parts (workbook.xml and its rels), whether dates count from 1904, which cell styles
-// format dates (styles.xml), and the shared strings. Each part is inflated and tokenized as a stream.
+// format dates (styles.xml), and the shared strings. Each part is inflated and parsed as a stream.
 import { StringDecoder } from 'node:string_decoder';
-import type { FileHandle } from 'node:fs/promises';
-import type { DecompressedCounter } from './limits.ts';
-import { attribute, XmlScanner, type XmlEvents } from './xml-scanner.ts';
 import { SharedStrings } from './xlsx-shared-strings.ts';
-import { entryChunks, notReadable, type ZipEntry } from './zip-directory.ts';
-
-export interface ZipParts {
-  file: string;
-  handle: FileHandle;
-  fileBytes: number;
-  entries: Map<string, ZipEntry>;
-  counter: DecompressedCounter;
-}
+import { xmlStream, type XmlEvents } from './xlsx-xml.ts';
+import { entryChunks, notReadable, type WorkbookZip } from './xlsx-zip.ts';
 
 export interface WorkbookLayout {
   sheets: { name: string; part: string | undefined }[];
@@ -23,19 +13,19 @@ export interface WorkbookLayout {
   styles: string | undefined;
 }
 
-/** Tokenizes one part of the zip into `events`; false when the zip has no such part. */
-export async function parsePart(zip: ZipParts, part: string, events: XmlEvents): Promise<boolean> {
+/** Parses one part of the zip into `events`; false when the zip has no such part. */
+export async function parsePart(zip: WorkbookZip, part: string, events: XmlEvents): Promise<boolean> {
   const entry = zip.entries.get(part);
   if (entry === undefined) return false;
   const decoder = new StringDecoder('utf8');
-  const scanner = new XmlScanner(events, (why) => notReadable(zip.file, `${part}: ${why}`));
-  for await (const chunk of entryChunks(zip.handle, zip.file, zip.fileBytes, entry, zip.counter)) scanner.write(decoder.write(chunk));
-  scanner.write(decoder.end());
-  scanner.end();
+  const xml = xmlStream(events, (why) => notReadable(zip.file, `${part}: ${why}`));
+  for await (const chunk of entryChunks(zip, entry)) xml.write(decoder.write(chunk));
+  xml.write(decoder.end());
+  xml.end();
   return true;
 }
 
-export async function readWorkbookLayout(zip: ZipParts): Promise<WorkbookLayout> {
+export async function readWorkbookLayout(zip: WorkbookZip): Promise<WorkbookLayout> {
   const root = await readRelationships(zip, '_rels/.rels', '');
   const workbook = [...root.values()].find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
   const folder = workbook.slice(0, workbook.lastIndexOf('/') + 1);
@@ -43,12 +33,12 @@ export async function readWorkbookLayout(zip: ZipParts): Promise<WorkbookLayout>
   const layout: WorkbookLayout = { sheets: [], date1904: false, sharedStrings: undefined, styles: undefined };
   const found = await parsePart(zip, workbook, {
     open(name, attributes) {
-      if (name === 'workbookPr') layout.date1904 = /^(1|true)$/.test(attribute(attributes, 'date1904') ?? '');
+      if (name === 'workbookPr') layout.date1904 = /^(1|true)$/.test(attributes['date1904'] ?? '');
       if (name !== 'sheet') return;
-      const rel = rels.get(attribute(attributes, 'r:id') ?? attribute(attributes, 'id') ?? '');
+      const rel = rels.get(attributes['r:id'] ?? attributes['id'] ?? '');
       // Chart sheets are tabs too, but hold no rows.
       if (rel !== undefined && !rel.type.endsWith('/worksheet')) return;
-      layout.sheets.push({ name: attribute(attributes, 'name') ?? '', part: rel?.target });
+      layout.sheets.push({ name: attributes['name'] ?? '', part: rel?.target });
     },
     close() {},
     text() {},
@@ -61,12 +51,12 @@ export async function readWorkbookLayout(zip: ZipParts): Promise<WorkbookLayout>
   return layout;
 }
 
-async function readRelationships(zip: ZipParts, part: string, folder: string): Promise<Map<string, { type: string; target: string }>> {
+async function readRelationships(zip: WorkbookZip, part: string, folder: string): Promise<Map<string, { type: string; target: string }>> {
   const rels = new Map<string, { type: string; target: string }>();
   await parsePart(zip, part, {
     open(name, attributes) {
-      if (name !== 'Relationship' || attribute(attributes, 'TargetMode') === 'External') return;
-      rels.set(attribute(attributes, 'Id') ?? '', { type: attribute(attributes, 'Type') ?? '', target: resolvePart(folder, attribute(attributes, 'Target') ?? '') });
+      if (name !== 'Relationship' || attributes['TargetMode'] === 'External') return;
+      rels.set(attributes['Id'] ?? '', { type: attributes['Type'] ?? '', target: resolvePart(folder, attributes['Target'] ?? '') });
     },
     close() {},
     text() {},
@@ -88,16 +78,16 @@ function resolvePart(folder: string, target: string): string {
 const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22]);
 
 /** Indexes of the cell styles (cellXfs) whose number format shows a date. */
-export async function readDateStyles(zip: ZipParts, part: string | undefined): Promise<Set<number>> {
+export async function readDateStyles(zip: WorkbookZip, part: string | undefined): Promise<Set<number>> {
   const custom = new Map<number, string>();
   const formatOfStyle: number[] = [];
   let inCellXfs = false;
   if (part !== undefined) {
     await parsePart(zip, part, {
       open(name, attributes) {
-        if (name === 'numFmt') custom.set(Number(attribute(attributes, 'numFmtId')), attribute(attributes, 'formatCode') ?? '');
+        if (name === 'numFmt') custom.set(Number(attributes['numFmtId']), attributes['formatCode'] ?? '');
         else if (name === 'cellXfs') inCellXfs = true;
-        else if (name === 'xf' && inCellXfs) formatOfStyle.push(Number(attribute(attributes, 'numFmtId') ?? 0));
+        else if (name === 'xf' && inCellXfs) formatOfStyle.push(Number(attributes['numFmtId'] ?? 0));
       },
       close(name) {
         if (name === 'cellXfs') inCellXfs = false;
@@ -119,7 +109,7 @@ export function isDateFormat(code: string): boolean {
 }
 
 /** The shared strings, each kept up to `limit` characters (a longer one as its length and head). */
-export async function readSharedStrings(zip: ZipParts, part: string | undefined, limit: number): Promise<SharedStrings> {
+export async function readSharedStrings(zip: WorkbookZip, part: string | undefined, limit: number): Promise<SharedStrings> {
   const strings = new SharedStrings(zip.file);
   if (part === undefined) return strings;
   let text = '';

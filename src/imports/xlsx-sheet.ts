@@ -5,7 +5,7 @@
 // cell limit; beyond it only its length is counted, so an 8 MB cell becomes a LongTextCell.
 import { LongTextCell, LONG_TEXT_HEAD, type Cell } from './cell-text.ts';
 import type { SharedStrings } from './xlsx-shared-strings.ts';
-import { attribute, type XmlEvents } from './xml-scanner.ts';
+import type { XmlEvents } from './xlsx-xml.ts';
 
 /** Excel's last column (XFD): a reference beyond it is not a spreadsheet's. */
 const MAX_COLUMNS = 16_384;
@@ -37,13 +37,13 @@ export function sheetRowEvents(ctx: SheetContext, onRow: (cells: Cell[], line: n
       else if (!inSheetData) return;
       else if (name === 'row') {
         row = [];
-        rowNumber = Number(attribute(attributes, 'r') ?? rowNumber + 1);
+        rowNumber = Number(attributes['r'] ?? rowNumber + 1);
         column = -1;
       } else if (name === 'c' && row !== undefined) {
-        const ref = attribute(attributes, 'r');
+        const ref = attributes['r'];
         column = ref === undefined ? column + 1 : columnIndex(ref);
         if (column < 0 || column >= MAX_COLUMNS) throw ctx.fail(`a cell reference "${ref}" beyond column XFD`);
-        cell = { type: attribute(attributes, 't') ?? 'n', style: Number(attribute(attributes, 's') ?? 0) };
+        cell = { type: attributes['t'] ?? 'n', style: Number(attributes['s'] ?? 0) };
         text = '';
         length = 0;
       } else if (cell === undefined) return;

@@ -1,9 +1,9 @@
 // The byte-level pieces behind the import limits, fed in every chunking: UTF-8 validation and decoding
-// with file offsets, the JSON array splitter and its depth limit, the XML tokenizer of workbook parts.
+// with file offsets, the JSON array splitter and its depth limit, the XML stream of workbook parts.
 import { describe, expect, it } from 'vitest';
 import { JsonArraySplitter, nestsDeeperThan, type JsonElement } from '../../src/imports/json-scan.ts';
 import { firstInvalidUtf8, unfinishedUtf8Tail, Utf8ChunkDecoder, type InvalidByte } from '../../src/imports/utf8-bytes.ts';
-import { attribute, XmlScanner } from '../../src/imports/xml-scanner.ts';
+import { MAX_NODE_CHARS, xmlStream } from '../../src/imports/xlsx-xml.ts';
 
 /** The buffer cut into pieces of `size` bytes. */
 function pieces(buffer: Buffer, size: number): Buffer[] {
@@ -90,7 +90,7 @@ describe('JsonArraySplitter', () => {
   });
 });
 
-describe('XmlScanner', () => {
+describe('xmlStream', () => {
   const xml =
     '<?xml version="1.0"?><x:sheetData xmlns:x="ns"><!-- a > comment --><x:row r="1"><c r="A1" t="inlineStr" a=\'q>"\'>' +
     '<is><t>Jo&#227;o &amp; &lt;Ana&gt; &#x20AC;</t></is></c><c r="B1"/><c><v><![CDATA[<raw>]]></v></c></x:row></x:sheetData>';
@@ -102,11 +102,11 @@ describe('XmlScanner', () => {
       if (text !== '') out.push(`text:${text}`);
       text = '';
     };
-    const scanner = new XmlScanner(
+    const scanner = xmlStream(
       {
         open(name, attributes) {
           flush();
-          out.push(`open:${name}${attribute(attributes, 'r') === undefined ? '' : `@${attribute(attributes, 'r')}`}${attribute(attributes, 'a') === undefined ? '' : `a=${attribute(attributes, 'a')}`}`);
+          out.push(`open:${name}${attributes['r'] === undefined ? '' : `@${attributes['r']}`}${attributes['a'] === undefined ? '' : `a=${attributes['a']}`}`);
         },
         close(name) {
           flush();
@@ -150,7 +150,19 @@ describe('XmlScanner', () => {
   });
 
   it('refuses a DOCTYPE (the way to declare entities that expand without end)', () => {
-    const scanner = new XmlScanner({ open() {}, close() {}, text() {} }, (why) => new Error(why));
+    const scanner = xmlStream({ open() {}, close() {}, text() {} }, (why) => new Error(why));
     expect(() => scanner.write('<!DOCTYPE lolz [<!ENTITY lol "lol">]><a>&lol;</a>')).toThrow(/DOCTYPE/);
+  });
+
+  it('refuses a part cut inside a tag, and a text node longer than it will hold', () => {
+    const cut = xmlStream({ open() {}, close() {}, text() {} }, (why) => new Error(why));
+    cut.write('<a><b r="1');
+    expect(() => cut.end()).toThrow(/malformed XML/);
+    const long = xmlStream({ open() {}, close() {}, text() {} }, (why) => new Error(why));
+    long.write('<a>');
+    const piece = 'x'.repeat(1 << 20);
+    expect(() => {
+      for (let i = 0; i <= MAX_NODE_CHARS / piece.length; i++) long.write(piece);
+    }).toThrow(/longer than/);
   });
 });
