@@ -1,6 +1,6 @@
 // The nightly job: sync -> import the day's orders -> reconcile -> reports -> summary.json.
 // It only wires the seams together; each step's logic lives in src/.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ReconConfig } from '../src/config/schema.ts';
@@ -78,7 +78,10 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     fileMode: config.reports.fileMode,
   };
   checkReportFolder(reportDir);
+  // A file of an earlier stopped attempt would sit next to this run's reports and mislead.
+  for (const ext of ['xlsx', 'csv']) rmSync(join(reportDir, `${ordersRejected.name}.${ext}`), { force: true });
   await markAbandonedRuns(deps.db, 'nightly', 'its findings and reports, if any, are those of an earlier run');
+  let reconciled = false;
   await recordRunStart(deps.db, { runId, kind: 'nightly', businessDate: date, args: { date, orders: files, strict: request.strict ?? false }, startedAtMs: startedAt });
   try {
     const sync = await timed('sync', () =>
@@ -99,6 +102,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     const reconcile = await timed('reconcile', () =>
       reconcileDay({ db: deps.db, clock: deps.clock, logger: deps.logger }, { runId: newRunId('reconcile', deps.clock.now()), date, timezone: zone }, config.reconcile),
     );
+    reconciled = true;
     const reports = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId }));
     const finishedAt = deps.clock.now();
     timings['total'] = Math.round(performance.now() - wallStart) / 1000;
@@ -115,7 +119,9 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     await recordRunEnd(deps.db, { runId, outcome: 'failed', finishedAtMs: finishedAt, timings, error: message }).catch(() => undefined);
     // Monitoring reads summary.json: a failed night says so there too (next to an earlier good run's figures).
     const failed = buildSummary({ runId, date, zone, startedAt, finishedAt, outcome: 'failed', source: request.source, timings, reportDir, error: message });
-    await writeFailedSummary(reportDir, failed, config.reports.fileMode).catch(() => undefined);
+    // Once this run's findings are recorded, an earlier run's figures are no longer the night's.
+    const write = reconciled ? writeSummary : writeFailedSummary;
+    await write(reportDir, failed, config.reports.fileMode).catch(() => undefined);
     throw error;
   }
 }

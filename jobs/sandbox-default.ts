@@ -30,7 +30,7 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
   // Just after midnight yesterday is not settled yet: the history then ends the day before.
   const lastDay = yesterdayIn(SANDBOX_ZONE, deps.clock.now() - (config.sync.settleMinutes + 1) * 60_000);
   const firstDay = addDays(lastDay, -(SANDBOX_DAYS - 1), SANDBOX_ZONE);
-  deps.logger.info(`No RECON_API_KEY and no api.baseUrl: running on the built-in sandbox (seed ${SANDBOX_SEED}, ${SANDBOX_DAYS} days of ${SANDBOX_PER_DAY} sales, ${firstDay} to ${lastDay}).`);
+  deps.logger.info(`Running on the built-in sandbox (seed ${SANDBOX_SEED}, ${SANDBOX_DAYS} days of ${SANDBOX_PER_DAY} sales, ${firstDay} to ${lastDay}).`);
   const sandbox = await startSandbox({ port: 0, seed: SANDBOX_SEED, days: SANDBOX_DAYS, perDay: SANDBOX_PER_DAY, endDate: lastDay, clock: deps.clock });
   try {
     const exportDir = join(deps.dataDir, 'exports');

@@ -85,7 +85,7 @@ SELECT * FROM (VALUES
   (11, 'Operations listed up to', NULL, (SELECT ${utc('max(end_ms)')} FROM sync_windows WHERE stream = 'operations')),
   (12, 'Operations last read at', NULL, (SELECT max(committed_at) FROM sync_windows WHERE stream = 'operations')),
   (13, 'Orders last imported at', NULL, (SELECT max(imported_at) FROM order_imports)),
-  (14, 'Order rows kept out (see the sheet Orders kept out)', CAST(${KEPT_OUT_ORDERS_COUNT_SQL} AS VARCHAR), NULL),
+  (14, 'Order rows rejected and items in conflict (see the sheet Orders kept out)', CAST(${KEPT_OUT_ORDERS_COUNT_SQL} AS VARCHAR), NULL),
   (15, 'Listed rows kept out of the warehouse (see the sheet Listed rows kept out)', CAST(${SYNC_REJECTS_COUNT_SQL} AS VARCHAR), NULL)
 ) AS n(ord, label, text_value, instant_value)
 ORDER BY ord`;

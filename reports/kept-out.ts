@@ -17,8 +17,8 @@ FROM order_import_issues i
 WHERE i.import_id IN (${NIGHT_IMPORTS})
 ORDER BY i.file, i.line NULLS FIRST, i.kind, i.item_id`;
 
-/** How many order rows the night's import kept out (rejected rows and rows of conflicting items). */
-export const KEPT_OUT_ORDERS_COUNT_SQL = `(SELECT coalesce(sum(rows_rejected), 0) FROM order_imports WHERE import_id IN (${NIGHT_IMPORTS}))`;
+/** The lines of the sheet: the rows the night's import rejected, and one per item whose rows conflict. */
+export const KEPT_OUT_ORDERS_COUNT_SQL = `(SELECT coalesce(sum(rows_rejected) + sum(conflicts), 0) FROM order_imports WHERE import_id IN (${NIGHT_IMPORTS}))`;
 
 export const keptOutOrdersSheet: SheetSpec = {
   name: 'Orders kept out',

@@ -54,26 +54,30 @@ export const SCOPE_STATEMENTS: readonly string[] = [
    UNION ALL
    SELECT operation_id, item_id FROM operations WHERE kind = 'cash_in' AND date_updated >= :D_START AND date_updated < :D_END`,
 
-  // Orders whose content (amount, status or recorded transaction) changed in an import of D: a version
-  // of D next to an earlier version. An order first seen in D's import has no earlier version, so a
-  // backlog loaded on the install night changes nothing and raises nothing for nights never reconciled.
-  `CREATE OR REPLACE TEMP TABLE rc_changed_orders AS
+  // The orders an import of D brought: `changed` when its version differs from an earlier one in
+  // amount, status or recorded transaction; `first_seen` when D's is its first version. A first sight is
+  // no change: on the install night, whose backlog has no earlier night, it raises nothing for nights
+  // never reconciled; on later nights it still puts the order in scope (a canceled order first exported
+  // late may owe a refund), but not in the rules that judge an order's own day.
+  `CREATE OR REPLACE TEMP TABLE rc_day_orders AS
    WITH of_day AS (SELECT DISTINCT h.item_id FROM order_history h JOIN order_imports i USING (import_id) WHERE i.business_date = :D),
    v AS (
      SELECT h.item_id, i.business_date, row(h.amount_cents, h.status, h.transaction_id) AS content,
             lag(row(h.amount_cents, h.status, h.transaction_id)) OVER (PARTITION BY h.item_id ORDER BY h.imported_at, h.import_id) AS before
      FROM order_history h JOIN order_imports i USING (import_id)
      WHERE h.item_id IN (SELECT item_id FROM of_day))
-   SELECT DISTINCT item_id FROM v WHERE business_date = :D AND before IS NOT NULL AND content IS DISTINCT FROM before`,
+   SELECT item_id, bool_or(before IS NOT NULL AND content IS DISTINCT FROM before) AS changed, bool_or(before IS NULL) AS first_seen
+   FROM v WHERE business_date = :D GROUP BY item_id`,
 
-  // Orders of D, orders whose content changed on D (a cancel, a refund, an edit recorded on D), orders
-  // whose payment changed during D, and carried ones.
+  // Orders of D, orders an import of D changed (a cancel, a refund, an edit recorded on D) or showed late
+  // after an earlier night, orders whose payment changed during D, and carried ones.
   `CREATE OR REPLACE TEMP TABLE rc_orders AS
-   SELECT o.*, o.item_id IN (SELECT item_id FROM rc_changed_orders) AS changed_on_day FROM orders o
+   SELECT o.*, o.item_id IN (SELECT item_id FROM rc_day_orders WHERE changed) AS changed_on_day FROM orders o
    WHERE o.created_at < :HORIZON AND (
         (o.created_at >= :D_START AND o.created_at < :D_END)
      OR o.item_id IN (SELECT item_id FROM rc_prev WHERE item_id IS NOT NULL)
-     OR o.item_id IN (SELECT item_id FROM rc_changed_orders)
+     OR o.item_id IN (SELECT item_id FROM rc_day_orders
+                      WHERE changed OR (first_seen AND EXISTS (SELECT 1 FROM order_imports WHERE business_date < :D)))
      OR o.item_id IN (SELECT item_id FROM rc_changed WHERE item_id IS NOT NULL)
      OR o.transaction_id IN (SELECT payment_id FROM rc_changed))`,
 
@@ -84,14 +88,17 @@ export const SCOPE_STATEMENTS: readonly string[] = [
      SELECT h.item_id, i.business_date, h.amount_cents, h.status,
             lag(h.amount_cents) OVER w AS prev_amount, lag(h.status) OVER w AS prev_status, row_number() OVER w AS seq
      FROM order_history h JOIN order_imports i USING (import_id)
-     WHERE h.item_id IN (SELECT item_id FROM rc_orders) AND i.business_date IS NOT NULL AND i.business_date <= :D
-     WINDOW w AS (PARTITION BY h.item_id ORDER BY h.imported_at, h.import_id))
+     WHERE h.item_id IN (SELECT item_id FROM rc_orders) AND (i.business_date IS NULL OR i.business_date <= :D)
+     WINDOW w AS (PARTITION BY h.item_id ORDER BY h.imported_at, h.import_id)),
+   -- Versions from imports of no particular night still count as the version before; only a night's
+   -- import can name the day of a change.
+   e AS (SELECT * FROM v WHERE seq > 1 AND business_date IS NOT NULL)
    SELECT item_id,
-          arg_max(business_date, seq) FILTER (WHERE seq > 1 AND amount_cents <> prev_amount) AS edited_on,
-          arg_max(prev_amount, seq) FILTER (WHERE seq > 1 AND amount_cents <> prev_amount) AS amount_before,
-          arg_max(business_date, seq) FILTER (WHERE seq > 1 AND status = 'paid' AND prev_status <> 'paid') AS paid_on,
-          arg_max(prev_status, seq) FILTER (WHERE seq > 1 AND status = 'paid' AND prev_status <> 'paid') AS status_before
-   FROM v GROUP BY item_id`,
+          arg_max(business_date, seq) FILTER (WHERE amount_cents <> prev_amount) AS edited_on,
+          arg_max(prev_amount, seq) FILTER (WHERE amount_cents <> prev_amount) AS amount_before,
+          arg_max(business_date, seq) FILTER (WHERE status = 'paid' AND prev_status <> 'paid') AS paid_on,
+          arg_max(prev_status, seq) FILTER (WHERE status = 'paid' AND prev_status <> 'paid') AS status_before
+   FROM e GROUP BY item_id`,
 
   // Payments in one shape: card transactions (amount = the configured compare column) and cash-ins.
   // Only the rows this night can need, so the work follows the night and not the warehouse's size.

@@ -25,9 +25,9 @@ export function redactSecrets(text: string): string {
   let out = text;
   for (const secret of secrets) out = out.split(secret).join(REDACTED);
   if (seeds.size > 0) out = redactFragments(out);
-  // Belt and braces: an api_key header or query value that slipped into a message. The value must look
-  // like a key (12+ key characters), so that prose such as "api_key: unknown key" stays readable.
-  return out.replace(/(api_key["']?\s*[=:]\s*["']?)([A-Za-z0-9_\-]{12,})/gi, `$1${REDACTED}`);
+  // Belt and braces: an api_key header or query value that slipped into a message. The value must be as
+  // long as a key (12+ characters), so that prose such as "api_key: unknown key" stays readable.
+  return out.replace(/(api_key["']?\s*[=:]\s*["']?)([^\s"'&,}]{12,})/gi, `$1${REDACTED}`);
 }
 
 /** Replaces every maximal run of text that is a piece (6+ characters) of a registered secret. */

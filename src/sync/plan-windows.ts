@@ -19,6 +19,9 @@ export interface PlanLimits {
   maxWindows: number;
 }
 
+/** How many windows' worth of rows a window at the floor may still hold and be read whole. */
+const AT_FLOOR_FACTOR = 10;
+
 export interface PlannedWindow {
   window: SyncWindow;
   /** The total the planning probe saw. */
@@ -52,11 +55,14 @@ interface Planning {
 async function planRange(range: SyncWindow, total: number, p: Planning): Promise<PlannedWindow[]> {
   if (total <= p.limits.rowsPerWindow) return [{ window: range, total }];
   const halves = range.endMs - range.startMs >= 2 * p.limits.minWindowMs ? splitWindow(range) : undefined;
+  // At the floor a burst (a payout batch sharing one date_updated) is read whole, page by page, within
+  // the request budget; a count far past any burst is the service misbehaving.
+  if (!halves && total <= AT_FLOOR_FACTOR * p.limits.rowsPerWindow) return [{ window: range, total }];
   if (!halves) {
     p.state.failed = true;
     throw new ReconError(
       'api_http',
-      `${describeWindow(range)} holds ${total} rows by the service's count, more than ${p.limits.rowsPerWindow} (sync.pageSize x sync.windowPageBudget) in a window recon will not split further (sync.minWindowSeconds = ${p.limits.minWindowMs / 1000}); a real listing never holds that many in so short a time, so the service is misbehaving (${requestOf(range)})`,
+      `${describeWindow(range)} holds ${total} rows by the service's count, more than ${AT_FLOOR_FACTOR} x ${p.limits.rowsPerWindow} (sync.pageSize x sync.windowPageBudget) in a window recon will not split further (sync.minWindowSeconds = ${p.limits.minWindowMs / 1000}); a real listing never holds that many in so short a time, so the service is misbehaving (${requestOf(range)})`,
     );
   }
   grow(range, total, p);

@@ -1,6 +1,6 @@
 // The exit codes cron users script against, on the embedded sandbox (--sandbox: no key, no config): 3 with
 // --fail-on new when a night has new findings, 0 once those nights are done and skipped.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -17,8 +17,10 @@ it('exits 3 with --fail-on new when the night has new findings, 0 without it', a
   expect(alert.stderr).not.toMatch(STACK_FRAME);
   expect(alert.code, alert.stderr).toBe(3);
   expect(alert.stdout).toMatch(/on the built-in SANDBOX/);
-  const plain = await runRecon(['run', 'nightly', '--sandbox'], { cwd, timeoutMs: 120_000 });
+  // --out wins over the sandbox's own reports folder.
+  const plain = await runRecon(['run', 'nightly', '--sandbox', '--out', 'elsewhere'], { cwd, timeoutMs: 120_000 });
   expect(plain.code, plain.stderr).toBe(0);
+  expect(existsSync(join(cwd, 'elsewhere', last, 'summary.json'))).toBe(true);
 }, 240_000);
 
 it('backfill: exits 3 for new findings, then 0 when every night is already done', async () => {

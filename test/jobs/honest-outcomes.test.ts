@@ -113,7 +113,7 @@ describe('honest outcomes of a night', () => {
     expect([2, 3, 4, 7].map((c) => String(sheet.getRow(2).getCell(c).value))).toEqual([expect.any(String), 'valor_total', 'valor?', expect.stringMatching(/unparseable amount "valor\?"/)]);
     const notes: string[] = [];
     workbook.getWorksheet('Summary')!.eachRow((row) => notes.push(row.values?.toString() ?? ''));
-    expect(notes.some((n) => /Order rows kept out.*,2/.test(n))).toBe(true);
+    expect(notes.some((n) => /Order rows rejected and items in conflict.*,2/.test(n))).toBe(true);
   });
 
   it('a failed re-run of a good night keeps its reports and figures, and says what happened in last_attempt', async () => {
@@ -131,5 +131,7 @@ describe('honest outcomes of a night', () => {
     const again = await night(good);
     expect(again.summary.outcome).toBe('done');
     expect(summaryOf(good)['last_attempt']).toBeUndefined();
+    // The stopped attempt's kept-out file does not outlive it.
+    expect(existsSync(join(dir, 'reports', good, 'orders-rejected.csv'))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-// `recon run nightly|backfill`: the scheduled jobs. With no RECON_API_KEY and no api.baseUrl they run on
-// the built-in sandbox, which is what `npm start` shows a newcomer.
+// `recon run nightly|backfill`: the scheduled jobs, against the service (RECON_API_KEY + api.baseUrl) or,
+// with --sandbox, the built-in sandbox, which is what `npm start` shows a newcomer.
 import { resolve } from 'node:path';
 import { defineCommand } from 'citty';
 import { connect } from '../../../jobs/connect.ts';
@@ -22,13 +22,19 @@ const jobArgs = {
   sandbox: { type: 'boolean', description: 'Run on the built-in sandbox of the payments service (no key; what `npm start` does), under data/sandbox' },
 } as const;
 
+/** Checked and applied before anything starts; `--out` again after the sandbox set its own folders (see applyOut). */
 function applyOverrides(ctx: CommandContext, args: { out?: string; 'csv-dialect'?: string }): void {
-  if (args.out) ctx.config.reports.outDir = resolve(args.out);
+  applyOut(ctx, args);
   const dialect = args['csv-dialect'];
   if (dialect !== undefined) {
     if (dialect !== 'rfc4180' && dialect !== 'br') throw new ReconError('usage', `--csv-dialect expects rfc4180 or br, got "${dialect}"`);
     ctx.config.reports.csvDialect = dialect;
   }
+}
+
+/** `--out` wins over the config and over the built-in sandbox's own reports folder. */
+function applyOut(ctx: CommandContext, args: { out?: string }): void {
+  if (args.out) ctx.config.reports.outDir = resolve(args.out);
 }
 
 function checkFailOn(value: string | undefined): void {
@@ -61,6 +67,7 @@ const nightly = defineCommand({
     const clock = systemClock;
     const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file, sandbox: args.sandbox });
     try {
+      applyOut(ctx, args);
       if (connection.sandbox) requireSandboxDays(connection.sandbox, { '--date': args.date });
       const outcome = await withWarehouse(ctx, {}, async (warehouse) => {
         const deps = { db: warehouse.connection, api: connection.api, clock, logger: ctx.logger };
@@ -92,6 +99,7 @@ const backfill = defineCommand({
     const clock = systemClock;
     const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file, sandbox: args.sandbox });
     try {
+      applyOut(ctx, args);
       if (connection.sandbox) requireSandboxDays(connection.sandbox, { '--from': args.from, '--to': args.to });
       const nights = await withWarehouse(ctx, {}, (warehouse) =>
         runBackfill({ db: warehouse.connection, api: connection.api, clock, logger: ctx.logger }, { from: args.from, to: args.to, force: args.force, strict: args.strict, source: connection.source }, ctx.config),
