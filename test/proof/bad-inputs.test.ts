@@ -1,4 +1,4 @@
-// The bad-input corpus (issue 6 §3): every case of test/fixtures/bad/cases.json runs through the real
+// The bad-input corpus: every case of test/fixtures/bad/cases.json runs through the real
 // CLI in its own folder, and must end with the expected exit code and message, no stack trace, never
 // the API key, and nothing committed to the warehouse beyond the good rows a lenient import keeps.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, rmSync, writeFileSync, writeSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The fault matrix (issue 6 §2): every fault profile × at least ten seeds, a small history synced with
+// The fault matrix: every fault profile × at least ten seeds, a small history synced with
 // syncAll into a fresh warehouse, compared field by field with the sandbox's fault-free truth: no row
 // lost or doubled, every amount to the cent. Retry-After is 0 so a 429 costs a retry, not a second.
 // RECON_TEST_LARGE=1 runs bigger histories and more seeds.

@@ -1,4 +1,4 @@
-// Security checks (issue 6 §4), end to end through child `recon` processes: a nightly on a chaotic
+// Security checks, end to end through child `recon` processes: a nightly on a chaotic
 // sandbox with hostile data, then runs that fail (a 401 whose body echoes the key, a bad config, a
 // sync with RECON_DEBUG). The key appears in no output, report, summary.json or warehouse byte or
 // value; no report cell is a formula; documents are masked unless configured; files are 0600.
