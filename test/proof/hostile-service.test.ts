@@ -2,12 +2,13 @@
 // process stays under 512 MB, nothing of a failed run is committed, and no run of 6+ characters of the
 // key's tail (the notification secret) appears in stdout, stderr (the JSON logs), summary.json, the
 // warehouse or any file the run left, even for a key holding spaces and quotes.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import type { Loopback } from '../api/loopback.ts';
+import { filesUnder } from './files-under.ts';
 import { runRecon, STACK_FRAME } from './cli.ts';
 import { ODD_IDS, startHostileService, type HostileMode } from './hostile-service.ts';
 
@@ -27,9 +28,6 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
-}
 
 /** Every text value of every table in the warehouse, and whether anything was synced. */
 async function warehouseOf(dir: string): Promise<{ text: string; synced: number }> {

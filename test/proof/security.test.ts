@@ -2,7 +2,7 @@
 // sandbox with hostile data, then runs that fail (a 401 whose body echoes the key, a bad config, a
 // sync with RECON_DEBUG). The key appears in no output, report, summary.json or warehouse byte or
 // value; no report cell is a formula; documents are masked unless configured; files are 0600.
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import type { Loopback } from '../api/loopback.ts';
 import { startBadService } from './bad-service.ts';
+import { filesUnder } from './files-under.ts';
 import { runRecon, STACK_FRAME, type CliResult } from './cli.ts';
 
 const KEY = 'test_SECRETKEY1234567890abcdef';
@@ -31,9 +32,6 @@ let sandbox: RunningSandbox;
 let bad: Loopback;
 const outputs: Array<{ label: string; result: CliResult }> = [];
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
-}
 
 async function xlsxCells(file: string): Promise<ExcelJS.Cell[]> {
   const workbook = new ExcelJS.Workbook();
