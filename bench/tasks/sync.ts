@@ -9,7 +9,9 @@ import { END, argValue, report, scaleFromArgs } from './common.ts';
 
 const { days } = scaleFromArgs();
 const dir = argValue('--dir') as string;
-const config = parseConfig({}, 'bench');
+// RECON_BENCH_MEMORY_LIMIT compares DuckDB caps (warehouse.memoryLimit) in otherwise identical runs.
+const memoryLimit = process.env['RECON_BENCH_MEMORY_LIMIT'];
+const config = parseConfig(memoryLimit === undefined ? {} : { warehouse: { memoryLimit } }, 'bench');
 const api = createPaymentsApi({ baseUrl: argValue('--url') as string, apiKey: argValue('--key') as string, timeoutMs: 120_000, retry: config.api.retry });
 const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
 try {

@@ -8,6 +8,7 @@ import type { ReconConfig } from '../config/schema.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ReconError, isReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
+import { capMemory, isOutOfMemory } from '../warehouse/memory-limit.ts';
 import { importOrderFile, type ImportFileContext, type ImportFileResult } from './import-file.ts';
 import { resolveOrdersConfig } from './resolve-config.ts';
 
@@ -54,23 +55,30 @@ export async function importOrders(deps: ImportDeps, request: ImportRequest, con
   checkReadable(request.files);
   const ctx: ImportFileContext = { ...deps, resolved, runId: request.runId, businessDate: request.businessDate, memoryLimit: config.warehouse.memoryLimit };
   const files: ImportFileResult[] = [];
-  if (request.strict) {
-    await inTransaction(deps.db, async () => {
+  const memoryLimit = config.warehouse.memoryLimit;
+  // Staging and the merge spill to DuckDB's temp folder beyond the cap instead of growing the process.
+  const restoreMemory = await capMemory(deps.db, memoryLimit);
+  try {
+    if (request.strict) {
+      await inTransaction(deps.db, memoryLimit, request.files.join(', '), async () => {
+        for (const file of request.files) {
+          const result = await importOrderFile(ctx, file);
+          failOnBadRows(result);
+          files.push(result);
+        }
+      });
+    } else {
       for (const file of request.files) {
-        const result = await importOrderFile(ctx, file);
-        failOnBadRows(result);
-        files.push(result);
+        files.push(await inTransaction(deps.db, memoryLimit, file, () => importOrderFile(ctx, file)));
       }
-    });
-  } else {
-    for (const file of request.files) {
-      files.push(await inTransaction(deps.db, () => importOrderFile(ctx, file)));
     }
+  } finally {
+    await restoreMemory();
   }
   return { files, totals: totalsOf(files) };
 }
 
-async function inTransaction<T>(db: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+async function inTransaction<T>(db: DuckDBConnection, memoryLimit: string, files: string, work: () => Promise<T>): Promise<T> {
   await db.run('BEGIN TRANSACTION');
   let value: T;
   try {
@@ -78,6 +86,14 @@ async function inTransaction<T>(db: DuckDBConnection, work: () => Promise<T>): P
   } catch (error) {
     await db.run('ROLLBACK').catch(() => undefined);
     if (isReconError(error)) throw error;
+    if (isOutOfMemory(error)) {
+      throw new ReconError(
+        'input',
+        `${files}: importing it needs more memory than warehouse.memoryLimit (${memoryLimit}); raise warehouse.memoryLimit ` +
+          `(DuckDB spills to a temp folder beside the warehouse up to that cap); nothing of it was imported`,
+        { cause: error },
+      );
+    }
     throw new ReconError('warehouse', `order import failed and was rolled back: ${(error as Error).message}`, { cause: error });
   }
   await db.run('COMMIT');

@@ -43,44 +43,36 @@ export async function mergeStagedOrders(db: DuckDBConnection, optional: Optional
     );
     const optionalSelect = ALL_OPTIONAL.map((key) => (optional.includes(key) ? `s.${key}` : `NULL::VARCHAR AS ${key}`)).join(', ');
     const columns = `s.item_id, s.status, s.amount_cents, make_timestamptz(s.created_ms * 1000) AS created_at, ${optionalSelect}, s.source_status, s.line`;
-    // One pass joins the kept rows with the current orders; the writes below read that table.
-    await db.run(
-      `CREATE OR REPLACE TEMP TABLE import_keep AS
-       WITH keep AS (
+    // The rows this file loads: every row of an item_id seen once, and the first of identical repeats.
+    // Each write below reads the stage again rather than a materialised copy: the stage is on disk, a
+    // copy of a million rows would be in memory.
+    const keep = `keep AS (
          SELECT ${columns} FROM ${STAGE_TABLE} s WHERE NOT EXISTS (SELECT 1 FROM import_repeats r WHERE r.item_id = s.item_id)
          UNION ALL
          SELECT ${columns} FROM ${STAGE_TABLE} s JOIN import_repeats r ON r.item_id = s.item_id AND r.first_line = s.line WHERE r.versions = 1
-       )
-       SELECT k.*, o.item_id IS NOT NULL AS existing,
-              o.item_id IS NULL OR (o.status, o.amount_cents, o.created_at, o.transaction_id)
-                IS DISTINCT FROM (k.status, k.amount_cents, k.created_at, k.transaction_id) AS new_version
-       FROM keep k LEFT JOIN orders o ON o.item_id = k.item_id`,
-    );
-    // History holds versions: an order's row is added when it is new or its content changed.
+       )`;
+    // History holds versions: an order's row is added when it is new or its content changed. It is
+    // written before the orders it compares with are replaced.
     await db.run(
       `INSERT INTO order_history (import_id, item_id, status, amount_cents, created_at, transaction_id, source_line, imported_at)
+       WITH ${keep}
        SELECT $1, item_id, status, amount_cents, created_at, transaction_id, line, make_timestamptz($2::BIGINT * 1000)
-       FROM import_keep WHERE new_version`,
+       FROM keep k
+       WHERE NOT EXISTS (
+         SELECT 1 FROM orders o WHERE o.item_id = k.item_id
+           AND (o.status, o.amount_cents, o.created_at, o.transaction_id) IS NOT DISTINCT FROM (k.status, k.amount_cents, k.created_at, k.transaction_id))`,
       [meta.importId, meta.importedAtMs],
     );
-    // Latest import wins: existing orders are updated in place, new ones appended (cheaper than
-    // INSERT ... ON CONFLICT on a primary key).
+    // Latest import wins: the orders this file brings again are deleted and every kept row is
+    // inserted. An UPDATE of a whole cumulative export holds each changed row in memory, unspillable;
+    // a delete only marks rows, and a large insert is written out as it goes.
     const params = [meta.importId, meta.file, meta.importedAtMs];
-    const at = 'make_timestamptz($3::BIGINT * 1000)';
-    const existing = await db.runAndReadAll('SELECT count(*)::INTEGER AS n FROM import_keep WHERE existing');
-    if (Number(existing.getRowObjectsJS()[0]?.['n'] ?? 0) > 0) {
-      await db.run(
-        `UPDATE orders SET status = k.status, amount_cents = k.amount_cents, created_at = k.created_at,
-           ${ALL_OPTIONAL.map((key) => `${key} = k.${key}`).join(', ')},
-           source_status = k.source_status, import_id = $1, source_file = $2, source_line = k.line, imported_at = ${at}
-         FROM import_keep k WHERE k.existing AND orders.item_id = k.item_id`,
-        params,
-      );
-    }
+    await db.run(`DELETE FROM orders WHERE item_id IN (WITH ${keep} SELECT item_id FROM keep)`);
     await db.run(
       `INSERT INTO orders (item_id, status, amount_cents, created_at, ${ALL_OPTIONAL.join(', ')}, source_status, import_id, source_file, source_line, imported_at)
-       SELECT item_id, status, amount_cents, created_at, ${ALL_OPTIONAL.join(', ')}, source_status, $1, $2, line, ${at}
-       FROM import_keep WHERE NOT existing`,
+       WITH ${keep}
+       SELECT item_id, status, amount_cents, created_at, ${ALL_OPTIONAL.join(', ')}, source_status, $1, $2, line, make_timestamptz($3::BIGINT * 1000)
+       FROM keep`,
       params,
     );
     const counts = (
@@ -103,7 +95,7 @@ export async function mergeStagedOrders(db: DuckDBConnection, optional: Optional
     };
   } finally {
     // Best effort, as for the stage table: a rollback drops them too, and must not hide the first error.
-    await db.run('DROP TABLE IF EXISTS temp.main.import_keep; DROP TABLE IF EXISTS temp.main.import_repeats').catch(() => undefined);
+    await db.run('DROP TABLE IF EXISTS temp.main.import_repeats').catch(() => undefined);
   }
 }
 

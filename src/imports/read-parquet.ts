@@ -17,8 +17,8 @@ import { checkParquetFooter, checkParquetText, checkParquetTypes, describeParque
 import { sha256OfFile, type ReadOptions, type TableReadResult, type TableSink } from './table-sink.ts';
 
 /** Rows per page, and the JS memory a page may take at most (its longest row decides). */
-const PAGE_ROWS = 50_000;
-const PAGE_BYTES = 64 * 1024 * 1024;
+const PAGE_ROWS = 2_048;
+const PAGE_BYTES = 16 * 1024 * 1024;
 
 export interface ParquetReadOptions extends ReadOptions {
   /** DuckDB's memory_limit while the file is read (warehouse.memoryLimit). */

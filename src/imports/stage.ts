@@ -1,10 +1,13 @@
-// Bulk staging of one file's rows: accepted orders go through a DuckDB appender into a temp table, kept-out
+// Bulk staging of one file's rows: accepted orders go through a DuckDB appender into a stage table, kept-out
 // rows straight into order_import_issues, all inside the file's transaction (a rollback leaves nothing).
 // Only the optional columns the mapping uses are staged: each appended value costs a native call.
+// The stage table lives in the warehouse file, created and dropped inside the transaction, so it is never
+// committed: a large uncommitted append is written out to the file as it fills, where a TEMP table would
+// hold a million rows in memory.
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import type { OptionalColumn, OrderRow, RowRejection } from './order-rules.ts';
 
-export const STAGE_TABLE = 'import_stage';
+export const STAGE_TABLE = 'recon_import_stage';
 
 export interface OrderStager {
   add(order: OrderRow): void;
@@ -16,18 +19,18 @@ export interface OrderStager {
 export async function createStageTable(db: DuckDBConnection, optional: OptionalColumn[]): Promise<void> {
   const extra = optional.map((key) => `, ${key} VARCHAR`).join('');
   await db.run(
-    `CREATE OR REPLACE TEMP TABLE ${STAGE_TABLE} (line INTEGER NOT NULL, item_id VARCHAR NOT NULL, status VARCHAR NOT NULL, ` +
+    `CREATE OR REPLACE TABLE main.${STAGE_TABLE} (line INTEGER NOT NULL, item_id VARCHAR NOT NULL, status VARCHAR NOT NULL, ` +
       `source_status VARCHAR NOT NULL, amount_cents INTEGER NOT NULL, created_ms BIGINT NOT NULL${extra})`,
   );
 }
 
 /** Best effort: after a failed statement the transaction is aborted, and its rollback drops the table anyway. */
 export async function dropStageTable(db: DuckDBConnection): Promise<void> {
-  await db.run(`DROP TABLE IF EXISTS temp.main.${STAGE_TABLE}`).catch(() => undefined);
+  await db.run(`DROP TABLE IF EXISTS main.${STAGE_TABLE}`).catch(() => undefined);
 }
 
 export async function openStager(db: DuckDBConnection, optional: OptionalColumn[], issue: { importId: string; file: string }): Promise<OrderStager> {
-  const orders = await db.createAppender(STAGE_TABLE, 'main', 'temp');
+  const orders = await db.createAppender(STAGE_TABLE, 'main');
   let issues: DuckDBAppender;
   try {
     issues = await db.createAppender('order_import_issues');

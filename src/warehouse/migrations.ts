@@ -245,4 +245,34 @@ CREATE TABLE matches (
     name: 'order_import_issues gains the column and the value a rejected row was kept out for',
     sql: 'ALTER TABLE order_import_issues ADD COLUMN column_name VARCHAR;\nALTER TABLE order_import_issues ADD COLUMN value VARCHAR;\n',
   },
+  {
+    version: 10,
+    // DuckDB keeps a key index in memory, unspillable, and an UPDATE of a whole cumulative export holds
+    // every changed row in memory: together they took a 1M-order re-import past a gigabyte. The import's
+    // merge keeps item_id unique (repeats in a file are folded or kept out; an order already here is
+    // deleted before its new version is inserted). Rows are rewritten in created_at order so that date
+    // bounded reads skip old row groups. Columns, order and NOT NULL rules are those of migration 1.
+    name: 'orders without the in-memory key index (the import merge keeps item_id unique)',
+    sql: `
+CREATE TABLE orders__keyless (
+  item_id                  VARCHAR NOT NULL,
+  status                   VARCHAR NOT NULL,
+  amount_cents             BIGINT NOT NULL,
+  created_at               TIMESTAMPTZ NOT NULL,
+  transaction_id           VARCHAR,
+  nsu                      VARCHAR,
+  authorization_code       VARCHAR,
+  customer_name            VARCHAR,
+  customer_document_number VARCHAR,
+  source_status            VARCHAR,
+  import_id                VARCHAR NOT NULL,
+  source_file              VARCHAR NOT NULL,
+  source_line              INTEGER NOT NULL,
+  imported_at              TIMESTAMPTZ NOT NULL
+);
+INSERT INTO orders__keyless SELECT * FROM orders ORDER BY created_at, item_id;
+DROP TABLE orders;
+ALTER TABLE orders__keyless RENAME TO orders;
+`,
+  },
 ];

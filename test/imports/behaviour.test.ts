@@ -131,6 +131,23 @@ describe('order imports', () => {
     expect(content(afterAgain)).toEqual(content(afterTwo));
     expect(await ws.rows('SELECT count(*)::INTEGER AS n FROM order_history')).toEqual([{ n: 4 }]);
     expect(await ws.rows('SELECT count(*)::INTEGER AS n FROM order_imports')).toEqual([{ n: 3 }]);
+    // orders has no key index: the merge alone keeps one row per item_id.
+    expect(await ws.rows('SELECT count(*)::INTEGER AS n, count(DISTINCT item_id)::INTEGER AS ids FROM orders')).toEqual([{ n: 3, ids: 3 }]);
+  });
+
+  it('--strict files share one transaction: an order the second file brings again is replaced, not doubled', async () => {
+    const day1 = ws.write('day1.csv', [SANDBOX_HEADER, sandboxRow('A', '150,00', 'Aguardando pagamento'), sandboxRow('B', '20,00', 'Pago')].join('\n'));
+    const day2 = ws.write('day2.csv', [SANDBOX_HEADER, sandboxRow('A', '150,00', 'Pago')].join('\n'));
+    const result = await ws.import({ files: [day1, day2], strict: true }, utf8Sandbox);
+    expect(await ws.rows('SELECT item_id, status, import_id FROM orders ORDER BY item_id')).toEqual([
+      { item_id: 'A', status: 'paid', import_id: result.files[1]?.importId },
+      { item_id: 'B', status: 'paid', import_id: result.files[0]?.importId },
+    ]);
+    expect(await ws.rows('SELECT item_id, status FROM order_history ORDER BY item_id, imported_at')).toEqual([
+      { item_id: 'A', status: 'pending' },
+      { item_id: 'A', status: 'paid' },
+      { item_id: 'B', status: 'paid' },
+    ]);
   });
 
   it('a missing mapped column names the file, the column expected and the columns found', async () => {
