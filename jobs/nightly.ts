@@ -17,6 +17,7 @@ import type { Logger } from '../src/shared/log.ts';
 import { newRunId } from '../src/shared/run-id.ts';
 import { buildSummary, writeFailedSummary, writeSummary, type NightlySummary } from './summary.ts';
 import { ordersRejected } from '../reports/kept-out.ts';
+import { REPORTS } from '../reports/index.ts';
 
 export interface NightlyDeps {
   db: DuckDBConnection;
@@ -103,7 +104,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
       reconcileDay({ db: deps.db, clock: deps.clock, logger: deps.logger }, { runId: newRunId('reconcile', deps.clock.now()), date, timezone: zone }, config.reconcile),
     );
     reconciled = true;
-    const reports = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId }));
+    const reports = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId, definitions: REPORTS }));
     const finishedAt = deps.clock.now();
     timings['total'] = Math.round(performance.now() - wallStart) / 1000;
     // Rows the service listed that broke its interface are kept out: the night is done, but not clean.

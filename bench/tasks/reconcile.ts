@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseConfig } from '../../src/config/load.ts';
 import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { writeReports } from '../../src/report/index.ts';
+import { REPORTS } from '../../reports/index.ts';
 import { datesBetween, addDays } from '../../src/shared/business-day.ts';
 import { systemClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
@@ -22,7 +23,7 @@ try {
   for (const date of dates) {
     const result = await reconcileDay({ db: warehouse.connection, clock: systemClock, logger: silentLogger }, { runId: newRunId('reconcile', Date.now()), date, timezone: ZONE }, config.reconcile);
     findings += result.totals.new + result.totals.open;
-    await writeReports({ db: warehouse.connection, logger: silentLogger }, { date, runId: result.runId, outDir: join(dir, 'reports'), timezone: ZONE, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600' });
+    await writeReports({ db: warehouse.connection, logger: silentLogger }, { date, runId: result.runId, outDir: join(dir, 'reports'), timezone: ZONE, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS });
   }
   report({ days: dates.length, findings, seconds: (performance.now() - t0) / 1000 });
 } finally {

@@ -7,7 +7,6 @@ import { dateValue, timestampTZValue, type DuckDBConnection } from '@duckdb/node
 import { boundsOfDay } from '../shared/business-day.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
-import { REPORTS } from '../../reports/index.ts';
 import { CsvFileWriter } from './csv-writer.ts';
 import { hasRows, rowChunksOf, type QueryParams } from './query-rows.ts';
 import { readNotes } from './notes.ts';
@@ -27,8 +26,8 @@ export interface WriteReportsRequest {
   csvDialect: CsvDialect;
   /** Octal text, e.g. "0600". */
   fileMode: string;
-  /** Defaults to the registry in reports/index.ts. */
-  definitions?: readonly ReportDefinition[];
+  /** The reports to write (the job passes reports/index.ts REPORTS). */
+  definitions: readonly ReportDefinition[];
 }
 
 export interface WriteReportsResult {
@@ -61,7 +60,7 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
   }
   const mode = parseInt(request.fileMode, 8);
   const result: WriteReportsResult = { files: [], counts: {}, reconcileRunId };
-  for (const definition of request.definitions ?? REPORTS) {
+  for (const definition of request.definitions) {
     if (definition.needsReconcileRun && reconcileRunId === null) {
       throw new ReconError('report', `report ${definition.name} for ${request.date}: expected a reconcile run of that date, found none; run \`recon reconcile --date ${request.date}\` first`);
     }

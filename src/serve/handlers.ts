@@ -8,7 +8,7 @@ import { listNights, nightDates, readNight } from './nights.ts';
 import { renderHome, type HomeData } from './page-home.ts';
 import { renderNight, type NightData } from './page-night.ts';
 import { findingsOfNight, keptOutOrdersOfNight, openChargebacks, refundsBetween, syncRejectsOfNight } from './queries.ts';
-import { contentTypeOf, downloadNameOf, openReportFile, realNightDir } from './report-files.ts';
+import { contentTypeOf, downloadNameOf, openReportFile, realNightDir, type ReportCatalog } from './report-files.ts';
 import { sendFile, type SendOutcome } from './send-file.ts';
 import { staticAsset } from './static-assets.ts';
 import type { WarehouseReader } from './warehouse-reads.ts';
@@ -21,12 +21,13 @@ export interface SiteContext {
   clock: Clock;
   /** Most findings rows a night page carries (the workbook has them all). */
   findingsLimit: number;
+  catalog: ReportCatalog;
 }
 
 export type Respond = (status: number, contentType: string, body: string | Buffer, headers?: Record<string, string>) => void;
 
 export async function serveHome(site: SiteContext, respond: Respond): Promise<void> {
-  const nights = await listNights(site.reportsDir);
+  const nights = await listNights(site.reportsDir, site.catalog.reportNames);
   const refundsEndDate = nights[0]?.date ?? yesterdayIn(site.zone, site.clock.now());
   const window = refundWindow(site.zone, refundsEndDate, 30);
   const read = await site.warehouse.read(async (db) => ({
@@ -46,13 +47,13 @@ export async function serveHome(site: SiteContext, respond: Respond): Promise<vo
 /** Returns false when the reports folder has no such night. */
 export async function serveNight(site: SiteContext, date: string, respond: Respond): Promise<boolean> {
   if ((await realNightDir(site.reportsDir, date)) === undefined) return false;
-  const night = await readNight(site.reportsDir, date);
+  const night = await readNight(site.reportsDir, date, site.catalog.reportNames);
   const dates = await nightDates(site.reportsDir);
   const index = dates.indexOf(date);
   const read = await site.warehouse.read(async (db) => ({
     findings: await findingsOfNight(db, { date, runId: night.summary?.findings?.reconcile_run_id, maskDocuments: site.maskDocuments, limit: site.findingsLimit }),
-    keptOut: await keptOutOrdersOfNight(db, { date, limit: site.findingsLimit }),
-    syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit }),
+    keptOut: await keptOutOrdersOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.keptOutOrdersSql }),
+    syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
   }));
   const data: NightData = {
     night,
@@ -69,7 +70,7 @@ export async function serveNight(site: SiteContext, date: string, respond: Respo
 
 /** Streams a known report file as an attachment; `not_found` when there is no such file. */
 export async function serveReportFile(site: SiteContext, date: string, file: string, res: ServerResponse): Promise<SendOutcome | 'not_found'> {
-  const opened = await openReportFile(site.reportsDir, date, file);
+  const opened = await openReportFile(site.reportsDir, date, file, site.catalog.reportNames);
   if (!opened) return 'not_found';
   try {
     res.writeHead(200, {

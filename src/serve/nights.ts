@@ -67,15 +67,15 @@ export async function nightDates(reportsDir: string): Promise<string[]> {
 }
 
 /** Nights found in the reports folder, newest first. */
-export async function listNights(reportsDir: string): Promise<Night[]> {
-  return Promise.all((await nightDates(reportsDir)).map((date) => readNight(reportsDir, date)));
+export async function listNights(reportsDir: string, names: readonly string[]): Promise<Night[]> {
+  return Promise.all((await nightDates(reportsDir)).map((date) => readNight(reportsDir, date, names)));
 }
 
 /** One night's summary and files; a night without a usable summary.json says why in `problem`. */
-export async function readNight(reportsDir: string, date: string): Promise<Night> {
-  const files = await filesOfNight(reportsDir, date);
+export async function readNight(reportsDir: string, date: string, names: readonly string[]): Promise<Night> {
+  const files = await filesOfNight(reportsDir, date, names);
   const night: Night = { date, files: files.filter((f) => f !== 'summary.json') };
-  const opened = await openReportFile(reportsDir, date, 'summary.json');
+  const opened = await openReportFile(reportsDir, date, 'summary.json', names);
   if (!opened) return { ...night, problem: 'no summary.json (the night did not finish writing it)' };
   try {
     if (opened.stats.size > MAX_SUMMARY_BYTES) return { ...night, problem: `summary.json is ${opened.stats.size} bytes, more than expected` };

@@ -1,7 +1,6 @@
 // The warehouse queries behind the page: a night's findings (with the customer, document masked as in
 // the reports), open chargebacks and refunds for the charts. Values stay exact: cents are bigint,
 // instants are epoch milliseconds, dates are YYYY-MM-DD text.
-import { KEPT_OUT_ORDERS_SQL, SYNC_REJECTS_SQL } from '../../reports/kept-out.ts';
 import { maskDocument } from '../report/cells.ts';
 import { bigintOf, numberOf, rowsOf, textOf, type Db } from './warehouse-reads.ts';
 
@@ -113,8 +112,8 @@ async function limitedRowsOf(db: Db, sql: string, date: string, limit: number): 
 }
 
 /** Listed rows the night's sync kept out of the warehouse: the same query as the workbook's sheet. */
-export async function syncRejectsOfNight(db: Db, request: { date: string; limit: number }): Promise<Limited<SyncRejectRow>> {
-  const { rows, total } = await limitedRowsOf(db, SYNC_REJECTS_SQL, request.date, request.limit);
+export async function syncRejectsOfNight(db: Db, request: { date: string; limit: number; sql: string }): Promise<Limited<SyncRejectRow>> {
+  const { rows, total } = await limitedRowsOf(db, request.sql, request.date, request.limit);
   return {
     total,
     rows: rows.map((r) => ({
@@ -129,8 +128,8 @@ export async function syncRejectsOfNight(db: Db, request: { date: string; limit:
 }
 
 /** The order rows the night's import kept out: the same query as the workbook's sheet. */
-export async function keptOutOrdersOfNight(db: Db, request: { date: string; limit: number }): Promise<Limited<KeptOutRow>> {
-  const { rows, total } = await limitedRowsOf(db, KEPT_OUT_ORDERS_SQL, request.date, request.limit);
+export async function keptOutOrdersOfNight(db: Db, request: { date: string; limit: number; sql: string }): Promise<Limited<KeptOutRow>> {
+  const { rows, total } = await limitedRowsOf(db, request.sql, request.date, request.limit);
   return {
     total,
     rows: rows.map((r) => ({

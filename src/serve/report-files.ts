@@ -7,8 +7,6 @@ import { constants, type Stats } from 'node:fs';
 import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { DateTime } from 'luxon';
-import { REPORTS } from '../../reports/index.ts';
-import { ordersRejected } from '../../reports/kept-out.ts';
 
 export const REPORT_EXTENSIONS = ['xlsx', 'csv'] as const;
 export type ReportExtension = (typeof REPORT_EXTENSIONS)[number];
@@ -19,9 +17,13 @@ export const CONTENT_TYPES: Record<ReportExtension | 'json', string> = {
   json: 'application/json; charset=utf-8',
 };
 
-/** Report base names of the registry (discrepancies, refunds, chargebacks), then the rows a stopped night kept out. */
-export function reportNames(): string[] {
-  return [...REPORTS.map((r) => r.name), ordersRejected.name];
+/** What the page shows of the report definitions; the CLI builds it from reports/ and passes it in. */
+export interface ReportCatalog {
+  /** Base names of the files a night may hold, in display order (discrepancies, refunds, ...). */
+  reportNames: readonly string[];
+  /** The workbook sheet queries of what the night kept out (they take $date). */
+  keptOutOrdersSql: string;
+  syncRejectsSql: string;
 }
 
 export function isNightDate(text: string): boolean {
@@ -29,7 +31,7 @@ export function isNightDate(text: string): boolean {
 }
 
 /** Every file name a night may serve, in display order: each report's xlsx and csv, then summary.json. */
-export function knownFileNames(names: readonly string[] = reportNames()): string[] {
+export function knownFileNames(names: readonly string[]): string[] {
   return [...names.flatMap((n) => REPORT_EXTENSIONS.map((ext) => `${n}.${ext}`)), 'summary.json'];
 }
 
@@ -53,7 +55,7 @@ export interface OpenedReportFile {
  * Opens `<reportsDir>/<date>/<fileName>` for reading, or returns undefined when the request is not a
  * known file that really lives inside the reports folder. The caller closes the handle.
  */
-export async function openReportFile(reportsDir: string, date: string, fileName: string, names?: readonly string[]): Promise<OpenedReportFile | undefined> {
+export async function openReportFile(reportsDir: string, date: string, fileName: string, names: readonly string[]): Promise<OpenedReportFile | undefined> {
   if (!isNightDate(date) || !knownFileNames(names).includes(fileName)) return undefined;
   const nightDir = await realNightDir(reportsDir, date);
   if (nightDir === undefined) return undefined;
@@ -94,7 +96,7 @@ export async function realNightDir(reportsDir: string, date: string): Promise<st
 }
 
 /** The known files present in a night's folder (regular files only), in display order. */
-export async function filesOfNight(reportsDir: string, date: string, names?: readonly string[]): Promise<string[]> {
+export async function filesOfNight(reportsDir: string, date: string, names: readonly string[]): Promise<string[]> {
   const dir = await realNightDir(reportsDir, date);
   if (dir === undefined) return [];
   const present: string[] = [];

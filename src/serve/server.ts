@@ -7,6 +7,7 @@ import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { authorize, isLoopbackHost, sessionCookieFor, tokenForHost } from './auth.ts';
 import { serveHome, serveNight, serveReportFile, serveStatic, type Respond, type SiteContext } from './handlers.ts';
+import type { ReportCatalog } from './report-files.ts';
 import { routeFor } from './routes.ts';
 import { warehouseReaderFor } from './warehouse-reads.ts';
 
@@ -33,6 +34,8 @@ export interface ServeOptions {
   clock: Clock;
   logger: Logger;
   findingsLimit?: number;
+  /** The report files and kept-out queries the page knows (reports/index.ts REPORT_CATALOG). */
+  catalog: ReportCatalog;
 }
 
 export interface RunningServer {
@@ -51,6 +54,7 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
     warehouse: warehouseReaderFor(options.warehousePath),
     clock: options.clock,
     findingsLimit: options.findingsLimit ?? 5000,
+    catalog: options.catalog,
   };
   const server = createServer((req, res) => {
     const started = performance.now();

@@ -1,278 +1,39 @@
-// Versioned schema migrations of the warehouse. Append new versions; never edit a released one.
-// Column names follow the service's fields; money is integer cents (BIGINT); instants are TIMESTAMPTZ.
-
-import { REPORT_VIEWS_SQL, REPORT_VIEWS_V2_SQL } from './views.ts';
-import { SYNC_STAGING_SQL } from '../sync/staging-ddl.ts';
-import { KEYLESS_TABLES_SQL } from '../sync/keyless-ddl.ts';
-import { RAW_UNCOMPRESSED_SQL } from '../sync/raw-uncompressed-ddl.ts';
-import { SYNC_REJECTS_SQL } from '../sync/rejects-ddl.ts';
+// The warehouse's schema versions: one SQL file each in ./migrations, named NNNN-slug.sql, whose first
+// line is `-- <name>` (the text recorded in schema_migrations). A released file is never edited: a change
+// is a new file (test/warehouse/migrations-frozen.test.ts checksums the released ones). Column names
+// follow the service's fields; money is integer cents (BIGINT); instants are TIMESTAMPTZ.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface Migration {
   version: number;
   name: string;
+  /** The file's name inside the migrations folder. */
+  file: string;
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [
-  {
-    version: 1,
-    name: 'initial schema',
-    sql: `
-CREATE TABLE runs (
-  run_id        VARCHAR PRIMARY KEY,
-  kind          VARCHAR NOT NULL,          -- sync | import | reconcile | nightly | backfill
-  business_date DATE,
-  args          JSON,
-  started_at    TIMESTAMPTZ NOT NULL,
-  finished_at   TIMESTAMPTZ,
-  outcome       VARCHAR NOT NULL,          -- running | done | failed
-  counts        JSON,
-  timings       JSON,
-  error         VARCHAR
-);
+export const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
-CREATE TABLE transactions (
-  transaction_id          VARCHAR PRIMARY KEY,
-  item_id                 VARCHAR,
-  status                  VARCHAR NOT NULL,
-  authorization_code      VARCHAR,
-  nsu                     VARCHAR,
-  date_created            TIMESTAMPTZ NOT NULL,
-  date_updated            TIMESTAMPTZ NOT NULL,
-  net_value               BIGINT,
-  authorized_amount       BIGINT,
-  paid_amount             BIGINT,
-  refunded_amount         BIGINT,
-  installments            VARCHAR,
-  card_holder_name        VARCHAR,
-  card_brand              VARCHAR,
-  card_first_digits       VARCHAR,
-  card_last_digits        VARCHAR,
-  acquirer_status_code    VARCHAR,
-  acquirer_status_message VARCHAR,
-  raw                     JSON NOT NULL,
-  first_seen_at           TIMESTAMPTZ NOT NULL,
-  last_seen_at            TIMESTAMPTZ NOT NULL,
-  first_seen_run          VARCHAR NOT NULL,
-  last_seen_run           VARCHAR NOT NULL
-);
+const FILE_NAME = /^(\d{4})-[a-z0-9-]+\.sql$/;
 
--- Each status a transaction was observed in; paths such as paid -> refunded -> chargeback are rows here.
-CREATE TABLE transaction_history (
-  transaction_id VARCHAR NOT NULL,
-  status         VARCHAR NOT NULL,
-  date_updated   TIMESTAMPTZ NOT NULL,   -- the service's date_updated when first seen in this status
-  first_seen_at  TIMESTAMPTZ NOT NULL,
-  last_seen_at   TIMESTAMPTZ NOT NULL,
-  first_seen_run VARCHAR NOT NULL,
-  last_seen_run  VARCHAR NOT NULL,
-  PRIMARY KEY (transaction_id, status)
-);
+/** Reads every migration file, in version order; a gap, a duplicate or a file without its name line throws. */
+export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+  const migrations = readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .map((file) => {
+      const match = FILE_NAME.exec(file);
+      if (!match) throw new Error(`migration file ${file}: expected a name such as 0011-what-it-does.sql`);
+      const sql = readFileSync(join(dir, file), 'utf8');
+      const name = /^-- (.+)\n/.exec(sql)?.[1];
+      if (name === undefined) throw new Error(`migration file ${file}: expected a first line "-- <what it does>"`);
+      return { version: Number(match[1]), name, file, sql };
+    })
+    .sort((a, b) => a.version - b.version);
+  migrations.forEach((migration, i) => {
+    if (migration.version !== i + 1) throw new Error(`migration file ${migration.file}: expected version ${i + 1} (versions run 1, 2, 3, ... without gaps)`);
+  });
+  return migrations;
+}
 
-CREATE TABLE operations (
-  kind                     VARCHAR NOT NULL,  -- cash_in | cash_out
-  operation_id             VARCHAR NOT NULL,  -- cash_in_id or cash_out_id
-  item_id                  VARCHAR,
-  status                   VARCHAR NOT NULL,
-  status_description       VARCHAR,
-  date_created             TIMESTAMPTZ NOT NULL,
-  date_updated             TIMESTAMPTZ NOT NULL,
-  amount_cents             BIGINT NOT NULL,
-  paid_amount_cents        BIGINT,            -- cash-in
-  paid_off_amount_cents    BIGINT,            -- cash-out
-  customer_name            VARCHAR,
-  customer_document_number VARCHAR,
-  raw                      JSON NOT NULL,
-  first_seen_at            TIMESTAMPTZ NOT NULL,
-  last_seen_at             TIMESTAMPTZ NOT NULL,
-  first_seen_run           VARCHAR NOT NULL,
-  last_seen_run            VARCHAR NOT NULL,
-  PRIMARY KEY (kind, operation_id)
-);
-
-CREATE TABLE operation_history (
-  kind           VARCHAR NOT NULL,
-  operation_id   VARCHAR NOT NULL,
-  status         VARCHAR NOT NULL,
-  date_updated   TIMESTAMPTZ NOT NULL,
-  first_seen_at  TIMESTAMPTZ NOT NULL,
-  last_seen_at   TIMESTAMPTZ NOT NULL,
-  first_seen_run VARCHAR NOT NULL,
-  last_seen_run  VARCHAR NOT NULL,
-  PRIMARY KEY (kind, operation_id, status)
-);
-
--- One row per committed listing window: what was read and how.
-CREATE TABLE sync_windows (
-  run_id       VARCHAR NOT NULL,
-  stream       VARCHAR NOT NULL,   -- transactions | operations
-  filter       VARCHAR NOT NULL,   -- date_created | date_updated | status=refunded | ...
-  start_ms     BIGINT NOT NULL,    -- inclusive
-  end_ms       BIGINT NOT NULL,    -- exclusive
-  total        BIGINT NOT NULL,
-  rows         BIGINT NOT NULL,
-  pages        INTEGER NOT NULL,
-  attempts     INTEGER NOT NULL,
-  committed_at TIMESTAMPTZ NOT NULL
-);
-
--- Orders: the merchant's view, upserted by item_id; the latest export wins.
-CREATE TABLE orders (
-  item_id                  VARCHAR PRIMARY KEY,
-  status                   VARCHAR NOT NULL,  -- paid | pending | canceled | refunded
-  amount_cents             BIGINT NOT NULL,
-  created_at               TIMESTAMPTZ NOT NULL,
-  transaction_id           VARCHAR,
-  nsu                      VARCHAR,
-  authorization_code       VARCHAR,
-  customer_name            VARCHAR,
-  customer_document_number VARCHAR,
-  source_status            VARCHAR,           -- the status text as the export wrote it
-  import_id                VARCHAR NOT NULL,
-  source_file              VARCHAR NOT NULL,
-  source_line              INTEGER NOT NULL,
-  imported_at              TIMESTAMPTZ NOT NULL
-);
-
--- Every version of an order that an import brought (import history).
-CREATE TABLE order_history (
-  import_id      VARCHAR NOT NULL,
-  item_id        VARCHAR NOT NULL,
-  status         VARCHAR NOT NULL,
-  amount_cents   BIGINT NOT NULL,
-  created_at     TIMESTAMPTZ NOT NULL,
-  transaction_id VARCHAR,
-  source_line    INTEGER NOT NULL,
-  imported_at    TIMESTAMPTZ NOT NULL
-);
-
-CREATE TABLE order_imports (
-  import_id     VARCHAR PRIMARY KEY,
-  run_id        VARCHAR,
-  file          VARCHAR NOT NULL,
-  format        VARCHAR NOT NULL,
-  business_date DATE,                      -- the night whose export this was, when known (nightly runs)
-  sha256        VARCHAR NOT NULL,
-  rows_read     BIGINT NOT NULL,
-  rows_loaded   BIGINT NOT NULL,
-  rows_rejected BIGINT NOT NULL,
-  conflicts     BIGINT NOT NULL,
-  imported_at   TIMESTAMPTZ NOT NULL
-);
-
--- Rows an import kept out, and item_ids it saw with conflicting rows.
-CREATE TABLE order_import_issues (
-  import_id VARCHAR NOT NULL,
-  file      VARCHAR NOT NULL,
-  line      INTEGER,
-  item_id   VARCHAR,
-  kind      VARCHAR NOT NULL,   -- rejected | conflict
-  reason    VARCHAR NOT NULL
-);
-
--- One row per finding per reconcile run (resolved ones included, with state = 'resolved').
-CREATE TABLE findings (
-  run_id               VARCHAR NOT NULL,
-  business_date        DATE NOT NULL,
-  finding_key          VARCHAR NOT NULL,   -- category + stable key; follows a finding across nights
-  category             VARCHAR NOT NULL,
-  item_id              VARCHAR,
-  operation_id         VARCHAR,
-  transaction_ids      VARCHAR,            -- comma-separated, sorted
-  order_status         VARCHAR,
-  payment_status       VARCHAR,
-  order_amount_cents   BIGINT,
-  payment_amount_cents BIGINT,
-  difference_cents     BIGINT,
-  reason               VARCHAR NOT NULL,
-  first_seen           DATE NOT NULL,
-  state                VARCHAR NOT NULL    -- new | open | resolved
-);
-
--- Orders of a reconcile run that matched their payments: exact, or within tolerance (variance).
-CREATE TABLE matches (
-  run_id               VARCHAR NOT NULL,
-  business_date        DATE NOT NULL,
-  item_id              VARCHAR NOT NULL,
-  payment_ids          VARCHAR NOT NULL,   -- comma-separated, sorted
-  matched_by           VARCHAR NOT NULL,   -- item_id | transaction_id | nsu_authorization_code
-  order_amount_cents   BIGINT NOT NULL,
-  payment_amount_cents BIGINT NOT NULL,
-  variance_cents       BIGINT NOT NULL,
-  match_state          VARCHAR NOT NULL    -- exact | variance
-);
-`,
-  },
-  {
-    version: 2,
-    name: 'report views (refunds, chargebacks, findings_latest, reconcile_runs_latest, transaction_orders)',
-    sql: REPORT_VIEWS_SQL,
-  },
-  {
-    version: 3,
-    name: 'sync staging and watermarks',
-    sql: SYNC_STAGING_SQL,
-  },
-  {
-    version: 4,
-    name: 'transactions, operations and their histories without in-memory key indexes (the sync merge keeps keys unique)',
-    sql: KEYLESS_TABLES_SQL,
-  },
-  {
-    version: 5,
-    name: 'raw of transactions and operations stored uncompressed (compressing it was most of the publish cost)',
-    sql: RAW_UNCOMPRESSED_SQL,
-  },
-  {
-    version: 6,
-    name: 'refunds and chargebacks views pick their transactions before looking up orders (reports follow the night, not the warehouse)',
-    sql: REPORT_VIEWS_V2_SQL,
-  },
-  {
-    version: 7,
-    // The sync stages in run-local TEMP tables and files since migration 4's rework; these two tables
-    // of migration 3 were only ever emptied after that. Nothing reads them.
-    name: 'drop the unused sync staging tables (stage_transactions, stage_operations)',
-    sql: 'DROP TABLE IF EXISTS stage_transactions;\nDROP TABLE IF EXISTS stage_operations;\n',
-  },
-  {
-    version: 8,
-    name: 'sync_rejects: listed rows a sync kept out of the warehouse, with window, page, row, raw text and reason',
-    sql: SYNC_REJECTS_SQL,
-  },
-  {
-    version: 9,
-    name: 'order_import_issues gains the column and the value a rejected row was kept out for',
-    sql: 'ALTER TABLE order_import_issues ADD COLUMN column_name VARCHAR;\nALTER TABLE order_import_issues ADD COLUMN value VARCHAR;\n',
-  },
-  {
-    version: 10,
-    // DuckDB keeps a key index in memory, unspillable, and an UPDATE of a whole cumulative export holds
-    // every changed row in memory: together they took a 1M-order re-import past a gigabyte. The import's
-    // merge keeps item_id unique (repeats in a file are folded or kept out; an order already here is
-    // deleted before its new version is inserted). Rows are rewritten in created_at order so that date
-    // bounded reads skip old row groups. Columns, order and NOT NULL rules are those of migration 1.
-    name: 'orders without the in-memory key index (the import merge keeps item_id unique)',
-    sql: `
-CREATE TABLE orders__keyless (
-  item_id                  VARCHAR NOT NULL,
-  status                   VARCHAR NOT NULL,
-  amount_cents             BIGINT NOT NULL,
-  created_at               TIMESTAMPTZ NOT NULL,
-  transaction_id           VARCHAR,
-  nsu                      VARCHAR,
-  authorization_code       VARCHAR,
-  customer_name            VARCHAR,
-  customer_document_number VARCHAR,
-  source_status            VARCHAR,
-  import_id                VARCHAR NOT NULL,
-  source_file              VARCHAR NOT NULL,
-  source_line              INTEGER NOT NULL,
-  imported_at              TIMESTAMPTZ NOT NULL
-);
-INSERT INTO orders__keyless SELECT * FROM orders ORDER BY created_at, item_id;
-DROP TABLE orders;
-ALTER TABLE orders__keyless RENAME TO orders;
-`,
-  },
-];
+export const MIGRATIONS: readonly Migration[] = Object.freeze(readMigrations());

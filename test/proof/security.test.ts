@@ -12,6 +12,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
 import { generateHistory, startSandbox, writeOrdersExport, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { writeReports } from '../../src/report/index.ts';
+import { REPORTS } from '../../reports/index.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import type { Loopback } from '../api/loopback.ts';
@@ -189,7 +190,7 @@ describe('reports', () => {
     const outDir = join(root, 'unmasked');
     const warehouse = await openWarehouse(join(root, 'recon.duckdb'), { readOnly: true });
     try {
-      await writeReports({ db: warehouse.connection, logger: silentLogger }, { date: DATE, outDir, timezone: ZONE, maskDocuments: false, csvDialect: 'rfc4180', fileMode: '0640' });
+      await writeReports({ db: warehouse.connection, logger: silentLogger }, { date: DATE, outDir, timezone: ZONE, maskDocuments: false, csvDialect: 'rfc4180', fileMode: '0640', definitions: REPORTS });
     } finally {
       warehouse.close();
     }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReports } from '../../src/report/index.ts';
+import { REPORTS } from '../../reports/index.ts';
 import { EXCEL_CELL_MAX } from '../../src/report/cells.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { createFixtureWarehouse, DAY, ZONE, type Fixture } from './fixture.ts';
@@ -24,7 +25,7 @@ beforeAll(async () => {
     UPDATE findings SET reason = repeat('ab', ${LONG / 2}) WHERE finding_key = 'amount_mismatch:I1';
     UPDATE findings SET reason = ' \t=HYPERLINK("http://evil.example")' WHERE finding_key = 'refund_not_recorded:I2';
     UPDATE findings SET reason = '\uFF1D1+1' WHERE finding_key = 'chargeback_open:I5';`);
-  await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { date: DAY, outDir: out, timezone: ZONE, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600' });
+  await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { date: DAY, outDir: out, timezone: ZONE, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS });
 }, 60_000);
 
 afterAll(() => {

@@ -5,6 +5,7 @@ import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { writeReports, type WriteReportsRequest } from '../../src/report/index.ts';
+import { REPORTS } from '../../reports/index.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { FINDING_CATEGORIES } from '../../src/shared/domain.ts';
 import { isReconError } from '../../src/shared/errors.ts';
@@ -12,7 +13,7 @@ import { createFixtureWarehouse, DAY, HOSTILE, ZONE, type Fixture } from './fixt
 
 let fixture: Fixture;
 let out: string;
-const base = (): WriteReportsRequest => ({ date: DAY, outDir: out, timezone: ZONE, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600' });
+const base = (): WriteReportsRequest => ({ date: DAY, outDir: out, timezone: ZONE, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS });
 
 beforeAll(async () => {
   fixture = await createFixtureWarehouse();

@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownFileNames } from '../../src/serve/report-files.ts';
+import { REPORT_CATALOG } from '../../reports/index.ts';
 import { startReportServer, type RunningServer } from '../../src/serve/server.ts';
 import { NIGHTS, runTwoNights, type TwoNights } from './fixture.ts';
 import { get, optionsFor, recordingLogger, type LogLine } from './http.ts';
@@ -37,7 +38,7 @@ afterAll(async () => {
   if (run) rmSync(run.dir, { recursive: true, force: true });
 });
 
-const present = () => NIGHTS.flatMap((date) => knownFileNames().filter((file) => !file.startsWith('orders-rejected')).map((file) => [date, file] as const));
+const present = () => NIGHTS.flatMap((date) => knownFileNames(REPORT_CATALOG.reportNames).filter((file) => !file.startsWith('orders-rejected')).map((file) => [date, file] as const));
 const warnings = () => lines.filter((l) => l.level === 'warn').map((l) => l.text);
 const fileRequests = () => lines.filter((l) => l.text === 'serve.request' && l.fields?.['route'] === 'file').length;
 

@@ -2,6 +2,7 @@
 // over a fixture run, and a logger that records what the server says.
 import { request } from 'node:http';
 import type { ServeOptions } from '../../src/serve/server.ts';
+import { REPORT_CATALOG } from '../../reports/index.ts';
 import { silentLogger, type Logger } from '../../src/shared/log.ts';
 import { NOW, ZONE, type TwoNights } from './fixture.ts';
 
@@ -16,6 +17,7 @@ export function optionsFor(run: TwoNights, overrides: Partial<ServeOptions> = {}
     token: undefined,
     clock: { now: () => NOW },
     logger: silentLogger,
+    catalog: REPORT_CATALOG,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 // `recon serve`: the finance web page over the reports folder and the warehouse (read-only), on
 // loopback unless --host says otherwise; runs until Ctrl+C.
+import { REPORT_CATALOG } from '../../../reports/index.ts';
 import { dirname, join } from 'node:path';
 import { defineCommand } from 'citty';
 import { SANDBOX_ZONE } from '../../../jobs/sandbox-default.ts';
@@ -39,6 +40,7 @@ export default defineCommand({
     const paths = args.sandbox ? sandboxPaths(ctx.file) : { warehousePath: ctx.config.warehouse.path, reportsDir: ctx.config.reports.outDir };
     const server = await startReportServer({
       ...paths,
+      catalog: REPORT_CATALOG,
       zone: args.sandbox ? SANDBOX_ZONE : ctx.config.timezone,
       maskDocuments: ctx.config.reports.maskDocuments,
       host,

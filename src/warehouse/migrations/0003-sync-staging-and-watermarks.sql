@@ -1,6 +1,5 @@
-// DDL of warehouse migration 3 (sync staging and watermarks), kept next to the code that uses it.
-
-export const SYNC_STAGING_SQL = `
+-- sync staging and watermarks
+-- Sync staging tables (dropped again by migration 7) and the incremental watermarks.
 -- Rows of verified windows of a sync run that is not published yet (tagged by run and window).
 -- A run publishes them in one transaction and deletes them; rows of a killed run are dropped by the next.
 CREATE TABLE stage_transactions (
@@ -54,4 +53,3 @@ CREATE TABLE sync_state (
   updated_at   TIMESTAMPTZ NOT NULL,
   PRIMARY KEY (stream, filter)
 );
-`;

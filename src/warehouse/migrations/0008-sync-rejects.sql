@@ -1,9 +1,6 @@
-// DDL of warehouse migration 8: `sync_rejects`, the listed rows a sync kept out of the warehouse
-// because they broke the schema (or could not be staged), one row per row kept out per run, written
-// in the run's publish transaction. A row kept out one night and valid the next is simply loaded then;
-// this table keeps the night's evidence. Columns are described in docs/warehouse.md.
-
-export const SYNC_REJECTS_SQL = `
+-- sync_rejects: listed rows a sync kept out of the warehouse, with window, page, row, raw text and reason
+-- Listed rows a sync kept out of the warehouse because they broke the schema (or could not be staged),
+-- one row per row kept out per run, written in the run's publish transaction (docs/warehouse.md).
 CREATE TABLE sync_rejects (
   run_id        VARCHAR NOT NULL,
   stream        VARCHAR NOT NULL,   -- transactions | operations
@@ -20,4 +17,3 @@ CREATE TABLE sync_rejects (
   reason        VARCHAR NOT NULL,   -- e.g. field paid_amount: expected int, received string
   observed_at   TIMESTAMPTZ NOT NULL
 );
-`;

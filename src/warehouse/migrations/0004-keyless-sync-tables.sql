@@ -1,12 +1,9 @@
-// DDL of warehouse migration 4: the sync's four big tables without PRIMARY KEY indexes.
-// Why: DuckDB keeps a table's key index (ART) in memory, unspillable; at 1M transactions the indexes
-// of transactions + transaction_history alone broke a 192 MB memory cap, and they grow with the
-// warehouse (10M rows: about a gigabyte). They bought nothing the sync needs: publish merges by
-// anti-join and hash join (found new vs existing ids in one pass), and one row per key is kept by
-// the merge itself (duplicates inside a run are resolved before it writes). Columns, order and NOT
-// NULL rules are exactly those of migration 1.
-
-export const TRANSACTION_COLUMNS = `
+-- transactions, operations and their histories without in-memory key indexes (the sync merge keeps keys unique)
+-- Why: DuckDB keeps a table's key index (ART) in memory, unspillable; at 1M transactions the indexes
+-- of transactions + transaction_history alone broke a 192 MB memory cap, and they grow with the
+-- warehouse. Publish merges by anti-join and hash join, and one row per key is kept by the merge itself.
+-- Columns, order and NOT NULL rules are exactly those of migration 1.
+CREATE TABLE transactions__keyless (
   transaction_id          VARCHAR NOT NULL,
   item_id                 VARCHAR,
   status                  VARCHAR NOT NULL,
@@ -29,18 +26,26 @@ export const TRANSACTION_COLUMNS = `
   first_seen_at           TIMESTAMPTZ NOT NULL,
   last_seen_at            TIMESTAMPTZ NOT NULL,
   first_seen_run          VARCHAR NOT NULL,
-  last_seen_run           VARCHAR NOT NULL`;
+  last_seen_run           VARCHAR NOT NULL
+);
+INSERT INTO transactions__keyless SELECT * FROM transactions ORDER BY transaction_id;
+DROP TABLE transactions;
+ALTER TABLE transactions__keyless RENAME TO transactions;
 
-const TRANSACTION_HISTORY_COLUMNS = `
+CREATE TABLE transaction_history__keyless (
   transaction_id VARCHAR NOT NULL,
   status         VARCHAR NOT NULL,
   date_updated   TIMESTAMPTZ NOT NULL,
   first_seen_at  TIMESTAMPTZ NOT NULL,
   last_seen_at   TIMESTAMPTZ NOT NULL,
   first_seen_run VARCHAR NOT NULL,
-  last_seen_run  VARCHAR NOT NULL`;
+  last_seen_run  VARCHAR NOT NULL
+);
+INSERT INTO transaction_history__keyless SELECT * FROM transaction_history ORDER BY transaction_id, status;
+DROP TABLE transaction_history;
+ALTER TABLE transaction_history__keyless RENAME TO transaction_history;
 
-export const OPERATION_COLUMNS = `
+CREATE TABLE operations__keyless (
   kind                     VARCHAR NOT NULL,
   operation_id             VARCHAR NOT NULL,
   item_id                  VARCHAR,
@@ -57,9 +62,13 @@ export const OPERATION_COLUMNS = `
   first_seen_at            TIMESTAMPTZ NOT NULL,
   last_seen_at             TIMESTAMPTZ NOT NULL,
   first_seen_run           VARCHAR NOT NULL,
-  last_seen_run            VARCHAR NOT NULL`;
+  last_seen_run            VARCHAR NOT NULL
+);
+INSERT INTO operations__keyless SELECT * FROM operations ORDER BY kind, operation_id;
+DROP TABLE operations;
+ALTER TABLE operations__keyless RENAME TO operations;
 
-const OPERATION_HISTORY_COLUMNS = `
+CREATE TABLE operation_history__keyless (
   kind           VARCHAR NOT NULL,
   operation_id   VARCHAR NOT NULL,
   status         VARCHAR NOT NULL,
@@ -67,21 +76,8 @@ const OPERATION_HISTORY_COLUMNS = `
   first_seen_at  TIMESTAMPTZ NOT NULL,
   last_seen_at   TIMESTAMPTZ NOT NULL,
   first_seen_run VARCHAR NOT NULL,
-  last_seen_run  VARCHAR NOT NULL`;
-
-function rebuild(table: string, columns: string, order: string): string {
-  return `
-CREATE TABLE ${table}__keyless (${columns}
+  last_seen_run  VARCHAR NOT NULL
 );
-INSERT INTO ${table}__keyless SELECT * FROM ${table} ORDER BY ${order};
-DROP TABLE ${table};
-ALTER TABLE ${table}__keyless RENAME TO ${table};
-`;
-}
-
-export const KEYLESS_TABLES_SQL = [
-  rebuild('transactions', TRANSACTION_COLUMNS, 'transaction_id'),
-  rebuild('transaction_history', TRANSACTION_HISTORY_COLUMNS, 'transaction_id, status'),
-  rebuild('operations', OPERATION_COLUMNS, 'kind, operation_id'),
-  rebuild('operation_history', OPERATION_HISTORY_COLUMNS, 'kind, operation_id, status'),
-].join('');
+INSERT INTO operation_history__keyless SELECT * FROM operation_history ORDER BY kind, operation_id, status;
+DROP TABLE operation_history;
+ALTER TABLE operation_history__keyless RENAME TO operation_history;

@@ -1,0 +1,94 @@
+// Released migrations are frozen: their files hash to what was released, and the migrated schema is the
+// snapshot in schema.snapshot.json whether the warehouse is new or was made by any earlier version. A
+// schema change is a new migration file plus `npx vitest run -u` to record the new snapshot.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS, MIGRATIONS_DIR } from '../../src/warehouse/migrations.ts';
+import { openWarehouse } from '../../src/warehouse/open.ts';
+
+/** sha256 of every released migration file. Add a line when a migration is released; never change one. */
+const RELEASED: ReadonlyArray<readonly [string, string]> = [
+  ['0001-initial-schema.sql', '6d893a4760496ec6c0f87c62e3ac6fb011e4b4e1e3f98f508ac768de8000d173'],
+  ['0002-report-views.sql', '7e863aadaf16d7c39f20817c022287f1cb89c3f1f01cd3fb10ed480af961fb92'],
+  ['0003-sync-staging-and-watermarks.sql', 'd29378bdb69c9d971458bd72b5fdff235399c8fde93f40fbf341c86a10164a25'],
+  ['0004-keyless-sync-tables.sql', '502aa0a01d303dfb0255079adb890c62fff9c4300be0c18df933a093c89de84c'],
+  ['0005-raw-uncompressed.sql', 'b72e3acfcd62fe76e6579323e2df29f2b3dd656b853f4078f1a311c046d0727a'],
+  ['0006-report-views-follow-the-night.sql', '8a7f3d306d4d29d35249c9d5d5b919cc8e54abc3a407645a9bae86588a9f1578'],
+  ['0007-drop-sync-staging-tables.sql', 'b20b52283a5f3ad82fd5fd52aba9b0aada9f6d3ed54dc7a7a99350593d8041e9'],
+  ['0008-sync-rejects.sql', 'bfdd60cde4490c514b6e9324bc2a783f9ab04022eff9cac541be2a814ddbd43a'],
+  ['0009-import-issue-column-and-value.sql', '5a4cdc4a0f50374f60c85c35794807830d5ec8797de5272a0bc792a783c22139'],
+  ['0010-keyless-orders.sql', '56b16963725130cad70a9373e4477b56a37bac15ca86ff65da860a3a5381753b'],
+];
+
+const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Tables with their columns and constraints, indexes, views with their SQL, in a stable order. */
+async function schemaOf(db: DuckDBConnection): Promise<unknown> {
+  const rows = async (sql: string) => (await db.runAndReadAll(sql)).getRowObjectsJS();
+  return {
+    columns: await rows(
+      `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
+       WHERE table_schema = 'main' ORDER BY table_name, ordinal_position`,
+    ),
+    constraints: await rows(
+      `SELECT table_name, constraint_type, constraint_column_names::VARCHAR AS columns FROM duckdb_constraints()
+       WHERE schema_name = 'main' ORDER BY ALL`,
+    ),
+    indexes: await rows(`SELECT table_name, index_name FROM duckdb_indexes() WHERE schema_name = 'main' ORDER BY ALL`),
+    views: await rows(`SELECT view_name, sql FROM duckdb_views() WHERE schema_name = 'main' AND NOT internal ORDER BY view_name`),
+  };
+}
+
+/** Migrates, closes and reads the schema back: DuckDB re-serialises a view's SQL when it reloads it from disk. */
+async function schemaAfterOpening(path: string): Promise<unknown> {
+  (await openWarehouse(path)).close();
+  const warehouse = await openWarehouse(path, { readOnly: true });
+  try {
+    return await schemaOf(warehouse.connection);
+  } finally {
+    warehouse.close();
+  }
+}
+
+/** A warehouse file left at `version` by an older recon: migrations 1..version applied, as migrate() does. */
+async function warehouseAt(version: number): Promise<string> {
+  const path = join(dir, `at-${version}.duckdb`);
+  const instance = await DuckDBInstance.create(path);
+  const db = await instance.connect();
+  try {
+    await db.run('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)');
+    for (const migration of MIGRATIONS.filter((m) => m.version <= version)) {
+      await db.run(migration.sql);
+      await db.run('INSERT INTO schema_migrations VALUES ($1, $2, now())', [migration.version, migration.name]);
+    }
+  } finally {
+    db.closeSync();
+    instance.closeSync();
+  }
+  return path;
+}
+
+describe('migrations', () => {
+  it('every released file is unchanged, and every file is released or newer than the last release', () => {
+    const files = MIGRATIONS.map((m) => m.file);
+    expect(files.slice(0, RELEASED.length)).toEqual(RELEASED.map(([file]) => file));
+    for (const [file, sha256] of RELEASED) {
+      expect({ file, sha256: createHash('sha256').update(readFileSync(join(MIGRATIONS_DIR, file))).digest('hex') }).toEqual({ file, sha256 });
+    }
+  });
+
+  it('a new warehouse has the recorded schema', async () => {
+    const schema = await schemaAfterOpening(join(dir, 'fresh.duckdb'));
+    await expect(`${JSON.stringify(schema, null, 2)}\n`).toMatchFileSnapshot('./schema.snapshot.json');
+  });
+
+  it.each(MIGRATIONS.slice(0, -1).map((m) => m.version))('a warehouse left at version %i migrates to the same schema', async (version) => {
+    const fresh = await schemaAfterOpening(join(dir, `fresh-${version}.duckdb`));
+    expect(await schemaAfterOpening(await warehouseAt(version))).toEqual(fresh);
+  });
+});
