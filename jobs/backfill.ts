@@ -7,8 +7,8 @@ import { runNightly, type NightlyDeps, type NightlyOutcome } from './nightly.ts'
 export interface BackfillRequest {
   from: string;
   to: string;
-  force?: boolean;
-  strict?: boolean;
+  force?: boolean | undefined;
+  strict?: boolean | undefined;
   source?: string;
 }
 

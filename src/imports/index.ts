@@ -26,7 +26,7 @@ export interface ImportDeps {
 export interface ImportRequest {
   files: string[];
   /** Any rejected row or conflict fails the whole run and nothing is committed. */
-  strict?: boolean;
+  strict?: boolean | undefined;
   /** Recorded in order_imports.run_id. */
   runId?: string;
   /** The night whose export this is: stored in order_imports.business_date, which puts the orders it touched in that night's scope. */

@@ -16,7 +16,7 @@ export interface Warehouse {
 }
 
 export interface OpenOptions {
-  readOnly?: boolean;
+  readOnly?: boolean | undefined;
   /** Octal file mode for a newly created warehouse file, e.g. "0600". */
   fileMode?: string;
   /**

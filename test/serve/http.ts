@@ -51,7 +51,7 @@ export function get(base: string, path: string, headers: Record<string, string> 
 export interface LogLine {
   level: 'event' | 'info' | 'warn';
   text: string;
-  fields?: Record<string, unknown>;
+  fields?: Record<string, unknown> | undefined;
 }
 
 /** A logger that keeps every line, to assert on what the server said. */

@@ -23,7 +23,7 @@ const jobArgs = {
 } as const;
 
 /** Checked and applied before anything starts; `--out` again after the sandbox set its own folders (see applyOut). */
-function applyOverrides(ctx: CommandContext, args: { out?: string; 'csv-dialect'?: string }): void {
+function applyOverrides(ctx: CommandContext, args: { out?: string | undefined; 'csv-dialect'?: string | undefined }): void {
   applyOut(ctx, args);
   const dialect = args['csv-dialect'];
   if (dialect !== undefined) {
@@ -33,7 +33,7 @@ function applyOverrides(ctx: CommandContext, args: { out?: string; 'csv-dialect'
 }
 
 /** `--out` wins over the config and over the built-in sandbox's own reports folder. */
-function applyOut(ctx: CommandContext, args: { out?: string }): void {
+function applyOut(ctx: CommandContext, args: { out?: string | undefined }): void {
   if (args.out) ctx.config.reports.outDir = resolve(args.out);
 }
 
