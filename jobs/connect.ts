@@ -14,6 +14,8 @@ import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox-default.ts
 export interface Connection {
   api: PaymentsApi;
   source: 'service' | 'sandbox';
+  /** The config the job runs with: the given one, or on the sandbox that config pointed at its folders. */
+  config: ReconConfig;
   /** Set when running on the embedded sandbox: the history's last day and its export files. */
   sandbox?: EmbeddedSandbox;
   close(): Promise<void>;
@@ -23,7 +25,7 @@ export interface ConnectEnv {
   RECON_API_KEY?: string | undefined;
 }
 
-/** In sandbox mode the config is adjusted in place (warehouse, reports and orders under data/sandbox). */
+/** In sandbox mode the connection's config points at data/sandbox (warehouse, reports, orders exports). */
 export async function connect(
   config: ReconConfig,
   deps: { clock: Clock; logger: Logger; env?: ConnectEnv; configFile?: string | undefined; sandbox?: boolean | undefined },
@@ -38,6 +40,7 @@ export async function connect(
     return {
       api,
       source: 'sandbox',
+      config: sandbox.config,
       sandbox,
       async close() {
         await api.close();
@@ -55,7 +58,7 @@ export async function connect(
   if (!apiKey) throw new ReconError('config', 'RECON_API_KEY is not set: export the API key in the environment (it is never read from the command line or the config file)');
   if (!baseUrl) throw new ReconError('config', 'api.baseUrl is not set: add it to the config file, or set RECON_BASE_URL');
   const api = apiFor(config, baseUrl, apiKey);
-  return { api, source: 'service', close: () => api.close() };
+  return { api, source: 'service', config, close: () => api.close() };
 }
 
 function apiFor(config: ReconConfig, baseUrl: string, apiKey: string) {

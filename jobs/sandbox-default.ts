@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReconConfig } from '../src/config/schema.ts';
+import { freezeConfig } from '../src/config/with-config.ts';
 import { startSandbox, writeOrdersExport } from '../src/sandbox/index.ts';
 import { datesBetween, addDays, parseBusinessDate, yesterdayIn } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
@@ -23,6 +24,8 @@ export interface EmbeddedSandbox {
   lastDay: string;
   /** Export files of every day, by date. */
   exports: Map<string, string>;
+  /** The caller's config pointed at the sandbox's own folders, zone and export layout. */
+  config: ReconConfig;
   close(): Promise<void>;
 }
 
@@ -41,12 +44,16 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
       await writeOrdersExport(sandbox.history, file, { format: 'csv-br', date });
       exports.set(date, file);
     }
-    // Point the run at the sandbox's own folders and export layout, leaving a real setup untouched.
-    config.timezone = SANDBOX_ZONE;
-    config.warehouse.path = join(deps.dataDir, 'recon.duckdb');
-    config.reports.outDir = join(deps.dataDir, 'reports');
-    config.orders = { preset: 'recon-sandbox', path: join(exportDir, 'orders-{date}.csv'), maxRejectedShare: config.orders.maxRejectedShare, limits: config.orders.limits };
-    return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, close: () => sandbox.close() };
+    // Point the run at the sandbox's own folders and export layout, leaving a real setup untouched: the
+    // orders settings are replaced whole (a real export's columns do not describe the sandbox's).
+    const sandboxConfig = freezeConfig({
+      ...config,
+      timezone: SANDBOX_ZONE,
+      warehouse: { ...config.warehouse, path: join(deps.dataDir, 'recon.duckdb') },
+      reports: { ...config.reports, outDir: join(deps.dataDir, 'reports') },
+      orders: { preset: 'recon-sandbox', path: join(exportDir, 'orders-{date}.csv'), maxRejectedShare: config.orders.maxRejectedShare, limits: config.orders.limits },
+    } satisfies ReconConfig);
+    return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, config: sandboxConfig, close: () => sandbox.close() };
   } catch (error) {
     await sandbox.close();
     throw error;

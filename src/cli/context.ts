@@ -2,6 +2,7 @@
 // and always closed.
 import { dirname, join } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
+import { withConfig } from '../config/with-config.ts';
 import { loggerForProcess, type Logger } from '../shared/log.ts';
 import { openWarehouse, type Warehouse } from '../warehouse/open.ts';
 
@@ -19,15 +20,13 @@ export interface CommandContext extends LoadedConfig {
 }
 
 export function contextFor(args: { config?: string | undefined; sandbox?: boolean | undefined }): CommandContext {
-  const ctx = { ...loadConfig({ file: args.config }), logger: loggerForProcess() };
-  if (args.sandbox) {
-    // Same folders as jobs/connect.ts gives the embedded run.
-    const dataDir = join(ctx.file ? dirname(ctx.file) : process.cwd(), 'data', 'sandbox');
-    ctx.config.warehouse.path = join(dataDir, 'recon.duckdb');
-    ctx.config.reports.outDir = join(dataDir, 'reports');
-    ctx.config.timezone = 'America/Sao_Paulo';
-  }
-  return ctx;
+  const loaded = loadConfig({ file: args.config });
+  const logger = loggerForProcess();
+  if (!args.sandbox) return { ...loaded, logger };
+  // Same folders as jobs/connect.ts gives the embedded run.
+  const dataDir = join(loaded.file ? dirname(loaded.file) : process.cwd(), 'data', 'sandbox');
+  const config = withConfig(loaded.config, { warehouse: { path: join(dataDir, 'recon.duckdb') }, reports: { outDir: join(dataDir, 'reports') }, timezone: 'America/Sao_Paulo' });
+  return { ...loaded, config, logger };
 }
 
 export async function withWarehouse<T>(

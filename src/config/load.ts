@@ -2,6 +2,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve, dirname, isAbsolute } from 'node:path';
 import type { z } from 'zod';
+import { freezeConfig, withConfig } from './with-config.ts';
 import { ReconError } from '../shared/errors.ts';
 import { configSchema, problemWithServiceUrl, type ReconConfig } from './schema.ts';
 
@@ -40,20 +41,22 @@ export function loadConfig(options: { file?: string | undefined; env?: ConfigEnv
       throw new ReconError('config', `config file ${file}: not valid JSON (${(cause as Error).message})`, { cause });
     }
   }
-  const config = parseConfig(raw, file ?? '(defaults)');
-  applyServiceAddresses(config, env);
+  const parsed = parseConfig(raw, file ?? '(defaults)');
   // Relative paths in a config file are relative to the file, so cron can run from any folder.
   const base = file ? dirname(file) : cwd;
-  config.warehouse.path = absoluteFrom(base, config.warehouse.path);
-  config.reports.outDir = absoluteFrom(base, config.reports.outDir);
-  if (config.orders.path) config.orders.path = absoluteFrom(base, config.orders.path);
-  if (config.sync.rawPagesDir) config.sync.rawPagesDir = absoluteFrom(base, config.sync.rawPagesDir);
+  const config = withConfig(parsed, {
+    api: serviceAddressesOf(parsed, env),
+    warehouse: { path: absoluteFrom(base, parsed.warehouse.path) },
+    reports: { outDir: absoluteFrom(base, parsed.reports.outDir) },
+    ...(parsed.orders.path ? { orders: { path: absoluteFrom(base, parsed.orders.path) } } : {}),
+    ...(parsed.sync.rawPagesDir ? { sync: { rawPagesDir: absoluteFrom(base, parsed.sync.rawPagesDir) } } : {}),
+  });
   return { config, file };
 }
 
 export function parseConfig(raw: unknown, source: string): ReconConfig {
   const result = configSchema.safeParse(raw);
-  if (result.success) return result.data;
+  if (result.success) return freezeConfig(result.data);
   const problems = result.error.issues.map((issue) => `  ${pathOf(issue.path)}: ${fixFor(issue)}`);
   throw new ReconError('config', `config file ${source} is invalid:\n${problems.join('\n')}`, { cause: result.error });
 }
@@ -62,18 +65,15 @@ export function parseConfig(raw: unknown, source: string): ReconConfig {
  * RECON_BASE_URL moves the whole service (both product areas) unless RECON_OPERATIONS_BASE_URL names the
  * operations address too: pointing one at a test host and leaving the other on production would mix them.
  */
-function applyServiceAddresses(config: ReconConfig, env: ConfigEnv): void {
+function serviceAddressesOf(config: ReconConfig, env: ConfigEnv): Pick<ReconConfig['api'], 'baseUrl' | 'operationsBaseUrl'> {
   for (const name of ['RECON_BASE_URL', 'RECON_OPERATIONS_BASE_URL'] as const) {
     const value = env[name];
     const problem = value ? problemWithServiceUrl(value) : undefined;
     if (problem) throw new ReconError('config', `${name}: ${problem}`);
   }
-  if (env.RECON_BASE_URL) {
-    config.api.baseUrl = env.RECON_BASE_URL;
-    config.api.operationsBaseUrl = env.RECON_OPERATIONS_BASE_URL || undefined;
-  } else if (env.RECON_OPERATIONS_BASE_URL) {
-    config.api.operationsBaseUrl = env.RECON_OPERATIONS_BASE_URL;
-  }
+  if (env.RECON_BASE_URL) return { baseUrl: env.RECON_BASE_URL, operationsBaseUrl: env.RECON_OPERATIONS_BASE_URL || undefined };
+  if (env.RECON_OPERATIONS_BASE_URL) return { baseUrl: config.api.baseUrl, operationsBaseUrl: env.RECON_OPERATIONS_BASE_URL };
+  return { baseUrl: config.api.baseUrl, operationsBaseUrl: config.api.operationsBaseUrl };
 }
 
 function pathOf(path: PropertyKey[]): string {

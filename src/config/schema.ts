@@ -199,10 +199,13 @@ export const configSchema = z.strictObject({
   reports: reportsSchema.prefault({}),
 });
 
-export type ReconConfig = z.infer<typeof configSchema>;
-export type OrdersConfig = z.infer<typeof ordersSchema>;
-export type OrdersLimits = z.infer<typeof limitsSchema>;
-export type ReconcileConfig = z.infer<typeof reconcileSchema>;
-export type SyncConfig = z.infer<typeof syncSchema>;
-export type ApiConfig = z.infer<typeof apiSchema>;
-export type ReportsConfig = z.infer<typeof reportsSchema>;
+/** The parsed config is frozen (load.ts); the types say so, so that a change is a compile error. */
+type Frozen<T> = T extends (...args: never[]) => unknown ? T : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
+
+export type ReconConfig = Frozen<z.infer<typeof configSchema>>;
+export type OrdersConfig = Frozen<z.infer<typeof ordersSchema>>;
+export type OrdersLimits = Frozen<z.infer<typeof limitsSchema>>;
+export type ReconcileConfig = Frozen<z.infer<typeof reconcileSchema>>;
+export type SyncConfig = Frozen<z.infer<typeof syncSchema>>;
+export type ApiConfig = Frozen<z.infer<typeof apiSchema>>;
+export type ReportsConfig = Frozen<z.infer<typeof reportsSchema>>;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.ts';
+import { withConfig } from '../../src/config/with-config.ts';
 import { ReconError } from '../../src/shared/errors.ts';
 
 function configFile(content: string): string {
@@ -89,5 +90,23 @@ describe('config', () => {
 
   it('names a missing file', () => {
     expect(() => loadConfig({ file: '/nonexistent/recon.json', env: {} })).toThrow(/cannot be read \(ENOENT\)/);
+  });
+});
+
+describe('one frozen config', () => {
+  it('is frozen through and through once loaded; a derived config leaves it as it was', () => {
+    const { config } = loadConfig({ env: {}, cwd: tmpdir() });
+    expect(() => {
+      (config.reports as { outDir: string }).outDir = '/elsewhere';
+    }).toThrow(TypeError);
+    expect(() => {
+      (config.orders.limits as { maxRows: number }).maxRows = 1;
+    }).toThrow(TypeError);
+    const derived = withConfig(config, { reports: { outDir: '/tmp/out', csvDialect: 'br' } });
+    expect(derived.reports).toMatchObject({ outDir: '/tmp/out', csvDialect: 'br', maskDocuments: config.reports.maskDocuments });
+    expect(config.reports.outDir).toBe(join(tmpdir(), 'data', 'reports'));
+    expect(config.reports.csvDialect).toBe('rfc4180');
+    expect(Object.isFrozen(derived.reports)).toBe(true);
+    expect(derived.warehouse).toBe(config.warehouse);
   });
 });

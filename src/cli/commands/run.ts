@@ -10,6 +10,8 @@ import { preloadSandboxOrders } from '../../../jobs/sandbox-orders.ts';
 import { datesBetween, parseBusinessDate } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
+import { withConfig } from '../../config/with-config.ts';
+import type { ReconConfig } from '../../config/schema.ts';
 import { configArg, contextFor, withWarehouse, type CommandContext } from '../context.ts';
 import { textForNight } from '../print-night.ts';
 
@@ -22,19 +24,17 @@ const jobArgs = {
   sandbox: { type: 'boolean', description: 'Run on the built-in sandbox of the payments service (no key; what `npm start` does), under data/sandbox' },
 } as const;
 
-/** Checked and applied before anything starts; `--out` again after the sandbox set its own folders (see applyOut). */
-function applyOverrides(ctx: CommandContext, args: { out?: string | undefined; 'csv-dialect'?: string | undefined }): void {
-  applyOut(ctx, args);
+/** Checked and applied before anything starts; `--out` again after the sandbox set its own folders (see withOut). */
+function withOverrides(ctx: CommandContext, args: { out?: string | undefined; 'csv-dialect'?: string | undefined }): CommandContext {
   const dialect = args['csv-dialect'];
-  if (dialect !== undefined) {
-    if (dialect !== 'rfc4180' && dialect !== 'br') throw new ReconError('usage', `--csv-dialect expects rfc4180 or br, got "${dialect}"`);
-    ctx.config.reports.csvDialect = dialect;
-  }
+  if (dialect !== undefined && dialect !== 'rfc4180' && dialect !== 'br') throw new ReconError('usage', `--csv-dialect expects rfc4180 or br, got "${dialect}"`);
+  const config = withOut(ctx.config, args);
+  return { ...ctx, config: dialect === undefined ? config : withConfig(config, { reports: { csvDialect: dialect } }) };
 }
 
 /** `--out` wins over the config and over the built-in sandbox's own reports folder. */
-function applyOut(ctx: CommandContext, args: { out?: string | undefined }): void {
-  if (args.out) ctx.config.reports.outDir = resolve(args.out);
+function withOut(config: ReconConfig, args: { out?: string | undefined }): ReconConfig {
+  return args.out ? withConfig(config, { reports: { outDir: resolve(args.out) } }) : config;
 }
 
 function checkFailOn(value: string | undefined): void {
@@ -60,14 +60,13 @@ const nightly = defineCommand({
   },
   async run({ args, rawArgs }) {
     checkFailOn(args['fail-on']);
-    const ctx = contextFor(args);
     // Every argument is checked before anything is started or written (the sandbox writes its exports).
-    applyOverrides(ctx, args);
-    if (args.date !== undefined) parseBusinessDate(args.date, ctx.config.timezone);
+    const given = withOverrides(contextFor(args), args);
+    if (args.date !== undefined) parseBusinessDate(args.date, given.config.timezone);
     const clock = systemClock;
-    const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file, sandbox: args.sandbox });
+    const connection = await connect(given.config, { clock, logger: given.logger, configFile: given.file, sandbox: args.sandbox });
     try {
-      applyOut(ctx, args);
+      const ctx = { ...given, config: withOut(connection.config, args) };
       if (connection.sandbox) requireSandboxDays(connection.sandbox, { '--date': args.date });
       const outcome = await withWarehouse(ctx, {}, async (warehouse) => {
         const deps = { db: warehouse.connection, api: connection.api, clock, logger: ctx.logger };
@@ -93,13 +92,12 @@ const backfill = defineCommand({
   },
   async run({ args }) {
     checkFailOn(args['fail-on']);
-    const ctx = contextFor(args);
-    applyOverrides(ctx, args);
-    datesBetween(args.from, args.to, ctx.config.timezone);
+    const given = withOverrides(contextFor(args), args);
+    datesBetween(args.from, args.to, given.config.timezone);
     const clock = systemClock;
-    const connection = await connect(ctx.config, { clock, logger: ctx.logger, configFile: ctx.file, sandbox: args.sandbox });
+    const connection = await connect(given.config, { clock, logger: given.logger, configFile: given.file, sandbox: args.sandbox });
     try {
-      applyOut(ctx, args);
+      const ctx = { ...given, config: withOut(connection.config, args) };
       if (connection.sandbox) requireSandboxDays(connection.sandbox, { '--from': args.from, '--to': args.to });
       const nights = await withWarehouse(ctx, {}, (warehouse) =>
         runBackfill({ db: warehouse.connection, api: connection.api, clock, logger: ctx.logger }, { from: args.from, to: args.to, force: args.force, strict: args.strict, source: connection.source }, ctx.config),
