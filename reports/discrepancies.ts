@@ -7,18 +7,10 @@ import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/type
 import { KEPT_OUT_ORDERS_COUNT_SQL, SYNC_REJECTS_COUNT_SQL, keptOutOrdersSheet, syncRejectsSheet } from './kept-out.ts';
 
 const FINDINGS_OF_RUN = `
-WITH customers AS (
-  SELECT DISTINCT ON (operation_id) operation_id, customer_name, customer_document_number
-  FROM operations ORDER BY operation_id, kind
-)
 SELECT f.category, f.state, f.first_seen, f.item_id, f.operation_id, f.transaction_ids,
   f.order_status, f.payment_status, f.order_amount_cents, f.payment_amount_cents, f.difference_cents,
-  f.reason, coalesce(o.customer_name, c.customer_name) AS customer_name,
-  coalesce(o.customer_document_number, c.customer_document_number) AS customer_document_number,
-  f.finding_key
-FROM findings f
-LEFT JOIN orders o ON o.item_id = f.item_id
-LEFT JOIN customers c ON c.operation_id = f.operation_id
+  f.reason, f.customer_name, f.customer_document_number, f.finding_key
+FROM findings_with_customer f
 WHERE f.run_id = $run_id AND f.business_date = $date`;
 
 const ORDER_FINDINGS = `ORDER BY f.category, f.item_id NULLS LAST, f.operation_id NULLS LAST, f.finding_key`;

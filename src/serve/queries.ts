@@ -28,19 +28,12 @@ export interface NightFindings {
   runId: string | null;
 }
 
-/** The same customer lookup as the discrepancies report: the order's, else the operation's. */
+/** The same view as the discrepancies report, so both show the same customer. */
 const FINDINGS_SQL = `
-WITH customers AS (
-  SELECT DISTINCT ON (operation_id) operation_id, customer_name, customer_document_number
-  FROM operations ORDER BY operation_id, kind
-)
 SELECT f.category, f.state, strftime(f.first_seen, '%Y-%m-%d') AS first_seen, f.item_id, f.operation_id,
   f.transaction_ids, f.order_status, f.payment_status, f.order_amount_cents, f.payment_amount_cents,
-  f.difference_cents, f.reason, coalesce(o.customer_name, c.customer_name) AS customer_name,
-  coalesce(o.customer_document_number, c.customer_document_number) AS customer_document
-FROM findings f
-LEFT JOIN orders o ON o.item_id = f.item_id
-LEFT JOIN customers c ON c.operation_id = f.operation_id
+  f.difference_cents, f.reason, f.customer_name, f.customer_document_number AS customer_document
+FROM findings_with_customer f
 WHERE f.run_id = $run_id AND f.business_date = $date::DATE
 ORDER BY f.category, f.item_id NULLS LAST, f.operation_id NULLS LAST, f.finding_key
 LIMIT $limit::BIGINT`;

@@ -22,6 +22,7 @@ const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0008-sync-rejects.sql', 'bfdd60cde4490c514b6e9324bc2a783f9ab04022eff9cac541be2a814ddbd43a'],
   ['0009-import-issue-column-and-value.sql', '5a4cdc4a0f50374f60c85c35794807830d5ec8797de5272a0bc792a783c22139'],
   ['0010-keyless-orders.sql', '56b16963725130cad70a9373e4477b56a37bac15ca86ff65da860a3a5381753b'],
+  ['0011-findings-with-customer.sql', '0d49461c7ff2e93327797cfd019a7f0d584f1281ce1e9d520de04d39db911a9b'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));
