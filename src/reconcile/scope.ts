@@ -126,23 +126,10 @@ export const SCOPE_STATEMENTS: readonly string[] = [
      OR c.item_id IN (SELECT item_id FROM rc_orders)
      OR c.operation_id IN (SELECT operation_id FROM rc_prev WHERE operation_id IS NOT NULL))`,
 
-  // Each payment links to at most one order: by item_id first, then the export's transaction_id, then
-  // nsu + authorization_code (listing rows may lack item_id).
-  `CREATE OR REPLACE TEMP TABLE rc_links AS
-   WITH o AS (SELECT item_id, transaction_id, nsu, authorization_code FROM orders WHERE created_at < :HORIZON),
-   candidates AS (
-     SELECT p.source, p.payment_id, o.item_id AS order_item_id, 1 AS rank, 'item_id' AS matched_by
-     FROM rc_payments p JOIN o ON o.item_id = p.item_id
-     UNION ALL
-     SELECT p.source, p.payment_id, o.item_id, 2, 'transaction_id'
-     FROM rc_payments p JOIN o ON p.source = 'card' AND o.transaction_id = p.payment_id
-     UNION ALL
-     SELECT p.source, p.payment_id, o.item_id, 3, 'nsu_authorization_code'
-     FROM rc_payments p JOIN o ON p.source = 'card' AND o.nsu = p.nsu AND o.authorization_code = p.authorization_code)
-   SELECT source, payment_id,
-          arg_min(order_item_id, rank || '|' || order_item_id) AS order_item_id,
-          arg_min(matched_by, rank || '|' || order_item_id) AS matched_by
-   FROM candidates GROUP BY source, payment_id`,
+  // Each payment links to at most one order, by the warehouse's one matching rule (the order_links macro:
+  // item_id first, then the export's transaction_id, then nsu + authorization_code), among the orders
+  // created before the night's horizon.
+  `CREATE OR REPLACE TEMP TABLE rc_links AS SELECT * FROM order_links('rc_payments', :HORIZON)`,
 
   // Payments joined to their order's item (or their own item_id when they link to none).
   `CREATE OR REPLACE TEMP TABLE rc_pay AS

@@ -23,6 +23,7 @@ const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0009-import-issue-column-and-value.sql', '5a4cdc4a0f50374f60c85c35794807830d5ec8797de5272a0bc792a783c22139'],
   ['0010-keyless-orders.sql', '56b16963725130cad70a9373e4477b56a37bac15ca86ff65da860a3a5381753b'],
   ['0011-findings-with-customer.sql', '0d49461c7ff2e93327797cfd019a7f0d584f1281ce1e9d520de04d39db911a9b'],
+  ['0012-order-links.sql', 'f8b379cb4dda3de709bd251905e767bf15405221a56ab7f59251a6267d580b1e'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));
