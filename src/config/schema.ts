@@ -200,9 +200,6 @@ export const configSchema = z.strictObject({
 });
 
 export type ReconConfig = z.infer<typeof configSchema>;
-export type OrdersConfig = z.infer<typeof ordersSchema>;
 export type OrdersLimits = z.infer<typeof limitsSchema>;
 export type ReconcileConfig = z.infer<typeof reconcileSchema>;
-export type SyncConfig = z.infer<typeof syncSchema>;
 export type ApiConfig = z.infer<typeof apiSchema>;
-export type ReportsConfig = z.infer<typeof reportsSchema>;
