@@ -10,17 +10,17 @@ import { DateTime } from 'luxon';
 import { REPORTS } from '../../reports/index.ts';
 import { ordersRejected } from '../../reports/kept-out.ts';
 
-export const REPORT_EXTENSIONS = ['xlsx', 'csv'] as const;
-export type ReportExtension = (typeof REPORT_EXTENSIONS)[number];
+const REPORT_EXTENSIONS = ['xlsx', 'csv'] as const;
+type ReportExtension = (typeof REPORT_EXTENSIONS)[number];
 
-export const CONTENT_TYPES: Record<ReportExtension | 'json', string> = {
+const CONTENT_TYPES: Record<ReportExtension | 'json', string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
 };
 
 /** Report base names of the registry (discrepancies, refunds, chargebacks), then the rows a stopped night kept out. */
-export function reportNames(): string[] {
+function reportNames(): string[] {
   return [...REPORTS.map((r) => r.name), ordersRejected.name];
 }
 

@@ -10,7 +10,7 @@ import { serveHome, serveNight, serveReportFile, serveStatic, type Respond, type
 import { routeFor } from './routes.ts';
 import { warehouseReaderFor } from './warehouse-reads.ts';
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
