@@ -1,22 +1,27 @@
 #!/usr/bin/env node
-// Keeps package-lock.json complete for every platform of DuckDB's native bindings. The registry mirror
-// this project is built with does not serve some platform packages (darwin, win32, linux-arm64), so
-// `npm install` leaves them out of the lock and `npm ci` then refuses the lock as out of sync. This
-// adds the missing optional entries (npm skips them on other platforms without fetching anything).
+// Keeps package-lock.json complete for every platform of the native bindings it depends on (DuckDB's,
+// and oxc-parser's that knip uses). The registry mirror this project is built with does not serve some
+// platform packages (darwin, win32, linux-arm64, ...), so `npm install` leaves them out of the lock and
+// `npm ci` then refuses the lock as out of sync. This adds the missing optional entries, with the os,
+// cpu and libc their names spell (npm skips them on other platforms without fetching anything).
 // Run after any `npm install`: node scripts/lock-platforms.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const file = new URL('../package-lock.json', import.meta.url);
+/** The packages of platform bindings: both are MIT, like the entries written for them. */
+const BINDINGS = /^(@duckdb\/node-bindings-|@oxc-parser\/binding-)/;
+/** `<os>-<cpu>[-<abi>]` at the end of a binding's name, e.g. linux-arm-musleabihf or win32-x64-msvc. */
+const PLATFORM = /-(android|darwin|freebsd|linux|openharmony|win32)-(arm|arm64|ia32|ppc64|riscv64|s390x|x64)(?:-(eabi|gnu|gnueabihf|msvc|musl|musleabihf))?$/;
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const packages = lock.packages;
 let added = 0;
 for (const [path, entry] of Object.entries(packages)) {
   for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
     const target = `node_modules/${name}`;
-    if (packages[target] || !name.startsWith('@duckdb/node-bindings-')) continue;
-    const [, os, cpu, musl] = /node-bindings-(darwin|linux|win32)-(x64|arm64)(-musl)?$/.exec(name) ?? [];
+    if (packages[target] || !BINDINGS.test(name)) continue;
+    const [, os, cpu, abi] = PLATFORM.exec(name) ?? [];
     if (!os || !cpu) continue;
-    packages[target] = { version, cpu: [cpu], os: [os], ...(os === 'linux' ? { libc: [musl ? 'musl' : 'glibc'] } : {}), license: 'MIT', optional: true };
+    packages[target] = { version, cpu: [cpu], os: [os], ...(os === 'linux' ? { libc: [abi?.startsWith('musl') ? 'musl' : 'glibc'] } : {}), license: 'MIT', optional: true };
     added += 1;
     void path;
   }

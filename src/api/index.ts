@@ -7,10 +7,10 @@ import { JsonClient, RateLimiter, shownQuery, type QueryParams, type RetryPolicy
 import { withRefusedIds } from './refused-ids.ts';
 import { checkOperationsPage, checkTransactionsPage, type CheckedPage, type CheckOptions } from './validate.ts';
 
-export { queryString, shownQuery, type QueryParams, type RetryPolicy } from './http.ts';
-export { checkOperationsPage, checkTransactionsPage, type CheckedPage, type CheckOptions, type RejectedRow } from './validate.ts';
+export { queryString, shownQuery, type QueryParams } from './http.ts';
+export { checkOperationsPage, checkTransactionsPage } from './validate.ts';
 
-export interface ListQuery {
+interface ListQuery {
   /** Filters in order, e.g. [['date_created', '>=1700000000000'], ['date_created', '<1700086400000']]. */
   filters: QueryParams;
   /** Page size (`count`), at most 1000. */
@@ -34,7 +34,7 @@ export interface PaymentsApi {
 }
 
 /** 64 MiB: a page of 1000 rows is a few hundred KB. */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 export interface PaymentsApiOptions {
   baseUrl: string;

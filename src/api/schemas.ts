@@ -60,7 +60,7 @@ export const cashOutRowSchema = z.looseObject({
 });
 
 /** The list envelope; the row array is checked row by row so that an error names the row. */
-export function envelopeSchema<K extends 'transactions' | 'operations'>(key: K) {
+function envelopeSchema<K extends 'transactions' | 'operations'>(key: K) {
   return z.looseObject({
     total: z.int().min(0),
     page: z.int().min(0),

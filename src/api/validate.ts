@@ -18,7 +18,7 @@ import {
 import { looksLikeCashIn, looksLikeCashOut, looksLikeEnvelope, looksLikeTransaction } from './fast-check.ts';
 
 /** A row of the page that broke the schema, kept out instead of failing the page. */
-export interface RejectedRow {
+interface RejectedRow {
   /** 0-based position in the page's row array. */
   index: number;
   /** Its id, when it has one usable as text. */

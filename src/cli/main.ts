@@ -1,4 +1,5 @@
-// The CLI entry: the one place that maps errors to exit codes and messages.
+// The CLI entry: the one place that maps errors to exit codes and messages. It only exports runCli:
+// bin/recon.js sets the process's exit status from it, and tests call it in-process.
 import { defineCommand, renderUsage, runCommand, type CommandDef } from 'citty';
 import { ReconError, exitCodeFor } from '../shared/errors.ts';
 import { redactSecrets } from '../shared/redact.ts';
@@ -110,5 +111,3 @@ function stripAnsi(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
-
-process.exitCode = await runCli(process.argv.slice(2));

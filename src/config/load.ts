@@ -6,7 +6,7 @@ import { freezeConfig, withConfig } from './with-config.ts';
 import { ReconError } from '../shared/errors.ts';
 import { configSchema, problemWithServiceUrl, type ReconConfig } from './schema.ts';
 
-export const DEFAULT_CONFIG_FILE = 'recon.config.json';
+const DEFAULT_CONFIG_FILE = 'recon.config.json';
 
 export interface LoadedConfig {
   config: ReconConfig;

@@ -203,9 +203,6 @@ export const configSchema = z.strictObject({
 type Frozen<T> = T extends (...args: never[]) => unknown ? T : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
 
 export type ReconConfig = Frozen<z.infer<typeof configSchema>>;
-export type OrdersConfig = Frozen<z.infer<typeof ordersSchema>>;
 export type OrdersLimits = Frozen<z.infer<typeof limitsSchema>>;
 export type ReconcileConfig = Frozen<z.infer<typeof reconcileSchema>>;
-export type SyncConfig = Frozen<z.infer<typeof syncSchema>>;
 export type ApiConfig = Frozen<z.infer<typeof apiSchema>>;
-export type ReportsConfig = Frozen<z.infer<typeof reportsSchema>>;

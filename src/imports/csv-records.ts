@@ -20,7 +20,7 @@ export interface CsvSplitter {
 }
 
 /** Longest record the splitter holds while waiting for its end: far above any order line, far below a whole file. */
-export const MAX_RECORD_CHARS = 1 << 20;
+const MAX_RECORD_CHARS = 1 << 20;
 
 export function csvSplitterFor(dialect: CsvDialect, sink: RecordSink, file = '(input)'): CsvSplitter {
   const { delimiter, quote } = dialect;

@@ -10,7 +10,7 @@ import { ORDER_PRESETS } from './presets.ts';
 import type { TableSink } from './table-sink.ts';
 
 /** How many records are looked at for a header before the first one is taken as it. */
-export const HEADER_LOOKAHEAD = 10;
+const HEADER_LOOKAHEAD = 10;
 
 export interface HeaderRecord {
   cells: Cell[];
@@ -119,7 +119,7 @@ function withPresetHint(error: unknown, cells: Cell[], current: string | undefin
 }
 
 /** A preset (other than the current one) every one of whose mapped columns the header has. */
-export function presetMatching(names: string[], current: string | undefined, delimiter?: string): { name: string; label: string } | undefined {
+function presetMatching(names: string[], current: string | undefined, delimiter?: string): { name: string; label: string } | undefined {
   for (const [name, preset] of Object.entries(ORDER_PRESETS)) {
     if (name === current || (delimiter !== undefined && preset.csv.delimiter !== delimiter)) continue;
     const columns = Object.values(preset.columns).filter((c): c is string => typeof c === 'string');

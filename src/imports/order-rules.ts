@@ -57,7 +57,7 @@ export interface RowPlan {
 }
 
 /** orders.limits on cell lengths, with the header positions they apply to. */
-export interface CellLengthRule {
+interface CellLengthRule {
   maxIdLength: number;
   maxTextLength: number;
   /** The smaller of the two: a cell no longer than this needs no further look. */

@@ -113,7 +113,7 @@ export function isDecimal(type: string): boolean {
   return /^(DECIMAL|NUMERIC)/i.test(type);
 }
 
-export function quoteIdent(name: string): string {
+function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 

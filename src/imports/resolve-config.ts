@@ -7,7 +7,7 @@ import { ORDER_PRESETS, presetNames, type OrdersPreset } from './presets.ts';
 
 export type OrdersFormat = 'csv' | 'xlsx' | 'json' | 'ndjson' | 'parquet';
 
-export interface OrderColumns {
+interface OrderColumns {
   item_id: string;
   amount: string;
   status: string;

@@ -115,7 +115,7 @@ export class Utf8ChunkDecoder {
   }
 }
 
-export function countNewlines(buf: Buffer, from: number, to: number): number {
+function countNewlines(buf: Buffer, from: number, to: number): number {
   let n = 0;
   for (let i = buf.indexOf(10, from); i !== -1 && i < to; i = buf.indexOf(10, i + 1)) n++;
   return n;

@@ -104,7 +104,7 @@ export async function readDateStyles(zip: WorkbookZip, part: string | undefined)
 }
 
 /** A format code shows a date when, outside [colours/locales] and "literals", it has date or time letters. */
-export function isDateFormat(code: string): boolean {
+function isDateFormat(code: string): boolean {
   return /[ymdhMsb]/.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 }
 

@@ -7,7 +7,7 @@ import { LongTextCell, LONG_TEXT_HEAD } from './cell-text.ts';
 import { count } from './limits.ts';
 
 /** Memory the table may take: far above a million-row export's, far below the process's 512 MB. */
-export const MAX_SHARED_STRINGS_BYTES = 192 * 1024 * 1024;
+const MAX_SHARED_STRINGS_BYTES = 192 * 1024 * 1024;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 /** Strings numbered below this (statuses, dates: the first ones a sheet uses) are kept decoded. */
 const DECODED = 4096;

@@ -23,7 +23,7 @@ import type { CellValue, ColumnType } from './types.ts';
 const FORMULA_START = /^(?:[\t\r\n]|[ \t\r\n\0]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 
 /** Whether a spreadsheet could read this text as a formula. */
-export function isFormulaText(text: string): boolean {
+function isFormulaText(text: string): boolean {
   return FORMULA_START.test(text);
 }
 

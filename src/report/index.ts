@@ -13,8 +13,6 @@ import { readNotes } from './notes.ts';
 import { XlsxFileWriter } from './xlsx-writer.ts';
 import type { CsvDialect, ReportDefinition, ReportParams, SheetSpec } from './types.ts';
 
-export type { ReportDefinition, SheetSpec, ColumnSpec } from './types.ts';
-
 export interface WriteReportsRequest {
   /** Business date, YYYY-MM-DD. */
   date: string;

@@ -10,7 +10,7 @@ import type { Logger } from '../shared/log.ts';
 import { EXPORTED_VIEWS } from '../warehouse/views.ts';
 
 /** The timestamp that places a row in a day; tables not listed use their first TIMESTAMPTZ or DATE column. */
-export const DAY_COLUMN_OF: Readonly<Record<string, string>> = {
+const DAY_COLUMN_OF: Readonly<Record<string, string>> = {
   runs: 'started_at',
   transactions: 'date_created',
   transaction_history: 'date_updated',

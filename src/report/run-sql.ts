@@ -20,7 +20,7 @@ export async function runSqlOnWarehouse(path: string, sql: string, format: SqlFo
   }
 }
 
-export async function runSql(db: Pick<DuckDBConnection, 'extractStatements'>, sql: string, format: SqlFormat, write: Write): Promise<void> {
+async function runSql(db: Pick<DuckDBConnection, 'extractStatements'>, sql: string, format: SqlFormat, write: Write): Promise<void> {
   let extracted;
   try {
     extracted = await db.extractStatements(sql);

@@ -8,17 +8,17 @@ export type SqlFormat = 'table' | 'csv' | 'json';
 export const SQL_FORMATS: readonly SqlFormat[] = ['table', 'csv', 'json'];
 
 /** Rows a table shows before it stops and suggests CSV: the aligned layout needs every row in memory. */
-export const TABLE_ROW_LIMIT = 10_000;
+const TABLE_ROW_LIMIT = 10_000;
 
 /** Exact text of a value; null stays null. */
-export function textOfValue(value: DuckDBValue): string | null {
+function textOfValue(value: DuckDBValue): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
   return String(value);
 }
 
 /** A JSON literal of a value, with integers and decimals written as exact number text. */
-export function jsonOfValue(value: DuckDBValue): string {
+function jsonOfValue(value: DuckDBValue): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'bigint' || value instanceof DuckDBDecimalValue) return value.toString();
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';

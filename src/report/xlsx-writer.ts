@@ -9,9 +9,9 @@ import { capExcelText, excelDateFromDateText, excelDateFromInstant, neutraliseFo
 import { reportText } from './csv-writer.ts';
 import type { CellValue, ColumnSpec, ColumnType } from './types.ts';
 
-export const BRL_FORMAT = '"R$ "#,##0.00';
-export const INSTANT_FORMAT = 'yyyy-mm-dd hh:mm:ss';
-export const DATE_FORMAT = 'yyyy-mm-dd';
+const BRL_FORMAT = '"R$ "#,##0.00';
+const INSTANT_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+const DATE_FORMAT = 'yyyy-mm-dd';
 
 const DEFAULT_WIDTH: Record<ColumnType, number> = { text: 18, cents: 15, integer: 10, instant: 20, date: 12, boolean: 10 };
 const FORMAT_OF: Partial<Record<ColumnType, string>> = { cents: BRL_FORMAT, instant: INSTANT_FORMAT, date: DATE_FORMAT };
@@ -30,7 +30,7 @@ export interface SheetNote {
   instantMs?: number | null;
 }
 
-export function excelValueOf(value: CellValue, column: ColumnSpec, options: CellOptions): ExcelValue {
+function excelValueOf(value: CellValue, column: ColumnSpec, options: CellOptions): ExcelValue {
   if (value === null) return null;
   switch (column.type) {
     case 'cents':
@@ -54,7 +54,7 @@ function sheetText(text: string): string {
 }
 
 /** Excel forbids `[]:*?/\` in sheet names and cuts them at 31 characters. */
-export function sheetNameOf(name: string): string {
+function sheetNameOf(name: string): string {
   return name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet';
 }
 

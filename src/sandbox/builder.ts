@@ -14,7 +14,7 @@ import { holderOf, idFor, type Customer } from './people.ts';
 import type { Rng } from './rng.ts';
 import { OrderBook, type PackedOrder } from './order-timeline.ts';
 
-export const REFUSAL_CODES = ['1000', '1011', '1016', '5000'] as const;
+const REFUSAL_CODES = ['1000', '1011', '1016', '5000'] as const;
 
 export function acquirerMessage(code: string | null): string | null {
   if (code === null) return null;

@@ -16,11 +16,10 @@ import { SandboxState } from './state.ts';
 
 export { generateHistory } from './generate.ts';
 export { writeOrdersExport, orderRowsFor, ORDER_COLUMNS, ORDER_EXPORT_FORMATS, type OrdersExportFormat } from './orders-export.ts';
-export { groundTruthOf, writeGroundTruth, type GroundTruth } from './truth.ts';
-export { FAULT_PROFILES, parseFaultsFlag, type FaultRates, type FaultProfile } from './faults.ts';
+export { groundTruthOf, writeGroundTruth } from './truth.ts';
+export { parseFaultsFlag, type FaultRates } from './faults.ts';
 export { SandboxState } from './state.ts';
 export { SANDBOX_TIMEZONE } from './model.ts';
-export type { SandboxHistory, SandboxTransaction, SandboxOperation, SandboxOrder, TruthEntry } from './model.ts';
 
 export interface SandboxOptions {
   port?: number;

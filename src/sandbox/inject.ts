@@ -8,7 +8,7 @@ import { customerFrom, installmentsFrom, netAmountFrom, noteFrom } from './peopl
 import type { Rng } from './rng.ts';
 
 /** reconcile.reviewStaleHours and payoutStaleHours defaults, which the truth dates assume. */
-export const STALE_LIMIT_MS = 48 * HOUR;
+const STALE_LIMIT_MS = 48 * HOUR;
 
 const NEEDS_TWO_MORE_DAYS: ReadonlySet<FindingCategory> = new Set(['stale_review', 'cashout_stale_pending']);
 

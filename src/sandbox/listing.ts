@@ -8,7 +8,7 @@ import { operationJson, transactionJson } from './serialize.ts';
 import { PageWriter, type BufferPool, type PageCache } from './page-bytes.ts';
 import { writeTransactionRow } from './row-bytes.ts';
 
-export const LISTED_STATUSES = new Set(['processing', 'paid', 'review', 'refused', 'refunded', 'chargeback']);
+const LISTED_STATUSES = new Set(['processing', 'paid', 'review', 'refused', 'refunded', 'chargeback']);
 const EMPTY = new Int32Array(0);
 /** A generous average row size, so a page is usually written without growing its buffer. */
 const ROW_BYTES_ESTIMATE = 600;
@@ -119,10 +119,6 @@ export function transactionsPageBytes(state: SandboxState, query: ListingQuery, 
 }
 
 const opCache = new WeakMap<SandboxState, Map<string, { version: number; order: Int32Array }>>();
-
-export function operationsPage(state: SandboxState, query: ListingQuery): string {
-  return operationsPageBytes(state, query).bytes.toString('utf8');
-}
 
 export function operationsPageBytes(state: SandboxState, query: ListingQuery, store: PageStore = {}): PageBody {
   const now = state.now();

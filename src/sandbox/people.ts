@@ -75,7 +75,7 @@ function brandFrom(u: number): CardBrand {
 }
 
 /** A CPF with valid check digits (11 digits, no punctuation), as the service's document fields carry it. */
-export function cpfFrom(rng: Rng): string {
+function cpfFrom(rng: Rng): string {
   const base = rng.digits(9);
   const d1 = cpfCheckDigit(base);
   const d2 = cpfCheckDigit(base + d1);
@@ -115,11 +115,11 @@ export function idFor(prefix: string, seed: number, serial: number): string {
   return `${prefix}${hash32(seed, serial, prefix.length).toString(36).padStart(7, '0')}${serial.toString(36)}`;
 }
 
-export function nsuFor(seed: number, serial: number): string {
+function nsuFor(seed: number, serial: number): string {
   return String(hash32(seed, serial, 17) % 1_000_000_000).padStart(9, '0');
 }
 
-export function authCodeFor(seed: number, serial: number): string {
+function authCodeFor(seed: number, serial: number): string {
   return (hash32(seed, serial, 29) % 2_176_782_336).toString(36).toUpperCase().padStart(6, '0');
 }
 

@@ -52,7 +52,7 @@ const CVV_REFUSALS: Record<string, string> = { '601': '1000', '602': '1011', '60
 const BANNED = new Set(['', 'null', 'undefined']);
 
 /** The spec forbids null, undefined and empty strings as parameter values. */
-export function rejectEmptyValues(body: Body): void {
+function rejectEmptyValues(body: Body): void {
   for (const [key, value] of Object.entries(body)) {
     if (value === null || (typeof value === 'string' && BANNED.has(value.trim()))) {
       throw apiError(400, key, `parameter ${key} must not be ${value === null ? 'null' : value === '' ? 'empty' : value}; remove it from the request instead`);
@@ -91,7 +91,7 @@ function atOf(ctx: RouteContext, body: Body): number {
   return at;
 }
 
-export function requireSandbox(ctx: RouteContext, what: string): void {
+function requireSandbox(ctx: RouteContext, what: string): void {
   if (ctx.env !== 'sandbox') throw apiError(403, 'forbidden', `${what} is available in the sandbox only; this request used a production (live_) key`);
 }
 

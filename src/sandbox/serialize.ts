@@ -12,7 +12,7 @@ const P3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 const dayPrefix = new Map<number, string>();
 
 /** toISOString() without a Date per call: the date part is cached per UTC day (the hot path formats two per row). */
-export function iso(ms: number): string {
+function iso(ms: number): string {
   const day = Math.floor(ms / DAY_MS);
   let prefix = dayPrefix.get(day);
   if (prefix === undefined) {

@@ -8,7 +8,7 @@ import { ReconError } from '../shared/errors.ts';
 import { pathOfRoute, rawPathOf, routeFor } from './routes.ts';
 
 export const COOKIE_NAME = 'recon_session';
-export const MIN_TOKEN_LENGTH = 16;
+const MIN_TOKEN_LENGTH = 16;
 
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -32,7 +32,7 @@ function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
 }
 
-export function tokensEqual(given: string, expected: string): boolean {
+function tokensEqual(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
@@ -45,7 +45,7 @@ export function sessionCookieFor(token: string): string {
   return `${COOKIE_NAME}=${sessionValueFor(token)}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
-export function cookieValue(header: string | undefined, name: string): string | undefined {
+function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
@@ -72,7 +72,7 @@ export function authorize(token: string | undefined, request: { authorization?: 
  * is rebuilt from the route, so `//evil.com`, `/\evil.com`, `/.//evil.com`, `%2F%2Fevil.com` or an
  * absolute URL can never become a Location on another site: anything that is not a page goes to `/`.
  */
-export function redirectTargetOf(rawUrl: string): string {
+function redirectTargetOf(rawUrl: string): string {
   const path = pathOfRoute(routeFor('GET', rawPathOf(rawUrl))) ?? '/';
   const query = queryOf(rawUrl);
   query.delete('token');

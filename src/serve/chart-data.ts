@@ -26,7 +26,7 @@ export function findingsPerCategory(nights: readonly Night[], limit = 30): { bar
   return { bars, keys: [...known, ...other] };
 }
 
-export const AGE_BUCKETS = [
+const AGE_BUCKETS = [
   { key: '0–30 days', maxDays: 30 },
   { key: '31–60 days', maxDays: 60 },
   { key: '61–90 days', maxDays: 90 },

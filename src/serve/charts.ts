@@ -24,7 +24,7 @@ export function niceMax(value: number): number {
   return step * magnitude;
 }
 
-export function colourOf(keys: readonly string[], key: string): string {
+function colourOf(keys: readonly string[], key: string): string {
   const index = keys.indexOf(key);
   return PALETTE[(index < 0 ? keys.length : index) % PALETTE.length] ?? '#475569';
 }

@@ -23,7 +23,3 @@ export function zoneLabel(zone: string, atMs: number): string {
   const dt = DateTime.fromMillis(atMs, { zone });
   return dt.isValid ? `${zone} (UTC${dt.toFormat('Z')})` : zone;
 }
-
-export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}

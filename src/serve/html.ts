@@ -3,7 +3,7 @@
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Markup that is already safe (built by `html` or `rawHtml`). */
+/** Markup that is already safe (built by `html`). */
 export class SafeHtml {
   constructor(readonly text: string) {}
   toString(): string {
@@ -30,11 +30,6 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
     out += htmlOf(value) + (strings[i + 1] ?? '');
   });
   return new SafeHtml(out);
-}
-
-/** Trusted markup from this codebase only (never data). */
-export function rawHtml(text: string): SafeHtml {
-  return new SafeHtml(text);
 }
 
 export interface PageParts {

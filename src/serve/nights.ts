@@ -43,7 +43,7 @@ const summarySchema = z.looseObject({
   last_attempt: z.looseObject({ run_id: z.string(), at: z.string(), outcome: z.string(), error: z.string() }).optional(),
 });
 
-export type NightSummaryView = z.infer<typeof summarySchema>;
+type NightSummaryView = z.infer<typeof summarySchema>;
 
 export interface Night {
   date: string;

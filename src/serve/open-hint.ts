@@ -4,7 +4,7 @@
 export const DEFAULT_SERVE_PORT = 8080;
 export const DEFAULT_SERVE_HOST = '127.0.0.1';
 
-export function nightPagePath(date: string): string {
+function nightPagePath(date: string): string {
   return `/nights/${encodeURIComponent(date)}`;
 }
 

@@ -8,10 +8,10 @@ import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { DateTime } from 'luxon';
 
-export const REPORT_EXTENSIONS = ['xlsx', 'csv'] as const;
-export type ReportExtension = (typeof REPORT_EXTENSIONS)[number];
+const REPORT_EXTENSIONS = ['xlsx', 'csv'] as const;
+type ReportExtension = (typeof REPORT_EXTENSIONS)[number];
 
-export const CONTENT_TYPES: Record<ReportExtension | 'json', string> = {
+const CONTENT_TYPES: Record<ReportExtension | 'json', string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',

@@ -13,7 +13,7 @@ export type Route =
   | { kind: 'not_found' };
 
 /** Segments of a raw path, or undefined when one of them is unsafe or not decodable. */
-export function segmentsOf(rawPath: string): string[] | undefined {
+function segmentsOf(rawPath: string): string[] | undefined {
   if (!rawPath.startsWith('/')) return undefined;
   const parts = rawPath.slice(1).split('/');
   if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();

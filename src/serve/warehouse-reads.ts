@@ -8,7 +8,7 @@ import { openWarehouse } from '../warehouse/open.ts';
 
 export type Db = Pick<DuckDBConnection, 'runAndReadAll'>;
 
-export type WarehouseRead<T> = { ok: true; value: T } | { ok: false; busy: boolean; reason: string };
+type WarehouseRead<T> = { ok: true; value: T } | { ok: false; busy: boolean; reason: string };
 
 export interface WarehouseReader {
   read<T>(work: (db: Db) => Promise<T>): Promise<WarehouseRead<T>>;

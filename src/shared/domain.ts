@@ -2,13 +2,10 @@
 
 /** Statuses a v1 transaction can have in the listing (rejected ones are never listed). */
 export const TRANSACTION_STATUSES = ['processing', 'paid', 'review', 'refused', 'refunded', 'chargeback'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const CASH_IN_STATUSES = ['active', 'paid', 'expired'] as const;
-export type CashInStatus = (typeof CASH_IN_STATUSES)[number];
 
 export const CASH_OUT_STATUSES = ['processing', 'pending', 'fulfilled', 'failed'] as const;
-export type CashOutStatus = (typeof CASH_OUT_STATUSES)[number];
 
 export const ACQUIRER_CODES = {
   '0000': 'Authorized, captured or refunded',

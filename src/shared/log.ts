@@ -3,7 +3,7 @@
 import cliProgress from 'cli-progress';
 import { redactSecrets } from './redact.ts';
 
-export interface Progress {
+interface Progress {
   /** Adds to the done count (and, when known, sets the total). */
   tick(delta: number, total?: number): void;
   stop(): void;
@@ -28,7 +28,7 @@ export const silentLogger: Logger = {
 };
 
 /** One JSON object per line on the given stream. */
-export function jsonLinesLogger(write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
+function jsonLinesLogger(write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
   const emit = (event: string, fields: Record<string, unknown> = {}) =>
     write(redactSecrets(JSON.stringify({ time: new Date().toISOString(), event, ...fields })) + '\n');
   return {
@@ -56,7 +56,7 @@ export function jsonLinesLogger(write: (line: string) => void = (l) => process.s
 }
 
 /** Human output for a terminal: sentences on stderr and a progress bar for long work. */
-export function terminalLogger(stream: NodeJS.WriteStream = process.stderr): Logger {
+function terminalLogger(stream: NodeJS.WriteStream = process.stderr): Logger {
   return {
     event() {},
     info: (message) => stream.write(redactSecrets(message) + '\n'),

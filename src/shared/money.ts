@@ -54,7 +54,7 @@ export function centsFromDecimalText(text: string, format: DecimalFormat = PLAIN
  * such as 89.69999999999999 (a sum or a product of prices); one millionth of a real is far above such
  * representation error and far below a cent, so nothing that was meant as another amount passes.
  */
-export const BINARY_AMOUNT_TOLERANCE = 1e-6;
+const BINARY_AMOUNT_TOLERANCE = 1e-6;
 
 /**
  * Converts a number in reais (a JSON number of the operations listing or of an export, an XLSX number

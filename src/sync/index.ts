@@ -24,9 +24,6 @@ import { budgetedApi } from './request-budget.ts';
 import type { RejectsSource } from './rejects.ts';
 import { lookUpLeavers, type LookupCounts } from './lookups.ts';
 
-export type { SyncWindow } from './windows.ts';
-export type { RowCounts } from './publish.ts';
-
 export interface SyncDeps {
   db: DuckDBConnection;
   http: PaymentsApi;

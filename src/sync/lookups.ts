@@ -20,7 +20,7 @@ import { openRejectsFile, type KeptOutRow } from './rejects.ts';
 import { allOrFirstError } from './run-windows.ts';
 import type { WindowRead } from './read-window.ts';
 
-export interface Candidate {
+interface Candidate {
   id: string;
   /** The status the warehouse holds. */
   status: string;
@@ -67,7 +67,7 @@ const UNASKABLE = new Set(['', 'null', 'undefined']);
  * run (nor kept out by it). `sweeps` are the run's unsplit status ranges; `rejectsFiles` the files of
  * its transaction windows' kept-out rows. Fails past `max`, naming the setting.
  */
-export async function findIdsToLookUp(db: DuckDBConnection, sweeps: readonly SyncWindow[], rejectsFiles: readonly string[], max: number): Promise<Candidate[]> {
+async function findIdsToLookUp(db: DuckDBConnection, sweeps: readonly SyncWindow[], rejectsFiles: readonly string[], max: number): Promise<Candidate[]> {
   const params: Array<string | number> = [];
   const inStatus = SWEEP_STATUSES.map((status) => {
     params.push(status);
@@ -103,7 +103,7 @@ interface Found {
 }
 
 /** Reads every candidate by id (bounded concurrency), then asks once more about those not found. */
-export async function lookUpIds(
+async function lookUpIds(
   deps: { api: PaymentsApi; logger: Logger },
   candidates: readonly Candidate[],
   options: { limit: LimitFunction; maxAttempts: number; file: string; rejectsFile: string },

@@ -63,7 +63,7 @@ function base(
 }
 
 /** Cents or a schema error naming the row and field: 150.9 reais -> 15090, 89.69999999999999 -> 8970, 150.999 -> error. */
-export function centsOf(value: number, unit: AmountUnit, where: string, who: string, field: string): number {
+function centsOf(value: number, unit: AmountUnit, where: string, who: string, field: string): number {
   const cents = unit === 'cents' ? (Number.isSafeInteger(value) ? value : undefined) : centsFromReaisNumber(value);
   if (cents === undefined) {
     const expected = unit === 'cents' ? 'an integer number of cents' : 'reais with at most two decimals';

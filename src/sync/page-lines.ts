@@ -12,7 +12,7 @@ import { MAX_ROW_BYTES } from './stage.ts';
 import { stageRowsOfOperations, type AmountUnit } from './operation-rows.ts';
 
 /** A row kept out of the page's lines: its position, the raw text and why. */
-export interface LineReject {
+interface LineReject {
   index: number;
   raw: string;
   reason: string;

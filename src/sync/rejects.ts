@@ -10,7 +10,7 @@ import { JSON_READ_OPTIONS, literal } from './stage.ts';
 import { filterNameOf, keyOf, type SyncWindow } from './windows.ts';
 
 /** The most bytes of a kept-out row's text stored in sync_rejects.raw (the cut is marked). */
-export const REJECT_RAW_BYTES = 4096;
+const REJECT_RAW_BYTES = 4096;
 
 export interface KeptOutRow {
   /** Listing page (1-based) and position in its row array (1-based). */
@@ -72,7 +72,7 @@ function cleanText(text: string): string {
 }
 
 /** The text cut to REJECT_RAW_BYTES UTF-8 bytes, the cut marked with the full size; never half a character. */
-export function cutRaw(text: string): { text: string; bytes: number; truncated: boolean } {
+function cutRaw(text: string): { text: string; bytes: number; truncated: boolean } {
   const bytes = Buffer.byteLength(text);
   if (bytes <= REJECT_RAW_BYTES) return { text, bytes, truncated: false };
   const mark = `…[cut at ${REJECT_RAW_BYTES} bytes of ${bytes}]`;

@@ -145,7 +145,7 @@ function occurrences(text: string, needle: string, limit: number): number {
  * occurs once (quotes inside JSON strings are escaped, so a match is a real key) and only the
  * closing brace follows the array. Otherwise the rows are serialised again.
  */
-export function rowsArrayText(body: string, key: string, rows: readonly unknown[]): string {
+function rowsArrayText(body: string, key: string, rows: readonly unknown[]): string {
   const marker = `"${key}":`;
   const at = body.indexOf(marker);
   if (at >= 0 && body.indexOf(marker, at + marker.length) < 0) {

@@ -5,8 +5,8 @@ import { DateTime } from 'luxon';
 import { parseBusinessDate } from '../shared/business-day.ts';
 import type { QueryParams } from '../api/index.ts';
 
-export type Stream = 'transactions' | 'operations';
-export type DateField = 'date_created' | 'date_updated';
+type Stream = 'transactions' | 'operations';
+type DateField = 'date_created' | 'date_updated';
 
 export interface SyncWindow {
   stream: Stream;

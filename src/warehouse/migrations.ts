@@ -18,7 +18,7 @@ export const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 const FILE_NAME = /^(\d{4})-[a-z0-9-]+\.sql$/;
 
 /** Reads every migration file, in version order; a gap, a duplicate or a file without its name line throws. */
-export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   const migrations = readdirSync(dir)
     .filter((file) => file.endsWith('.sql'))
     .map((file) => {

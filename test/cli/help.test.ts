@@ -1,8 +1,8 @@
-// `--help` on every command, through the real CLI: exit 0, and a usage line that names the whole
-// command path a user types (`recon run nightly`, not `run nightly`).
-import { tmpdir } from 'node:os';
+// `--help` on every command, through the CLI's runCli in this process: exit 0, and a usage line that
+// names the whole command path a user types (`recon run nightly`, not `run nightly`).
 import { describe, expect, it } from 'vitest';
-import { runRecon, STACK_FRAME } from '../proof/cli.ts';
+import { STACK_FRAME } from '../proof/cli.ts';
+import { runCliInProcess } from './in-process.ts';
 
 describe('recon --help', () => {
   it.concurrent.each([
@@ -19,10 +19,16 @@ describe('recon --help', () => {
     [['sandbox', '--help'], 'recon sandbox [OPTIONS]'],
     [['help', 'run', 'nightly'], 'recon run nightly [OPTIONS]'],
   ])('recon %j prints USAGE %s', async (args, usage) => {
-    const result = await runRecon(args, { cwd: tmpdir() });
+    const result = await runCliInProcess(args);
     expect(result.code).toBe(0);
     expect(result.stderr).not.toMatch(STACK_FRAME);
     const line = result.stdout.split('\n').find((l) => l.startsWith('USAGE '));
     expect(line?.trim().startsWith(`USAGE ${usage}`)).toBe(true);
+  });
+
+  it('recon sandbox --help documents the options', async () => {
+    const r = await runCliInProcess(['sandbox', '--help']);
+    expect(r.code).toBe(0);
+    for (const flag of ['--seed', '--days', '--per-day', '--end-date', '--orders-out', '--orders-format', '--orders-double-amounts', '--truth-out', '--faults', '--port', '--host']) expect(r.stdout).toContain(flag);
   });
 });

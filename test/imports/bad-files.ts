@@ -31,7 +31,7 @@ export function writeSmallWorkbook(dir: string, name: string, extraEntries = 0):
 }
 
 /** Runs SQL on a throwaway in-memory DuckDB (to write Parquet files). */
-export async function withDuckDb(work: (run: (sql: string) => Promise<void>) => Promise<void>): Promise<void> {
+async function withDuckDb(work: (run: (sql: string) => Promise<void>) => Promise<void>): Promise<void> {
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { startLoopback, type Loopback } from '../api/loopback.ts';
 import { fakeTransaction } from '../sync/fake-service.ts';
 
-export type BadServiceMode =
+type BadServiceMode =
   | 'empty'
   | 'invalid-json'
   | 'html-200'

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLoopback, type Loopback } from '../api/loopback.ts';
 import { fakeTransaction } from '../sync/fake-service.ts';
 
-export const HOSTILE_MODES = [
+const HOSTILE_MODES = [
   'ignores-filter',
   'halves-forever',
   'trickle',

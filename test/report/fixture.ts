@@ -32,7 +32,7 @@ export async function createFixtureWarehouse(): Promise<Fixture> {
 const tx = (id: string, item: string | null, status: string, created: string, updated: string, net: number, brand: string, last: string) =>
   `('${id}', ${item === null ? 'NULL' : `'${item.replaceAll("'", "''")}'`}, '${status}', 'A1', 'N${id}', '${created}', '${updated}', ${net}, ${net}, ${status === 'paid' ? net : 0}, ${status === 'refunded' ? net : 0}, '1', 'Ana', '${brand}', '411111', '${last}', '0000', 'ok', '{}', '${created}', '${updated}', 'sync-1', 'sync-1')`;
 
-export const FIXTURE_SQL = `
+const FIXTURE_SQL = `
 INSERT INTO runs VALUES
   ('sync-1', 'sync', DATE '2024-03-15', NULL, TIMESTAMPTZ '2024-03-16T05:00:00Z', TIMESTAMPTZ '2024-03-16T05:05:00Z', 'done', NULL, NULL, NULL),
   ('rec-0', 'reconcile', DATE '2024-03-15', NULL, TIMESTAMPTZ '2024-03-16T05:06:00Z', TIMESTAMPTZ '2024-03-16T05:07:00Z', 'done', NULL, NULL, NULL),

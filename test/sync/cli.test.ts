@@ -1,5 +1,6 @@
-// `recon sync` as a process: configuration errors, the lock held by another process, and SIGKILL at
-// several points followed by a re-run that converges to the undisturbed content.
+// `recon sync` as a process: the lock held by another process, and SIGKILL at several points followed by
+// a re-run that converges to the undisturbed content. Its configuration errors need no process:
+// test/cli/refusals.test.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,13 +71,6 @@ function configFile(warehouse: string): string {
 }
 
 describe('recon sync (process)', () => {
-  it('explains how to configure the service when neither key nor address is set', async () => {
-    const ran = await runCli(['sync'], { RECON_CONFIG: configFile(join(mkdtempSync(join(tmpdir(), 'recon-')), 'w.duckdb')) });
-    expect(ran.code).toBe(2);
-    expect(ran.stderr).toContain('RECON_API_KEY');
-    expect(ran.stderr).toContain('RECON_BASE_URL');
-  });
-
   it('stops at once with a clear message when another process holds the warehouse', async () => {
     const warehouse = join(mkdtempSync(join(tmpdir(), 'recon-lock-')), 'w.duckdb');
     // bin/run-ts.js runs the file in this very process (tsx's CLI would fork a grandchild that outlives a kill).
