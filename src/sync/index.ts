@@ -10,7 +10,7 @@ import type { Logger } from '../shared/log.ts';
 import { businessDateOf, yesterdayIn } from '../shared/business-day.ts';
 import type { ReconConfig } from '../config/schema.ts';
 import type { PaymentsApi } from '../api/index.ts';
-import { recordRunEnd, recordRunStart } from '../warehouse/runs.ts';
+import { recordRunEnd, recordRunStart, type RunKind } from '../warehouse/runs.ts';
 import { describeWindow, rangesForRun, type SyncWindow } from './windows.ts';
 import { readWindow, type WindowRead } from './read-window.ts';
 import { Stager } from './stage.ts';
@@ -46,7 +46,7 @@ export interface SyncRequest {
   /** Arguments recorded in the runs row. */
   args?: Record<string, unknown> | undefined;
   /** Kind recorded in the runs row; default "sync". */
-  kind?: string | undefined;
+  kind?: RunKind | undefined;
 }
 
 export interface SyncResult {
