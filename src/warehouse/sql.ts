@@ -1,15 +1,37 @@
 // The one way recon puts values into SQL. Values travel as prepared parameters named `$name` (the
 // style the report definitions document for their authors), bound by DuckDB and never spliced into
-// the text. The few things a parameter cannot be, a table or column name, and text that must stay in
-// the SQL itself (a command printed for a person to paste, a constant inside a report's static SQL),
-// go through sqlIdentifier and sqlLiteral below: the only quoting in recon, tested against quotes,
-// NUL, unpaired surrogates and injection attempts.
-import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBPreparedStatement, DuckDBValue } from '@duckdb/node-api';
+// the text; dateParam and instantParam make the typed values of dates and instants. What a parameter
+// cannot be (a table or column name) and text that must stay in the SQL itself (a file path in a
+// SELECT that other statements embed, a command printed for a person to paste, a constant in a
+// report's static SQL) go through sqlIdentifier and sqlLiteral: the only SQL quoting in recon, tested
+// against quotes, NUL, unpaired surrogates and injection attempts.
+import {
+  dateValue,
+  timestampTZValue,
+  type DuckDBConnection,
+  type DuckDBDateValue,
+  type DuckDBMaterializedResult,
+  type DuckDBPreparedStatement,
+  type DuckDBTimestampTZValue,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { isWellFormed } from '../shared/well-formed.ts';
 
 /** Values of a statement's `$name` parameters, by name (without the `$`). */
 export type SqlParams = Readonly<Record<string, DuckDBValue>>;
+
+/** A business date (YYYY-MM-DD) as a DATE parameter value. */
+export function dateParam(date: string): DuckDBDateValue {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new ReconError('internal', `expected a date as YYYY-MM-DD, got "${date}"`);
+  return dateValue(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / 86_400_000);
+}
+
+/** An instant (epoch milliseconds) as a TIMESTAMPTZ parameter value (DuckDB counts microseconds). */
+export function instantParam(ms: number): DuckDBTimestampTZValue {
+  return timestampTZValue(BigInt(Math.trunc(ms)) * 1000n);
+}
 
 /** A name quoted as a DuckDB identifier: `"..."` with `"` doubled, so it can only ever name something. */
 export function sqlIdentifier(name: string): string {
@@ -59,7 +81,7 @@ export function bindNamedParams(prepared: DuckDBPreparedStatement, params: SqlPa
     const name = prepared.parameterName(index);
     if (!Object.hasOwn(params, name)) {
       const given = Object.keys(params).map((n) => `$${n}`).join(', ') || 'none';
-      throw new ReconError('internal', `the statement uses $${name} but no value was given for it (given: ${given}); add ${name} to its parameters`);
+      throw new ReconError('internal', `the statement uses $${name}, which has no value (the values given: ${given}); use one of those, or give ${name} a value`);
     }
     used[name] = params[name] ?? null;
   }

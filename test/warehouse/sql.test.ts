@@ -2,10 +2,9 @@
 // text DuckDB can hold comes back exactly as given, whatever quotes or SQL it carries, and text no
 // quoting can carry (NUL, an unpaired surrogate) is refused instead of altered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateValue } from '@duckdb/node-api';
 import { ReconError } from '../../src/shared/errors.ts';
 import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
-import { runWithParams, sqlIdentifier, sqlLiteral } from '../../src/warehouse/sql.ts';
+import { dateParam, instantParam, runWithParams, sqlIdentifier, sqlLiteral } from '../../src/warehouse/sql.ts';
 
 let warehouse: Warehouse;
 beforeAll(async () => {
@@ -83,14 +82,40 @@ describe('runWithParams', () => {
   });
 
   it('binds only the names the statement uses, so one set of values serves many statements', async () => {
-    const params = { d: dateValue({ year: 2024, month: 3, day: 1 }), n: 7, unused: 'x' };
+    const params = { d: dateParam('2024-03-01'), n: 7, unused: 'x' };
     const result = await runWithParams(warehouse.connection, 'SELECT $d AS d, $n + $n AS twice', params);
     expect(await result.getRowObjectsJS()).toEqual([{ d: new Date('2024-03-01T00:00:00Z'), twice: 14 }]);
   });
 
   it('fails before running anything when a name has no value, naming it', async () => {
     await expect(runWithParams(warehouse.connection, 'SELECT $present, $missing', { present: 1 })).rejects.toThrow(
-      'the statement uses $missing but no value was given for it (given: $present); add missing to its parameters',
+      'the statement uses $missing, which has no value (the values given: $present); use one of those, or give missing a value',
     );
+  });
+});
+
+describe('dateParam and instantParam', () => {
+  it.each([
+    ['2024-03-01', '2024-03-01'],
+    ['2024-02-29', '2024-02-29'],
+    ['1970-01-01', '1970-01-01'],
+    ['1969-12-31', '1969-12-31'],
+  ])('binds the date %s as a DATE', async (date, text) => {
+    const reader = await warehouse.connection.runAndReadAll('SELECT CAST($d AS VARCHAR) AS v, typeof($d) AS t', { d: dateParam(date) });
+    expect(reader.getRowObjectsJS()).toEqual([{ v: text, t: 'DATE' }]);
+  });
+
+  it.each(['2024-3-1', '01/03/2024', "2024-03-01'; --", ''])('refuses %j as a date', (date) => {
+    expect(() => dateParam(date)).toThrow(`expected a date as YYYY-MM-DD, got "${date}"`);
+  });
+
+  it.each([
+    [Date.parse('2024-03-01T03:00:00.000Z'), '2024-03-01 03:00:00+00'],
+    [Date.parse('2024-03-01T03:00:00.123Z'), '2024-03-01 03:00:00.123+00'],
+    [0, '1970-01-01 00:00:00+00'],
+    [-1, '1969-12-31 23:59:59.999+00'],
+  ])('binds the instant %d as a TIMESTAMPTZ', async (ms, text) => {
+    const reader = await warehouse.connection.runAndReadAll('SELECT CAST($t AS VARCHAR) AS v, typeof($t) AS t', { t: instantParam(ms) });
+    expect(reader.getRowObjectsJS()).toEqual([{ v: text, t: 'TIMESTAMP WITH TIME ZONE' }]);
   });
 });
