@@ -9,7 +9,7 @@ import { syncAll, type SyncResult } from '../src/sync/index.ts';
 import { importOrders, resolveOrdersConfig, type ImportResult } from '../src/imports/index.ts';
 import { reconcileDay, type ReconcileResult } from '../src/reconcile/reconcile.ts';
 import { writeReports, type WriteReportsResult } from '../src/report/index.ts';
-import { markAbandonedRuns, recordRunEnd, recordRunStart } from '../src/warehouse/runs.ts';
+import { withRun } from '../src/warehouse/runs.ts';
 import { refuseUnfinishedNight, yesterdayIn } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { ReconError } from '../src/shared/errors.ts';
@@ -81,43 +81,57 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
   checkReportFolder(reportDir);
   // A file of an earlier stopped attempt would sit next to this run's reports and mislead.
   for (const ext of ['xlsx', 'csv']) rmSync(join(reportDir, `${ordersRejected.name}.${ext}`), { force: true });
-  await markAbandonedRuns(deps.db, 'nightly', 'its findings and reports, if any, are those of an earlier run');
   let reconciled = false;
-  await recordRunStart(deps.db, { runId, kind: 'nightly', businessDate: date, args: { date, orders: files, strict: request.strict ?? false }, startedAtMs: startedAt });
+  // The instant the run ended, shared by its runs row and its summary.json.
+  let finishedAt: number | undefined;
+  const endNow = () => {
+    finishedAt = deps.clock.now();
+    timings['total'] = Math.round(performance.now() - wallStart) / 1000;
+    return finishedAt;
+  };
+  const run = {
+    kind: 'nightly',
+    runId,
+    clock: deps.clock,
+    businessDate: date,
+    args: { date, orders: files, strict: request.strict ?? false },
+    startedAtMs: startedAt,
+    abandoned: 'its findings and reports, if any, are those of an earlier run',
+    done: (night: NightlyOutcome) => ({ outcome: outcomeOf(night.sync), finishedAtMs: finishedAt, counts: { findings: night.reconcile.totals, rows: night.sync.rows }, timings }),
+    // Also once the done row could not be written: the night is then failed, as its summary says.
+    failed: () => ({ finishedAtMs: endNow(), timings }),
+  } as const;
   try {
-    const sync = await timed('sync', () =>
-      syncAll(
-        { db: deps.db, http: deps.api, clock: deps.clock, logger: deps.logger },
-        { runId: newRunId('sync', deps.clock.now()), date, lookbackDays: config.sync.lookbackDays, sweepDays: config.sync.sweepDays, args: { date, nightly: runId } },
-        config,
-      ),
-    );
-    const imports = await timed('import', () =>
-      importOrders({ db: deps.db, clock: deps.clock, logger: deps.logger }, { files, strict: request.strict, runId, businessDate: date }, config),
-    );
-    const tooMany = tooManyKeptOut(imports, config.orders.maxRejectedShare);
-    if (tooMany) {
-      const written = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, definitions: [ordersRejected] }));
-      throw new ReconError('input', `${tooMany}; the night stopped before reconciling and recorded no findings. The rows kept out and why are in ${written.files.map((f) => relative(reportDir, f)).join(' and ')} in ${reportDir}; fix the export (or orders.* in the config) and run the night again`);
-    }
-    const reconcile = await timed('reconcile', () =>
-      reconcileDay({ db: deps.db, clock: deps.clock, logger: deps.logger }, { runId: newRunId('reconcile', deps.clock.now()), date, timezone: zone }, config.reconcile),
-    );
-    reconciled = true;
-    const reports = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId, definitions: REPORTS }));
-    const finishedAt = deps.clock.now();
-    timings['total'] = Math.round(performance.now() - wallStart) / 1000;
-    // Rows the service listed that broke its interface are kept out: the night is done, but not clean.
-    const outcome = sync.rejected > 0 ? 'done_with_warnings' : 'done';
-    const summary = buildSummary({ runId, date, zone, startedAt, finishedAt, outcome, source: request.source, timings, sync, imports, reconcile, reports, reportDir });
-    const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
-    await recordRunEnd(deps.db, { runId, outcome: summary.outcome, finishedAtMs: finishedAt, counts: { findings: reconcile.totals, rows: sync.rows }, timings });
-    return { summary, summaryFile, reportDir, sync, imports, reconcile, reports };
+    return await withRun(deps.db, run, async () => {
+      const sync = await timed('sync', () =>
+        syncAll(
+          { db: deps.db, http: deps.api, clock: deps.clock, logger: deps.logger },
+          { runId: newRunId('sync', deps.clock.now()), date, lookbackDays: config.sync.lookbackDays, sweepDays: config.sync.sweepDays, args: { date, nightly: runId } },
+          config,
+        ),
+      );
+      const imports = await timed('import', () =>
+        importOrders({ db: deps.db, clock: deps.clock, logger: deps.logger }, { files, strict: request.strict, runId, businessDate: date }, config),
+      );
+      const tooMany = tooManyKeptOut(imports, config.orders.maxRejectedShare);
+      if (tooMany) {
+        const written = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, definitions: [ordersRejected] }));
+        throw new ReconError('input', `${tooMany}; the night stopped before reconciling and recorded no findings. The rows kept out and why are in ${written.files.map((f) => relative(reportDir, f)).join(' and ')} in ${reportDir}; fix the export (or orders.* in the config) and run the night again`);
+      }
+      const reconcile = await timed('reconcile', () =>
+        reconcileDay({ db: deps.db, clock: deps.clock, logger: deps.logger }, { runId: newRunId('reconcile', deps.clock.now()), date, timezone: zone }, config.reconcile),
+      );
+      reconciled = true;
+      const reports = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId, definitions: REPORTS }));
+      const ended = endNow();
+      const summary = buildSummary({ runId, date, zone, startedAt, finishedAt: ended, outcome: outcomeOf(sync), source: request.source, timings, sync, imports, reconcile, reports, reportDir });
+      const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
+      return { summary, summaryFile, reportDir, sync, imports, reconcile, reports };
+    });
   } catch (error) {
-    const finishedAt = deps.clock.now();
-    timings['total'] = Math.round(performance.now() - wallStart) / 1000;
+    // Not started (the run row could not be written): there is no run to summarise.
+    if (finishedAt === undefined) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    await recordRunEnd(deps.db, { runId, outcome: 'failed', finishedAtMs: finishedAt, timings, error: message }).catch(() => undefined);
     // Monitoring reads summary.json: a failed night says so there too (next to an earlier good run's figures).
     const failed = buildSummary({ runId, date, zone, startedAt, finishedAt, outcome: 'failed', source: request.source, timings, reportDir, error: message });
     // Once this run's findings are recorded, an earlier run's figures are no longer the night's.
@@ -125,6 +139,11 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     await write(reportDir, failed, config.reports.fileMode).catch(() => undefined);
     throw error;
   }
+}
+
+/** Rows the service listed that broke its interface are kept out: the night is done, but not clean. */
+function outcomeOf(sync: SyncResult): 'done' | 'done_with_warnings' {
+  return sync.rejected > 0 ? 'done_with_warnings' : 'done';
 }
 
 /**

@@ -4,6 +4,7 @@
 // holds all findings in one table.
 import { FINDING_CATEGORIES } from '../src/shared/domain.ts';
 import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
+import { sqlLiteral } from '../src/warehouse/sql.ts';
 import { KEPT_OUT_ORDERS_COUNT_SQL, SYNC_REJECTS_COUNT_SQL, keptOutOrdersSheet, syncRejectsSheet } from './kept-out.ts';
 
 const FINDINGS_OF_RUN = `
@@ -35,8 +36,9 @@ const FINDING_COLUMNS: ColumnSpec[] = [
 
 const AMOUNT_TOTALS = ['order_amount_cents', 'payment_amount_cents', 'difference_cents'];
 
-const categoryList = FINDING_CATEGORIES.map((c) => `'${c}'`).join(', ');
-const categoryOrder = FINDING_CATEGORIES.map((c, i) => `('${c}', ${i + 1})`).join(', ');
+// The category names are constants quoted into the report's static SQL.
+const categoryList = FINDING_CATEGORIES.map(sqlLiteral).join(', ');
+const categoryOrder = FINDING_CATEGORIES.map((c, i) => `(${sqlLiteral(c)}, ${i + 1})`).join(', ');
 
 /** Counts per category in the contract's order (all 13, zeros included), then any other category. */
 const SUMMARY_SQL = `
@@ -101,7 +103,7 @@ const summarySheet: SheetSpec = {
 
 const categorySheets: SheetSpec[] = FINDING_CATEGORIES.map((category) => ({
   name: category,
-  sql: `${FINDINGS_OF_RUN} AND f.category = '${category}'\n${ORDER_FINDINGS}`,
+  sql: `${FINDINGS_OF_RUN} AND f.category = ${sqlLiteral(category)}\n${ORDER_FINDINGS}`,
   columns: FINDING_COLUMNS,
   totals: AMOUNT_TOTALS,
   omitWhenEmpty: true,

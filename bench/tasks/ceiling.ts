@@ -14,6 +14,7 @@ import { DateTime } from 'luxon';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { parseConfig } from '../../src/config/load.ts';
 import { capMemory } from '../../src/warehouse/memory-limit.ts';
+import { withTransaction } from '../../src/warehouse/transaction.ts';
 import { rowLinesBytes } from '../../src/sync/stage-file.ts';
 import { fileRowsSql, TX_COLUMNS } from '../../src/sync/stage.ts';
 import type { WindowRead } from '../../src/sync/read-window.ts';
@@ -64,12 +65,12 @@ try {
   const columns = [...Object.keys(TX_COLUMNS), 'raw'].join(', ');
   const t1 = performance.now();
   const c1 = process.cpuUsage();
-  await db.run('BEGIN TRANSACTION');
-  for (const read of reads) {
-    await db.run(`INSERT INTO transactions (${columns}, first_seen_at, last_seen_at, first_seen_run, last_seen_run)
-      SELECT ${columns}, now(), now(), 'ceiling', 'ceiling' FROM (${fileRowsSql(read)})`);
-  }
-  await db.run('COMMIT');
+  await withTransaction(db, async () => {
+    for (const read of reads) {
+      await db.run(`INSERT INTO transactions (${columns}, first_seen_at, last_seen_at, first_seen_run, last_seen_run)
+        SELECT ${columns}, now(), now(), 'ceiling', 'ceiling' FROM (${fileRowsSql(read)})`);
+    }
+  });
   loadSeconds = (performance.now() - t1) / 1000;
   loadCpuSeconds = cpuSecondsSince(c1);
 } finally {

@@ -17,7 +17,7 @@ import { formatForFile, OPTIONAL_COLUMNS, type OrdersFormat, type ResolvedOrders
 import { createStageTable, dropStageTable, openStager } from './stage.ts';
 import type { ReadOptions, TableReadResult, TableSink } from './table-sink.ts';
 
-export interface ImportRejection {
+interface ImportRejection {
   file: string;
   line: number;
   reason: string;
@@ -49,7 +49,7 @@ export interface ImportFileResult {
 }
 
 /** How many rejected rows a result lists in memory per file (the warehouse keeps all of them). */
-export const LISTED_REJECTIONS = 1000;
+const LISTED_REJECTIONS = 1000;
 
 export interface ImportFileContext {
   db: DuckDBConnection;
@@ -154,8 +154,21 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
     result.conflictRows = merged.conflictRows;
     await db.run(
       `INSERT INTO order_imports (import_id, run_id, file, format, business_date, sha256, rows_read, rows_loaded, rows_rejected, conflicts, imported_at)
-       VALUES ($1, $2, $3, $4, CAST($5 AS DATE), $6, $7, $8, $9, $10, make_timestamptz($11::BIGINT * 1000))`,
-      [importId, ctx.runId ?? null, file, format, ctx.businessDate ?? null, read.sha256, result.rowsRead, result.rowsLoaded, result.rowsRejected, result.conflicts.length, importedAtMs],
+       VALUES ($import_id, $run_id, $file, $format, CAST($business_date AS DATE), $sha256, $rows_read, $rows_loaded, $rows_rejected, $conflicts,
+               make_timestamptz($imported_ms::BIGINT * 1000))`,
+      {
+        import_id: importId,
+        run_id: ctx.runId ?? null,
+        file,
+        format,
+        business_date: ctx.businessDate ?? null,
+        sha256: read.sha256,
+        rows_read: result.rowsRead,
+        rows_loaded: result.rowsLoaded,
+        rows_rejected: result.rowsRejected,
+        conflicts: result.conflicts.length,
+        imported_ms: importedAtMs,
+      },
     );
   } finally {
     await dropStageTable(db);

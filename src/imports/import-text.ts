@@ -1,6 +1,7 @@
 // What `recon import` prints: a table of counts per file and the first rows kept out (terminal), or one
 // JSON object per line (cron, pipes). Pure: takes results, returns text.
 import type { ImportResult } from './index.ts';
+import { sqlLiteral } from '../warehouse/sql.ts';
 
 export interface IssueLine {
   import_id: string;
@@ -59,7 +60,8 @@ export function keptOutText(result: ImportResult, limit: number): string {
   }
   if (total === 0) return 'Nothing was kept out.';
   const more = total - shown;
-  const ids = result.files.map((f) => `'${f.importId}'`).join(', ');
+  // A command for a person to paste: the ids are quoted into it.
+  const ids = result.files.map((f) => sqlLiteral(f.importId)).join(', ');
   return [
     `Kept out (${count(total)}):`,
     ...lines,

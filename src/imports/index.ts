@@ -9,13 +9,11 @@ import type { Clock } from '../shared/clock.ts';
 import { ReconError, isReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { capMemory, isOutOfMemory } from '../warehouse/memory-limit.ts';
+import { withTransaction } from '../warehouse/transaction.ts';
 import { importOrderFile, type ImportFileContext, type ImportFileResult } from './import-file.ts';
 import { resolveOrdersConfig } from './resolve-config.ts';
 
-export { resolveOrdersConfig, formatForFile, type ResolvedOrdersConfig, type OrdersFormat } from './resolve-config.ts';
-export { ORDER_PRESETS, presetNames } from './presets.ts';
-export { LISTED_REJECTIONS, type ImportFileResult, type ImportRejection } from './import-file.ts';
-export type { ImportConflict } from './merge.ts';
+export { resolveOrdersConfig } from './resolve-config.ts';
 
 export interface ImportDeps {
   db: DuckDBConnection;
@@ -33,7 +31,7 @@ export interface ImportRequest {
   businessDate?: string;
 }
 
-export interface ImportTotals {
+interface ImportTotals {
   files: number;
   rowsRead: number;
   rowsLoaded: number;
@@ -78,26 +76,31 @@ export async function importOrders(deps: ImportDeps, request: ImportRequest, con
   return { files, totals: totalsOf(files) };
 }
 
+/**
+ * The file's (or a strict run's) transaction. A failure of the work is explained before it is rethrown:
+ * DuckDB's Out of Memory names warehouse.memoryLimit, anything else says it was rolled back.
+ */
 async function inTransaction<T>(db: DuckDBConnection, memoryLimit: string, files: string, work: () => Promise<T>): Promise<T> {
-  await db.run('BEGIN TRANSACTION');
-  let value: T;
-  try {
-    value = await work();
-  } catch (error) {
-    await db.run('ROLLBACK').catch(() => undefined);
-    if (isReconError(error)) throw error;
-    if (isOutOfMemory(error)) {
-      throw new ReconError(
-        'input',
-        `${files}: importing it needs more memory than warehouse.memoryLimit (${memoryLimit}); raise warehouse.memoryLimit ` +
-          `(DuckDB spills to a temp folder beside the warehouse up to that cap); nothing of it was imported`,
-        { cause: error },
-      );
+  return withTransaction(db, async () => {
+    try {
+      return await work();
+    } catch (error) {
+      throw importError(error, memoryLimit, files);
     }
-    throw new ReconError('warehouse', `order import failed and was rolled back: ${(error as Error).message}`, { cause: error });
+  });
+}
+
+function importError(error: unknown, memoryLimit: string, files: string): unknown {
+  if (isReconError(error)) return error;
+  if (isOutOfMemory(error)) {
+    return new ReconError(
+      'input',
+      `${files}: importing it needs more memory than warehouse.memoryLimit (${memoryLimit}); raise warehouse.memoryLimit ` +
+        `(DuckDB spills to a temp folder beside the warehouse up to that cap); nothing of it was imported`,
+      { cause: error },
+    );
   }
-  await db.run('COMMIT');
-  return value;
+  return new ReconError('warehouse', `order import failed and was rolled back: ${(error as Error).message}`, { cause: error });
 }
 
 function failOnBadRows(result: ImportFileResult): void {

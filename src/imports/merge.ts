@@ -56,24 +56,23 @@ export async function mergeStagedOrders(db: DuckDBConnection, optional: Optional
     await db.run(
       `INSERT INTO order_history (import_id, item_id, status, amount_cents, created_at, transaction_id, source_line, imported_at)
        WITH ${keep}
-       SELECT $1, item_id, status, amount_cents, created_at, transaction_id, line, make_timestamptz($2::BIGINT * 1000)
+       SELECT $import_id, item_id, status, amount_cents, created_at, transaction_id, line, make_timestamptz($imported_ms::BIGINT * 1000)
        FROM keep k
        WHERE NOT EXISTS (
          SELECT 1 FROM orders o WHERE o.item_id = k.item_id
            AND (o.status, o.amount_cents, o.created_at, o.transaction_id) IS NOT DISTINCT FROM (k.status, k.amount_cents, k.created_at, k.transaction_id))`,
-      [meta.importId, meta.importedAtMs],
+      { import_id: meta.importId, imported_ms: meta.importedAtMs },
     );
     // Latest import wins: the orders this file brings again are deleted and every kept row is
     // inserted. An UPDATE of a whole cumulative export holds each changed row in memory, unspillable;
     // a delete only marks rows, and a large insert is written out as it goes.
-    const params = [meta.importId, meta.file, meta.importedAtMs];
     await db.run(`DELETE FROM orders WHERE item_id IN (WITH ${keep} SELECT item_id FROM keep)`);
     await db.run(
       `INSERT INTO orders (item_id, status, amount_cents, created_at, ${ALL_OPTIONAL.join(', ')}, source_status, import_id, source_file, source_line, imported_at)
        WITH ${keep}
-       SELECT item_id, status, amount_cents, created_at, ${ALL_OPTIONAL.join(', ')}, source_status, $1, $2, line, make_timestamptz($3::BIGINT * 1000)
+       SELECT item_id, status, amount_cents, created_at, ${ALL_OPTIONAL.join(', ')}, source_status, $import_id, $file, line, make_timestamptz($imported_ms::BIGINT * 1000)
        FROM keep`,
-      params,
+      { import_id: meta.importId, file: meta.file, imported_ms: meta.importedAtMs },
     );
     const counts = (
       await db.runAndReadAll(
@@ -126,10 +125,11 @@ async function conflictsOf(db: DuckDBConnection, optional: OptionalColumn[]): Pr
   const fields = ['status', 'amount_cents', 'created_ms', ...optional];
   const reader = await db.runAndReadAll(
     `SELECT s.item_id, list(s.line ORDER BY s.line) AS lines,
-            ${fields.map((f) => `list(coalesce(s.${f}::VARCHAR, '${NULL_TEXT}') ORDER BY s.line) AS ${f}`).join(', ')}
+            ${fields.map((f) => `list(coalesce(s.${f}::VARCHAR, $null_text) ORDER BY s.line) AS ${f}`).join(', ')}
      FROM ${STAGE_TABLE} s JOIN import_repeats r ON r.item_id = s.item_id
      WHERE r.versions > 1
      GROUP BY s.item_id ORDER BY min(s.line)`,
+    { null_text: NULL_TEXT },
   );
   return reader.getRowObjectsJS().map((row) => {
     const lines = (row['lines'] as number[]).map(Number);

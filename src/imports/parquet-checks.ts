@@ -6,6 +6,7 @@
 // as its length and first characters.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import { sqlIdentifier } from '../warehouse/sql.ts';
 import { LONG_TEXT_HEAD } from './cell-text.ts';
 import { decompressedBudget, decompressedLimitError, rowLimitError, type OrdersLimits } from './limits.ts';
 
@@ -16,7 +17,7 @@ export interface ParquetColumn {
 
 export async function describeParquet(db: DuckDBConnection, file: string): Promise<ParquetColumn[]> {
   return readingParquet(file, async () => {
-    const described = await db.runAndReadAll('DESCRIBE SELECT * FROM read_parquet($1)', [file]);
+    const described = await db.runAndReadAll('DESCRIBE SELECT * FROM read_parquet($file)', { file });
     return described.getRowObjectsJS().map((row) => ({ name: String(row['column_name']), type: String(row['column_type']) }));
   });
 }
@@ -25,9 +26,9 @@ export async function describeParquet(db: DuckDBConnection, file: string): Promi
 export async function checkParquetFooter(db: DuckDBConnection, file: string, fileBytes: number, limits: OrdersLimits): Promise<void> {
   const [footer] = await readingParquet(file, async () => {
     const reader = await db.runAndReadAll(
-      `SELECT (SELECT sum(num_rows) FROM parquet_file_metadata($1))::BIGINT AS num_rows,
-              (SELECT coalesce(sum(total_uncompressed_size), 0) FROM parquet_metadata($1))::BIGINT AS uncompressed`,
-      [file],
+      `SELECT (SELECT sum(num_rows) FROM parquet_file_metadata($file))::BIGINT AS num_rows,
+              (SELECT coalesce(sum(total_uncompressed_size), 0) FROM parquet_metadata($file))::BIGINT AS uncompressed`,
+      { file },
     );
     return reader.getRowObjectsJS();
   });
@@ -42,9 +43,9 @@ export async function checkParquetFooter(db: DuckDBConnection, file: string, fil
 export async function checkParquetText(db: DuckDBConnection, file: string, fileBytes: number, columns: ParquetColumn[], limits: OrdersLimits): Promise<void> {
   const texts = columns.filter((c) => isText(c.type));
   if (texts.length === 0) return;
-  const bytesOf = (c: ParquetColumn) => (/^BLOB$/i.test(c.type) ? `octet_length(${quoteIdent(c.name)})` : `strlen(${quoteIdent(c.name)})`);
+  const bytesOf = (c: ParquetColumn) => (/^BLOB$/i.test(c.type) ? `octet_length(${sqlIdentifier(c.name)})` : `strlen(${sqlIdentifier(c.name)})`);
   const sum = texts.map((c) => `coalesce(sum(${bytesOf(c)}), 0)`).join(' + ');
-  const [total] = await readingParquet(file, async () => (await db.runAndReadAll(`SELECT (${sum})::BIGINT AS bytes FROM read_parquet($1)`, [file])).getRowObjectsJS());
+  const [total] = await readingParquet(file, async () => (await db.runAndReadAll(`SELECT (${sum})::BIGINT AS bytes FROM read_parquet($file)`, { file })).getRowObjectsJS());
   const budget = decompressedBudget(limits, fileBytes);
   const bytes = Number(total?.['bytes'] ?? 0);
   if (bytes > budget.bytes) throw decompressedLimitError(file, `the Parquet text columns ${texts.map((c) => `"${c.name}"`).join(', ')} hold`, bytes, budget);
@@ -80,7 +81,7 @@ export function selectOf(column: ParquetColumn, used: boolean, maxText: number):
 }
 
 function normalised(column: ParquetColumn): string {
-  const id = quoteIdent(column.name);
+  const id = sqlIdentifier(column.name);
   const type = column.type.toUpperCase();
   if (type === 'TIMESTAMP WITH TIME ZONE') return `strftime(timezone('UTC', ${id}), '%Y-%m-%dT%H:%M:%S.%g') || 'Z'`;
   if (type.startsWith('TIMESTAMP')) return `strftime(${id}::TIMESTAMP, '%Y-%m-%dT%H:%M:%S.%g')`;
@@ -111,10 +112,6 @@ function isNested(type: string): boolean {
 
 export function isDecimal(type: string): boolean {
   return /^(DECIMAL|NUMERIC)/i.test(type);
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** DuckDB's errors on a file it cannot read become input errors (exit 2) naming the file. */

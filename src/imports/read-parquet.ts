@@ -53,7 +53,7 @@ export async function readParquetTable(db: DuckDBConnection, file: string, optio
       limits,
     );
     await underMemoryCap(file, options.memoryLimit, () =>
-      db.run(`CREATE OR REPLACE TEMP TABLE import_parquet AS SELECT file_row_number + 1 AS __line, ${select} FROM read_parquet($1, file_row_number = true)`, [file]),
+      db.run(`CREATE OR REPLACE TEMP TABLE import_parquet AS SELECT file_row_number + 1 AS __line, ${select} FROM read_parquet($file, file_row_number = true)`, { file }),
     );
   } finally {
     await restoreMemory();
@@ -62,7 +62,7 @@ export async function readParquetTable(db: DuckDBConnection, file: string, optio
     const pageRows = await pageRowsFor(db, selects.length);
     let records = 0;
     for (let from = 1; ; from += pageRows) {
-      const page = await db.runAndReadAll('SELECT * FROM import_parquet WHERE __line >= $1 AND __line < $2 ORDER BY __line', [from, from + pageRows]);
+      const page = await db.runAndReadAll('SELECT * FROM import_parquet WHERE __line >= $from AND __line < $to ORDER BY __line', { from, to: from + pageRows });
       const rows = page.getRowsJS();
       if (rows.length === 0) break;
       for (const row of rows) {

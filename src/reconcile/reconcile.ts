@@ -7,11 +7,14 @@ import type { Clock } from '../shared/clock.ts';
 import { FINDING_CATEGORIES, type FindingCategory, type FindingState } from '../shared/domain.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
-import { SCOPE_STATEMENTS, bindSql, paramsSql } from './scope.ts';
+import { recordFinishedRun } from '../warehouse/runs.ts';
+import { runWithParams } from '../warehouse/sql.ts';
+import { withTransaction } from '../warehouse/transaction.ts';
+import { nightParams, scopeStatements } from './scope.ts';
 import { LIFECYCLE_STATEMENT, MACRO_STATEMENTS, MATCHES_STATEMENT, ORDER_PAYMENTS_STATEMENT, currentFindingsStatement } from './rules.ts';
 
 export interface ReconcileDeps {
-  db: Pick<DuckDBConnection, 'run' | 'runAndReadAll'>;
+  db: Pick<DuckDBConnection, 'run' | 'runAndReadAll' | 'prepare'>;
   clock: Clock;
   logger: Logger;
 }
@@ -22,7 +25,7 @@ export interface ReconcileRequest {
   timezone: string;
 }
 
-export type CategoryCounts = Record<FindingCategory, { new: number; open: number; resolved: number; amountCents: number }>;
+type CategoryCounts = Record<FindingCategory, { new: number; open: number; resolved: number; amountCents: number }>;
 
 export interface ReconcileResult {
   runId: string;
@@ -38,30 +41,31 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
   const started = deps.clock.now();
   const { startMs, endMs } = boundsOfDay(request.date, request.timezone);
   const previousRunId = await findPreviousRun(deps.db, request.date);
-  const params = { ...paramsSql({ date: request.date, startMs, endMs, previousRunId, reconcile: config }), RUN_ID: `'${request.runId.replace(/'/g, "''")}'` };
-  const bind = (sql: string) => bindSql(sql, params);
+  const params = nightParams({ runId: request.runId, date: request.date, startMs, endMs, previousRunId, reconcile: config });
+  const run = (sql: string) => runWithParams(deps.db, sql, params);
 
-  await deps.db.run('BEGIN TRANSACTION');
   try {
-    for (const sql of MACRO_STATEMENTS) await deps.db.run(sql);
-    for (const sql of SCOPE_STATEMENTS) await deps.db.run(bind(sql));
-    await deps.db.run(bind(ORDER_PAYMENTS_STATEMENT));
-    await deps.db.run(bind(currentFindingsStatement()));
-    // A re-run of the same run id replaces its rows rather than doubling them.
-    await deps.db.run(`DELETE FROM findings WHERE run_id = ${params.RUN_ID}`);
-    await deps.db.run(`DELETE FROM matches WHERE run_id = ${params.RUN_ID}`);
-    await deps.db.run(`INSERT INTO findings ${bind(LIFECYCLE_STATEMENT)}`);
-    await deps.db.run(`INSERT INTO matches ${bind(MATCHES_STATEMENT)}`);
-    // The run row commits with its findings, so the next night never carries from a half-written run.
-    await deps.db.run(`DELETE FROM runs WHERE run_id = ${params.RUN_ID}`);
-    await deps.db.run(
-      `INSERT INTO runs (run_id, kind, business_date, args, started_at, finished_at, outcome)
-       VALUES (${params.RUN_ID}, 'reconcile', ${params.D}, $1::JSON, make_timestamptz($2::BIGINT * 1000), make_timestamptz($3::BIGINT * 1000), 'done')`,
-      [JSON.stringify({ date: request.date, previous_run_id: previousRunId ?? null, ...config }), started, deps.clock.now()],
-    );
-    await deps.db.run('COMMIT');
+    await withTransaction(deps.db, async () => {
+      for (const sql of MACRO_STATEMENTS) await deps.db.run(sql);
+      for (const sql of scopeStatements(config.compareAmount)) await run(sql);
+      await run(ORDER_PAYMENTS_STATEMENT);
+      await run(currentFindingsStatement());
+      // A re-run of the same run id replaces its rows rather than doubling them.
+      await run('DELETE FROM findings WHERE run_id = $run_id');
+      await run('DELETE FROM matches WHERE run_id = $run_id');
+      await run(`INSERT INTO findings ${LIFECYCLE_STATEMENT}`);
+      await run(`INSERT INTO matches ${MATCHES_STATEMENT}`);
+      // The run row commits with its findings, so the next night never carries from a half-written run.
+      await recordFinishedRun(deps.db, {
+        runId: request.runId,
+        kind: 'reconcile',
+        businessDate: request.date,
+        args: { date: request.date, previous_run_id: previousRunId ?? null, ...config },
+        startedAtMs: started,
+        finishedAtMs: deps.clock.now(),
+      });
+    });
   } catch (cause) {
-    await deps.db.run('ROLLBACK').catch(() => undefined);
     throw new ReconError('warehouse', `reconcile ${request.date}: ${(cause as Error).message}`, { cause });
   }
 
@@ -80,9 +84,9 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
 /** The latest finished reconcile run of an earlier business day: its open findings are carried. */
 async function findPreviousRun(db: ReconcileDeps['db'], date: string): Promise<string | undefined> {
   const reader = await db.runAndReadAll(
-    `SELECT run_id FROM runs WHERE kind = 'reconcile' AND outcome = 'done' AND business_date < CAST($1 AS DATE)
+    `SELECT run_id FROM runs WHERE kind = 'reconcile' AND outcome = 'done' AND business_date < CAST($date AS DATE)
      ORDER BY business_date DESC, started_at DESC LIMIT 1`,
-    [date],
+    { date },
   );
   const row = reader.getRowObjects()[0];
   return row ? String(row['run_id']) : undefined;
@@ -96,8 +100,8 @@ async function countFindings(db: ReconcileDeps['db'], runId: string): Promise<Pi
   const reader = await db.runAndReadAll(
     `SELECT category, state, count(*) AS n,
             sum(coalesce(abs(difference_cents), payment_amount_cents, order_amount_cents, 0)) AS amount
-     FROM findings WHERE run_id = $1 GROUP BY ALL`,
-    [runId],
+     FROM findings WHERE run_id = $run_id GROUP BY ALL`,
+    { run_id: runId },
   );
   for (const row of reader.getRowObjects()) {
     const category = row['category'] as FindingCategory;
@@ -113,8 +117,8 @@ async function countFindings(db: ReconcileDeps['db'], runId: string): Promise<Pi
 async function countMatches(db: ReconcileDeps['db'], runId: string): Promise<{ exact: number; variance: number }> {
   const reader = await db.runAndReadAll(
     `SELECT count(*) FILTER (WHERE match_state = 'exact') AS exact, count(*) FILTER (WHERE match_state = 'variance') AS variance
-     FROM matches WHERE run_id = $1`,
-    [runId],
+     FROM matches WHERE run_id = $run_id`,
+    { run_id: runId },
   );
   const row = reader.getRowObjects()[0] ?? {};
   return { exact: Number(row['exact'] ?? 0), variance: Number(row['variance'] ?? 0) };

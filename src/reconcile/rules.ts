@@ -16,10 +16,10 @@ export const ORDER_PAYMENTS_STATEMENT = `
 CREATE OR REPLACE TEMP TABLE rc_order_pay AS
 SELECT o.item_id, o.status AS order_status, o.amount_cents AS order_amount, o.created_at, o.changed_on_day,
        e.edited_on, e.amount_before, e.paid_on, e.status_before,
-       count(p.payment_id) FILTER (WHERE p.counts_as_paid AND p.date_created < :HORIZON) AS counting_payments,
+       count(p.payment_id) FILTER (WHERE p.counts_as_paid AND p.date_created < $horizon) AS counting_payments,
        count(p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_payments,
        -- Paid by the end of D: an order the export shows pending at midnight is not behind a payment made after it.
-       count(p.payment_id) FILTER (WHERE p.status = 'paid' AND p.date_created < :D_END) AS paid_by_day_end,
+       count(p.payment_id) FILTER (WHERE p.status = 'paid' AND p.date_created < $d_end) AS paid_by_day_end,
        string_agg(p.payment_id, ',' ORDER BY p.payment_id) FILTER (WHERE p.source = 'card') AS card_ids,
        string_agg(p.payment_id, ',' ORDER BY p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_ids,
        string_agg(p.source, ',' ORDER BY p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_sources,
@@ -36,11 +36,11 @@ const COLUMNS = `finding_key, category, item_id, operation_id, transaction_ids, 
 
 // A finding of D is either new on D's activity or carried because it was open after the previous night.
 const carried = (keyExpr: string) => `${keyExpr} IN (SELECT finding_key FROM rc_prev)`;
-const ofDay = (column: string) => `(${column} >= :D_START AND ${column} < :D_END)`;
+const ofDay = (column: string) => `(${column} >= $d_start AND ${column} < $d_end)`;
 // An order rule looks at the orders created on D and at older orders whose content changed on D.
 const orderOfDay = `(${ofDay('created_at')} OR changed_on_day)`;
 
-export const RULES: Record<FindingCategory, string> = {
+const RULES: Record<FindingCategory, string> = {
   missing_payment: `
 SELECT 'missing_payment:' || item_id, 'missing_payment', item_id, NULL, card_ids, order_status, payment_statuses,
        order_amount, NULL, NULL,
@@ -71,10 +71,10 @@ SELECT 'amount_mismatch:' || item_id, 'amount_mismatch', item_id, CASE WHEN paid
             THEN 'order edited on ' || strftime(edited_on, '%Y-%m-%d') || ' from ' || rc_brl(amount_before) || ' to ' || rc_brl(order_amount)
                  || '; paid ' || rc_brl(paid_amount)
             ELSE 'order ' || rc_brl(order_amount) || ' vs '
-                 || CASE WHEN paid_sources = 'card' THEN ':COMPARE' ELSE 'cash-in amount' END || ' ' || rc_brl(paid_amount) END
+                 || CASE WHEN paid_sources = 'card' THEN $compare ELSE 'cash-in amount' END || ' ' || rc_brl(paid_amount) END
        || ' (' || rc_signed_brl(paid_amount - order_amount) || ')'
 FROM rc_order_pay
-WHERE order_status = 'paid' AND paid_payments = 1 AND abs(paid_amount - order_amount) > :TOLERANCE
+WHERE order_status = 'paid' AND paid_payments = 1 AND abs(paid_amount - order_amount) > $tolerance
   AND (${orderOfDay} OR ${carried("'amount_mismatch:' || item_id")})`,
 
   duplicate_charge: `
@@ -103,7 +103,7 @@ SELECT 'refund_not_recorded:' || o.item_id, 'refund_not_recorded', o.item_id, NU
        || strftime(max(p.date_updated), '%Y-%m-%d %H:%M UTC') || ' but the order is still paid'
 FROM rc_pay p JOIN rc_order_pay o ON o.item_id = p.order_item_id
 -- A refunded duplicate next to a still-paid charge is the duplicate's resolution, not a missing refund.
-WHERE p.source = 'card' AND p.status = 'refunded' AND o.order_status = 'paid' AND o.paid_payments = 0 AND p.date_updated < :D_END
+WHERE p.source = 'card' AND p.status = 'refunded' AND o.order_status = 'paid' AND o.paid_payments = 0 AND p.date_updated < $d_end
 GROUP BY o.item_id, o.order_status, o.order_amount
 HAVING bool_or(${ofDay('p.date_updated')}) OR ${carried("'refund_not_recorded:' || o.item_id")}`,
 
@@ -114,7 +114,7 @@ SELECT 'chargeback_open:' || o.item_id, 'chargeback_open', o.item_id, NULL,
        'transaction ' || string_agg(p.payment_id, ',' ORDER BY p.payment_id) || ' was charged back on '
        || strftime(max(p.date_updated), '%Y-%m-%d %H:%M UTC') || ' but the order is still paid'
 FROM rc_pay p JOIN rc_order_pay o ON o.item_id = p.order_item_id
-WHERE p.source = 'card' AND p.status = 'chargeback' AND o.order_status = 'paid' AND o.paid_payments = 0 AND p.date_updated < :D_END
+WHERE p.source = 'card' AND p.status = 'chargeback' AND o.order_status = 'paid' AND o.paid_payments = 0 AND p.date_updated < $d_end
 GROUP BY o.item_id, o.order_status, o.order_amount
 HAVING bool_or(${ofDay('p.date_updated')}) OR ${carried("'chargeback_open:' || o.item_id")}`,
 
@@ -122,9 +122,9 @@ HAVING bool_or(${ofDay('p.date_updated')}) OR ${carried("'chargeback_open:' || o
 SELECT 'stale_review:' || p.payment_id, 'stale_review', coalesce(p.order_item_id, p.item_id), NULL, p.payment_id,
        o.status, 'review', o.amount_cents, p.amount_cents, NULL,
        'transaction ' || p.payment_id || ' has been in review since ' || strftime(p.date_created, '%Y-%m-%d %H:%M UTC')
-       || ' (' || CAST(date_diff('hour', p.date_created, :D_END) AS VARCHAR) || ' h at the end of the day)'
+       || ' (' || CAST(date_diff('hour', p.date_created, $d_end) AS VARCHAR) || ' h at the end of the day)'
 FROM rc_pay p LEFT JOIN orders o ON o.item_id = p.order_item_id
-WHERE p.source = 'card' AND p.status = 'review' AND p.date_created < :REVIEW_CUTOFF`,
+WHERE p.source = 'card' AND p.status = 'review' AND p.date_created < $review_cutoff`,
 
   order_status_behind: `
 SELECT 'order_status_behind:' || item_id, 'order_status_behind', item_id, CASE WHEN paid_sources = 'cash_in' THEN paid_ids END,
@@ -140,7 +140,7 @@ SELECT 'cashin_amount_mismatch:' || p.payment_id, 'cashin_amount_mismatch', coal
        'cash-in amount ' || rc_brl(p.amount_cents) || ' vs paid_amount ' || rc_brl(p.paid_amount_cents)
        || ' (' || rc_signed_brl(p.paid_amount_cents - p.amount_cents) || ')'
 FROM rc_pay p LEFT JOIN orders o ON o.item_id = p.order_item_id
-WHERE p.source = 'cash_in' AND p.status = 'paid' AND p.paid_amount_cents <> p.amount_cents AND p.date_updated < :D_END
+WHERE p.source = 'cash_in' AND p.status = 'paid' AND p.paid_amount_cents <> p.amount_cents AND p.date_updated < $d_end
   AND (${ofDay('p.date_updated')} OR ${carried("'cashin_amount_mismatch:' || p.payment_id")})`,
 
   cashout_failed: `
@@ -148,16 +148,16 @@ SELECT 'cashout_failed:' || operation_id, 'cashout_failed', item_id, operation_i
        NULL, amount_cents, NULL,
        'payout of ' || rc_brl(amount_cents) || ' failed' || coalesce(': ' || status_description, '')
 FROM operations
-WHERE kind = 'cash_out' AND status = 'failed' AND date_updated < :D_END
+WHERE kind = 'cash_out' AND status = 'failed' AND date_updated < $d_end
   AND (${ofDay('date_updated')} OR ${carried("'cashout_failed:' || operation_id")})`,
 
   cashout_stale_pending: `
 SELECT 'cashout_stale_pending:' || operation_id, 'cashout_stale_pending', item_id, operation_id, NULL, NULL, status,
        NULL, amount_cents, NULL,
        'payout of ' || rc_brl(amount_cents) || ' has been ' || status || ' since '
-       || strftime(date_updated, '%Y-%m-%d %H:%M UTC') || ' (' || CAST(date_diff('hour', date_updated, :D_END) AS VARCHAR) || ' h at the end of the day)'
+       || strftime(date_updated, '%Y-%m-%d %H:%M UTC') || ' (' || CAST(date_diff('hour', date_updated, $d_end) AS VARCHAR) || ' h at the end of the day)'
 FROM operations
-WHERE kind = 'cash_out' AND status IN ('processing', 'pending') AND date_updated < :PAYOUT_CUTOFF`,
+WHERE kind = 'cash_out' AND status IN ('processing', 'pending') AND date_updated < $payout_cutoff`,
 
   cashout_short: `
 SELECT 'cashout_short:' || operation_id, 'cashout_short', item_id, operation_id, NULL, NULL, status,
@@ -165,7 +165,7 @@ SELECT 'cashout_short:' || operation_id, 'cashout_short', item_id, operation_id,
        'payout amount ' || rc_brl(amount_cents) || ' vs paid_off_amount ' || rc_brl(paid_off_amount_cents)
        || ' (' || rc_signed_brl(paid_off_amount_cents - amount_cents) || ')'
 FROM operations
-WHERE kind = 'cash_out' AND status = 'fulfilled' AND paid_off_amount_cents < amount_cents AND date_updated < :D_END
+WHERE kind = 'cash_out' AND status = 'fulfilled' AND paid_off_amount_cents < amount_cents AND date_updated < $d_end
   AND (${ofDay('date_updated')} OR ${carried("'cashout_short:' || operation_id")})`,
 };
 
@@ -180,10 +180,10 @@ ${parts.join('\nUNION ALL\n')}
 
 /** Matched orders (exact or within tolerance): the reconciliation's positive result. */
 export const MATCHES_STATEMENT = `
-SELECT :RUN_ID, :D, item_id, paid_ids, matched_by, order_amount, paid_amount, paid_amount - order_amount,
+SELECT $run_id, $d, item_id, paid_ids, matched_by, order_amount, paid_amount, paid_amount - order_amount,
        CASE WHEN paid_amount = order_amount THEN 'exact' ELSE 'variance' END
 FROM rc_order_pay
-WHERE order_status = 'paid' AND paid_payments = 1 AND abs(paid_amount - order_amount) <= :TOLERANCE
+WHERE order_status = 'paid' AND paid_payments = 1 AND abs(paid_amount - order_amount) <= $tolerance
   AND ${ofDay('created_at')}`;
 
 // Why a review finding resolved: the decision the service made, and when recon saw it. A rejected
@@ -197,12 +197,12 @@ const RESOLVED_REVIEW = `CASE WHEN t.status IS NOT NULL AND t.status <> 'review'
 
 /** Lifecycle against the previous night: new, still open (first_seen kept), or resolved. */
 export const LIFECYCLE_STATEMENT = `
-SELECT :RUN_ID, :D, c.finding_key, c.category, c.item_id, c.operation_id, c.transaction_ids, c.order_status,
+SELECT $run_id, $d, c.finding_key, c.category, c.item_id, c.operation_id, c.transaction_ids, c.order_status,
        c.payment_status, c.order_amount_cents, c.payment_amount_cents, c.difference_cents, c.reason,
-       coalesce(p.first_seen, :D), CASE WHEN p.finding_key IS NULL THEN 'new' ELSE 'open' END
+       coalesce(p.first_seen, $d), CASE WHEN p.finding_key IS NULL THEN 'new' ELSE 'open' END
 FROM rc_current c LEFT JOIN rc_prev p USING (finding_key)
 UNION ALL
-SELECT :RUN_ID, :D, p.finding_key, p.category, p.item_id, p.operation_id, p.transaction_ids, p.order_status,
+SELECT $run_id, $d, p.finding_key, p.category, p.item_id, p.operation_id, p.transaction_ids, p.order_status,
        p.payment_status, p.order_amount_cents, p.payment_amount_cents, p.difference_cents,
        coalesce(${RESOLVED_REVIEW}, p.reason), p.first_seen, 'resolved'
 FROM rc_prev p

@@ -1,8 +1,12 @@
 // Pure SQL for the reconciliation's scope: which orders and payments a night looks at, and how they link.
-// Nothing here runs a query; reconcile.ts executes these statements in order on one connection.
+// Nothing here runs a query; reconcile.ts executes these statements in order on one connection, with
+// the night's values as named parameters (nightParams).
 import type { ReconcileConfig } from '../config/schema.ts';
+import { dateParam, instantParam, sqlIdentifier, type SqlParams } from '../warehouse/sql.ts';
 
 export interface RuleParams {
+  /** The reconcile run the findings and matches are written for. */
+  runId: string;
   /** Business date D, YYYY-MM-DD. */
   date: string;
   /** Start and end of D in the business zone, as UTC epoch ms (end exclusive). */
@@ -13,36 +17,36 @@ export interface RuleParams {
   reconcile: ReconcileConfig;
 }
 
-const iso = (ms: number) => `TIMESTAMPTZ '${new Date(ms).toISOString()}'`;
-const text = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
-/** Named SQL constants of one night, inlined as literals (all come from numbers, dates or enums). */
-export function paramsSql(p: RuleParams) {
+/**
+ * The night's values for the `$name` parameters of the statements here and in rules.ts (each statement
+ * is bound with the names it uses). Instants are TIMESTAMPTZ values and the date a DATE, so that they
+ * compare with the columns as they are, without a cast.
+ */
+export function nightParams(p: RuleParams): SqlParams {
   const hour = 3_600_000;
   return {
-    D: `DATE ${text(p.date)}`,
-    D_START: iso(p.startMs),
-    D_END: iso(p.endMs),
+    run_id: p.runId,
+    d: dateParam(p.date),
+    d_start: instantParam(p.startMs),
+    d_end: instantParam(p.endMs),
     // Counterparts created up to boundaryMinutes after midnight still belong to D (order 23:58, payment 00:02).
-    HORIZON: iso(p.endMs + p.reconcile.boundaryMinutes * 60_000),
-    REVIEW_CUTOFF: iso(p.endMs - Math.round(p.reconcile.reviewStaleHours * hour)),
-    PAYOUT_CUTOFF: iso(p.endMs - Math.round(p.reconcile.payoutStaleHours * hour)),
-    TOLERANCE: String(p.reconcile.amountToleranceCents),
-    COMPARE: p.reconcile.compareAmount,
-    PREV_RUN: p.previousRunId === undefined ? 'NULL' : text(p.previousRunId),
-  } satisfies Record<string, string>;
+    horizon: instantParam(p.endMs + p.reconcile.boundaryMinutes * 60_000),
+    review_cutoff: instantParam(p.endMs - Math.round(p.reconcile.reviewStaleHours * hour)),
+    payout_cutoff: instantParam(p.endMs - Math.round(p.reconcile.payoutStaleHours * hour)),
+    tolerance: p.reconcile.amountToleranceCents,
+    compare: p.reconcile.compareAmount,
+    prev_run: p.previousRunId ?? null,
+  };
 }
 
-/** Replaces :NAME placeholders with the night's constants. */
-export function bindSql(sql: string, params: Readonly<Record<string, string>>): string {
-  return sql.replace(/:([A-Z_]+)\b/g, (whole, name: string) => params[name] ?? whole);
-}
-
-/** Statements that build the night's working set as temp tables, in order. */
-export const SCOPE_STATEMENTS: readonly string[] = [
+/**
+ * Statements that build the night's working set as temp tables, in order. The amount compared is a
+ * column (reconcile.compareAmount), which no parameter can name: it is quoted into the text.
+ */
+export const scopeStatements = (compare: ReconcileConfig['compareAmount']): readonly string[] => [
   // Findings still open after the previous night: they are re-checked whatever day they started.
   `CREATE OR REPLACE TEMP TABLE rc_prev AS
-   SELECT * FROM findings WHERE run_id = :PREV_RUN AND state <> 'resolved'`,
+   SELECT * FROM findings WHERE run_id = $prev_run AND state <> 'resolved'`,
 
   `CREATE OR REPLACE TEMP TABLE rc_prev_tx AS
    SELECT DISTINCT trim(unnest(string_split(transaction_ids, ','))) AS transaction_id
@@ -50,9 +54,9 @@ export const SCOPE_STATEMENTS: readonly string[] = [
 
   // Payments that changed during D (a refund or chargeback on an old sale): their orders are in scope.
   `CREATE OR REPLACE TEMP TABLE rc_changed AS
-   SELECT transaction_id AS payment_id, item_id FROM transactions WHERE date_updated >= :D_START AND date_updated < :D_END
+   SELECT transaction_id AS payment_id, item_id FROM transactions WHERE date_updated >= $d_start AND date_updated < $d_end
    UNION ALL
-   SELECT operation_id, item_id FROM operations WHERE kind = 'cash_in' AND date_updated >= :D_START AND date_updated < :D_END`,
+   SELECT operation_id, item_id FROM operations WHERE kind = 'cash_in' AND date_updated >= $d_start AND date_updated < $d_end`,
 
   // The orders an import of D brought: `changed` when its version differs from an earlier one in
   // amount, status or recorded transaction; `first_seen` when D's is its first version. A first sight is
@@ -60,24 +64,24 @@ export const SCOPE_STATEMENTS: readonly string[] = [
   // never reconciled; on later nights it still puts the order in scope (a canceled order first exported
   // late may owe a refund), but not in the rules that judge an order's own day.
   `CREATE OR REPLACE TEMP TABLE rc_day_orders AS
-   WITH of_day AS (SELECT DISTINCT h.item_id FROM order_history h JOIN order_imports i USING (import_id) WHERE i.business_date = :D),
+   WITH of_day AS (SELECT DISTINCT h.item_id FROM order_history h JOIN order_imports i USING (import_id) WHERE i.business_date = $d),
    v AS (
      SELECT h.item_id, i.business_date, row(h.amount_cents, h.status, h.transaction_id) AS content,
             lag(row(h.amount_cents, h.status, h.transaction_id)) OVER (PARTITION BY h.item_id ORDER BY h.imported_at, h.import_id) AS before
      FROM order_history h JOIN order_imports i USING (import_id)
      WHERE h.item_id IN (SELECT item_id FROM of_day))
    SELECT item_id, bool_or(before IS NOT NULL AND content IS DISTINCT FROM before) AS changed, bool_or(before IS NULL) AS first_seen
-   FROM v WHERE business_date = :D GROUP BY item_id`,
+   FROM v WHERE business_date = $d GROUP BY item_id`,
 
   // Orders of D, orders an import of D changed (a cancel, a refund, an edit recorded on D) or showed late
   // after an earlier night, orders whose payment changed during D, and carried ones.
   `CREATE OR REPLACE TEMP TABLE rc_orders AS
    SELECT o.*, o.item_id IN (SELECT item_id FROM rc_day_orders WHERE changed) AS changed_on_day FROM orders o
-   WHERE o.created_at < :HORIZON AND (
-        (o.created_at >= :D_START AND o.created_at < :D_END)
+   WHERE o.created_at < $horizon AND (
+        (o.created_at >= $d_start AND o.created_at < $d_end)
      OR o.item_id IN (SELECT item_id FROM rc_prev WHERE item_id IS NOT NULL)
      OR o.item_id IN (SELECT item_id FROM rc_day_orders
-                      WHERE changed OR (first_seen AND EXISTS (SELECT 1 FROM order_imports WHERE business_date < :D)))
+                      WHERE changed OR (first_seen AND EXISTS (SELECT 1 FROM order_imports WHERE business_date < $d)))
      OR o.item_id IN (SELECT item_id FROM rc_changed WHERE item_id IS NOT NULL)
      OR o.transaction_id IN (SELECT payment_id FROM rc_changed))`,
 
@@ -88,7 +92,7 @@ export const SCOPE_STATEMENTS: readonly string[] = [
      SELECT h.item_id, i.business_date, h.amount_cents, h.status,
             lag(h.amount_cents) OVER w AS prev_amount, lag(h.status) OVER w AS prev_status, row_number() OVER w AS seq
      FROM order_history h JOIN order_imports i USING (import_id)
-     WHERE h.item_id IN (SELECT item_id FROM rc_orders) AND (i.business_date IS NULL OR i.business_date <= :D)
+     WHERE h.item_id IN (SELECT item_id FROM rc_orders) AND (i.business_date IS NULL OR i.business_date <= $d)
      WINDOW w AS (PARTITION BY h.item_id ORDER BY h.imported_at, h.import_id)),
    -- Versions from imports of no particular night still count as the version before; only a night's
    -- import can name the day of a change.
@@ -104,11 +108,11 @@ export const SCOPE_STATEMENTS: readonly string[] = [
   // Only the rows this night can need, so the work follows the night and not the warehouse's size.
   `CREATE OR REPLACE TEMP TABLE rc_payments AS
    SELECT 'card' AS source, t.transaction_id AS payment_id, t.item_id, t.status, t.date_created, t.date_updated,
-          t.:COMPARE AS amount_cents, t.nsu, t.authorization_code, NULL::BIGINT AS paid_amount_cents
+          t.${sqlIdentifier(compare)} AS amount_cents, t.nsu, t.authorization_code, NULL::BIGINT AS paid_amount_cents
    FROM transactions t
-   WHERE t.date_created < :HORIZON AND (
-        (t.date_created >= :D_START)
-     OR (t.date_updated >= :D_START AND t.date_updated < :D_END)
+   WHERE t.date_created < $horizon AND (
+        (t.date_created >= $d_start)
+     OR (t.date_updated >= $d_start AND t.date_updated < $d_end)
      OR t.status = 'review'
      OR t.transaction_id IN (SELECT transaction_id FROM rc_prev_tx)
      OR t.item_id IN (SELECT item_id FROM rc_orders)
@@ -120,16 +124,16 @@ export const SCOPE_STATEMENTS: readonly string[] = [
    SELECT 'cash_in', c.operation_id, c.item_id, c.status, c.date_created, c.date_updated,
           c.amount_cents, NULL, NULL, c.paid_amount_cents
    FROM operations c
-   WHERE c.kind = 'cash_in' AND c.date_created < :HORIZON AND (
-        (c.date_created >= :D_START)
-     OR (c.date_updated >= :D_START AND c.date_updated < :D_END)
+   WHERE c.kind = 'cash_in' AND c.date_created < $horizon AND (
+        (c.date_created >= $d_start)
+     OR (c.date_updated >= $d_start AND c.date_updated < $d_end)
      OR c.item_id IN (SELECT item_id FROM rc_orders)
      OR c.operation_id IN (SELECT operation_id FROM rc_prev WHERE operation_id IS NOT NULL))`,
 
   // Each payment links to at most one order, by the warehouse's one matching rule (the order_links macro:
   // item_id first, then the export's transaction_id, then nsu + authorization_code), among the orders
   // created before the night's horizon.
-  `CREATE OR REPLACE TEMP TABLE rc_links AS SELECT * FROM order_links('rc_payments', :HORIZON)`,
+  `CREATE OR REPLACE TEMP TABLE rc_links AS SELECT * FROM order_links('rc_payments', $horizon)`,
 
   // Payments joined to their order's item (or their own item_id when they link to none).
   `CREATE OR REPLACE TEMP TABLE rc_pay AS

@@ -3,10 +3,11 @@
 // under a temporary name and renamed when complete, so a reader never sees half a report.
 import { chmodSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { dateValue, timestampTZValue, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { boundsOfDay } from '../shared/business-day.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
+import { dateParam, instantParam } from '../warehouse/sql.ts';
 import { CsvFileWriter } from './csv-writer.ts';
 import { hasRows, rowChunksOf, type QueryParams } from './query-rows.ts';
 import { readNotes } from './notes.ts';
@@ -37,17 +38,17 @@ export interface WriteReportsResult {
   reconcileRunId: string | null;
 }
 
-type Db = Pick<DuckDBConnection, 'stream' | 'runAndReadAll'>;
+type Db = Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>;
 
 export async function writeReports(deps: { db: Db; logger: Logger }, request: WriteReportsRequest): Promise<WriteReportsResult> {
   const bounds = boundsOfDay(request.date, request.timezone);
   const reconcileRunId = await reconcileRunFor(deps.db, request.date, request.runId);
   const params: QueryParams = {
-    date: dateValue(Math.round(Date.parse(`${request.date}T00:00:00Z`) / 86_400_000)),
+    date: dateParam(request.date),
     run_id: reconcileRunId ?? '',
     tz: request.timezone,
-    day_start: timestampTZValue(BigInt(bounds.startMs) * 1000n),
-    day_end: timestampTZValue(BigInt(bounds.endMs) * 1000n),
+    day_start: instantParam(bounds.startMs),
+    day_end: instantParam(bounds.endMs),
   };
   const reportParams: ReportParams = { date: request.date, runId: reconcileRunId ?? '', timezone: request.timezone };
   const dir = join(request.outDir, request.date);

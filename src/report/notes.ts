@@ -2,14 +2,15 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { cellFromDuckValue } from './cells.ts';
-import { paramsUsedBy, type QueryParams } from './query-rows.ts';
+import { runWithParams } from '../warehouse/sql.ts';
+import type { QueryParams } from './query-rows.ts';
 import type { NotesSpec } from './types.ts';
 import type { SheetNote } from './xlsx-writer.ts';
 
-export async function readNotes(db: Pick<DuckDBConnection, 'runAndReadAll'>, notes: NotesSpec, params: QueryParams, label: string): Promise<SheetNote[]> {
+export async function readNotes(db: Pick<DuckDBConnection, 'prepare'>, notes: NotesSpec, params: QueryParams, label: string): Promise<SheetNote[]> {
   let rows;
   try {
-    rows = (await db.runAndReadAll(notes.sql, paramsUsedBy(notes.sql, params))).getRowObjects();
+    rows = await (await runWithParams(db, notes.sql, params)).getRowObjects();
   } catch (cause) {
     throw new ReconError('report', `${label}: notes query failed: ${(cause as Error).message}`, { cause });
   }

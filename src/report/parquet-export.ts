@@ -4,9 +4,10 @@
 // sync's scratch space in warehouses before migration 7) are not history and stay out.
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { listValue, type DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
+import { runWithParams, sqlIdentifier } from '../warehouse/sql.ts';
 import { EXPORTED_VIEWS } from '../warehouse/views.ts';
 
 /** The timestamp that places a row in a day; tables not listed use their first TIMESTAMPTZ or DATE column. */
@@ -34,7 +35,7 @@ export interface ExportedTable {
   dayColumn: string | null;
 }
 
-type Db = Pick<DuckDBConnection, 'runAndReadAll'>;
+type Db = Pick<DuckDBConnection, 'runAndReadAll' | 'prepare'>;
 
 interface Relation {
   name: string;
@@ -53,15 +54,15 @@ export async function exportParquet(
     const dayColumn = dayColumnOf(relation);
     const path = join(outDir, relation.name);
     rmSync(path, { recursive: true, force: true });
-    const source = `SELECT * FROM ${quoteIdent(relation.name)}`;
+    const table = sqlIdentifier(relation.name);
     const sql = dayColumn
-      ? `COPY (SELECT *, ${dayExpression(dayColumn, relation.columns.get(dayColumn) ?? '', request.timezone)} AS day FROM ${quoteIdent(relation.name)}) TO ${quoteLiteral(path)} (FORMAT parquet, PARTITION_BY (day))`
-      : `COPY (${source}) TO ${quoteLiteral(join(path, 'data.parquet'))} (FORMAT parquet)`;
+      ? `COPY (SELECT *, ${dayExpression(dayColumn, relation.columns.get(dayColumn) ?? '')} AS day FROM ${table}) TO $path (FORMAT parquet, PARTITION_BY (day))`
+      : `COPY (SELECT * FROM ${table}) TO $path (FORMAT parquet)`;
     if (!dayColumn) mkdirSync(path, { recursive: true });
     let rows: number;
     try {
-      const reader = await deps.db.runAndReadAll(sql);
-      rows = Number(reader.getRows()[0]?.[0] ?? 0);
+      const result = await runWithParams(deps.db, sql, { path: dayColumn ? path : join(path, 'data.parquet'), zone: request.timezone });
+      rows = Number((await result.getRows())[0]?.[0] ?? 0);
     } catch (cause) {
       throw new ReconError('warehouse', `export of ${relation.name} to ${path} failed: ${(cause as Error).message}`, { cause });
     }
@@ -78,8 +79,9 @@ async function relationsToExport(db: Db): Promise<Relation[]> {
     `SELECT c.table_name, c.column_name, c.data_type
      FROM information_schema.columns c JOIN information_schema.tables t USING (table_catalog, table_schema, table_name)
      WHERE c.table_schema = 'main'
-       AND ((t.table_type = 'BASE TABLE' AND t.table_name NOT LIKE 'stage\\_%' ESCAPE '\\') OR t.table_name IN (${views.map(quoteLiteral).join(', ')}))
+       AND ((t.table_type = 'BASE TABLE' AND t.table_name NOT LIKE 'stage\\_%' ESCAPE '\\') OR list_contains($views, t.table_name))
      ORDER BY c.table_name, c.ordinal_position`,
+    { views: listValue(views) },
   );
   const byName = new Map<string, Relation>();
   for (const [table, column, type] of reader.getRows() as [string, string, string][]) {
@@ -99,11 +101,11 @@ function dayColumnOf(relation: Relation): string | null {
   return null;
 }
 
-/** The business day in the configured zone for instants; a DATE is its own day. */
-function dayExpression(column: string, type: string, zone: string): string {
-  const ident = quoteIdent(column);
+/** The business day in the configured zone (the parameter $zone) for instants; a DATE is its own day. */
+function dayExpression(column: string, type: string): string {
+  const ident = sqlIdentifier(column);
   if (type === 'DATE') return ident;
-  if (type === 'TIMESTAMP WITH TIME ZONE') return `CAST(timezone(${quoteLiteral(zone)}, ${ident}) AS DATE)`;
+  if (type === 'TIMESTAMP WITH TIME ZONE') return `CAST(timezone($zone, ${ident}) AS DATE)`;
   return `CAST(${ident} AS DATE)`;
 }
 
@@ -112,12 +114,4 @@ function chmodTree(path: string, mode: number): void {
     const full = join(path, entry);
     if (statSync(full).isFile()) chmodSync(full, mode);
   }
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-function quoteLiteral(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
 }

@@ -1,24 +1,16 @@
 // Streams a report query from DuckDB chunk by chunk (a 500,000-row sheet never sits in memory whole),
-// binding only the named parameters the SQL mentions (DuckDB rejects unused ones).
+// binding the named parameters the SQL uses (warehouse/sql.ts: DuckDB rejects unused ones).
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import { bindNamedParams, runWithParams } from '../warehouse/sql.ts';
 import { cellFromDuckValue } from './cells.ts';
 import type { CellValue, ColumnSpec } from './types.ts';
 
 export type QueryParams = Record<string, DuckDBValue>;
 
-/** The subset of `params` whose `$name` occurs in the SQL. */
-export function paramsUsedBy(sql: string, params: QueryParams): QueryParams {
-  const used: QueryParams = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (new RegExp(`\\$${name}\\b`).test(sql)) used[name] = value;
-  }
-  return used;
-}
-
 /** Yields chunks of rows converted per column spec; fails when the query lacks a column the spec names. */
 export async function* rowChunksOf(
-  db: Pick<DuckDBConnection, 'stream'>,
+  db: Pick<DuckDBConnection, 'prepare'>,
   sql: string,
   params: QueryParams,
   columns: readonly ColumnSpec[],
@@ -26,7 +18,14 @@ export async function* rowChunksOf(
 ): AsyncGenerator<CellValue[][]> {
   let result;
   try {
-    result = await db.stream(sql, paramsUsedBy(sql, params));
+    const prepared = await db.prepare(sql);
+    try {
+      bindNamedParams(prepared, params);
+      // The stream outlives its prepared statement (DuckDB keeps what the running query needs).
+      result = await prepared.stream();
+    } finally {
+      prepared.destroySync();
+    }
   } catch (cause) {
     throw new ReconError('report', `${label}: query failed: ${(cause as Error).message}`, { cause });
   }
@@ -49,11 +48,11 @@ export async function* rowChunksOf(
 }
 
 /** Whether the query returns at least one row (decides `omitWhenEmpty` sheets). */
-export async function hasRows(db: Pick<DuckDBConnection, 'runAndReadAll'>, sql: string, params: QueryParams, label: string): Promise<boolean> {
+export async function hasRows(db: Pick<DuckDBConnection, 'prepare'>, sql: string, params: QueryParams, label: string): Promise<boolean> {
   const probe = `SELECT 1 AS present FROM (${stripTrailingSemicolon(sql)}) LIMIT 1`;
   try {
-    const reader = await db.runAndReadAll(probe, paramsUsedBy(probe, params));
-    return reader.currentRowCount > 0;
+    const result = await runWithParams(db, probe, params);
+    return (await result.getRows()).length > 0;
   } catch (cause) {
     throw new ReconError('report', `${label}: query failed: ${(cause as Error).message}`, { cause });
   }

@@ -10,7 +10,7 @@ import type { Logger } from '../shared/log.ts';
 import { businessDateOf, yesterdayIn } from '../shared/business-day.ts';
 import type { ReconConfig } from '../config/schema.ts';
 import type { PaymentsApi } from '../api/index.ts';
-import { recordRunEnd, recordRunStart } from '../warehouse/runs.ts';
+import { withRun, type RunKind } from '../warehouse/runs.ts';
 import { describeWindow, rangesForRun, type SyncWindow } from './windows.ts';
 import { readWindow, type WindowRead } from './read-window.ts';
 import { Stager } from './stage.ts';
@@ -43,7 +43,7 @@ export interface SyncRequest {
   /** Arguments recorded in the runs row. */
   args?: Record<string, unknown> | undefined;
   /** Kind recorded in the runs row; default "sync". */
-  kind?: string | undefined;
+  kind?: RunKind | undefined;
 }
 
 export interface SyncResult {
@@ -75,27 +75,25 @@ export async function syncAll(deps: SyncDeps, request: SyncRequest, config: Reco
   const nowMs = deps.clock.now();
   const zone = config.timezone;
   const date = request.date ?? (request.until !== undefined ? businessDateOf(request.until - 1, zone) : yesterdayIn(zone, nowMs));
-  // We hold the warehouse lock, so a sync still "running" is one that was killed: say so.
-  await deps.db.run(
-    "UPDATE runs SET outcome = 'failed', error = 'abandoned: the process ended before the run finished; nothing of it was published' WHERE kind = $1 AND outcome = 'running'",
-    [request.kind ?? 'sync'],
-  );
-  await recordRunStart(deps.db, { runId: request.runId, kind: request.kind ?? 'sync', businessDate: date, args: request.args ?? { date }, startedAtMs: nowMs });
-  const stageDir = await stageDirFor(deps.db, request.runId);
-  // Staging and the merge spill to disk beyond the cap instead of growing the process.
-  const restoreMemoryLimit = await capMemory(deps.db, config.warehouse.memoryLimit);
-  try {
-    const result = await syncInto(deps, request, config, { date, nowMs, stageDir, started });
-    deps.logger.event('sync.done', { ...result });
-    return result;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await recordRunEnd(deps.db, { runId: request.runId, outcome: 'failed', finishedAtMs: deps.clock.now(), error: message }).catch(() => undefined);
-    throw error;
-  } finally {
-    await restoreMemoryLimit();
-    await rm(stageDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
-  }
+  // We hold the warehouse lock, so a sync still "running" is one that was killed: say so. The end of a
+  // run that succeeds is written by its publish, in the transaction that commits its rows.
+  const run = { kind: request.kind ?? 'sync', runId: request.runId, clock: deps.clock, businessDate: date, args: request.args ?? { date }, startedAtMs: nowMs } as const;
+  return withRun(deps.db, { ...run, abandoned: 'nothing of it was published', done: 'recorded by work' }, async () => {
+    const stageDir = await stageDirFor(deps.db, request.runId);
+    try {
+      // Staging and the merge spill to disk beyond the cap instead of growing the process.
+      const restoreMemoryLimit = await capMemory(deps.db, config.warehouse.memoryLimit);
+      try {
+        const result = await syncInto(deps, request, config, { date, nowMs, stageDir, started });
+        deps.logger.event('sync.done', { ...result });
+        return result;
+      } finally {
+        await restoreMemoryLimit();
+      }
+    } finally {
+      await rm(stageDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+    }
+  });
 }
 
 interface RunContext {

@@ -6,14 +6,14 @@
 // The rows found are staged as one more window (LOOKUPS_WINDOW); an id listed no more is asked once
 // more at the end and then recorded as rejected (vanished.ts). Bounded by sync.maxIdLookups.
 import { join } from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { LimitFunction } from 'p-limit';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import type { ApiTransaction } from '../shared/domain.ts';
 import type { PaymentsApi } from '../api/index.ts';
 import { LOOKUPS_WINDOW, SWEEP_STATUSES, type SyncWindow } from './windows.ts';
-import { JSON_READ_OPTIONS, literal, OBS_TX } from './stage.ts';
+import { JSON_READ_OPTIONS, OBS_TX } from './stage.ts';
 import { openStageFile } from './stage-file.ts';
 import { buildTransactionLines } from './page-lines.ts';
 import { openRejectsFile, type KeptOutRow } from './rejects.ts';
@@ -68,17 +68,20 @@ const UNASKABLE = new Set(['', 'null', 'undefined']);
  * its transaction windows' kept-out rows. Fails past `max`, naming the setting.
  */
 async function findIdsToLookUp(db: DuckDBConnection, sweeps: readonly SyncWindow[], rejectsFiles: readonly string[], max: number): Promise<Candidate[]> {
-  const params: Array<string | number> = [];
-  const inStatus = SWEEP_STATUSES.map((status) => {
-    params.push(status);
-    const is = `t.status = $${params.length}`;
-    if (status === 'review') return is; // stale_review reports a review whatever its age
+  const params: Record<string, DuckDBValue> = {};
+  const inStatus = SWEEP_STATUSES.map((status, i) => {
+    const is = `t.status = $status_${i}`;
+    if (status === 'review') {
+      params[`status_${i}`] = status;
+      return is; // stale_review reports a review whatever its age
+    }
     const range = sweeps.find((w) => w.stream === 'transactions' && w.status === status);
     if (!range) return undefined;
-    params.push(range.startMs, range.endMs);
-    return `(${is} AND epoch_ms(t.date_created) >= $${params.length - 1} AND epoch_ms(t.date_created) < $${params.length})`;
+    Object.assign(params, { [`status_${i}`]: status, [`start_${i}`]: range.startMs, [`end_${i}`]: range.endMs });
+    return `(${is} AND epoch_ms(t.date_created) >= $start_${i} AND epoch_ms(t.date_created) < $end_${i})`;
   }).filter((c) => c !== undefined);
-  const keptOut = rejectsFiles.length === 0 ? '' : `AND NOT EXISTS (SELECT 1 FROM read_json([${rejectsFiles.map(literal).join(', ')}], ${JSON_READ_OPTIONS}, columns = {id: 'VARCHAR'}) r WHERE r.id = t.transaction_id)`;
+  if (rejectsFiles.length > 0) params['rejects_files'] = listValue([...rejectsFiles]);
+  const keptOut = rejectsFiles.length === 0 ? '' : `AND NOT EXISTS (SELECT 1 FROM read_json($rejects_files, ${JSON_READ_OPTIONS}, columns = {id: 'VARCHAR'}) r WHERE r.id = t.transaction_id)`;
   const from = `FROM transactions t WHERE (${inStatus.join(' OR ')})
     AND NOT EXISTS (SELECT 1 FROM ${OBS_TX} o WHERE o.transaction_id = t.transaction_id) ${keptOut}`;
   // Ids are read as bytes: the DuckDB client's text decoding drops a leading U+FEFF.

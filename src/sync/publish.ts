@@ -6,9 +6,11 @@
 // twice go through a window function) and new versus existing ids (one pass over the table); then new
 // rows go from the window files straight into the table with a plain INSERT, and only existing rows
 // are loaded aside to be compared and rewritten (or just marked as seen again).
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBMaterializedResult } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { recordRunEnd, type RunEnd } from '../warehouse/runs.ts';
+import { runWithParams, type SqlParams } from '../warehouse/sql.ts';
+import { withTransaction } from '../warehouse/transaction.ts';
 import { filterNameOf } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { fileRowsSql, OBS_OP, OBS_TX, OP_COLUMNS, STAGE_WINDOWS, TX_COLUMNS, type StagedWindow } from './stage.ts';
@@ -100,33 +102,47 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
   }
 }
 
+// The run's id and instant, as every statement of a publish writes them (bound by publishOnce's exec).
+const RUN = '$run_id';
+const NOW = 'make_timestamptz(CAST($now_ms AS BIGINT) * 1000)';
+
+/** Runs one statement of the publish with the run's parameters (those it names). */
+type Exec = (sql: string, extra?: SqlParams) => Promise<DuckDBMaterializedResult>;
+
 async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{ transactions: RowCounts; operations: RowCounts }> {
-  const run = sqlText(input.runId);
-  const now = `make_timestamptz(${Math.trunc(input.nowMs)} * 1000)`;
-  await db.run('BEGIN TRANSACTION');
+  const params = { run_id: input.runId, now_ms: Math.trunc(input.nowMs) };
+  const exec: Exec = (sql, extra = {}) => runWithParams(db, sql, { ...params, ...extra });
   try {
-    const transactions = await mergeEntity(db, TRANSACTIONS, input.staged.transactions, now, run);
-    const operations = await mergeEntity(db, OPERATIONS, input.staged.operations, now, run);
-    if (input.windows.length > 0) {
-      const values = input.windows.map(
-        (w) =>
-          `(${run}, ${sqlText(w.window.stream)}, ${sqlText(filterNameOf(w.window))}, ${w.window.startMs}, ${w.window.endMs}, ${w.total}, ${w.rows}, ${w.pages}, ${w.attempts}, ${now})`,
-      );
-      await db.run(`INSERT INTO sync_windows VALUES ${values.join(',\n')}`);
-    }
-    for (const source of input.rejects ?? []) await publishRejects(db, source, input.runId, input.nowMs);
-    if ((input.vanished ?? []).length > 0) await markVanished(db, input.vanished ?? [], input.runId, input.nowMs);
-    for (const [key, watermark] of Object.entries(input.watermarks)) {
-      const [stream = '', filter = ''] = key.split(':');
-      await db.run(`INSERT INTO sync_state VALUES (${sqlText(stream)}, ${sqlText(filter)}, ${Math.trunc(watermark)}, ${run}, ${now})
-        ON CONFLICT (stream, filter) DO UPDATE SET watermark_ms = excluded.watermark_ms, run_id = excluded.run_id, updated_at = excluded.updated_at`);
-    }
-    const counts = { transactions, operations };
-    await recordRunEnd(db, input.runEnd(counts));
-    await db.run('COMMIT');
-    return counts;
+    return await withTransaction(db, async () => {
+      const transactions = await mergeEntity(db, exec, TRANSACTIONS, input.staged.transactions);
+      const operations = await mergeEntity(db, exec, OPERATIONS, input.staged.operations);
+      for (const w of input.windows) {
+        await exec(`INSERT INTO sync_windows VALUES ($run_id, $stream, $filter, $start_ms, $end_ms, $total, $rows, $pages, $attempts, ${NOW})`, {
+          stream: w.window.stream,
+          filter: filterNameOf(w.window),
+          start_ms: w.window.startMs,
+          end_ms: w.window.endMs,
+          total: w.total,
+          rows: w.rows,
+          pages: w.pages,
+          attempts: w.attempts,
+        });
+      }
+      for (const source of input.rejects ?? []) await publishRejects(db, source, input.runId, input.nowMs);
+      if ((input.vanished ?? []).length > 0) await markVanished(db, input.vanished ?? [], input.runId, input.nowMs);
+      for (const [key, watermark] of Object.entries(input.watermarks)) {
+        const [stream = '', filter = ''] = key.split(':');
+        await exec(
+          `INSERT INTO sync_state VALUES ($stream, $filter, CAST($watermark_ms AS BIGINT), $run_id, ${NOW})
+           ON CONFLICT (stream, filter) DO UPDATE SET watermark_ms = excluded.watermark_ms, run_id = excluded.run_id, updated_at = excluded.updated_at`,
+          { stream, filter, watermark_ms: Math.trunc(watermark) },
+        );
+      }
+      const counts = { transactions, operations };
+      await recordRunEnd(db, input.runEnd(counts));
+      return counts;
+    });
   } catch (cause) {
-    await db.run('ROLLBACK').catch(() => undefined);
     throw new ReconError('warehouse', `publishing sync run ${input.runId} failed, nothing of it was committed: ${(cause as Error).message}`, { cause });
   }
 }
@@ -140,7 +156,7 @@ function findFileWithDuplicateKey(error: unknown, input: PublishInput): string |
   return files.find((f) => f === named);
 }
 
-async function mergeEntity(db: DuckDBConnection, e: Entity, staged: readonly StagedWindow[], now: string, run: string): Promise<RowCounts> {
+async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, staged: readonly StagedWindow[]): Promise<RowCounts> {
   const keys = e.keys.join(', ');
   const keysOf = (alias: string) => e.keys.map((k) => `${alias}.${k}`).join(', ');
   const on = (a: string, b: string, extra: string[] = []) => [...e.keys, ...extra].map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
@@ -149,10 +165,10 @@ async function mergeEntity(db: DuckDBConnection, e: Entity, staged: readonly Sta
   // seen before get their last-seen marks, new pairs are appended.
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_seen AS
     SELECT ${keys}, status, min(date_updated) AS date_updated FROM ${e.observed} GROUP BY ALL`);
-  await db.run(`UPDATE ${e.history} SET last_seen_at = ${now}, last_seen_run = ${run}
+  await exec(`UPDATE ${e.history} SET last_seen_at = ${NOW}, last_seen_run = ${RUN}
     FROM temp.pub_seen s WHERE ${on(e.history, 's', ['status'])}`);
-  await db.run(`INSERT INTO ${e.history}
-    SELECT ${keysOf('s')}, s.status, s.date_updated, ${now}, ${now}, ${run}, ${run}
+  await exec(`INSERT INTO ${e.history}
+    SELECT ${keysOf('s')}, s.status, s.date_updated, ${NOW}, ${NOW}, ${RUN}, ${RUN}
     FROM temp.pub_seen s WHERE NOT EXISTS (SELECT 1 FROM ${e.history} h WHERE ${on('h', 's', ['status'])})`);
 
   // One row per id: the latest observation wins; one that carries item_id beats one without. Only ids
@@ -174,12 +190,12 @@ async function mergeEntity(db: DuckDBConnection, e: Entity, staged: readonly Sta
   const withRows = staged.filter((w) => w.read.rows > 0);
 
   let changed = 0;
-  if (existing > 0) changed = await mergeExisting(db, e, withRows, { isExisting, notLoser, on, now, run });
+  if (existing > 0) changed = await mergeExisting(db, exec, e, withRows, { isExisting, notLoser, on });
 
   let inserted = 0;
   for (const w of withRows) {
-    const result = await db.run(`INSERT INTO ${e.target} (${e.columns.join(', ')}, first_seen_at, last_seen_at, first_seen_run, last_seen_run)
-      SELECT ${e.columns.map((c) => `f.${c}`).join(', ')}, ${now}, ${now}, ${run}, ${run}
+    const result = await exec(`INSERT INTO ${e.target} (${e.columns.join(', ')}, first_seen_at, last_seen_at, first_seen_run, last_seen_run)
+      SELECT ${e.columns.map((c) => `f.${c}`).join(', ')}, ${NOW}, ${NOW}, ${RUN}, ${RUN}
       FROM (${fileRowsSql(w.read)}) f WHERE true${existing > 0 ? ` AND NOT ${isExisting}` : ''}${notLoser(w.windowNo)}`);
     inserted += result.rowsChanged;
   }
@@ -190,8 +206,6 @@ interface MergeSql {
   isExisting: string;
   notLoser: (windowNo: number) => string;
   on: (a: string, b: string) => string;
-  now: string;
-  run: string;
 }
 
 /**
@@ -199,8 +213,8 @@ interface MergeSql {
  * skip rewriting what did not change), rewritten where anything differs (a listing without item_id
  * keeps a known one), else only marked as seen again. Returns how many changed in a compared column.
  */
-async function mergeExisting(db: DuckDBConnection, e: Entity, windows: readonly StagedWindow[], sql: MergeSql): Promise<number> {
-  const { on, now, run } = sql;
+async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, windows: readonly StagedWindow[], sql: MergeSql): Promise<number> {
+  const { on } = sql;
   const columns = Object.entries(e.fileColumns).map(([name, type]) => `${name} ${type}`);
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_upd (${columns.join(', ')})`);
   for (const w of windows) {
@@ -223,12 +237,12 @@ async function mergeExisting(db: DuckDBConnection, e: Entity, windows: readonly 
     .filter((c) => !e.keys.includes(c))
     .map((c) => (c === 'item_id' ? `item_id = coalesce(s.item_id, ${e.target}.item_id)` : `${c} = s.${c}`));
   if (differ > 0) {
-    await db.run(`UPDATE ${e.target} SET ${sets.join(', ')}, last_seen_at = ${now}, last_seen_run = ${run}
+    await exec(`UPDATE ${e.target} SET ${sets.join(', ')}, last_seen_at = ${NOW}, last_seen_run = ${RUN}
       FROM temp.pub_upd s, temp.pub_existing x
       WHERE ${on(e.target, 's')} AND ${on('x', 's')} AND x.differs`);
   }
   if (existing > differ) {
-    await db.run(`UPDATE ${e.target} SET last_seen_at = ${now}, last_seen_run = ${run}
+    await exec(`UPDATE ${e.target} SET last_seen_at = ${NOW}, last_seen_run = ${RUN}
       FROM temp.pub_existing x WHERE ${on(e.target, 'x')} AND NOT x.differs`);
   }
   return Number(row['changed'] ?? 0);
@@ -237,8 +251,4 @@ async function mergeExisting(db: DuckDBConnection, e: Entity, windows: readonly 
 async function countsByWindow(db: DuckDBConnection): Promise<Map<number, number>> {
   const reader = await db.runAndReadAll('SELECT window_no, count(*) AS n FROM temp.pub_losers GROUP BY window_no');
   return new Map(reader.getRowObjects().map((r) => [Number(r['window_no']), Number(r['n'])]));
-}
-
-function sqlText(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
 }

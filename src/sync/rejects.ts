@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { redactSecrets } from '../shared/redact.ts';
 import { toWellFormed } from '../shared/well-formed.ts';
 import { openStageFile, type StageFile } from './stage-file.ts';
-import { JSON_READ_OPTIONS, literal } from './stage.ts';
+import { JSON_READ_OPTIONS } from './stage.ts';
 import { filterNameOf, keyOf, type SyncWindow } from './windows.ts';
 
 /** The most bytes of a kept-out row's text stored in sync_rejects.raw (the cut is marked). */
@@ -97,10 +97,20 @@ export async function publishRejects(db: DuckDBConnection, source: RejectsSource
   const byId = window.lookups === true;
   const result = await db.run(
     `INSERT INTO sync_rejects
-     SELECT $1, $2, $3, $4, $5, $6, page, row_no, id, raw, raw_bytes, raw_truncated, reason, make_timestamptz(CAST($7 AS BIGINT) * 1000)
-     FROM read_json(${literal(source.file)}, ${JSON_READ_OPTIONS},
+     SELECT $run_id, $stream, $filter, $start_ms, $end_ms, $window_key, page, row_no, id, raw, raw_bytes, raw_truncated, reason,
+            make_timestamptz(CAST($now_ms AS BIGINT) * 1000)
+     FROM read_json($file, ${JSON_READ_OPTIONS},
        columns = {page: 'INTEGER', row_no: 'INTEGER', id: 'VARCHAR', raw: 'VARCHAR', raw_bytes: 'BIGINT', raw_truncated: 'BOOLEAN', reason: 'VARCHAR'})`,
-    [runId, window.stream, filterNameOf(window), byId ? null : window.startMs, byId ? null : window.endMs, keyOf(window), Math.trunc(nowMs)],
+    {
+      run_id: runId,
+      stream: window.stream,
+      filter: filterNameOf(window),
+      start_ms: byId ? null : window.startMs,
+      end_ms: byId ? null : window.endMs,
+      window_key: keyOf(window),
+      now_ms: Math.trunc(nowMs),
+      file: source.file,
+    },
   );
   if (result.rowsChanged !== source.rows) throw new Error(`kept ${result.rowsChanged} rows out from ${source.file}, expected ${source.rows}`);
 }

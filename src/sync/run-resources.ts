@@ -21,7 +21,7 @@ export async function stageDirFor(db: DuckDBConnection, runId: string): Promise<
 }
 
 export async function readWatermark(db: DuckDBConnection, stream: string, filter: string): Promise<number | undefined> {
-  const reader = await db.runAndReadAll('SELECT watermark_ms FROM sync_state WHERE stream = $1 AND filter = $2', [stream, filter]);
+  const reader = await db.runAndReadAll('SELECT watermark_ms FROM sync_state WHERE stream = $stream AND filter = $filter', { stream, filter });
   const value = reader.getRowObjects()[0]?.['watermark_ms'];
   return value === undefined || value === null ? undefined : Number(value);
 }

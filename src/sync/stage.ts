@@ -6,6 +6,8 @@
 // write of every row (and, beyond the memory cap, a spill to disk and back).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import { sqlLiteral } from '../warehouse/sql.ts';
+import { withTransaction } from '../warehouse/transaction.ts';
 import { describeWindow, keyOf, type SyncWindow } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { rewriteParsed } from './stage-file.ts';
@@ -94,22 +96,16 @@ export class Stager {
     const windowNo = known?.windowNo ?? this.windows.size + 1;
     this.windows.set(key, { windowNo, read });
     const table = read.window.stream === 'transactions' ? OBS_TX : OBS_OP;
-    const load = async () => {
-      await this.db.run('BEGIN TRANSACTION');
-      try {
+    const load = () =>
+      withTransaction(this.db, async () => {
         // Only a re-read window has rows to replace: skip the scan otherwise.
-        if (known !== undefined) await this.db.run(`DELETE FROM ${table} WHERE window_no = ${windowNo}`);
-        else await this.db.run(`INSERT INTO ${STAGE_WINDOWS} VALUES (${windowNo}, ${literal(key)})`);
+        if (known !== undefined) await this.db.run(`DELETE FROM ${table} WHERE window_no = $window_no`, { window_no: windowNo });
+        else await this.db.run(`INSERT INTO ${STAGE_WINDOWS} VALUES ($window_no, $window_key)`, { window_no: windowNo, window_key: key });
         if (read.rows > 0) {
-          const result = await this.db.run(observationSql(read, table, windowNo));
+          const result = await this.db.run(observationSql(read, table, windowNo), { file: read.file });
           if (result.rowsChanged !== read.rows) throw new Error(`staged ${result.rowsChanged} rows from ${read.file}, expected ${read.rows}`);
         }
-        await this.db.run('COMMIT');
-      } catch (cause) {
-        await this.db.run('ROLLBACK').catch(() => undefined);
-        throw cause;
-      }
-    };
+      });
     const work = this.serial(async () => {
       try {
         await load().catch(async (error: unknown) => {
@@ -157,12 +153,13 @@ export class Stager {
   }
 }
 
+/** The INSERT of a window file's observations; the file comes as the parameter $file. */
 function observationSql(read: WindowRead, table: string, windowNo: number): string {
   const keys = read.window.stream === 'transactions' ? "transaction_id: 'VARCHAR'" : "kind: 'VARCHAR', operation_id: 'VARCHAR'";
   const keyColumns = read.window.stream === 'transactions' ? 'transaction_id' : 'kind, operation_id';
   return `INSERT INTO ${table}
     SELECT ${windowNo}, ${keyColumns}, status, date_updated, item_id IS NULL
-    FROM read_json(${literal(read.file)}, ${JSON_READ_OPTIONS}, columns = {${keys}, status: 'VARCHAR', date_updated: 'TIMESTAMPTZ', item_id: 'VARCHAR'})`;
+    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${keys}, status: 'VARCHAR', date_updated: 'TIMESTAMPTZ', item_id: 'VARCHAR'})`;
 }
 
 /**
@@ -172,9 +169,11 @@ function observationSql(read: WindowRead, table: string, windowNo: number): stri
  * quote/escape are off and the delimiter is a control character, which JSON text never holds raw.
  * The guard's cheap test is the id's text inside the line; an id whose JSON text differs from its
  * value (`a\/b`, `\u00e9`, `\"`) fails it, and only then is the line's own id decoded and compared.
+ * The file's path is quoted into the text rather than bound: publish embeds this SELECT in statements
+ * of its own, one per window file.
  */
 export function fileRowsSql(read: WindowRead): string {
-  const file = literal(read.file);
+  const file = sqlLiteral(read.file);
   if (read.window.stream === 'operations') {
     return `SELECT ${Object.keys(OP_COLUMNS).join(', ')} FROM read_json(${file}, ${JSON_READ_OPTIONS}, columns = {${spec(OP_COLUMNS)}})`;
   }
@@ -191,8 +190,4 @@ function spec(columns: Readonly<Record<string, string>>): string {
 
 function bare(table: string): string {
   return table.replace('temp.', '');
-}
-
-export function literal(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
 }

@@ -8,22 +8,22 @@ import { listValue, type DuckDBConnection } from '@duckdb/node-api';
 export const VANISHED = 'temp.pub_vanished';
 
 export async function markVanished(db: DuckDBConnection, ids: readonly string[], runId: string, nowMs: number): Promise<void> {
-  const now = 'make_timestamptz(CAST($1 AS BIGINT) * 1000)';
-  const stamp = [Math.trunc(nowMs), runId] as const;
+  const now = 'make_timestamptz(CAST($now_ms AS BIGINT) * 1000)';
+  const stamp = { now_ms: Math.trunc(nowMs), run_id: runId };
   await db.run(`CREATE OR REPLACE TEMP TABLE ${VANISHED.replace('temp.', '')} (transaction_id VARCHAR NOT NULL)`);
-  await db.run(`INSERT INTO ${VANISHED} SELECT DISTINCT unnest(CAST($1 AS VARCHAR[]))`, [listValue([...ids])]);
+  await db.run(`INSERT INTO ${VANISHED} SELECT DISTINCT unnest(CAST($ids AS VARCHAR[]))`, { ids: listValue([...ids]) });
   const updated = await db.run(`UPDATE transactions SET status = 'rejected' FROM ${VANISHED} v WHERE transactions.transaction_id = v.transaction_id`);
   if (updated.rowsChanged !== new Set(ids).size) throw new Error(`marked ${updated.rowsChanged} transactions rejected, expected ${new Set(ids).size}`);
   // A transaction seen rejected before (it came back, then left again) keeps its first rejected row.
   await db.run(
-    `UPDATE transaction_history SET last_seen_at = ${now}, last_seen_run = $2
+    `UPDATE transaction_history SET last_seen_at = ${now}, last_seen_run = $run_id
      FROM ${VANISHED} v WHERE transaction_history.transaction_id = v.transaction_id AND transaction_history.status = 'rejected'`,
-    [...stamp],
+    stamp,
   );
   await db.run(
     `INSERT INTO transaction_history
-     SELECT v.transaction_id, 'rejected', ${now}, ${now}, ${now}, $2, $2 FROM ${VANISHED} v
+     SELECT v.transaction_id, 'rejected', ${now}, ${now}, ${now}, $run_id, $run_id FROM ${VANISHED} v
      WHERE NOT EXISTS (SELECT 1 FROM transaction_history h WHERE h.transaction_id = v.transaction_id AND h.status = 'rejected')`,
-    [...stamp],
+    stamp,
   );
 }

@@ -8,7 +8,7 @@ export async function capMemory(db: DuckDBConnection, limit: string): Promise<()
   const reader = await db.runAndReadAll("SELECT current_setting('memory_limit') AS v");
   const previous = reader.getRowObjects()[0]?.['v'];
   try {
-    await db.run(`SET memory_limit = '${limit.replace(/'/g, '')}'`);
+    await db.run('SET memory_limit = $limit', { limit });
   } catch (error) {
     if (!isOutOfMemory(error)) throw error;
     throw new ReconError(
@@ -18,7 +18,7 @@ export async function capMemory(db: DuckDBConnection, limit: string): Promise<()
     );
   }
   return async () => {
-    if (typeof previous === 'string') await db.run(`SET memory_limit = '${previous.replace(/'/g, '')}'`).catch(() => undefined);
+    if (typeof previous === 'string') await db.run('SET memory_limit = $limit', { limit: previous }).catch(() => undefined);
   };
 }
 

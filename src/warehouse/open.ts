@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { MIGRATIONS } from './migrations.ts';
+import { withTransaction } from './transaction.ts';
 
 export interface Warehouse {
   path: string;
@@ -113,13 +114,12 @@ export async function migrate(connection: DuckDBConnection): Promise<number> {
   }
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
-    await connection.run('BEGIN TRANSACTION');
     try {
-      await connection.run(migration.sql);
-      await connection.run('INSERT INTO schema_migrations VALUES ($1, $2, now())', [migration.version, migration.name]);
-      await connection.run('COMMIT');
+      await withTransaction(connection, async () => {
+        await connection.run(migration.sql);
+        await connection.run('INSERT INTO schema_migrations VALUES ($version, $name, now())', { version: migration.version, name: migration.name });
+      });
     } catch (cause) {
-      await connection.run('ROLLBACK');
       throw new ReconError('warehouse', `migration ${migration.version} (${migration.name}) failed: ${(cause as Error).message}`, { cause });
     }
   }

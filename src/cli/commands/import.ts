@@ -9,7 +9,7 @@ import { parseBusinessDate } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
 import { newRunId } from '../../shared/run-id.ts';
-import { recordRunEnd, recordRunStart } from '../../warehouse/runs.ts';
+import { withRun } from '../../warehouse/runs.ts';
 import { configArg, contextFor, withWarehouse } from '../context.ts';
 
 const LISTED_ON_TERMINAL = 20;
@@ -31,16 +31,17 @@ export default defineCommand({
     const runId = newRunId('import', clock.now());
     await withWarehouse(ctx, {}, async (warehouse) => {
       const db = warehouse.connection;
-      await recordRunStart(db, { runId, kind: 'import', businessDate: args.date, args: { files, strict: args.strict ?? false, date: args.date ?? null }, startedAtMs: clock.now() });
-      let result: ImportResult;
-      try {
-        result = await importOrders({ db, clock, logger: ctx.logger }, { files, strict: args.strict ?? false, runId, ...(args.date === undefined ? {} : { businessDate: args.date }) }, ctx.config);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await recordRunEnd(db, { runId, outcome: 'failed', finishedAtMs: clock.now(), error: message }).catch(() => undefined);
-        throw error;
-      }
-      await recordRunEnd(db, { runId, outcome: 'done', finishedAtMs: clock.now(), counts: { ...result.totals } });
+      const run = {
+        kind: 'import',
+        runId,
+        clock,
+        businessDate: args.date,
+        args: { files, strict: args.strict ?? false, date: args.date ?? null },
+        done: (imported: ImportResult) => ({ counts: { ...imported.totals } }),
+      } as const;
+      const result = await withRun(db, run, () =>
+        importOrders({ db, clock, logger: ctx.logger }, { files, strict: args.strict ?? false, runId, ...(args.date === undefined ? {} : { businessDate: args.date }) }, ctx.config),
+      );
       if (process.stdout.isTTY) {
         process.stdout.write(`${tableForImport(result)}\n\n${keptOutText(result, LISTED_ON_TERMINAL)}\n`);
       } else {
@@ -53,10 +54,10 @@ export default defineCommand({
 
 /** Every kept-out row, streamed from the warehouse (the in-memory result lists only the first ones). */
 async function writeAllIssues(db: DuckDBConnection, importIds: string[]): Promise<void> {
-  const placeholders = importIds.map((_, i) => `$${i + 1}`).join(', ');
+  const names = importIds.map((_, i) => `import_${i}`);
   const result = await db.stream(
-    `SELECT import_id, file, line, item_id, kind, reason, column_name, value FROM order_import_issues WHERE import_id IN (${placeholders}) ORDER BY import_id, line`,
-    importIds,
+    `SELECT import_id, file, line, item_id, kind, reason, column_name, value FROM order_import_issues WHERE import_id IN (${names.map((n) => `$${n}`).join(', ')}) ORDER BY import_id, line`,
+    Object.fromEntries(importIds.map((id, i) => [names[i], id])),
   );
   for await (const rows of result.yieldRowObjectJs()) {
     let text = '';

@@ -1,12 +1,12 @@
 // `recon sync`: reads the payments service's listings into the warehouse, drift-proof. The API key
 // comes from RECON_API_KEY only (never a flag, never printed, never stored).
-import { randomUUID } from 'node:crypto';
 import { defineCommand } from 'citty';
 import { DateTime } from 'luxon';
 import { ReconError } from '../../shared/errors.ts';
 import { loggerForProcess, type Logger } from '../../shared/log.ts';
 import { registerSecret } from '../../shared/redact.ts';
 import { systemClock } from '../../shared/clock.ts';
+import { newRunId } from '../../shared/run-id.ts';
 import { parseBusinessDate } from '../../shared/business-day.ts';
 import { loadConfig } from '../../config/load.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
@@ -29,7 +29,7 @@ export default defineCommand({
     const { config } = loadConfig({ file: args.config });
     const logger = loggerForProcess();
     const zone = config.timezone;
-    const runId = `sync-${DateTime.utc().toFormat("yyyyMMdd'T'HHmmss")}-${randomUUID().slice(0, 8)}`;
+    const runId = newRunId('sync', systemClock.now());
 
     if (args.replay) {
       const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode });
