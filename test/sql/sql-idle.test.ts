@@ -46,8 +46,10 @@ describe('an idle recon sql prompt', () => {
     try {
       child.stdin.write('SELECT count(*) AS n FROM orders;\n');
       await waitFor(child, out, '(1 row)', 1);
-      // The prompt now waits for input. A writer, as a nightly run would be: no lock wait allowed.
-      const writer = await openWarehouse(fixture.path, { lockWaitMs: 0 });
+      // The prompt now waits for input. A writer, as a nightly run would be, with the nightly's own short
+      // grace: the result reaches this process a moment before the prompt has closed the file behind it,
+      // while a prompt that held the lock when idle would hold it past the grace.
+      const writer = await openWarehouse(fixture.path, { lockWaitMs: 1500 });
       try {
         await writer.connection.run('CREATE TABLE written_while_idle AS SELECT 7 AS x');
       } finally {
