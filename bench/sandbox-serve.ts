@@ -7,7 +7,7 @@
 // Run: node --expose-gc bin/run-ts.js bench/sandbox-serve.ts [perDay] [days] [passes]
 import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { boundsOfDay, datesBetween } from '../src/shared/business-day.ts';
+import { businessDayOf, datesBetween } from '../src/shared/business-day.ts';
 import { generateHistory, startSandbox, SandboxState } from '../src/sandbox/index.ts';
 import { transactionsPageBytes } from '../src/sandbox/listing.ts';
 import { parseListingQuery } from '../src/sandbox/query.ts';
@@ -34,7 +34,7 @@ for (let page = 1; page <= Math.ceil(listed / 1000); page++) {
 const inProcessRowsPerSecond = Math.round(listed / ((performance.now() - t1) / 1000));
 
 const sandbox = await startSandbox({ history, port: 0, clock: { now: () => NOW } });
-const windows = datesBetween(history.startDate, history.endDate, history.timezone).map((d) => boundsOfDay(d, history.timezone));
+const windows = datesBetween(history.startDate, history.endDate, history.timezone).map((d) => businessDayOf(d, history.timezone));
 
 const clientCode = `
 const { parentPort, workerData } = require('node:worker_threads');

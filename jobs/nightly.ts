@@ -10,7 +10,7 @@ import { importOrders, resolveOrdersConfig, type ImportResult } from '../src/imp
 import { reconcileDay, type ReconcileResult } from '../src/reconcile/reconcile.ts';
 import { writeReports, type WriteReportsResult } from '../src/report/index.ts';
 import { withRun } from '../src/warehouse/runs.ts';
-import { refuseUnfinishedNight, yesterdayIn } from '../src/shared/business-day.ts';
+import { refuseUnfinishedNight, yesterdayIn, businessDayOf } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { ReconError } from '../src/shared/errors.ts';
 import type { Logger } from '../src/shared/log.ts';
@@ -52,6 +52,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
   const zone = config.timezone;
   const date = request.date ?? yesterdayIn(zone, deps.clock.now());
   refuseUnfinishedNight(date, zone, config.sync.settleMinutes, deps.clock.now());
+  const day = businessDayOf(date, zone);
   // What the import will need is checked before the sync sends a request: a config mistake found after
   // minutes of syncing costs a night.
   const files = ordersFilesFor(date, request.orders, config);
@@ -71,9 +72,8 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
   };
 
   const reportRequest = {
-    date,
+    day,
     outDir: config.reports.outDir,
-    timezone: zone,
     maskDocuments: config.reports.maskDocuments,
     csvDialect: config.reports.csvDialect,
     fileMode: config.reports.fileMode,
@@ -119,12 +119,12 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         throw new ReconError('input', `${tooMany}; the night stopped before reconciling and recorded no findings. The rows kept out and why are in ${written.files.map((f) => relative(reportDir, f)).join(' and ')} in ${reportDir}; fix the export (or orders.* in the config) and run the night again`);
       }
       const reconcile = await timed('reconcile', () =>
-        reconcileDay({ db: deps.db, clock: deps.clock, logger: deps.logger }, { runId: newRunId('reconcile', deps.clock.now()), date, timezone: zone }, config.reconcile),
+        reconcileDay({ db: deps.db, clock: deps.clock, logger: deps.logger }, { runId: newRunId('reconcile', deps.clock.now()), day }, config.reconcile),
       );
       reconciled = true;
       const reports = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId, definitions: REPORTS }));
       const ended = endNow();
-      const summary = buildSummary({ runId, date, zone, startedAt, finishedAt: ended, outcome: outcomeOf(sync), source: request.source, timings, sync, imports, reconcile, reports, reportDir });
+      const summary = buildSummary({ runId, day, startedAt, finishedAt: ended, outcome: outcomeOf(sync), source: request.source, timings, sync, imports, reconcile, reports, reportDir });
       const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
       return { summary, summaryFile, reportDir, sync, imports, reconcile, reports };
     });
@@ -133,7 +133,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     if (finishedAt === undefined) throw error;
     const message = error instanceof Error ? error.message : String(error);
     // Monitoring reads summary.json: a failed night says so there too (next to an earlier good run's figures).
-    const failed = buildSummary({ runId, date, zone, startedAt, finishedAt, outcome: 'failed', source: request.source, timings, reportDir, error: message });
+    const failed = buildSummary({ runId, day, startedAt, finishedAt, outcome: 'failed', source: request.source, timings, reportDir, error: message });
     // Once this run's findings are recorded, an earlier run's figures are no longer the night's.
     const write = reconciled ? writeSummary : writeFailedSummary;
     await write(reportDir, failed, config.reports.fileMode).catch(() => undefined);

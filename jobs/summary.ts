@@ -6,7 +6,7 @@ import type { SyncResult } from '../src/sync/index.ts';
 import type { ImportResult } from '../src/imports/index.ts';
 import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
 import type { WriteReportsResult } from '../src/report/index.ts';
-import { boundsOfDay } from '../src/shared/business-day.ts';
+import type { BusinessDay } from '../src/shared/business-day.ts';
 import { redactSecrets } from '../src/shared/redact.ts';
 import type { RunOutcome } from '../src/warehouse/runs.ts';
 
@@ -49,8 +49,7 @@ export interface NightlySummary {
 
 export interface SummaryInput {
   runId: string;
-  date: string;
-  zone: string;
+  day: BusinessDay;
   startedAt: number;
   finishedAt: number;
   outcome: RunOutcome;
@@ -65,18 +64,18 @@ export interface SummaryInput {
 }
 
 export function buildSummary(input: SummaryInput): NightlySummary {
-  const bounds = boundsOfDay(input.date, input.zone);
+  const { day } = input;
   const iso = (ms: number) => new Date(ms).toISOString();
   const summary: NightlySummary = {
     run_id: input.runId,
     kind: 'nightly',
-    date: input.date,
-    timezone: input.zone,
+    date: day.date,
+    timezone: day.zone,
     outcome: input.outcome,
     source: input.source ?? 'service',
     started_at: iso(input.startedAt),
     finished_at: iso(input.finishedAt),
-    window: { start: iso(bounds.startMs), end: iso(bounds.endMs) },
+    window: { start: iso(day.startMs), end: iso(day.endMs) },
     timings: input.timings,
   };
   if (input.error !== undefined) summary.error = redactSecrets(input.error);

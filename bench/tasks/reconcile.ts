@@ -4,7 +4,7 @@ import { parseConfig } from '../../src/config/load.ts';
 import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { writeReports } from '../../src/report/index.ts';
 import { REPORTS } from '../../reports/index.ts';
-import { datesBetween, addDays } from '../../src/shared/business-day.ts';
+import { datesBetween, addDays, businessDayOf } from '../../src/shared/business-day.ts';
 import { systemClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { newRunId } from '../../src/shared/run-id.ts';
@@ -21,9 +21,10 @@ try {
   const t0 = performance.now();
   let findings = 0;
   for (const date of dates) {
-    const result = await reconcileDay({ db: warehouse.connection, clock: systemClock, logger: silentLogger }, { runId: newRunId('reconcile', Date.now()), date, timezone: ZONE }, config.reconcile);
+    const day = businessDayOf(date, ZONE);
+    const result = await reconcileDay({ db: warehouse.connection, clock: systemClock, logger: silentLogger }, { runId: newRunId('reconcile', Date.now()), day }, config.reconcile);
     findings += result.totals.new + result.totals.open;
-    await writeReports({ db: warehouse.connection, logger: silentLogger }, { date, runId: result.runId, outDir: join(dir, 'reports'), timezone: ZONE, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS });
+    await writeReports({ db: warehouse.connection, logger: silentLogger }, { day, runId: result.runId, outDir: join(dir, 'reports'), maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS });
   }
   report({ days: dates.length, findings, seconds: (performance.now() - t0) / 1000 });
 } finally {

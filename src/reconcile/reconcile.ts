@@ -2,7 +2,7 @@
 // so that a crash leaves either the whole night's findings or none.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ReconcileConfig } from '../config/schema.ts';
-import { boundsOfDay } from '../shared/business-day.ts';
+import type { BusinessDay } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
 import { FINDING_CATEGORIES, type FindingCategory, type FindingState } from '../shared/domain.ts';
 import { ReconError } from '../shared/errors.ts';
@@ -21,8 +21,7 @@ export interface ReconcileDeps {
 
 export interface ReconcileRequest {
   runId: string;
-  date: string;
-  timezone: string;
+  day: BusinessDay;
 }
 
 type CategoryCounts = Record<FindingCategory, { new: number; open: number; resolved: number; amountCents: number }>;
@@ -39,9 +38,9 @@ export interface ReconcileResult {
 
 export async function reconcileDay(deps: ReconcileDeps, request: ReconcileRequest, config: ReconcileConfig): Promise<ReconcileResult> {
   const started = deps.clock.now();
-  const { startMs, endMs } = boundsOfDay(request.date, request.timezone);
-  const previousRunId = await findPreviousRun(deps.db, request.date);
-  const params = nightParams({ runId: request.runId, date: request.date, startMs, endMs, previousRunId, reconcile: config });
+  const { date, startMs, endMs } = request.day;
+  const previousRunId = await findPreviousRun(deps.db, date);
+  const params = nightParams({ runId: request.runId, date, startMs, endMs, previousRunId, reconcile: config });
   const run = (sql: string) => runWithParams(deps.db, sql, params);
 
   try {
@@ -59,25 +58,25 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
       await recordFinishedRun(deps.db, {
         runId: request.runId,
         kind: 'reconcile',
-        businessDate: request.date,
-        args: { date: request.date, previous_run_id: previousRunId ?? null, ...config },
+        businessDate: date,
+        args: { date, previous_run_id: previousRunId ?? null, ...config },
         startedAtMs: started,
         finishedAtMs: deps.clock.now(),
       });
     });
   } catch (cause) {
-    throw new ReconError('warehouse', `reconcile ${request.date}: ${(cause as Error).message}`, { cause });
+    throw new ReconError('warehouse', `reconcile ${date}: ${(cause as Error).message}`, { cause });
   }
 
   const result: ReconcileResult = {
     runId: request.runId,
-    date: request.date,
+    date,
     previousRunId,
     ...(await countFindings(deps.db, request.runId)),
     matches: await countMatches(deps.db, request.runId),
     seconds: (deps.clock.now() - started) / 1000,
   };
-  deps.logger.event('reconcile.done', { run_id: request.runId, date: request.date, totals: result.totals, matches: result.matches });
+  deps.logger.event('reconcile.done', { run_id: request.runId, date, totals: result.totals, matches: result.matches });
   return result;
 }
 

@@ -4,7 +4,7 @@
 import { chmodSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { boundsOfDay } from '../shared/business-day.ts';
+import type { BusinessDay } from '../shared/business-day.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { dateParam, instantParam } from '../warehouse/sql.ts';
@@ -15,12 +15,11 @@ import { XlsxFileWriter } from './xlsx-writer.ts';
 import type { CsvDialect, ReportDefinition, ReportParams, SheetSpec } from './types.ts';
 
 export interface WriteReportsRequest {
-  /** Business date, YYYY-MM-DD. */
-  date: string;
+  /** The night the reports are of. */
+  day: BusinessDay;
   /** A reconcile run id; when absent or not a reconcile run, the latest reconcile run of the date. */
   runId?: string | undefined;
   outDir: string;
-  timezone: string;
   maskDocuments: boolean;
   csvDialect: CsvDialect;
   /** Octal text, e.g. "0600". */
@@ -41,17 +40,17 @@ export interface WriteReportsResult {
 type Db = Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>;
 
 export async function writeReports(deps: { db: Db; logger: Logger }, request: WriteReportsRequest): Promise<WriteReportsResult> {
-  const bounds = boundsOfDay(request.date, request.timezone);
-  const reconcileRunId = await reconcileRunFor(deps.db, request.date, request.runId);
+  const { day } = request;
+  const reconcileRunId = await reconcileRunFor(deps.db, day.date, request.runId);
   const params: QueryParams = {
-    date: dateParam(request.date),
+    date: dateParam(day.date),
     run_id: reconcileRunId ?? '',
-    tz: request.timezone,
-    day_start: instantParam(bounds.startMs),
-    day_end: instantParam(bounds.endMs),
+    tz: day.zone,
+    day_start: instantParam(day.startMs),
+    day_end: instantParam(day.endMs),
   };
-  const reportParams: ReportParams = { date: request.date, runId: reconcileRunId ?? '', timezone: request.timezone };
-  const dir = join(request.outDir, request.date);
+  const reportParams: ReportParams = { date: day.date, runId: reconcileRunId ?? '', timezone: day.zone };
+  const dir = join(request.outDir, day.date);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (cause) {
@@ -61,7 +60,7 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
   const result: WriteReportsResult = { files: [], counts: {}, reconcileRunId };
   for (const definition of request.definitions) {
     if (definition.needsReconcileRun && reconcileRunId === null) {
-      throw new ReconError('report', `report ${definition.name} for ${request.date}: expected a reconcile run of that date, found none; run \`recon reconcile --date ${request.date}\` first`);
+      throw new ReconError('report', `report ${definition.name} for ${day.date}: expected a reconcile run of that date, found none; run \`recon reconcile --date ${day.date}\` first`);
     }
     const sheets = typeof definition.sheets === 'function' ? definition.sheets(reportParams) : definition.sheets;
     const written = await writeOneReport(deps, { definition, sheets, dir, mode, params, request }, result.counts);
@@ -96,7 +95,7 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
   const xlsxPath = join(dir, `${definition.name}.xlsx`);
   const csvPath = join(dir, `${definition.name}.csv`);
   const partial = (path: string) => `${path}.partial`;
-  const cellOptions = { timezone: request.timezone, maskDocuments: request.maskDocuments };
+  const cellOptions = { timezone: request.day.zone, maskDocuments: request.maskDocuments };
   let xlsx: XlsxFileWriter | undefined;
   let csv: CsvFileWriter | undefined;
   let done = false;

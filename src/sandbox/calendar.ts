@@ -1,5 +1,5 @@
 // Calendar helpers of the generator: time units and the business days of the history being built.
-import type { DayBounds } from '../shared/business-day.ts';
+import type { BusinessDay } from '../shared/business-day.ts';
 import type { Rng } from './rng.ts';
 
 export const SECOND = 1000;
@@ -9,7 +9,7 @@ export const HOUR = 60 * MINUTE;
 /** What the day generators need to know about the calendar. */
 export interface DayContext {
   dates: string[];
-  bounds: DayBounds[];
+  bounds: BusinessDay[];
   index: number;
 }
 

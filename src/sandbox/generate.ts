@@ -1,7 +1,7 @@
 // The seeded history generator: N business days of one merchant's card sales, Pix cash-ins and payouts
 // ending at endDate (America/Sao_Paulo), with natural refusals, retries, reviews, refunds, chargebacks and
 // midnight straddles that must produce no finding, plus the injected discrepancies of inject.ts.
-import { addDays, boundsOfDay, datesBetween } from '../shared/business-day.ts';
+import { addDays, businessDayOf, datesBetween } from '../shared/business-day.ts';
 import { ReconError } from '../shared/errors.ts';
 import { HistoryBuilder, addOpVersion, addTxVersion } from './builder.ts';
 import { injectScenario, planInjections } from './inject.ts';
@@ -29,7 +29,7 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
   const zone = SANDBOX_TIMEZONE;
   const startDate = addDays(endDate, -(days - 1), zone);
   const dates = datesBetween(startDate, endDate, zone);
-  const bounds = dates.map((d) => boundsOfDay(d, zone));
+  const bounds = dates.map((d) => businessDayOf(d, zone));
   const rng = new Rng(seed, 1);
   const builder = new HistoryBuilder(seed, rng);
   const plan = planInjections(rng, days, perDay, discrepancyRate);

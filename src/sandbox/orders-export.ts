@@ -10,7 +10,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { boundsOfDay } from '../shared/business-day.ts';
+import { businessDayOf } from '../shared/business-day.ts';
 import { ReconError } from '../shared/errors.ts';
 import { brlTextFromCents, reaisTextFromCents } from '../shared/money.ts';
 import { localFormatter } from './local-time.ts';
@@ -35,8 +35,8 @@ export interface OrderExportRow {
 /** The rows of one day's export (or of the final export when `date` is omitted), oldest order first. */
 export function orderRowsFor(history: SandboxHistory, date?: string): OrderExportRow[] {
   const rows: OrderExportRow[] = [];
-  const bounds = date === undefined ? undefined : boundsOfDay(date, history.timezone);
-  const asOf = (bounds ?? boundsOfDay(history.endDate, history.timezone)).endMs - 1;
+  const bounds = date === undefined ? undefined : businessDayOf(date, history.timezone);
+  const asOf = (bounds ?? businessDayOf(history.endDate, history.timezone)).endMs - 1;
   for (const order of history.orders) {
     if (order.createdMs > asOf) continue;
     if (bounds && order.createdMs < bounds.startMs && !orderChangedWithin(order, bounds.startMs, bounds.endMs)) continue;

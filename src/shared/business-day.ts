@@ -2,13 +2,19 @@
 import { DateTime } from 'luxon';
 import { ReconError } from './errors.ts';
 
-export interface DayBounds {
+/**
+ * One business day, made once from the date and the configured zone (businessDayOf) and passed down,
+ * so no step parses the date again or pairs it with another zone.
+ */
+export interface BusinessDay {
   /** The business date, YYYY-MM-DD. */
-  date: string;
+  readonly date: string;
+  /** The IANA zone the day is reckoned in. */
+  readonly zone: string;
   /** First millisecond of the day in the zone (inclusive). */
-  startMs: number;
+  readonly startMs: number;
   /** First millisecond of the next day in the zone (exclusive). */
-  endMs: number;
+  readonly endMs: number;
 }
 
 export function parseBusinessDate(date: string, zone: string): DateTime {
@@ -19,9 +25,9 @@ export function parseBusinessDate(date: string, zone: string): DateTime {
   return dt.startOf('day');
 }
 
-export function boundsOfDay(date: string, zone: string): DayBounds {
+export function businessDayOf(date: string, zone: string): BusinessDay {
   const start = parseBusinessDate(date, zone);
-  return { date, startMs: start.toMillis(), endMs: start.plus({ days: 1 }).toMillis() };
+  return Object.freeze({ date, zone, startMs: start.toMillis(), endMs: start.plus({ days: 1 }).toMillis() });
 }
 
 export function businessDateOf(epochMs: number, zone: string): string {
@@ -31,7 +37,7 @@ export function businessDateOf(epochMs: number, zone: string): string {
 /** A night that has not ended (plus the settle delay) would be reconciled on half its data and then
  * recorded as done, so backfill would skip it: refuse it instead. */
 export function refuseUnfinishedNight(date: string, zone: string, settleMinutes: number, nowMs: number): void {
-  const readyAt = boundsOfDay(date, zone).endMs + settleMinutes * 60_000;
+  const readyAt = businessDayOf(date, zone).endMs + settleMinutes * 60_000;
   if (nowMs < readyAt) {
     throw new ReconError('usage', `the night of ${date} has not ended yet in ${zone}: run it after ${new Date(readyAt).toISOString()} (the end of the day plus sync.settleMinutes)`);
   }

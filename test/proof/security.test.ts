@@ -19,6 +19,7 @@ import type { Loopback } from '../api/loopback.ts';
 import { startBadService } from './bad-service.ts';
 import { filesUnder } from './files-under.ts';
 import { runRecon, STACK_FRAME, type CliResult } from './cli.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 const KEY = 'test_SECRETKEY1234567890abcdef';
 const KEY_TAIL = KEY.slice('test_'.length);
@@ -190,7 +191,7 @@ describe('reports', () => {
     const outDir = join(root, 'unmasked');
     const warehouse = await openWarehouse(join(root, 'recon.duckdb'), { readOnly: true });
     try {
-      await writeReports({ db: warehouse.connection, logger: silentLogger }, { date: DATE, outDir, timezone: ZONE, maskDocuments: false, csvDialect: 'rfc4180', fileMode: '0640', definitions: REPORTS });
+      await writeReports({ db: warehouse.connection, logger: silentLogger }, { day: businessDayOf(DATE, ZONE), outDir, maskDocuments: false, csvDialect: 'rfc4180', fileMode: '0640', definitions: REPORTS });
     } finally {
       warehouse.close();
     }

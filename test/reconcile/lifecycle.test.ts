@@ -6,6 +6,7 @@ import { configSchema } from '../../src/config/schema.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { insertOrders, insertTransactions, memoryWarehouse } from './fixtures.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 const config = configSchema.parse({}).reconcile;
 let db: DuckDBConnection;
@@ -17,7 +18,7 @@ beforeEach(async () => {
 afterEach(() => close());
 
 async function night(date: string) {
-  const result = await reconcileDay({ db, clock: fixedClock(Date.parse(`${date}T05:00:00Z`)), logger: silentLogger }, { runId: `run-${date}`, date, timezone: 'America/Sao_Paulo' }, config);
+  const result = await reconcileDay({ db, clock: fixedClock(Date.parse(`${date}T05:00:00Z`)), logger: silentLogger }, { runId: `run-${date}`, day: businessDayOf(date, 'America/Sao_Paulo') }, config);
   const reader = await db.runAndReadAll(`SELECT finding_key, state, CAST(first_seen AS VARCHAR) AS first_seen FROM findings WHERE run_id = $1 ORDER BY finding_key`, [`run-${date}`]);
   return { result, rows: reader.getRowObjects() };
 }

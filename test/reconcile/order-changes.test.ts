@@ -7,6 +7,7 @@ import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { insertTransactions } from './fixtures.ts';
 import { SANDBOX_HEADER, configWith, openWorkspace, sandboxRow, type Workspace } from '../imports/helpers.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 const config = configWith({ preset: 'recon-sandbox' }, { timezone: 'America/Sao_Paulo' });
 
@@ -118,7 +119,7 @@ async function runNights(c: Pick<Case, 'txs' | 'nights'>): Promise<string> {
     runId = `run-${night.date}`;
     await reconcileDay(
       { db: ws.warehouse.connection, clock: fixedClock(Date.parse(`${night.date}T05:00:00Z`)), logger: silentLogger },
-      { runId, date: night.date, timezone: 'America/Sao_Paulo' },
+      { runId, day: businessDayOf(night.date, 'America/Sao_Paulo') },
       config.reconcile,
     );
   }

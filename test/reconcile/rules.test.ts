@@ -6,6 +6,7 @@ import { configSchema } from '../../src/config/schema.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { insertOperations, insertOrders, insertTransactions, memoryWarehouse, type OpRow, type OrderRow, type TxRow } from './fixtures.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 // Business day D = 2026-03-10 in America/Sao_Paulo: [2026-03-10T03:00Z, 2026-03-11T03:00Z).
 const D = '2026-03-10';
@@ -34,7 +35,7 @@ async function findingsFor(c: Pick<Case, 'orders' | 'txs' | 'ops' | 'date'>, ove
   await insertTransactions(db, c.txs ?? []);
   await insertOperations(db, c.ops ?? []);
   const runId = `run-${c.date ?? D}`;
-  await reconcileDay({ db, clock: fixedClock(0), logger: silentLogger }, { runId, date: c.date ?? D, timezone: TZ }, { ...config, ...overrides });
+  await reconcileDay({ db, clock: fixedClock(0), logger: silentLogger }, { runId, day: businessDayOf(c.date ?? D, TZ) }, { ...config, ...overrides });
   const reader = await db.runAndReadAll(
     `SELECT category || ':' || coalesce(operation_id, item_id, transaction_ids) AS k FROM findings WHERE run_id = $1 AND state <> 'resolved' ORDER BY k`,
     [runId],

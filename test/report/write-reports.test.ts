@@ -10,10 +10,11 @@ import { silentLogger } from '../../src/shared/log.ts';
 import { FINDING_CATEGORIES } from '../../src/shared/domain.ts';
 import { isReconError } from '../../src/shared/errors.ts';
 import { createFixtureWarehouse, DAY, HOSTILE, ZONE, type Fixture } from './fixture.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 let fixture: Fixture;
 let out: string;
-const base = (): WriteReportsRequest => ({ date: DAY, outDir: out, timezone: ZONE, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS });
+const base = (): WriteReportsRequest => ({ day: businessDayOf(DAY, ZONE), outDir: out, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS });
 
 beforeAll(async () => {
   fixture = await createFixtureWarehouse();
@@ -135,7 +136,7 @@ describe('discrepancies workbook', () => {
   });
 
   it('fails clearly when the day has no reconcile run', async () => {
-    const error = await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { ...base(), date: '2024-03-20', outDir: join(fixture.dir, 'none') }).catch((e: unknown) => e);
+    const error = await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { ...base(), day: businessDayOf('2024-03-20', ZONE), outDir: join(fixture.dir, 'none') }).catch((e: unknown) => e);
     expect(isReconError(error, 'report')).toBe(true);
     expect((error as Error).message).toContain('expected a reconcile run of that date');
   });

@@ -1,7 +1,7 @@
 // A deliberately naive reconciliation used only to check the sandbox's ground truth: for the night of D
 // (clock at D+1 02:00 local) it reads what the listings show and what the order exports say, and applies
 // the category rules with "first reported on D" semantics. It is not the product's engine.
-import { boundsOfDay } from '../../src/shared/business-day.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 import type { ApiCashIn, ApiCashOut, ApiTransaction } from '../../src/shared/domain.ts';
 import { orderRowsFor } from '../../src/sandbox/orders-export.ts';
 import { versionIndexAt, type SandboxHistory } from '../../src/sandbox/model.ts';
@@ -16,13 +16,13 @@ export interface MutableClock {
 }
 
 export function nightOf(date: string, zone: string): number {
-  return boundsOfDay(date, zone).endMs + 2 * 3_600_000;
+  return businessDayOf(date, zone).endMs + 2 * 3_600_000;
 }
 
 /** Findings of night D as "category key" strings (key = item_id, or operation_id for payouts). */
 export function naiveFindings(history: SandboxHistory, state: SandboxState, clock: MutableClock, date: string): string[] {
   const zone = history.timezone;
-  const { startMs, endMs } = boundsOfDay(date, zone);
+  const { startMs, endMs } = businessDayOf(date, zone);
   const prevEnd = startMs;
   clock.t = nightOf(date, zone);
   const txs = state.listedTransactions();

@@ -15,6 +15,7 @@ import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { MIGRATIONS } from '../../src/warehouse/migrations.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'warehouse', 'release-0.1-v9.duckdb.gz');
 const ZONE = 'America/Sao_Paulo';
@@ -52,7 +53,7 @@ describe('a warehouse of the previous release', () => {
       expect(categories.size).toBeGreaterThanOrEqual(4);
       // After the release's own run, so findings_latest picks this one.
       const clock = { now: () => Date.now() };
-      await reconcileDay({ db, clock, logger: silentLogger }, { runId: 'again', date: last, timezone: ZONE }, config.reconcile);
+      await reconcileDay({ db, clock, logger: silentLogger }, { runId: 'again', day: businessDayOf(last, ZONE) }, config.reconcile);
       expect(await rows(`SELECT DISTINCT run_id FROM findings_latest WHERE business_date = '${last}'`)).toEqual([{ run_id: 'again' }]);
       expect(await rows(`SELECT ${FINDING} FROM findings_latest ORDER BY ALL`)).toEqual(written);
     } finally {

@@ -2,7 +2,7 @@
 import { defineCommand } from 'citty';
 import { reconcileDay } from '../../reconcile/reconcile.ts';
 import { tableFromResult } from '../../reconcile/format.ts';
-import { refuseUnfinishedNight, yesterdayIn } from '../../shared/business-day.ts';
+import { refuseUnfinishedNight, yesterdayIn, businessDayOf } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { newRunId } from '../../shared/run-id.ts';
 import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts';
@@ -28,7 +28,7 @@ export default defineCommand({
       await requireData(warehouse.connection);
       return reconcileDay(
         { db: warehouse.connection, clock: systemClock, logger: ctx.logger },
-        { runId: newRunId('reconcile', systemClock.now()), date, timezone: zone },
+        { runId: newRunId('reconcile', systemClock.now()), day: businessDayOf(date, zone) },
         ctx.config.reconcile,
       );
     });
