@@ -1,6 +1,6 @@
 // What `recon import` prints: a table of counts per file and the first rows kept out (terminal), or one
 // JSON object per line (cron, pipes). Pure: takes results, returns text.
-import type { ImportResult } from './index.ts';
+import type { ImportResult } from './import-orders.ts';
 import { sqlLiteral } from '../warehouse/sql.ts';
 
 export interface IssueLine {

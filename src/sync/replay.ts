@@ -11,7 +11,7 @@ import { withRun } from '../warehouse/runs.ts';
 import { readRawPages } from './raw-pages.ts';
 import { Stager } from './stage.ts';
 import { publishRun } from './publish.ts';
-import type { SyncResult } from './index.ts';
+import type { SyncResult } from './sync-all.ts';
 
 export async function replayAll(
   deps: { db: DuckDBConnection; clock: Clock; logger: Logger },
