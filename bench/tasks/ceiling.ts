@@ -16,7 +16,8 @@ import { parseConfig } from '../../src/config/load.ts';
 import { capMemory } from '../../src/warehouse/memory-limit.ts';
 import { withTransaction } from '../../src/warehouse/transaction.ts';
 import { rowLinesBytes } from '../../src/sync/stage-file.ts';
-import { fileRowsSql, TX_COLUMNS } from '../../src/sync/stage.ts';
+import { fileRowsSql } from '../../src/sync/stage.ts';
+import { SEEN_COLUMNS, TRANSACTIONS_TABLE } from '../../src/shared/tables.ts';
 import type { WindowRead } from '../../src/sync/read-window.ts';
 import { END, ZONE, argValue, report, scaleFromArgs } from './common.ts';
 
@@ -62,12 +63,12 @@ try {
   const db = warehouse.connection;
   // The sync's own memory cap, so the load behaves as it does inside a sync.
   await capMemory(db, parseConfig({}, 'bench').warehouse.memoryLimit);
-  const columns = [...Object.keys(TX_COLUMNS), 'raw'].join(', ');
+  const columns = Object.keys(TRANSACTIONS_TABLE.columns).join(', ');
   const t1 = performance.now();
   const c1 = process.cpuUsage();
   await withTransaction(db, async () => {
     for (const read of reads) {
-      await db.run(`INSERT INTO transactions (${columns}, first_seen_at, last_seen_at, first_seen_run, last_seen_run)
+      await db.run(`INSERT INTO transactions (${columns}, ${SEEN_COLUMNS.join(', ')})
         SELECT ${columns}, now(), now(), 'ceiling', 'ceiling' FROM (${fileRowsSql(read)})`);
     }
   });

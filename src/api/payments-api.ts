@@ -1,6 +1,6 @@
 // The payments-API seam: listing pages of transactions and operations, checked against the schemas.
 // Each product area has its own base URL (operations may live elsewhere), each with a keep-alive pool.
-import type { ApiOperation, ApiTransaction } from '../shared/domain.ts';
+import type { ApiOperation, ApiTransaction } from '../shared/tables.ts';
 import type { Logger } from '../shared/log.ts';
 import type { ApiConfig } from '../config/schema.ts';
 import { JsonClient, RateLimiter, shownQuery, type QueryParams, type RetryPolicy } from './http.ts';

@@ -5,7 +5,7 @@
 // it out of the warehouse) and the page carries the good rows. A broken envelope always fails.
 import type { z } from 'zod';
 import { ReconError } from '../shared/errors.ts';
-import type { ApiOperation, ApiTransaction } from '../shared/domain.ts';
+import type { ApiOperation, ApiTransaction } from '../shared/tables.ts';
 import { redactSecrets } from '../shared/redact.ts';
 import {
   cashInRowSchema,

@@ -3,7 +3,7 @@
 // order while the clock moves forward (the common case); a clock that moves back, or a mutation, triggers
 // one full recompute. Indexes (listable rows, rows per status) are rebuilt only when something changed.
 import type { Clock } from '../shared/clock.ts';
-import type { ApiOperation, ApiTransaction } from '../shared/domain.ts';
+import type { ApiOperation, ApiTransaction } from '../shared/tables.ts';
 import { ReconError } from '../shared/errors.ts';
 import { addOpVersion, addTxVersion } from './builder.ts';
 import { versionIndexAt, type OrderExportStatus, type SandboxHistory, type SandboxOperation, type SandboxOrder, type SandboxTransaction, type TxVersion } from './model.ts';

@@ -10,7 +10,7 @@ import { listValue, type DuckDBConnection, type DuckDBValue } from '@duckdb/node
 import type { LimitFunction } from 'p-limit';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
-import type { ApiTransaction } from '../shared/domain.ts';
+import type { ApiTransaction } from '../shared/tables.ts';
 import type { PaymentsApi } from '../api/index.ts';
 import { LOOKUPS_WINDOW, SWEEP_STATUSES, type SyncWindow } from './windows.ts';
 import { JSON_READ_OPTIONS, OBS_TX } from './stage.ts';

@@ -3,7 +3,7 @@
 // decimal text, or the cent a double lies within 1e-6 reais of), raw kept.
 import { ReconError } from '../shared/errors.ts';
 import { centsFromReaisNumber, type AmountUnit } from '../shared/money.ts';
-import type { ApiCashIn, ApiCashOut, ApiOperation } from '../shared/domain.ts';
+import type { ApiCashIn, ApiCashOut, ApiOperation } from '../shared/tables.ts';
 
 export type { AmountUnit };
 

@@ -4,7 +4,7 @@
 // (kept out), body bytes that are not valid UTF-8 (the decoded text is used), and a lone surrogate
 // escape ("\ud800", valid JSON that no UTF-8 text can hold: the row is stored with U+FFFD in its place).
 import { isUtf8 } from 'node:buffer';
-import type { ApiOperation } from '../shared/domain.ts';
+import type { ApiOperation } from '../shared/tables.ts';
 import { ReconError } from '../shared/errors.ts';
 import { hasLoneSurrogate, copyWellFormed } from '../shared/well-formed.ts';
 import { rowLinesBytes, rowLinesText } from './stage-file.ts';

@@ -13,7 +13,8 @@ import { runWithParams, type SqlParams } from '../warehouse/sql.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
 import { filterNameOf } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
-import { fileRowsSql, OBS_OP, OBS_TX, OP_COLUMNS, STAGE_WINDOWS, TX_COLUMNS, type StagedWindow } from './stage.ts';
+import { fileColumnsOf, fileRowsSql, OBS_OP, OBS_TX, STAGE_WINDOWS, type StagedWindow } from './stage.ts';
+import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { publishRejects, type RejectsSource } from './rejects.ts';
 import { rewriteParsed } from './stage-file.ts';
 import { markVanished, VANISHED } from './vanished.ts';
@@ -41,44 +42,15 @@ export interface PublishInput {
 }
 
 interface Entity {
-  target: string;
-  history: string;
+  spec: LoadedTable;
   /** The TEMP table of the run's observations. */
   observed: string;
-  keys: string[];
-  /** Column types of a window file's rows (raw included) */
+  /** Column types of a window file's rows, raw included (as text for transactions: see fileRowsSql). */
   fileColumns: Readonly<Record<string, string>>;
-  columns: string[];
-  /** Columns whose change makes a row "changed" (raw alone may differ only in key order). */
-  compared: string[];
 }
 
-const TRANSACTIONS: Entity = {
-  target: 'transactions',
-  history: 'transaction_history',
-  observed: OBS_TX,
-  keys: ['transaction_id'],
-  fileColumns: { ...TX_COLUMNS, raw: 'VARCHAR' },
-  columns: [
-    'transaction_id', 'item_id', 'status', 'authorization_code', 'nsu', 'date_created', 'date_updated', 'net_value',
-    'authorized_amount', 'paid_amount', 'refunded_amount', 'installments', 'card_holder_name', 'card_brand',
-    'card_first_digits', 'card_last_digits', 'acquirer_status_code', 'acquirer_status_message', 'raw',
-  ],
-  compared: ['status', 'date_updated', 'net_value', 'authorized_amount', 'paid_amount', 'refunded_amount', 'authorization_code', 'nsu', 'acquirer_status_code', 'installments'],
-};
-
-const OPERATIONS: Entity = {
-  target: 'operations',
-  history: 'operation_history',
-  observed: OBS_OP,
-  keys: ['kind', 'operation_id'],
-  fileColumns: OP_COLUMNS,
-  columns: [
-    'kind', 'operation_id', 'item_id', 'status', 'status_description', 'date_created', 'date_updated', 'amount_cents',
-    'paid_amount_cents', 'paid_off_amount_cents', 'customer_name', 'customer_document_number', 'raw',
-  ],
-  compared: ['status', 'status_description', 'date_updated', 'amount_cents', 'paid_amount_cents', 'paid_off_amount_cents'],
-};
+const TRANSACTIONS: Entity = { spec: TRANSACTIONS_TABLE, observed: OBS_TX, fileColumns: { ...fileColumnsOf('transactions'), raw: 'VARCHAR' } };
+const OPERATIONS: Entity = { spec: OPERATIONS_TABLE, observed: OBS_OP, fileColumns: fileColumnsOf('operations') };
 
 export async function publishRun(db: DuckDBConnection, input: PublishInput): Promise<{ transactions: RowCounts; operations: RowCounts }> {
   const rewritten = new Set<string>();
@@ -157,19 +129,20 @@ function findFileWithDuplicateKey(error: unknown, input: PublishInput): string |
 }
 
 async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, staged: readonly StagedWindow[]): Promise<RowCounts> {
-  const keys = e.keys.join(', ');
-  const keysOf = (alias: string) => e.keys.map((k) => `${alias}.${k}`).join(', ');
-  const on = (a: string, b: string, extra: string[] = []) => [...e.keys, ...extra].map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
+  const keys = e.spec.keys.join(', ');
+  const tableColumns = Object.keys(e.spec.columns);
+  const keysOf = (alias: string) => e.spec.keys.map((k) => `${alias}.${k}`).join(', ');
+  const on = (a: string, b: string, extra: string[] = []) => [...e.spec.keys, ...extra].map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
 
   // History, from every observation of the run (duplicates included): each (id, status) seen. Pairs
   // seen before get their last-seen marks, new pairs are appended.
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_seen AS
     SELECT ${keys}, status, min(date_updated) AS date_updated FROM ${e.observed} GROUP BY ALL`);
-  await exec(`UPDATE ${e.history} SET last_seen_at = ${NOW}, last_seen_run = ${RUN}
-    FROM temp.pub_seen s WHERE ${on(e.history, 's', ['status'])}`);
-  await exec(`INSERT INTO ${e.history}
+  await exec(`UPDATE ${e.spec.history} SET last_seen_at = ${NOW}, last_seen_run = ${RUN}
+    FROM temp.pub_seen s WHERE ${on(e.spec.history, 's', ['status'])}`);
+  await exec(`INSERT INTO ${e.spec.history}
     SELECT ${keysOf('s')}, s.status, s.date_updated, ${NOW}, ${NOW}, ${RUN}, ${RUN}
-    FROM temp.pub_seen s WHERE NOT EXISTS (SELECT 1 FROM ${e.history} h WHERE ${on('h', 's', ['status'])})`);
+    FROM temp.pub_seen s WHERE NOT EXISTS (SELECT 1 FROM ${e.spec.history} h WHERE ${on('h', 's', ['status'])})`);
 
   // One row per id: the latest observation wins; one that carries item_id beats one without. Only ids
   // seen more than once (sweeps overlap the date windows) go through the window function.
@@ -181,7 +154,7 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, staged: 
     ) WHERE rn > 1`);
   // Ids the warehouse already holds: one pass over the table's key columns.
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing_ids AS
-    SELECT DISTINCT ${keysOf('o')} FROM ${e.observed} o WHERE EXISTS (SELECT 1 FROM ${e.target} t WHERE ${on('t', 'o')})`);
+    SELECT DISTINCT ${keysOf('o')} FROM ${e.observed} o WHERE EXISTS (SELECT 1 FROM ${e.spec.name} t WHERE ${on('t', 'o')})`);
   const losers = await countsByWindow(db);
   const existing = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_existing_ids')).getRowObjects()[0]?.['n'] ?? 0);
   const notLoser = (windowNo: number) =>
@@ -194,8 +167,8 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, staged: 
 
   let inserted = 0;
   for (const w of withRows) {
-    const result = await exec(`INSERT INTO ${e.target} (${e.columns.join(', ')}, first_seen_at, last_seen_at, first_seen_run, last_seen_run)
-      SELECT ${e.columns.map((c) => `f.${c}`).join(', ')}, ${NOW}, ${NOW}, ${RUN}, ${RUN}
+    const result = await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')})
+      SELECT ${tableColumns.map((c) => `f.${c}`).join(', ')}, ${NOW}, ${NOW}, ${RUN}, ${RUN}
       FROM (${fileRowsSql(w.read)}) f WHERE true${existing > 0 ? ` AND NOT ${isExisting}` : ''}${notLoser(w.windowNo)}`);
     inserted += result.rowsChanged;
   }
@@ -215,35 +188,36 @@ interface MergeSql {
  */
 async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, windows: readonly StagedWindow[], sql: MergeSql): Promise<number> {
   const { on } = sql;
-  const columns = Object.entries(e.fileColumns).map(([name, type]) => `${name} ${type}`);
-  await db.run(`CREATE OR REPLACE TEMP TABLE pub_upd (${columns.join(', ')})`);
+  const tableColumns = Object.keys(e.spec.columns);
+  const fileColumns = Object.entries(e.fileColumns).map(([name, type]) => `${name} ${type}`);
+  await db.run(`CREATE OR REPLACE TEMP TABLE pub_upd (${fileColumns.join(', ')})`);
   for (const w of windows) {
     await db.run(`INSERT INTO temp.pub_upd SELECT f.* FROM (${fileRowsSql(w.read)}) f WHERE ${sql.isExisting}${sql.notLoser(w.windowNo)}`);
   }
-  const counted = [...e.compared.map((c) => `s.${c} IS DISTINCT FROM t.${c}`), '(s.item_id IS NOT NULL AND s.item_id IS DISTINCT FROM t.item_id)'].join(' OR ');
-  const written = e.columns
-    .filter((c) => !e.keys.includes(c) && c !== 'item_id')
+  const counted = [...e.spec.compared.map((c) => `s.${c} IS DISTINCT FROM t.${c}`), '(s.item_id IS NOT NULL AND s.item_id IS DISTINCT FROM t.item_id)'].join(' OR ');
+  const written = tableColumns
+    .filter((c) => !e.spec.keys.includes(c) && c !== 'item_id')
     .map((c) => `s.${c} IS DISTINCT FROM t.${c}`)
     .concat('coalesce(s.item_id, t.item_id) IS DISTINCT FROM t.item_id')
     .join(' OR ');
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
-    SELECT ${e.keys.map((k) => `s.${k}`).join(', ')}, (${counted}) AS counted, (${written}) AS differs
-    FROM temp.pub_upd s JOIN ${e.target} t ON ${on('s', 't')}`);
+    SELECT ${e.spec.keys.map((k) => `s.${k}`).join(', ')}, (${counted}) AS counted, (${written}) AS differs
+    FROM temp.pub_upd s JOIN ${e.spec.name} t ON ${on('s', 't')}`);
   const reader = await db.runAndReadAll('SELECT count(*) AS n, count(*) FILTER (WHERE counted) AS changed, count(*) FILTER (WHERE differs) AS differ FROM temp.pub_existing');
   const row = reader.getRowObjects()[0] ?? {};
   const existing = Number(row['n'] ?? 0);
   const differ = Number(row['differ'] ?? 0);
-  const sets = e.columns
-    .filter((c) => !e.keys.includes(c))
-    .map((c) => (c === 'item_id' ? `item_id = coalesce(s.item_id, ${e.target}.item_id)` : `${c} = s.${c}`));
+  const sets = tableColumns
+    .filter((c) => !e.spec.keys.includes(c))
+    .map((c) => (c === 'item_id' ? `item_id = coalesce(s.item_id, ${e.spec.name}.item_id)` : `${c} = s.${c}`));
   if (differ > 0) {
-    await exec(`UPDATE ${e.target} SET ${sets.join(', ')}, last_seen_at = ${NOW}, last_seen_run = ${RUN}
+    await exec(`UPDATE ${e.spec.name} SET ${sets.join(', ')}, last_seen_at = ${NOW}, last_seen_run = ${RUN}
       FROM temp.pub_upd s, temp.pub_existing x
-      WHERE ${on(e.target, 's')} AND ${on('x', 's')} AND x.differs`);
+      WHERE ${on(e.spec.name, 's')} AND ${on('x', 's')} AND x.differs`);
   }
   if (existing > differ) {
-    await exec(`UPDATE ${e.target} SET last_seen_at = ${NOW}, last_seen_run = ${RUN}
-      FROM temp.pub_existing x WHERE ${on(e.target, 'x')} AND NOT x.differs`);
+    await exec(`UPDATE ${e.spec.name} SET last_seen_at = ${NOW}, last_seen_run = ${RUN}
+      FROM temp.pub_existing x WHERE ${on(e.spec.name, 'x')} AND NOT x.differs`);
   }
   return Number(row['changed'] ?? 0);
 }

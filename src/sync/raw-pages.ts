@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { ReconError } from '../shared/errors.ts';
 import { checkOperationsPage, checkTransactionsPage } from '../api/index.ts';
-import type { ApiOperation } from '../shared/domain.ts';
+import type { ApiOperation } from '../shared/tables.ts';
 import type { WindowRead } from './read-window.ts';
 import type { SyncWindow } from './windows.ts';
 import { stageRowsOfOperations, type AmountUnit } from './operation-rows.ts';

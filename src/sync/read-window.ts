@@ -4,11 +4,11 @@
 // else is drift: the window is read again (bounded), then fails loudly.
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
-import type { ApiOperation, ApiTransaction } from '../shared/domain.ts';
+import type { ApiOperation, ApiTransaction } from '../shared/tables.ts';
 import type { ListPage, PaymentsApi } from '../api/index.ts';
 import { describeWindow, filtersOf, type SyncWindow } from './windows.ts';
 import { openStageFile } from './stage-file.ts';
-import { strictIsoOf } from '../api/fast-check.ts';
+import { strictIsoOf } from '../shared/fields.ts';
 import type { AmountUnit } from './operation-rows.ts';
 import { buildOperationLines, buildTransactionLines, type PageLines } from './page-lines.ts';
 import { openRejectsFile, type KeptOutRow } from './rejects.ts';

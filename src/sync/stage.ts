@@ -8,47 +8,18 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { sqlLiteral } from '../warehouse/sql.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
+import { OPERATIONS_TABLE, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { describeWindow, keyOf, type SyncWindow } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { rewriteParsed } from './stage-file.ts';
 
-export const TX_COLUMNS: Readonly<Record<string, string>> = {
-  transaction_id: 'VARCHAR',
-  item_id: 'VARCHAR',
-  status: 'VARCHAR',
-  authorization_code: 'VARCHAR',
-  nsu: 'VARCHAR',
-  date_created: 'TIMESTAMPTZ',
-  date_updated: 'TIMESTAMPTZ',
-  net_value: 'BIGINT',
-  authorized_amount: 'BIGINT',
-  paid_amount: 'BIGINT',
-  refunded_amount: 'BIGINT',
-  installments: 'VARCHAR',
-  card_holder_name: 'VARCHAR',
-  card_brand: 'VARCHAR',
-  card_first_digits: 'VARCHAR',
-  card_last_digits: 'VARCHAR',
-  acquirer_status_code: 'VARCHAR',
-  acquirer_status_message: 'VARCHAR',
-};
-
-/** Operation lines are staged rows (cents computed in JS) carrying the listed row as `raw`. */
-export const OP_COLUMNS: Readonly<Record<string, string>> = {
-  kind: 'VARCHAR',
-  operation_id: 'VARCHAR',
-  item_id: 'VARCHAR',
-  status: 'VARCHAR',
-  status_description: 'VARCHAR',
-  date_created: 'TIMESTAMPTZ',
-  date_updated: 'TIMESTAMPTZ',
-  amount_cents: 'BIGINT',
-  paid_amount_cents: 'BIGINT',
-  paid_off_amount_cents: 'BIGINT',
-  customer_name: 'VARCHAR',
-  customer_document_number: 'VARCHAR',
-  raw: 'JSON',
-};
+/** A window file's columns: a transaction line is the listed row (its raw text is read beside it); an
+ * operation line is a staged row (cents computed in JS, see operation-rows.ts) carrying the row as `raw`. */
+export function fileColumnsOf(stream: SyncWindow['stream']): Readonly<Record<string, string>> {
+  if (stream === 'operations') return OPERATIONS_TABLE.columns;
+  const { raw: _raw, ...listed } = TRANSACTIONS_TABLE.columns;
+  return listed;
+}
 
 /**
  * The largest row a window file holds (bytes of its JSON text); page-lines.ts keeps a larger one out.
@@ -83,8 +54,9 @@ export class Stager {
   /** Creates this run's empty TEMP tables (replacing any left on this connection by a failed run). */
   async clearAbandoned(): Promise<void> {
     await this.serial(async () => {
-      await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(OBS_TX)} (window_no INTEGER NOT NULL, transaction_id VARCHAR NOT NULL, status VARCHAR NOT NULL, date_updated TIMESTAMPTZ NOT NULL, no_item BOOLEAN NOT NULL)`);
-      await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(OBS_OP)} (window_no INTEGER NOT NULL, kind VARCHAR NOT NULL, operation_id VARCHAR NOT NULL, status VARCHAR NOT NULL, date_updated TIMESTAMPTZ NOT NULL, no_item BOOLEAN NOT NULL)`);
+      for (const [table, spec] of [[OBS_TX, TRANSACTIONS_TABLE], [OBS_OP, OPERATIONS_TABLE]] as const) {
+        await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${keyColumnsOf(spec)}, status VARCHAR NOT NULL, date_updated TIMESTAMPTZ NOT NULL, no_item BOOLEAN NOT NULL)`);
+      }
       await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(STAGE_WINDOWS)} (window_no INTEGER PRIMARY KEY, window_key VARCHAR NOT NULL)`);
     });
   }
@@ -155,11 +127,16 @@ export class Stager {
 
 /** The INSERT of a window file's observations; the file comes as the parameter $file. */
 function observationSql(read: WindowRead, table: string, windowNo: number): string {
-  const keys = read.window.stream === 'transactions' ? "transaction_id: 'VARCHAR'" : "kind: 'VARCHAR', operation_id: 'VARCHAR'";
-  const keyColumns = read.window.stream === 'transactions' ? 'transaction_id' : 'kind, operation_id';
+  const spec = read.window.stream === 'transactions' ? TRANSACTIONS_TABLE : OPERATIONS_TABLE;
+  const readColumns = columnSpecOf(Object.fromEntries([...spec.keys, 'status', 'date_updated', 'item_id'].map((c) => [c, spec.columns[c] ?? 'VARCHAR'])));
   return `INSERT INTO ${table}
-    SELECT ${windowNo}, ${keyColumns}, status, date_updated, item_id IS NULL
-    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${keys}, status: 'VARCHAR', date_updated: 'TIMESTAMPTZ', item_id: 'VARCHAR'})`;
+    SELECT ${windowNo}, ${spec.keys.join(', ')}, status, date_updated, item_id IS NULL
+    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${readColumns}})`;
+}
+
+/** The key columns of a TEMP table of observations: `transaction_id VARCHAR NOT NULL`, ... */
+function keyColumnsOf(spec: LoadedTable): string {
+  return spec.keys.map((k) => `${k} ${spec.columns[k]} NOT NULL`).join(', ');
 }
 
 /**
@@ -174,17 +151,19 @@ function observationSql(read: WindowRead, table: string, windowNo: number): stri
  */
 export function fileRowsSql(read: WindowRead): string {
   const file = sqlLiteral(read.file);
+  const columns = fileColumnsOf(read.window.stream);
   if (read.window.stream === 'operations') {
-    return `SELECT ${Object.keys(OP_COLUMNS).join(', ')} FROM read_json(${file}, ${JSON_READ_OPTIONS}, columns = {${spec(OP_COLUMNS)}})`;
+    return `SELECT ${Object.keys(columns).join(', ')} FROM read_json(${file}, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf(columns)}})`;
   }
   return `SELECT j.*, CASE WHEN strpos(r.raw, j.transaction_id) > 0 THEN r.raw
       WHEN json_extract_string(r.raw, '$.transaction_id') = j.transaction_id THEN r.raw
       ELSE error('raw row out of step with ' || j.transaction_id) END AS raw
-    FROM read_json(${file}, ${JSON_READ_OPTIONS}, columns = {${spec(TX_COLUMNS)}}) j
+    FROM read_json(${file}, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf(columns)}}) j
     POSITIONAL JOIN read_csv(${file}, columns = {'raw': 'VARCHAR'}, delim = chr(1), quote = '', escape = '', header = false, auto_detect = false, ${CSV_READ_OPTIONS}) r`;
 }
 
-function spec(columns: Readonly<Record<string, string>>): string {
+/** read_json's column spec: `transaction_id: 'VARCHAR', ...` */
+function columnSpecOf(columns: Readonly<Record<string, string>>): string {
   return Object.entries(columns).map(([name, type]) => `${name}: '${type}'`).join(', ');
 }
 

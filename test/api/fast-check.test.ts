@@ -1,7 +1,8 @@
 // The hand-written row checks never accept what the zod schemas reject: each case is run through both,
 // and a row the fast check doubts still gets zod's verdict (and its message) through checkTransactionsPage.
 import { describe, expect, it } from 'vitest';
-import { isStrictInstant, looksLikeCashIn, looksLikeCashOut, looksLikeEnvelope, looksLikeTransaction, strictIsoOf } from '../../src/api/fast-check.ts';
+import { looksLikeCashIn, looksLikeCashOut, looksLikeEnvelope, looksLikeTransaction } from '../../src/api/fast-check.ts';
+import { isStrictInstant, strictIsoOf } from '../../src/shared/fields.ts';
 import { cashInRowSchema, cashOutRowSchema, transactionRowSchema } from '../../src/api/schemas.ts';
 import { checkTransactionsPage } from '../../src/api/validate.ts';
 import { fakeCashIn, fakeCashOut, fakeTransaction } from '../sync/fake-service.ts';

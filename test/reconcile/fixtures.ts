@@ -1,5 +1,6 @@
 // Builders for warehouse rows in reconcile tests: only the columns a rule reads, sensible defaults for the rest.
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type LoadedTable } from '../../src/shared/tables.ts';
 import { migrate } from '../../src/warehouse/open.ts';
 
 export interface TxRow {
@@ -37,6 +38,11 @@ export interface OpRow {
   paid_off_amount?: number | null;
 }
 
+// The VALUES below follow the tables' declared column order.
+const insertColumnsOf = (table: LoadedTable) => [...Object.keys(table.columns), ...SEEN_COLUMNS].join(', ');
+const TX_INSERT_COLUMNS = insertColumnsOf(TRANSACTIONS_TABLE);
+const OP_INSERT_COLUMNS = insertColumnsOf(OPERATIONS_TABLE);
+
 const sql = (v: string | number | null | undefined) =>
   v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`;
 
@@ -44,9 +50,7 @@ export async function insertTransactions(db: DuckDBConnection, rows: TxRow[]): P
   for (const r of rows) {
     const created = r.created ?? '2026-03-10T15:00:00Z';
     const net = r.net_value ?? 10000;
-    await db.run(`INSERT INTO transactions (transaction_id, item_id, status, authorization_code, nsu, date_created, date_updated,
-      net_value, authorized_amount, paid_amount, refunded_amount, installments, card_holder_name, card_brand, card_first_digits,
-      card_last_digits, acquirer_status_code, acquirer_status_message, raw, first_seen_at, last_seen_at, first_seen_run, last_seen_run)
+    await db.run(`INSERT INTO transactions (${TX_INSERT_COLUMNS})
       VALUES (${sql(r.transaction_id)}, ${r.item_id === undefined ? sql(`item-${r.transaction_id}`) : sql(r.item_id)}, ${sql(r.status ?? 'paid')},
       ${sql(r.authorization_code ?? null)}, ${sql(r.nsu ?? null)}, ${sql(created)}, ${sql(r.updated ?? created)},
       ${net}, ${net + 300}, ${r.paid_amount ?? net + 300}, 0, '1', 'Ana Silva', ${sql(r.card_brand ?? 'visa')}, '411111', '1111', '0000', 'ok',
@@ -66,9 +70,7 @@ export async function insertOrders(db: DuckDBConnection, rows: OrderRow[]): Prom
 export async function insertOperations(db: DuckDBConnection, rows: OpRow[]): Promise<void> {
   for (const r of rows) {
     const created = r.created ?? '2026-03-10T15:00:00Z';
-    await db.run(`INSERT INTO operations (kind, operation_id, item_id, status, status_description, date_created, date_updated,
-      amount_cents, paid_amount_cents, paid_off_amount_cents, customer_name, customer_document_number, raw,
-      first_seen_at, last_seen_at, first_seen_run, last_seen_run)
+    await db.run(`INSERT INTO operations (${OP_INSERT_COLUMNS})
       VALUES (${sql(r.kind)}, ${sql(r.operation_id)}, ${sql(r.item_id ?? null)}, ${sql(r.status)}, NULL, ${sql(created)},
       ${sql(r.updated ?? created)}, ${r.amount}, ${sql(r.paid_amount ?? null)}, ${sql(r.paid_off_amount ?? null)},
       'Ana', '12345678909', '{}', now(), now(), 'test', 'test')`);

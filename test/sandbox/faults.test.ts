@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { startSandbox, generateHistory, type RunningSandbox, type FaultRates } from '../../src/sandbox/index.ts';
-import type { ApiTransaction } from '../../src/shared/domain.ts';
+import type { ApiTransaction } from '../../src/shared/tables.ts';
 import { nightOf } from './naive-reconcile.ts';
 
 const history = () => generateHistory({ seed: 77, days: 3, perDay: 150, endDate: '2025-02-10' });

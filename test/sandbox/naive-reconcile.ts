@@ -2,7 +2,7 @@
 // (clock at D+1 02:00 local) it reads what the listings show and what the order exports say, and applies
 // the category rules with "first reported on D" semantics. It is not the product's engine.
 import { businessDayOf } from '../../src/shared/business-day.ts';
-import type { ApiCashIn, ApiCashOut, ApiTransaction } from '../../src/shared/domain.ts';
+import type { ApiCashIn, ApiCashOut, ApiTransaction } from '../../src/shared/tables.ts';
 import { orderRowsFor } from '../../src/sandbox/orders-export.ts';
 import { versionIndexAt, type SandboxHistory } from '../../src/sandbox/model.ts';
 import type { SandboxState } from '../../src/sandbox/state.ts';
@@ -65,8 +65,10 @@ export function naiveFindings(history: SandboxHistory, state: SandboxState, cloc
     }
   }
   for (const c of cashIns) {
-    if (c.status === 'paid' && onD(c.date_updated) && centsFromReaisNumber(c.paid_amount)! < centsFromReaisNumber(c.amount)!) add('cashin_amount_mismatch', c.item_id);
-    if (c.status === 'paid' && onD(c.date_created) && !knownItems.has(c.item_id)) add('unmatched_payment', c.item_id);
+    // The sandbox always lists a cash-in's item_id.
+    const item = c.item_id ?? '';
+    if (c.status === 'paid' && onD(c.date_updated) && centsFromReaisNumber(c.paid_amount)! < centsFromReaisNumber(c.amount)!) add('cashin_amount_mismatch', item);
+    if (c.status === 'paid' && onD(c.date_created) && !knownItems.has(item)) add('unmatched_payment', item);
   }
   for (const c of cashOuts) {
     const key = c.cash_out_id;

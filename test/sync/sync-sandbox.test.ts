@@ -11,7 +11,7 @@ import { createPaymentsApi } from '../../src/api/index.ts';
 import { parseConfig } from '../../src/config/load.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { centsFromReaisNumber } from '../../src/shared/money.ts';
-import type { ApiTransaction } from '../../src/shared/domain.ts';
+import type { ApiTransaction } from '../../src/shared/tables.ts';
 import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
 import { syncAll } from '../../src/sync/index.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
