@@ -14,6 +14,7 @@ import { parseConfig } from '../src/config/load.ts';
 import { silentLogger } from '../src/shared/log.ts';
 import { openWarehouse } from '../src/warehouse/open.ts';
 import { syncAll } from '../src/sync/index.ts';
+import { businessDayOf } from '../src/shared/business-day.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const END = '2024-05-09';
@@ -55,7 +56,7 @@ if (mode === 'serve') {
   const api = createPaymentsApi({ baseUrl: url, apiKey, timeoutMs: 60_000, retry: config.api.retry });
   const warehouse = await openWarehouse(join(mkdtempSync(join(tmpdir(), 'recon-bench-')), 'w.duckdb'));
   try {
-    const result = await syncAll({ db: warehouse.connection, http: api, clock: { now: () => now }, logger: silentLogger }, { runId: 'bench', date: END, lookbackDays: days + 1, sweepDays: 180 }, config);
+    const result = await syncAll({ db: warehouse.connection, http: api, clock: { now: () => now }, logger: silentLogger }, { runId: 'bench', day: businessDayOf(END, config.timezone), lookbackDays: days + 1, sweepDays: 180 }, config);
     const total = result.transactions.new + result.operations.new;
     process.stdout.write(JSON.stringify({ rows: total, seconds: result.seconds, windows: result.windows, pages: result.pages, maxRssMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: cpuSecondsOf(process.resourceUsage()) }) + '\n');
   } finally {

@@ -106,7 +106,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
       const sync = await timed('sync', () =>
         syncAll(
           { db: deps.db, http: deps.api, clock: deps.clock, logger: deps.logger },
-          { runId: newRunId('sync', deps.clock.now()), date, lookbackDays: config.sync.lookbackDays, sweepDays: config.sync.sweepDays, args: { date, nightly: runId } },
+          { runId: newRunId('sync', deps.clock.now()), day, lookbackDays: config.sync.lookbackDays, sweepDays: config.sync.sweepDays, args: { date, nightly: runId } },
           config,
         ),
       );

@@ -6,6 +6,7 @@ import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { syncAll } from '../../src/sync/index.ts';
 import { END, argValue, report, scaleFromArgs } from './common.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 const { days } = scaleFromArgs();
 const dir = argValue('--dir') as string;
@@ -18,7 +19,7 @@ try {
   const t0 = performance.now();
   const result = await syncAll(
     { db: warehouse.connection, http: api, clock: { now: () => Date.parse('2026-04-01T12:00:00Z') }, logger: silentLogger },
-    { runId: `bench-sync-${Date.now()}`, date: END, lookbackDays: days + 1, sweepDays: days + 1 },
+    { runId: `bench-sync-${Date.now()}`, day: businessDayOf(END, config.timezone), lookbackDays: days + 1, sweepDays: days + 1 },
     config,
   );
   const seconds = (performance.now() - t0) / 1000;

@@ -7,7 +7,7 @@ import pLimit from 'p-limit';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/log.ts';
-import { businessDateOf, yesterdayIn } from '../shared/business-day.ts';
+import { businessDateOf, businessDayOf, yesterdayIn, type BusinessDay } from '../shared/business-day.ts';
 import type { ReconConfig } from '../config/schema.ts';
 import type { PaymentsApi } from '../api/index.ts';
 import { withRun, type RunKind } from '../warehouse/runs.ts';
@@ -33,8 +33,8 @@ export interface SyncDeps {
 
 export interface SyncRequest {
   runId: string;
-  /** Business date D (YYYY-MM-DD); default: yesterday in the configured zone. */
-  date?: string | undefined;
+  /** Business day D; default: yesterday in the configured zone (or the day --until ends in). */
+  day?: BusinessDay | undefined;
   /** Explicit date_created range in ms (half-open), replacing the lookback range. */
   since?: number | undefined;
   until?: number | undefined;
@@ -74,7 +74,8 @@ export async function syncAll(deps: SyncDeps, request: SyncRequest, config: Reco
   const started = performance.now();
   const nowMs = deps.clock.now();
   const zone = config.timezone;
-  const date = request.date ?? (request.until !== undefined ? businessDateOf(request.until - 1, zone) : yesterdayIn(zone, nowMs));
+  const day = request.day ?? businessDayOf(request.until !== undefined ? businessDateOf(request.until - 1, zone) : yesterdayIn(zone, nowMs), zone);
+  const date = day.date;
   // We hold the warehouse lock, so a sync still "running" is one that was killed: say so. The end of a
   // run that succeeds is written by its publish, in the transaction that commits its rows.
   const run = { kind: request.kind ?? 'sync', runId: request.runId, clock: deps.clock, businessDate: date, args: request.args ?? { date }, startedAtMs: nowMs } as const;
@@ -84,7 +85,7 @@ export async function syncAll(deps: SyncDeps, request: SyncRequest, config: Reco
       // Staging and the merge spill to disk beyond the cap instead of growing the process.
       const restoreMemoryLimit = await capMemory(deps.db, config.warehouse.memoryLimit);
       try {
-        const result = await syncInto(deps, request, config, { date, nowMs, stageDir, started });
+        const result = await syncInto(deps, request, config, { day, nowMs, stageDir, started });
         deps.logger.event('sync.done', { ...result });
         return result;
       } finally {
@@ -97,7 +98,7 @@ export async function syncAll(deps: SyncDeps, request: SyncRequest, config: Reco
 }
 
 interface RunContext {
-  date: string;
+  day: BusinessDay;
   nowMs: number;
   stageDir: string;
   started: number;
@@ -126,8 +127,7 @@ async function readAndPublish(
   const { sync } = config;
   const watermark = await readWatermark(deps.db, 'operations', 'date_updated');
   const plan = rangesForRun({
-    date: ctx.date,
-    zone: config.timezone,
+    day: ctx.day,
     nowMs: ctx.nowMs,
     settleMinutes: sync.settleMinutes,
     lookbackDays: request.lookbackDays,
@@ -224,7 +224,7 @@ async function readAndPublish(
   const rows = sumCounts(counts.transactions, counts.operations);
   return {
     runId: request.runId,
-    date: ctx.date,
+    date: ctx.day.date,
     windows: reads.length,
     pages,
     rows,

@@ -2,7 +2,7 @@
 // and stored watermarks, never from the wall clock alone, so a re-run of a past date reads the same
 // windows. Every window is half-open [startMs, endMs) on one date field, optionally with a status.
 import { DateTime } from 'luxon';
-import { parseBusinessDate } from '../shared/business-day.ts';
+import type { BusinessDay } from '../shared/business-day.ts';
 import type { QueryParams } from '../api/index.ts';
 
 type Stream = 'transactions' | 'operations';
@@ -25,9 +25,8 @@ export const LOOKUPS_WINDOW: SyncWindow = { stream: 'transactions', field: 'date
 export const SWEEP_STATUSES = ['refunded', 'chargeback', 'review'] as const;
 
 export interface RangeRequest {
-  /** Business date D of the run. */
-  date: string;
-  zone: string;
+  /** Business day D of the run. */
+  day: BusinessDay;
   nowMs: number;
   settleMinutes: number;
   lookbackDays: number;
@@ -55,8 +54,8 @@ export interface RunRanges {
 /** The unsplit ranges of a run: lookback re-read, status sweeps, operations incremental + re-read. */
 export function rangesForRun(request: RangeRequest): RunRanges {
   const settledUntilMs = request.nowMs - request.settleMinutes * 60_000;
-  const day = parseBusinessDate(request.date, request.zone);
-  const endOfDayMs = day.plus({ days: 1 }).toMillis();
+  const day = DateTime.fromMillis(request.day.startMs, { zone: request.day.zone });
+  const endOfDayMs = request.day.endMs;
   const lookbackStart = startOfDaysBefore(day, request.lookbackDays);
   const createdStart = request.sinceMs ?? lookbackStart;
   const createdEnd = Math.min(request.untilMs ?? endOfDayMs + (request.pastDayMs ?? 0), settledUntilMs);

@@ -15,6 +15,7 @@ import { centsFromReaisNumber } from '../../src/shared/money.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { syncAll } from '../../src/sync/index.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 const LARGE = process.env['RECON_TEST_LARGE'] === '1';
 const SEEDS = Array.from({ length: LARGE ? 25 : 10 }, (_, i) => 101 + i);
@@ -85,7 +86,7 @@ describe(`fault matrix: ${Object.keys(PROFILES).length} profiles × ${SEEDS.leng
     const api = createPaymentsApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 5_000, retry: config.api.retry });
     const warehouse = await openWarehouse(join(mkdtempSync(join(root, `${profile}-${seed}-`)), 'w.duckdb'));
     try {
-      const result = await syncAll({ db: warehouse.connection, http: api, clock, logger: silentLogger }, { runId: `matrix-${profile}-${seed}`, date: END, lookbackDays: DAYS, sweepDays: 30 }, config);
+      const result = await syncAll({ db: warehouse.connection, http: api, clock, logger: silentLogger }, { runId: `matrix-${profile}-${seed}`, day: businessDayOf(END, config.timezone), lookbackDays: DAYS, sweepDays: 30 }, config);
       retriesByProfile.set(profile, (retriesByProfile.get(profile) ?? 0) + result.retries);
 
       const read = async (sql: string) => (await warehouse.connection.runAndReadAll(sql)).getRowObjectsJS().map((r) => plain(r as Row));

@@ -10,6 +10,7 @@ import { silentLogger, type Logger } from '../../src/shared/log.ts';
 import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
 import { syncAll, type SyncRequest } from '../../src/sync/index.ts';
 import type { FakeService } from './fake-service.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 export const NOW = Date.parse('2024-05-10T12:00:00Z');
 export const DAY = 86_400_000;
@@ -32,7 +33,7 @@ export async function setup(service: FakeService, syncOverrides: Record<string, 
   cleanups.push(() => service.close(), () => api.close(), () => warehouse.close());
   let n = 0;
   const run = (over: Partial<SyncRequest> = {}) =>
-    syncAll({ db: warehouse.connection, http: api, clock: { now: () => NOW }, logger }, { runId: `r${++n}`, date: '2024-05-09', lookbackDays: 7, sweepDays: 30, ...over }, config);
+    syncAll({ db: warehouse.connection, http: api, clock: { now: () => NOW }, logger }, { runId: `r${++n}`, day: businessDayOf('2024-05-09', config.timezone), lookbackDays: 7, sweepDays: 30, ...over }, config);
   return { dir, config, api, warehouse, run };
 }
 

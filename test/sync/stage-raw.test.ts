@@ -11,6 +11,7 @@ import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { syncAll } from '../../src/sync/index.ts';
 import { startFakeService, fakeCashIn, fakeCashOut, fakeTransaction } from './fake-service.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
 const DAY = 86_400_000;
@@ -31,7 +32,7 @@ describe('staged raw rows', () => {
     const api = createPaymentsApi({ baseUrl: service.url, apiKey: 'k', timeoutMs: 2000, retry: config.api.retry });
     const warehouse = await openWarehouse(join(mkdtempSync(join(tmpdir(), 'recon-raw-')), 'w.duckdb'));
     cleanups.push(() => service.close(), () => api.close(), () => warehouse.close());
-    await syncAll({ db: warehouse.connection, http: api, clock: { now: () => NOW }, logger: silentLogger }, { runId: 'r1', date: '2024-05-09', lookbackDays: 7, sweepDays: 30 }, config);
+    await syncAll({ db: warehouse.connection, http: api, clock: { now: () => NOW }, logger: silentLogger }, { runId: 'r1', day: businessDayOf('2024-05-09', config.timezone), lookbackDays: 7, sweepDays: 30 }, config);
     const result = await warehouse.connection.runAndReadAll(`SELECT
         count(*) AS n,
         count(*) FILTER (WHERE json_extract_string(raw, '$.transaction_id') <> transaction_id

@@ -16,6 +16,7 @@ import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
 import { syncAll } from '../../src/sync/index.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { exactRows } from './fake-sync.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const END = '2024-05-09';
@@ -36,7 +37,7 @@ async function setup(sandbox: RunningSandbox, clock: { now(): number }) {
   cleanups.push(() => sandbox.close(), () => api.close(), () => warehouse.close());
   let n = 0;
   const run = (date: string, lookbackDays: number, sweepDays = 180) =>
-    syncAll({ db: warehouse.connection, http: api, clock, logger: silentLogger }, { runId: `night${++n}`, date, lookbackDays, sweepDays }, config);
+    syncAll({ db: warehouse.connection, http: api, clock, logger: silentLogger }, { runId: `night${++n}`, day: businessDayOf(date, config.timezone), lookbackDays, sweepDays }, config);
   return { warehouse, run };
 }
 

@@ -1,12 +1,13 @@
 // Window derivation: business-date bounds in the zone, settle clipping, sweeps, splits, filters.
 import { describe, expect, it } from 'vitest';
 import { filtersOf, rangesForRun, splitWindow } from '../../src/sync/windows.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('rangesForRun', () => {
-  const base = { date: '2024-05-09', zone: ZONE, settleMinutes: 10, lookbackDays: 7, sweepDays: 180 };
+  const base = { day: businessDayOf('2024-05-09', ZONE), settleMinutes: 10, lookbackDays: 7, sweepDays: 180 };
 
   it('covers [start of D-lookback, end of D) in the zone, and sweeps over sweepDays', () => {
     const plan = rangesForRun({ ...base, nowMs: Date.parse('2024-05-10T09:00:00Z') });
@@ -44,7 +45,7 @@ describe('rangesForRun', () => {
   });
 
   it('follows DST-free and DST zones by calendar day (New York spring forward is 23 h)', () => {
-    const plan = rangesForRun({ ...base, zone: 'America/New_York', date: '2024-03-10', lookbackDays: 0, nowMs: Date.parse('2024-04-01T00:00:00Z') });
+    const plan = rangesForRun({ ...base, day: businessDayOf('2024-03-10', 'America/New_York'), lookbackDays: 0, nowMs: Date.parse('2024-04-01T00:00:00Z') });
     const r = plan.ranges[0]!;
     expect((r.endMs - r.startMs) / 3_600_000).toBe(23);
   });

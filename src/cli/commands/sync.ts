@@ -7,7 +7,7 @@ import { loggerForProcess, type Logger } from '../../shared/log.ts';
 import { registerSecret } from '../../shared/redact.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { newRunId } from '../../shared/run-id.ts';
-import { parseBusinessDate } from '../../shared/business-day.ts';
+import { businessDayOf } from '../../shared/business-day.ts';
 import { loadConfig } from '../../config/load.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
 import { paymentsApiFromConfig } from '../../api/index.ts';
@@ -44,7 +44,7 @@ export default defineCommand({
 
     if (args.date && (args.since || args.until)) throw new ReconError('usage', 'expected either --date or --since/--until, not both');
     if (Boolean(args.since) !== Boolean(args.until)) throw new ReconError('usage', 'expected --since and --until together');
-    if (args.date) parseBusinessDate(args.date, zone);
+    const day = args.date ? businessDayOf(args.date, zone) : undefined;
     const since = args.since ? instantOf('--since', args.since, zone) : undefined;
     const until = args.until ? instantOf('--until', args.until, zone) : undefined;
     if (since !== undefined && until !== undefined && until <= since) throw new ReconError('usage', `expected --until after --since, got ${args.since} .. ${args.until}`);
@@ -63,7 +63,7 @@ export default defineCommand({
     try {
       const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode });
       try {
-        const request = { runId, date: args.date, since, until, lookbackDays, sweepDays, args: { date: args.date, since: args.since, until: args.until, lookbackDays, sweepDays } };
+        const request = { runId, day, since, until, lookbackDays, sweepDays, args: { date: args.date, since: args.since, until: args.until, lookbackDays, sweepDays } };
         const result = await syncAll({ db: warehouse.connection, http: api, clock: systemClock, logger }, request, config);
         summarise(logger, result);
       } finally {
