@@ -17,7 +17,7 @@ const UNIT = [
   'test/serve/rules.test.ts',
   'test/shared/{money,redact,tables}.test.ts',
   'test/sync/{raw-storage,stage-file,stage-raw,windows}.test.ts',
-  'test/warehouse/{migrate,previous-release}.test.ts',
+  'test/warehouse/{memory-limit,migrate,previous-release}.test.ts',
 ];
 
 export default defineConfig({

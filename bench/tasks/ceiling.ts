@@ -13,7 +13,6 @@ import pLimit from 'p-limit';
 import { DateTime } from 'luxon';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { parseConfig } from '../../src/config/load.ts';
-import { capMemory } from '../../src/warehouse/memory-limit.ts';
 import { withTransaction } from '../../src/warehouse/transaction.ts';
 import { rowLinesBytes } from '../../src/sync/stage-file.ts';
 import { fileRowsSql } from '../../src/sync/stage.ts';
@@ -56,13 +55,12 @@ const reads = [...staged.values()];
 const loadRows = reads.reduce((n, r) => n + r.rows, 0);
 if (loadRows !== received.transactions) throw new Error(`ceiling: staged ${loadRows} transactions, received ${received.transactions}`);
 
-const warehouse = await openWarehouse(join(dir, 'ceiling.duckdb'));
+// The process's memory budget, so the load behaves as it does inside a sync.
+const warehouse = await openWarehouse(join(dir, 'ceiling.duckdb'), { resources: parseConfig({}, 'bench').warehouse });
 let loadSeconds = 0;
 let loadCpuSeconds = 0;
 try {
   const db = warehouse.connection;
-  // The sync's own memory cap, so the load behaves as it does inside a sync.
-  await capMemory(db, parseConfig({}, 'bench').warehouse.memoryLimit);
   const columns = Object.keys(TRANSACTIONS_TABLE.columns).join(', ');
   const t1 = performance.now();
   const c1 = process.cpuUsage();

@@ -12,7 +12,7 @@ import { ZONE, argValue, report } from './common.ts';
 const dir = argValue('--dir') as string;
 const file = argValue('--orders') as string;
 const config = parseConfig({ timezone: ZONE, orders: { preset: 'recon-sandbox' } }, 'bench');
-const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
+const warehouse = await openWarehouse(join(dir, 'recon.duckdb'), { resources: config.warehouse });
 try {
   const deps = { db: warehouse.connection, clock: systemClock, logger: silentLogger };
   if (process.argv.includes('--again')) await importOrders(deps, { files: [file] }, config);

@@ -14,7 +14,7 @@ const dir = argValue('--dir') as string;
 const memoryLimit = process.env['RECON_BENCH_MEMORY_LIMIT'];
 const config = parseConfig(memoryLimit === undefined ? {} : { warehouse: { memoryLimit } }, 'bench');
 const api = createPaymentsApi({ baseUrl: argValue('--url') as string, apiKey: argValue('--key') as string, timeoutMs: 120_000, retry: config.api.retry });
-const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
+const warehouse = await openWarehouse(join(dir, 'recon.duckdb'), { resources: config.warehouse });
 try {
   const t0 = performance.now();
   const result = await syncAll(

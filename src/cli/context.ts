@@ -37,6 +37,7 @@ export async function withWarehouse<T>(
   const warehouse = await openWarehouse(ctx.config.warehouse.path, {
     readOnly: options.readOnly,
     fileMode: ctx.config.warehouse.fileMode,
+    resources: ctx.config.warehouse,
     lockWaitMs: options.readOnly ? 0 : 1500,
   });
   try {

@@ -3,6 +3,7 @@
 import { defineCommand, renderUsage, runCommand, type CommandDef } from 'citty';
 import { ReconError, exitCodeFor } from '../shared/errors.ts';
 import { redactSecrets } from '../shared/redact.ts';
+import { isOutOfMemory } from '../warehouse/memory-limit.ts';
 
 const VERSION = '0.1.0';
 
@@ -96,15 +97,23 @@ function reportError(error: unknown, rawArgs: string[]): number {
     return 2;
   }
   if (error instanceof ReconError) {
-    process.stderr.write(`recon: ${redactSecrets(error.message)}\n`);
+    process.stderr.write(`recon: ${redactSecrets(error.message)}\n${outOfMemoryHint(error)}`);
     if (process.env['RECON_DEBUG'] && error.cause) process.stderr.write(`cause: ${redactSecrets(String((error.cause as Error).stack ?? error.cause))}\n`);
     return exitCodeFor(error);
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`recon: unexpected error: ${redactSecrets(message)}\n`);
+  process.stderr.write(`recon: unexpected error: ${redactSecrets(message)}\n${outOfMemoryHint(error)}`);
   if (process.env['RECON_DEBUG'] && error instanceof Error) process.stderr.write(`${redactSecrets(error.stack ?? '')}\n`);
   else process.stderr.write('Set RECON_DEBUG=1 for the stack trace, and please report it.\n');
   return 1;
+}
+
+/** A step that ran out of DuckDB's share of the budget says which setting holds it (unless it already did). */
+function outOfMemoryHint(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (!isOutOfMemory(error) && !isOutOfMemory(cause)) return '';
+  if (error instanceof Error && error.message.includes('warehouse.memoryLimit')) return '';
+  return 'recon: DuckDB ran out of its share of warehouse.memoryLimit (the memory recon may use, "512MB" by default): raise it in the config (DuckDB spills to a temp folder beside the warehouse up to its share)\n';
 }
 
 function stripAnsi(text: string): string {

@@ -53,10 +53,11 @@ const apiSchema = z.strictObject({
 });
 
 const MIN_MEMORY_BYTES = 32 * 1000 ** 2;
+export const DEFAULT_MEMORY_LIMIT = '512MB';
 const SIZE_UNITS: Readonly<Record<string, number>> = { kb: 1e3, mb: 1e6, gb: 1e9, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30 };
 
 /** Bytes of a DuckDB size setting such as "192MB" (DuckDB's own units: MB is 1000^2, MiB 1024^2). */
-function bytesOfSize(text: string): number {
+export function bytesOfSize(text: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*([a-z]+)$/i.exec(text.trim());
   return match ? Number(match[1]) * (SIZE_UNITS[(match[2] as string).toLowerCase()] ?? 0) : 0;
 }
@@ -65,12 +66,17 @@ const warehouseSchema = z.strictObject({
   path: z.string().min(1).default('data/recon.duckdb'),
   /** File mode of the warehouse file, octal text such as "0600". */
   fileMode: z.string().regex(/^0?[0-7]{3}$/).default('0600'),
-  /** DuckDB memory_limit while a sync or an import runs (it spills to <warehouse>.tmp beyond it), e.g. "192MB". */
+  /**
+   * The memory the whole process may use, e.g. "512MB", held by every step. DuckDB gets all of it but
+   * what Node keeps for itself (warehouse/memory-limit.ts) and spills to <warehouse>.tmp beyond that.
+   */
   memoryLimit: z
     .string()
     .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$/i, { message: 'expected a size such as "192MB" or "1GB"' })
     .refine((text) => bytesOfSize(text) >= MIN_MEMORY_BYTES, { message: 'expected at least "32MB": DuckDB cannot load a file of orders in less' })
-    .default('192MB'),
+    .default(DEFAULT_MEMORY_LIMIT),
+  /** DuckDB's worker threads; default: one per core. */
+  threads: z.int().min(1).max(256).optional(),
 });
 
 const syncSchema = z.strictObject({

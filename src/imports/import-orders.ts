@@ -8,7 +8,7 @@ import type { ReconConfig } from '../config/schema.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ReconError, isReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
-import { capMemory, isOutOfMemory } from '../warehouse/memory-limit.ts';
+import { isOutOfMemory } from '../warehouse/memory-limit.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
 import { importOrderFile, type ImportFileContext, type ImportFileResult } from './import-file.ts';
 import { resolveOrdersConfig } from './resolve-config.ts';
@@ -53,25 +53,21 @@ export async function importOrders(deps: ImportDeps, request: ImportRequest, con
   checkReadable(request.files);
   const ctx: ImportFileContext = { ...deps, resolved, runId: request.runId, businessDate: request.businessDate, memoryLimit: config.warehouse.memoryLimit };
   const files: ImportFileResult[] = [];
+  // The warehouse was opened under warehouse.memoryLimit: staging and the merge spill to DuckDB's temp
+  // folder beyond DuckDB's share of it instead of growing the process.
   const memoryLimit = config.warehouse.memoryLimit;
-  // Staging and the merge spill to DuckDB's temp folder beyond the cap instead of growing the process.
-  const restoreMemory = await capMemory(deps.db, memoryLimit);
-  try {
-    if (request.strict) {
-      await inTransaction(deps.db, memoryLimit, request.files.join(', '), async () => {
-        for (const file of request.files) {
-          const result = await importOrderFile(ctx, file);
-          failOnBadRows(result);
-          files.push(result);
-        }
-      });
-    } else {
+  if (request.strict) {
+    await inTransaction(deps.db, memoryLimit, request.files.join(', '), async () => {
       for (const file of request.files) {
-        files.push(await inTransaction(deps.db, memoryLimit, file, () => importOrderFile(ctx, file)));
+        const result = await importOrderFile(ctx, file);
+        failOnBadRows(result);
+        files.push(result);
       }
+    });
+  } else {
+    for (const file of request.files) {
+      files.push(await inTransaction(deps.db, memoryLimit, file, () => importOrderFile(ctx, file)));
     }
-  } finally {
-    await restoreMemory();
   }
   return { files, totals: totalsOf(files) };
 }

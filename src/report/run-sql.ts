@@ -3,6 +3,7 @@
 // a setting fails with a sentence saying why, not DuckDB's jargon.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import type { WarehouseResources } from '../warehouse/memory-limit.ts';
 import { openWarehouse } from '../warehouse/open.ts';
 import { refusalError, refusalOfError, refusalOfKind } from './sql-refusals.ts';
 import { writeResult, type SqlFormat, type Write } from './sql-output.ts';
@@ -11,8 +12,8 @@ import { writeResult, type SqlFormat, type Write } from './sql-output.ts';
  * Opens the warehouse for this SQL only and closes it right after: a prompt that sits idle holds no
  * lock, so a nightly run started meanwhile gets the file.
  */
-export async function runSqlOnWarehouse(path: string, sql: string, format: SqlFormat, write: Write): Promise<void> {
-  const warehouse = await openWarehouse(path, { readOnly: true, sealed: true });
+export async function runSqlOnWarehouse(path: string, resources: WarehouseResources, sql: string, format: SqlFormat, write: Write): Promise<void> {
+  const warehouse = await openWarehouse(path, { readOnly: true, sealed: true, resources });
   try {
     await runSql(warehouse.connection, sql, format, write);
   } finally {

@@ -10,6 +10,7 @@ import { serveHome, serveNight, serveReportFile, serveStatic, type Respond, type
 import type { ReportCatalog } from './report-files.ts';
 import { routeFor } from './routes.ts';
 import { warehouseReaderFor } from './warehouse-reads.ts';
+import type { WarehouseResources } from '../warehouse/memory-limit.ts';
 
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
@@ -24,6 +25,8 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export interface ServeOptions {
   reportsDir: string;
   warehousePath: string;
+  /** The process's memory budget and DuckDB's threads (warehouse.*), held by every read. */
+  warehouseResources?: WarehouseResources | undefined;
   zone: string;
   maskDocuments: boolean;
   host: string;
@@ -51,7 +54,7 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
     reportsDir: options.reportsDir,
     zone: options.zone,
     maskDocuments: options.maskDocuments,
-    warehouse: warehouseReaderFor(options.warehousePath),
+    warehouse: warehouseReaderFor(options.warehousePath, options.warehouseResources),
     clock: options.clock,
     findingsLimit: options.findingsLimit ?? 5000,
     catalog: options.catalog,

@@ -4,6 +4,7 @@
 // falls back to the reports folder.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { isReconError } from '../shared/errors.ts';
+import type { WarehouseResources } from '../warehouse/memory-limit.ts';
 import { openWarehouse } from '../warehouse/open.ts';
 
 export type Db = Pick<DuckDBConnection, 'runAndReadAll'>;
@@ -15,21 +16,21 @@ export interface WarehouseReader {
 }
 
 /** Opens `path` read-only per call; calls are serialised so one process holds at most one instance. */
-export function warehouseReaderFor(path: string): WarehouseReader {
+export function warehouseReaderFor(path: string, resources?: WarehouseResources): WarehouseReader {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     read<T>(work: (db: Db) => Promise<T>): Promise<WarehouseRead<T>> {
-      const next = queue.then(() => readOnce(path, work));
+      const next = queue.then(() => readOnce(path, resources, work));
       queue = next.catch(() => undefined);
       return next;
     },
   };
 }
 
-async function readOnce<T>(path: string, work: (db: Db) => Promise<T>): Promise<WarehouseRead<T>> {
+async function readOnce<T>(path: string, resources: WarehouseResources | undefined, work: (db: Db) => Promise<T>): Promise<WarehouseRead<T>> {
   let warehouse;
   try {
-    warehouse = await openWarehouse(path, { readOnly: true });
+    warehouse = await openWarehouse(path, { readOnly: true, resources });
   } catch (error) {
     if (isReconError(error, 'locked')) return { ok: false, busy: true, reason: 'the warehouse is busy: a recon job is writing to it right now; the nights below come from the reports folder' };
     const message = error instanceof Error ? error.message : String(error);

@@ -17,7 +17,6 @@ import { Stager } from './stage.ts';
 import { publishRun, type RowCounts } from './publish.ts';
 import { writeRawPages } from './raw-pages.ts';
 import { readWatermark, stageDirFor } from './run-resources.ts';
-import { capMemory } from '../warehouse/memory-limit.ts';
 import { allOrFirstError, verifyFinal } from './run-windows.ts';
 import { planRanges } from './plan-windows.ts';
 import { budgetedApi } from './request-budget.ts';
@@ -82,15 +81,11 @@ export async function syncAll(deps: SyncDeps, request: SyncRequest, config: Reco
   return withRun(deps.db, { ...run, abandoned: 'nothing of it was published', done: 'recorded by work' }, async () => {
     const stageDir = await stageDirFor(deps.db, request.runId);
     try {
-      // Staging and the merge spill to disk beyond the cap instead of growing the process.
-      const restoreMemoryLimit = await capMemory(deps.db, config.warehouse.memoryLimit);
-      try {
-        const result = await syncInto(deps, request, config, { day, nowMs, stageDir, started });
-        deps.logger.event('sync.done', { ...result });
-        return result;
-      } finally {
-        await restoreMemoryLimit();
-      }
+      // The warehouse was opened under warehouse.memoryLimit: staging and the merge spill to disk
+      // beyond DuckDB's share of it instead of growing the process.
+      const result = await syncInto(deps, request, config, { day, nowMs, stageDir, started });
+      deps.logger.event('sync.done', { ...result });
+      return result;
     } finally {
       await rm(stageDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
     }

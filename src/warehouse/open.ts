@@ -7,6 +7,8 @@ import { accessSync, chmodSync, constants, existsSync, mkdirSync, statSync } fro
 import { dirname, join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import { DEFAULT_MEMORY_LIMIT } from '../config/schema.ts';
+import { instanceOptionsOf, type WarehouseResources } from './memory-limit.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { withTransaction } from './transaction.ts';
 
@@ -30,6 +32,8 @@ export interface OpenOptions {
    * extension installed or loaded, and the configuration locked so that no statement can undo it.
    */
   sealed?: boolean;
+  /** The process's memory budget and DuckDB's threads (warehouse.*); the default budget when absent. */
+  resources?: WarehouseResources | undefined;
 }
 
 /**
@@ -130,7 +134,8 @@ async function createInstance(path: string, options: OpenOptions): Promise<DuckD
   const deadline = Date.now() + (options.lockWaitMs ?? 0);
   for (;;) {
     try {
-      return await DuckDBInstance.create(path, { ...ALLOCATOR_OPTIONS, ...(options.readOnly ? { access_mode: 'READ_ONLY' } : {}), ...(options.sealed ? SEALED_OPTIONS : {}) });
+      const resources = instanceOptionsOf(options.resources ?? { memoryLimit: DEFAULT_MEMORY_LIMIT });
+      return await DuckDBInstance.create(path, { ...ALLOCATOR_OPTIONS, ...resources, ...(options.readOnly ? { access_mode: 'READ_ONLY' } : {}), ...(options.sealed ? SEALED_OPTIONS : {}) });
     } catch (cause) {
       const error = warehouseOpenError(path, cause);
       if (error.code !== 'locked' || Date.now() >= deadline) throw error;

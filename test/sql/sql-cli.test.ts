@@ -18,9 +18,9 @@ let fixture: Fixture;
 let env: NodeJS.ProcessEnv;
 const outcomes: Record<string, Outcome> = {};
 
-function recon(args: string[], stdin?: string): Promise<Outcome> {
+function recon(args: string[], stdin?: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Outcome> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
@@ -40,6 +40,8 @@ beforeAll(async () => {
   const config = join(fixture.dir, 'recon.config.json');
   writeFileSync(config, JSON.stringify({ warehouse: { path: 'recon.duckdb' } }));
   env = { ...process.env, RECON_CONFIG: config, RECON_API_KEY: '' };
+  const small = join(fixture.dir, 'recon.small.json');
+  writeFileSync(small, JSON.stringify({ warehouse: { path: 'recon.duckdb', memoryLimit: '32MB' } }));
   const runs: [string, Promise<Outcome>][] = [
     ['table', recon(['sql', QUERY])],
     ['csv', recon(['sql', '--format', 'csv', `SELECT item_id, reason, difference_cents FROM findings_latest WHERE finding_key IN ('unmatched_payment:X', 'chargeback_open:I5') ORDER BY finding_key`])],
@@ -49,6 +51,8 @@ beforeAll(async () => {
     ['prompt', recon(['sql'], 'SELECT 1 AS a,\n  2 AS b;\nSELECT * FROM nope;\nSELECT count(*) AS n FROM chargebacks;\n.quit\nSELECT 99;\n')],
     ['export', recon(['export', '--format', 'parquet', '--out', join(fixture.dir, 'parquet')])],
     ['badformat', recon(['sql', '--format', 'xml', 'SELECT 1'])],
+    // A list cannot spill: 30M BIGINTs need far more than DuckDB's 32 MB share.
+    ['oom', recon(['sql', 'SELECT len(list(i)) AS n FROM range(30000000) t(i)'], undefined, { RECON_CONFIG: small })],
   ];
   for (const [name, run] of runs) outcomes[name] = await run;
 }, 60_000);
@@ -56,6 +60,14 @@ beforeAll(async () => {
 afterAll(() => rmSync(fixture.dir, { recursive: true, force: true }));
 
 describe('recon sql', () => {
+  it('holds to warehouse.memoryLimit, and a query past it fails naming the setting', () => {
+    const { code, stderr } = outcomes['oom']!;
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/Out of Memory Error/);
+    expect(stderr).toMatch(/raise it in the config/);
+    expect(stderr).toContain('warehouse.memoryLimit');
+  });
+
   it('prints an aligned table with exact BIGINT, HUGEINT and DECIMAL values', () => {
     const { code, stdout } = outcomes['table']!;
     expect(code).toBe(0);

@@ -40,6 +40,7 @@ export default defineCommand({
     const paths = args.sandbox ? sandboxPaths(ctx.file) : { warehousePath: ctx.config.warehouse.path, reportsDir: ctx.config.reports.outDir };
     const server = await startReportServer({
       ...paths,
+      warehouseResources: ctx.config.warehouse,
       catalog: REPORT_CATALOG,
       zone: args.sandbox ? SANDBOX_ZONE : ctx.config.timezone,
       maskDocuments: ctx.config.reports.maskDocuments,

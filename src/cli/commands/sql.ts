@@ -20,8 +20,9 @@ export default defineCommand({
   async run({ args }) {
     const format = args.format as SqlFormat;
     if (!SQL_FORMATS.includes(format)) throw new ReconError('usage', `expected --format table, csv or json, got "${args.format}"`);
-    const path = contextFor(args).config.warehouse.path;
-    const run: RunStatement = (sql) => runSqlOnWarehouse(path, sql, format, writeStdout);
+    const { warehouse } = contextFor(args).config;
+    const path = warehouse.path;
+    const run: RunStatement = (sql) => runSqlOnWarehouse(path, warehouse, sql, format, writeStdout);
     if (args.query !== undefined && args.query.trim() !== '') {
       await run(args.query);
     } else {

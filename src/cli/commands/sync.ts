@@ -32,7 +32,7 @@ export default defineCommand({
     const runId = newRunId('sync', systemClock.now());
 
     if (args.replay) {
-      const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode });
+      const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode, resources: config.warehouse });
       try {
         const result = await replayAll({ db: warehouse.connection, clock: systemClock, logger }, { runId, dir: args.replay }, config);
         summarise(logger, result);
@@ -61,7 +61,7 @@ export default defineCommand({
 
     const api = paymentsApiFromConfig(config.api, baseUrl, apiKey, logger);
     try {
-      const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode });
+      const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode, resources: config.warehouse });
       try {
         const request = { runId, day, since, until, lookbackDays, sweepDays, args: { date: args.date, since: args.since, until: args.until, lookbackDays, sweepDays } };
         const result = await syncAll({ db: warehouse.connection, http: api, clock: systemClock, logger }, request, config);
