@@ -12,7 +12,7 @@ import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import type { ApiTransaction } from '../shared/tables.ts';
 import type { PaymentsApi } from '../api/index.ts';
-import { LOOKUPS_WINDOW, SWEEP_STATUSES, type SyncWindow } from './windows.ts';
+import { LOOKUPS_WINDOW, SWEEP_STATUSES, type RunRanges, type SyncWindow } from './windows.ts';
 import { JSON_READ_OPTIONS, OBS_TX } from './stage.ts';
 import { openStageFile } from './stage-file.ts';
 import { buildTransactionLines } from './page-lines.ts';
@@ -45,11 +45,10 @@ export interface LookupResult {
 /** The run's look-ups, once its windows are read and staged (their observations say what was seen). */
 export async function lookUpLeavers(
   deps: { db: DuckDBConnection; api: PaymentsApi; logger: Logger },
-  run: { ranges: readonly SyncWindow[]; reads: readonly WindowRead[]; stageDir: string; limit: LimitFunction; maxAttempts: number; maxIdLookups: number },
+  run: { sweptRange: RunRanges['sweptRange']; reads: readonly WindowRead[]; stageDir: string; limit: LimitFunction; maxAttempts: number; maxIdLookups: number },
 ): Promise<LookupResult> {
-  const sweeps = run.ranges.filter((r) => r.status !== undefined);
   const keptOut = run.reads.flatMap((r) => (r.window.stream === 'transactions' && r.rejected > 0 && r.rejectsFile ? [r.rejectsFile] : []));
-  const candidates = await findIdsToLookUp(deps.db, sweeps, keptOut, run.maxIdLookups);
+  const candidates = await findIdsToLookUp(deps.db, run.sweptRange, keptOut, run.maxIdLookups);
   if (candidates.length > 0) deps.logger.event('sync.lookups', { ids: candidates.length });
   return lookUpIds(deps, candidates, {
     limit: run.limit,
@@ -64,10 +63,10 @@ const UNASKABLE = new Set(['', 'null', 'undefined']);
 
 /**
  * The transactions to read again: held in a status whose sweep can lose them and not observed by the
- * run (nor kept out by it). `sweeps` are the run's unsplit status ranges; `rejectsFiles` the files of
+ * run (nor kept out by it). `swept` is where the run listed every row of a swept status; `rejectsFiles` the files of
  * its transaction windows' kept-out rows. Fails past `max`, naming the setting.
  */
-async function findIdsToLookUp(db: DuckDBConnection, sweeps: readonly SyncWindow[], rejectsFiles: readonly string[], max: number): Promise<Candidate[]> {
+async function findIdsToLookUp(db: DuckDBConnection, swept: RunRanges['sweptRange'], rejectsFiles: readonly string[], max: number): Promise<Candidate[]> {
   const params: Record<string, DuckDBValue> = {};
   const inStatus = SWEEP_STATUSES.map((status, i) => {
     const is = `t.status = $status_${i}`;
@@ -75,9 +74,8 @@ async function findIdsToLookUp(db: DuckDBConnection, sweeps: readonly SyncWindow
       params[`status_${i}`] = status;
       return is; // stale_review reports a review whatever its age
     }
-    const range = sweeps.find((w) => w.stream === 'transactions' && w.status === status);
-    if (!range) return undefined;
-    Object.assign(params, { [`status_${i}`]: status, [`start_${i}`]: range.startMs, [`end_${i}`]: range.endMs });
+    if (swept.endMs <= swept.startMs) return undefined;
+    Object.assign(params, { [`status_${i}`]: status, [`start_${i}`]: swept.startMs, [`end_${i}`]: swept.endMs });
     return `(${is} AND epoch_ms(t.date_created) >= $start_${i} AND epoch_ms(t.date_created) < $end_${i})`;
   }).filter((c) => c !== undefined);
   if (rejectsFiles.length > 0) params['rejects_files'] = listValue([...rejectsFiles]);

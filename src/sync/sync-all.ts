@@ -173,7 +173,7 @@ async function readAndPublish(
   await stager.drain();
   const lookups = await lookUpLeavers(
     { db: deps.db, api, logger: deps.logger },
-    { ranges: plan.ranges, reads, stageDir: ctx.stageDir, limit, maxAttempts: sync.maxWindowAttempts, maxIdLookups: sync.maxIdLookups },
+    { sweptRange: plan.sweptRange, reads, stageDir: ctx.stageDir, limit, maxAttempts: sync.maxWindowAttempts, maxIdLookups: sync.maxIdLookups },
   );
   if (lookups.read) {
     void stager.stageWindow(lookups.read);

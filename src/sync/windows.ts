@@ -45,6 +45,11 @@ export interface RangeRequest {
 
 export interface RunRanges {
   ranges: SyncWindow[];
+  /**
+   * The date_created range in which every transaction held in a swept status was listed: by its status
+   * sweep, or by the run's date_created window, which lists every status (sweeps skip that part).
+   */
+  sweptRange: { startMs: number; endMs: number };
   /** Latest instant any listing may cover: now minus the settle delay. */
   settledUntilMs: number;
   transactionsUntilMs: number;
@@ -67,13 +72,27 @@ export function rangesForRun(request: RangeRequest): RunRanges {
     if (w.endMs > w.startMs) ranges.push(w);
   };
   push({ stream: 'transactions', field: 'date_created', startMs: createdStart, endMs: createdEnd });
-  for (const status of SWEEP_STATUSES) push({ stream: 'transactions', field: 'date_created', status, startMs: sweepStart, endMs: sweepEnd });
+  // The date_created window already lists every status in its range: a sweep reads only what lies outside.
+  const sweepPieces = withoutRange({ startMs: sweepStart, endMs: sweepEnd }, { startMs: createdStart, endMs: createdEnd });
+  for (const status of SWEEP_STATUSES) for (const piece of sweepPieces) push({ stream: 'transactions', field: 'date_created', status, ...piece });
   push({ stream: 'operations', field: 'date_created', startMs: createdStart, endMs: createdEnd });
   // Operations change state (pending -> fulfilled) long after creation: read everything updated since
   // the last run. The first run starts at the sweep horizon.
   const updatedStart = request.operationsWatermarkMs ?? sweepStart;
   push({ stream: 'operations', field: 'date_updated', startMs: updatedStart, endMs: settledUntilMs });
-  return { ranges, settledUntilMs, transactionsUntilMs: createdEnd, operationsUntilMs: Math.max(createdEnd, settledUntilMs) };
+  return { ranges, sweptRange: { startMs: sweepStart, endMs: sweepEnd }, settledUntilMs, transactionsUntilMs: createdEnd, operationsUntilMs: Math.max(createdEnd, settledUntilMs) };
+}
+
+type Range = { startMs: number; endMs: number };
+
+/** The parts of `range` outside `cut` (none, one or two), each non-empty. */
+function withoutRange(range: Range, cut: Range): Range[] {
+  if (cut.endMs <= cut.startMs || cut.endMs <= range.startMs || cut.startMs >= range.endMs) return [range];
+  const pieces = [
+    { startMs: range.startMs, endMs: cut.startMs },
+    { startMs: cut.endMs, endMs: range.endMs },
+  ];
+  return pieces.filter((p) => p.endMs > p.startMs);
 }
 
 function startOfDaysBefore(day: DateTime, days: number): number {

@@ -35,7 +35,27 @@ describe('rangesForRun', () => {
     const early = rangesForRun({ ...base, pastDayMs: 60 * 60_000, nowMs: Date.parse('2024-05-10T03:30:00Z') });
     expect(iso(early.ranges[0]!.endMs)).toBe('2024-05-10T03:20:00.000Z');
     // Sweeps keep to D: a status change after midnight belongs to the next night.
-    expect(iso(settled.ranges.find((r) => r.status)!.endMs)).toBe('2024-05-10T03:00:00.000Z');
+    expect(iso(settled.sweptRange.endMs)).toBe('2024-05-10T03:00:00.000Z');
+    for (const sweep of settled.ranges.filter((r) => r.status)) expect(sweep.endMs).toBeLessThanOrEqual(settled.sweptRange.endMs);
+  });
+
+  it.each([
+    ['the lookback window', {}, '2024-05-10T03:00:00.000Z', [['2023-11-11T03:00:00.000Z', '2024-05-02T03:00:00.000Z']]],
+    // Sweeps stop at --until too.
+    ['an explicit range inside the sweeps', { sinceMs: Date.parse('2024-01-01T03:00:00Z'), untilMs: Date.parse('2024-02-01T03:00:00Z') }, '2024-02-01T03:00:00.000Z', [
+      ['2023-11-11T03:00:00.000Z', '2024-01-01T03:00:00.000Z'],
+    ]],
+    ['a --since after the sweeps began, --until past D', { sinceMs: Date.parse('2024-01-01T03:00:00Z'), untilMs: Date.parse('2024-06-01T03:00:00Z') }, '2024-05-10T03:00:00.000Z', [
+      ['2023-11-11T03:00:00.000Z', '2024-01-01T03:00:00.000Z'],
+    ]],
+  ])('status sweeps skip what %s already lists', (_name, over, sweptEnd, pieces) => {
+    const plan = rangesForRun({ ...base, ...over, nowMs: Date.parse('2024-05-12T00:00:00Z') });
+    for (const status of ['refunded', 'chargeback', 'review']) {
+      const sweeps = plan.ranges.filter((r) => r.status === status);
+      expect(sweeps.map((r) => [iso(r.startMs), iso(r.endMs)])).toEqual(pieces);
+    }
+    // Together with the date_created window they still cover the whole swept range.
+    expect([iso(plan.sweptRange.startMs), iso(plan.sweptRange.endMs)]).toEqual(['2023-11-11T03:00:00.000Z', sweptEnd]);
   });
 
   it('reads the same windows when a past date is re-run later', () => {
