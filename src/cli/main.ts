@@ -7,6 +7,10 @@ import { isOutOfMemory } from '../warehouse/memory-limit.ts';
 
 const VERSION = '0.1.0';
 
+/** A command whatever its flags. */
+// biome-ignore lint/suspicious/noExplicitAny: CommandDef is contravariant in its flags (run and setup take them), so no other type admits every command
+type AnyCommand = CommandDef<any>;
+
 // Each subcommand lives in its own module and is loaded only when used, so `recon --help` stays fast.
 const subCommands = {
   sandbox: () => import('./commands/sandbox.ts').then((m) => m.default),
@@ -17,7 +21,7 @@ const subCommands = {
   sql: () => import('./commands/sql.ts').then((m) => m.default),
   export: () => import('./commands/export.ts').then((m) => m.default),
   serve: () => import('./commands/serve.ts').then((m) => m.default),
-} satisfies Record<string, () => Promise<CommandDef<any>>>;
+} satisfies Record<string, () => Promise<AnyCommand>>;
 
 export const main = defineCommand({
   meta: {
@@ -32,14 +36,14 @@ export const main = defineCommand({
  * The command the arguments name, and its parent renamed to the whole path before it ("recon run"),
  * so that usage lines read `recon run nightly`, not `run nightly`.
  */
-async function resolveTarget(rawArgs: string[]): Promise<[CommandDef<any>, CommandDef<any> | undefined, string]> {
-  let cmd: CommandDef<any> = main;
-  let parent: CommandDef<any> | undefined;
+async function resolveTarget(rawArgs: string[]): Promise<[AnyCommand, AnyCommand | undefined, string]> {
+  let cmd: AnyCommand = main;
+  let parent: AnyCommand | undefined;
   const path = ['recon'];
   for (const arg of rawArgs) {
     if (arg.startsWith('-')) break;
     const subs = (await (typeof cmd.subCommands === 'function' ? cmd.subCommands() : cmd.subCommands)) as
-      | Record<string, CommandDef<any> | (() => Promise<CommandDef<any>>)>
+      | Record<string, AnyCommand | (() => Promise<AnyCommand>)>
       | undefined;
     const next = subs?.[arg];
     if (!next) break;
@@ -75,7 +79,7 @@ export async function runCli(rawArgs: string[]): Promise<number> {
 }
 
 /** citty accepts any flag; a typo such as --dte must fail instead of being ignored. */
-async function rejectUnknownFlags(cmd: CommandDef<any>, path: string, rawArgs: string[]): Promise<void> {
+async function rejectUnknownFlags(cmd: AnyCommand, path: string, rawArgs: string[]): Promise<void> {
   const args = ((await (typeof cmd.args === 'function' ? cmd.args() : cmd.args)) ?? {}) as Record<string, { alias?: string | string[] }>;
   const known = new Set<string>();
   for (const [name, def] of Object.entries(args)) {
@@ -117,6 +121,6 @@ function outOfMemoryHint(error: unknown): string {
 }
 
 function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: an ANSI colour code starts with ESC
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }

@@ -49,5 +49,5 @@ export function textLength(cell: Cell): number {
  * megabyte of the file it came from, and a cache of thousands of them hundreds of megabytes.
  */
 export function detached(text: string): string {
-  return text.length < 13 ? text : (' ' + text).slice(1);
+  return text.length < 13 ? text : ` ${text}`.slice(1);
 }

@@ -16,7 +16,7 @@ export interface JsonElement {
 
 const BOM = [0xef, 0xbb, 0xbf];
 
-const enum Phase {
+enum Phase {
   Start,
   Between,
   Element,

@@ -53,7 +53,8 @@ export function lengthProblems(plan: RowPlan, cells: Cell[]): RowProblem[] | und
       field === undefined
         ? `column "${column}" is ${count(length)} characters long, more than ${count(max)} (${key})`
         : `${field} is ${count(length)} characters long, more than ${count(max)} (column "${column}"; ${key})`;
-    (problems ??= []).push({ reason, column, index: i, tooLong: true });
+    problems ??= [];
+    problems.push({ reason, column, index: i, tooLong: true });
   }
   return problems;
 }

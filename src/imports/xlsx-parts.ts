@@ -118,8 +118,10 @@ export async function readSharedStrings(zip: WorkbookZip, part: string | undefin
   let phonetic = 0;
   await parsePart(zip, part, {
     open(name) {
-      if (name === 'si') (text = ''), (length = 0);
-      else if (name === 't' && phonetic === 0) inText = true;
+      if (name === 'si') {
+        text = '';
+        length = 0;
+      } else if (name === 't' && phonetic === 0) inText = true;
       else if (name === 'rPh') phonetic++;
     },
     close(name) {

@@ -125,7 +125,10 @@ export function operationsPageBytes(state: SandboxState, query: ListingQuery, st
   const ops = state.history.operations;
   const filter = `${query.dateCreated.lo}|${query.dateCreated.hi}|${query.dateUpdated.lo}|${query.dateUpdated.hi}|${query.customerDocumentNumber ?? ''}`;
   let filtered = opCache.get(state);
-  if (!filtered) opCache.set(state, (filtered = new Map()));
+  if (!filtered) {
+    filtered = new Map();
+    opCache.set(state, filtered);
+  }
   let hit = filtered.get(filter);
   if (!hit || hit.version !== state.version) {
     const picked: number[] = [];

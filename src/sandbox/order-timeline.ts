@@ -150,7 +150,10 @@ export class OrderBook {
     c.itemId.push(order.itemId);
     c.customerName.push(order.customerName);
     if (CPF.test(order.document)) c.document.push(Number(order.document));
-    else (c.document.push(Number.NaN), c.otherDocuments.set(index, order.document));
+    else {
+      c.document.push(Number.NaN);
+      c.otherDocuments.set(index, order.document);
+    }
     c.createdMs.push(order.createdMs);
     c.amount.push(order.amount);
     c.note.push(order.note);

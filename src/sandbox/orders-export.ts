@@ -101,12 +101,10 @@ export async function writeOrdersExport(history: SandboxHistory, path: string, o
 async function writeCsv(out: WriteStream, rows: OrderExportRow[], local: (ms: number) => string, br: boolean): Promise<void> {
   const d = br ? ';' : ',';
   const encode = (text: string) => (br ? iconv.encode(text, 'win1252') : Buffer.from(text, 'utf8'));
-  let chunk = ORDER_COLUMNS.join(d) + '\r\n';
+  let chunk = `${ORDER_COLUMNS.join(d)}\r\n`;
   for (const r of rows) {
-    chunk +=
-      [r.pedido, r.cliente, r.documento, br ? brlTextFromCents(r.valorCents) : reaisTextFromCents(r.valorCents), r.situacao, local(r.criadoEmMs), r.transacao, r.observacao]
-        .map((f) => csvField(f, d))
-        .join(d) + '\r\n';
+    const fields = [r.pedido, r.cliente, r.documento, br ? brlTextFromCents(r.valorCents) : reaisTextFromCents(r.valorCents), r.situacao, local(r.criadoEmMs), r.transacao, r.observacao];
+    chunk += `${fields.map((f) => csvField(f, d)).join(d)}\r\n`;
     if (chunk.length > 1 << 16) {
       await writeChunk(out, encode(chunk));
       chunk = '';

@@ -59,7 +59,8 @@ export function customerFrom(rng: Rng): Customer {
   let entry = namesByKey.get(key);
   if (entry === undefined) {
     const name = `${FIRST[first]!} ${LAST[last]!}${second >= 0 ? ` ${LAST[second]!}` : ''}`;
-    namesByKey.set(key, (entry = { name, holder: holderOf(name) }));
+    entry = { name, holder: holderOf(name) };
+    namesByKey.set(key, entry);
   }
   const brand = brandFrom(rng.next());
   return { name: entry.name, holder: entry.holder, document: cpfFrom(rng), brand, first6: rng.pick(BRAND_PREFIX[brand]), last4: rng.digits(4) };

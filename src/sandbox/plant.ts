@@ -60,7 +60,8 @@ export function plantTransaction(state: SandboxState, input: PlantInput): Sandbo
 export function breakRow(state: SandboxState, id: string, change: { field: string; value?: unknown; remove?: boolean }): SandboxTransaction {
   const tx = state.transaction(id);
   if (!tx) throw notFound('transaction', id);
-  const patch = (tx.rowPatch ??= { set: {}, remove: [] });
+  tx.rowPatch ??= { set: {}, remove: [] };
+  const patch = tx.rowPatch;
   if (change.remove) {
     patch.remove.push(change.field);
   } else {

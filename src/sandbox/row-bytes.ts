@@ -33,7 +33,10 @@ const NULL = bytesOf('null');
 const messageBytes = new Map<string, Uint8Array>();
 function messageOf(code: string): Uint8Array {
   let out = messageBytes.get(code);
-  if (out === undefined) messageBytes.set(code, (out = bytesOf(messageJsonOf(code))));
+  if (out === undefined) {
+    out = bytesOf(messageJsonOf(code));
+    messageBytes.set(code, out);
+  }
   return out;
 }
 

@@ -28,6 +28,7 @@ function iso(ms: number): string {
   return `${prefix}${P2[(rest - (rest % 60)) / 60]}:${P2[rest % 60]}:${P2[sec]}.${P3[milli]}Z`;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JSON must escape
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029]/;
 
 /** A JSON string literal; plain text (the usual case) skips JSON.stringify. */
@@ -39,7 +40,10 @@ export function quoteJson(text: string | null): string {
 const MESSAGE_JSON = new Map<string, string>();
 export function messageJsonOf(code: string): string {
   let out = MESSAGE_JSON.get(code);
-  if (out === undefined) MESSAGE_JSON.set(code, (out = JSON.stringify(acquirerMessage(code))));
+  if (out === undefined) {
+    out = JSON.stringify(acquirerMessage(code));
+    MESSAGE_JSON.set(code, out);
+  }
   return out;
 }
 

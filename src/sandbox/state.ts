@@ -86,12 +86,22 @@ export class SandboxState {
     for (let i = 0; i < transactions.length; i++) {
       const tx = transactions[i]!;
       tx.cur = tx.versions.length === 1 ? 0 : versionIndexAt(tx.versions, now);
-      for (let k = 1; k < tx.versions.length; k++) if (tx.versions[k]!.atMs > now) (at.push(tx.versions[k]!.atMs), ref.push(i));
+      for (let k = 1; k < tx.versions.length; k++) {
+        if (tx.versions[k]!.atMs > now) {
+          at.push(tx.versions[k]!.atMs);
+          ref.push(i);
+        }
+      }
     }
     for (let j = 0; j < operations.length; j++) {
       const op = operations[j]!;
       op.cur = versionIndexAt(op.versions, now);
-      for (let k = 1; k < op.versions.length; k++) if (op.versions[k]!.atMs > now) (at.push(op.versions[k]!.atMs), ref.push(-j - 1));
+      for (let k = 1; k < op.versions.length; k++) {
+        if (op.versions[k]!.atMs > now) {
+          at.push(op.versions[k]!.atMs);
+          ref.push(-j - 1);
+        }
+      }
     }
     const order = at.map((_, i) => i).sort((a, b) => at[a]! - at[b]!);
     this.eventAt = Float64Array.from(order, (i) => at[i]!);
@@ -121,7 +131,10 @@ export class SandboxState {
       if (status === 'rejected' || (this.hidden.size > 0 && this.hidden.has(tx.serial))) continue;
       listable.push(i);
       let list = byStatus.get(status);
-      if (!list) byStatus.set(status, (list = []));
+      if (!list) {
+        list = [];
+        byStatus.set(status, list);
+      }
       list.push(i);
     }
     this.index = {

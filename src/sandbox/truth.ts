@@ -26,7 +26,7 @@ export function groundTruthOf(history: SandboxHistory): GroundTruth {
 
 export async function writeGroundTruth(history: SandboxHistory, path: string): Promise<void> {
   try {
-    await writeFile(path, JSON.stringify(groundTruthOf(history), null, 2) + '\n');
+    await writeFile(path, `${JSON.stringify(groundTruthOf(history), null, 2)}\n`);
   } catch (error) {
     throw new ReconError('report', `could not write the ground truth ${path}: ${(error as Error).message}`, { cause: error });
   }

@@ -30,7 +30,7 @@ export const silentLogger: Logger = {
 /** One JSON object per line on the given stream. */
 function jsonLinesLogger(write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
   const emit = (event: string, fields: Record<string, unknown> = {}) =>
-    write(redactSecrets(JSON.stringify({ time: new Date().toISOString(), event, ...fields })) + '\n');
+    write(`${redactSecrets(JSON.stringify({ time: new Date().toISOString(), event, ...fields }))}\n`);
   return {
     event: emit,
     info: (message) => emit('message', { level: 'info', message }),
@@ -59,7 +59,7 @@ function jsonLinesLogger(write: (line: string) => void = (l) => process.stderr.w
 function terminalLogger(stream: NodeJS.WriteStream = process.stderr): Logger {
   return {
     event() {},
-    info: (message) => stream.write(redactSecrets(message) + '\n'),
+    info: (message) => stream.write(`${redactSecrets(message)}\n`),
     warn: (message) => stream.write(`warning: ${redactSecrets(message)}\n`),
     progress(label, total) {
       const bar = new cliProgress.SingleBar(

@@ -42,7 +42,7 @@ export function centsFromDecimalText(text: string, format: DecimalFormat = PLAIN
   const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(s) ?? /^()\.(\d{1,2})$/.exec(s);
   if (!match) return undefined;
   const whole = match[1] === '' || match[1] === undefined ? 0 : Number(match[1]);
-  const fraction = Number(((match[2] ?? '') + '00').slice(0, 2));
+  const fraction = Number(`${match[2] ?? ''}00`.slice(0, 2));
   const cents = whole * 100 + fraction;
   if (!Number.isSafeInteger(cents)) return undefined;
   return negative ? -cents : cents;

@@ -47,7 +47,7 @@ describe('bad rows', () => {
 
   beforeAll(async () => {
     ws = await openWorkspace();
-    file = ws.write('bad-rows.csv', LINES.join('\n') + '\n');
+    file = ws.write('bad-rows.csv', `${LINES.join('\n')}\n`);
     result = await ws.import([file], config);
   });
   afterAll(() => ws.close());

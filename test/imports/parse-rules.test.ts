@@ -40,7 +40,10 @@ describe('decimalCentsParser', () => {
     const alphabet = ['0', '1', '5', '9', '.', ',', ' ', '-', '00', '000', '123', ''];
     const mismatches: string[] = [];
     let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
     for (let n = 0; n < 20_000; n++) {
       let text = '';
       const parts = 1 + Math.floor(next() * 6);

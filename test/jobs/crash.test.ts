@@ -52,7 +52,7 @@ function nightly(config: string, killOn?: RegExp, onLog?: (stderr: string) => vo
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      if (killOn && killOn.test(stderr)) child.kill('SIGKILL');
+      if (killOn?.test(stderr)) child.kill('SIGKILL');
       onLog?.(stderr);
     });
     child.on('exit', (code, signal) => done({ code, signal, stderr }));

@@ -15,7 +15,9 @@ import { runNightly } from '../../jobs/nightly.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 function keyOf(entry: { category: string; item_id?: string | null; operation_id?: string | null }): string {
   return `${entry.category}:${entry.operation_id ?? entry.item_id ?? ''}`;

@@ -131,8 +131,8 @@ describe('discrepancies workbook', () => {
     expect(byCategory.get('Reconcile run')?.[1]).toBe('rec-1');
     expect(byCategory.get('Time zone')?.[1]).toBe(ZONE);
     // Day starts at local midnight: Excel shows 2024-03-15 00:00 (the wall-clock, stored as if UTC).
-    expect((byCategory.get('Day starts (local time)')?.[1] as Date).toISOString()).toBe('2024-03-15T00:00:00.000Z');
-    expect((byCategory.get('Transactions last read at')?.[1] as Date).toISOString()).toBe('2024-03-16T02:01:00.000Z');
+    expect((byCategory.get('Day starts (local time)')![1] as Date).toISOString()).toBe('2024-03-15T00:00:00.000Z');
+    expect((byCategory.get('Transactions last read at')![1] as Date).toISOString()).toBe('2024-03-16T02:01:00.000Z');
   });
 
   it('fails clearly when the day has no reconcile run', async () => {

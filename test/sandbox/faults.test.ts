@@ -114,7 +114,7 @@ describe('fault profiles', () => {
     const sb = await sandbox({ lateVisibility: 0.1 });
     const truth = sb.state.listedTransactions();
     const lo = Date.parse(truth[truth.length - 1]!.date_created);
-    const path = `/v1/transactions?count=1000&date_created=${encodeURIComponent('>=' + lo)}`;
+    const path = `/v1/transactions?count=1000&date_created=${encodeURIComponent(`>=${lo}`)}`;
     const first = JSON.parse((await rawGet(sb, path)).body);
     expect(first.total).toBe(first.transactions.length);
     expect(first.total).toBeLessThan(truth.length);

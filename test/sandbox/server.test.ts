@@ -75,10 +75,10 @@ describe('GET /v1/transactions', () => {
     const truth = sb.state.listedTransactions();
     const lo = Date.parse(truth[400]!.date_created);
     const hi = Date.parse(truth[100]!.date_created);
-    const rows = await all(`date_created=${encodeURIComponent('>=' + lo)}&date_created=${encodeURIComponent('<' + hi)}`);
+    const rows = await all(`date_created=${encodeURIComponent(`>=${lo}`)}&date_created=${encodeURIComponent(`<${hi}`)}`);
     expect(rows).toEqual(truthIn(lo, hi - 1));
     expect(rows).toHaveLength(300);
-    const { json } = await get(`/v1/transactions?date_created=${encodeURIComponent('>=' + lo)}&date_created=${encodeURIComponent('<' + hi)}&count=1`);
+    const { json } = await get(`/v1/transactions?date_created=${encodeURIComponent(`>=${lo}`)}&date_created=${encodeURIComponent(`<${hi}`)}&count=1`);
     expect(json).toMatchObject({ total: 300, offset: 300 });
   });
 
@@ -90,7 +90,7 @@ describe('GET /v1/transactions', () => {
   it('combines status with a date window, and finds one transaction by id', async () => {
     const truth = sb.state.listedTransactions();
     const lo = Date.parse(truth[500]!.date_created);
-    expect(await all(`status=paid&date_created=${encodeURIComponent('>=' + lo)}`)).toEqual(truth.filter((t) => t.status === 'paid' && Date.parse(t.date_created) >= lo));
+    expect(await all(`status=paid&date_created=${encodeURIComponent(`>=${lo}`)}`)).toEqual(truth.filter((t) => t.status === 'paid' && Date.parse(t.date_created) >= lo));
     const one = truth[123]!;
     const { json } = await get(`/v1/transactions?transaction_id=${one.transaction_id}`);
     expect(json).toEqual({ total: 1, page: 1, offset: 1, transactions: [one] });
@@ -161,9 +161,9 @@ describe('GET /v1/operations', () => {
     const page2 = await get('/v1/operations?count=5&page=2');
     expect(page2.json.operations).toEqual(truth.slice(5, 10));
     const pivot = Date.parse(truth[20]!.date_updated);
-    const upd = await get(`/v1/operations?count=1000&date_updated=${encodeURIComponent('>=' + pivot)}`);
+    const upd = await get(`/v1/operations?count=1000&date_updated=${encodeURIComponent(`>=${pivot}`)}`);
     expect(upd.json.operations).toEqual(truth.filter((o) => Date.parse(o.date_updated) >= pivot));
-    const created = await get(`/v1/operations?count=1000&date_created=${encodeURIComponent('<' + Date.parse(truth[20]!.date_created))}`);
+    const created = await get(`/v1/operations?count=1000&date_created=${encodeURIComponent(`<${Date.parse(truth[20]!.date_created)}`)}`);
     expect(created.json.operations).toEqual(truth.filter((o) => Date.parse(o.date_created) < Date.parse(truth[20]!.date_created)));
     const doc = truth[3]!.customer_document_number;
     const byDoc = await get(`/v1/operations?customer_document_number=${doc}`);

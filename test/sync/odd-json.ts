@@ -1,7 +1,7 @@
 // Odd but valid JSON for the sync tests: a seeded generator of strings (escapes, control characters,
 // surrogate pairs and lone halves, braces and quotes, very long runs) and JSON writers that spell the
 // same value the ways other services do (`\/` and `\u00e9` as PHP writes them, upper-case hex).
-import { Rng } from '../../src/sandbox/rng.ts';
+import type { Rng } from '../../src/sandbox/rng.ts';
 
 /** How a body is written: JSON.stringify's text, or everything beyond printable ASCII escaped. */
 export type Spelling = 'plain' | 'escaped' | 'escaped-upper';

@@ -19,7 +19,7 @@
     if (type === 'number') {
       if (raw === '') return null;
       // Cents are integers as text; BigInt keeps them exact when they exceed 2^53.
-      try { return BigInt(raw); } catch (e) { return null; }
+      try { return BigInt(raw); } catch (_e) { return null; }
     }
     return raw.toLowerCase();
   }
