@@ -12,7 +12,7 @@ import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import type { ApiTransaction } from '../shared/tables.ts';
 import type { PaymentsApi } from '../api/index.ts';
-import { LOOKUPS_WINDOW, SWEEP_STATUSES, type RunRanges, type SyncWindow } from './windows.ts';
+import { LOOKUPS_WINDOW, SWEEP_STATUSES, type RunRanges } from './windows.ts';
 import { JSON_READ_OPTIONS, OBS_TX } from './stage.ts';
 import { openStageFile } from './stage-file.ts';
 import { buildTransactionLines } from './page-lines.ts';
