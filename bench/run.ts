@@ -103,6 +103,7 @@ async function measureSync(service: string[]): Promise<{ rows: Row[]; results: R
     { step: `store only: DuckDB bulk load of ${n(ceiling, 'loadRows')} staged rows`, value: `${n(ceiling, 'loadSeconds').toFixed(2)} s (${n(ceiling, 'loadCpuSeconds').toFixed(1)} s CPU)`, rss: ceiling.peakRssMb, target: '', ok: true },
     { step: `ceiling of the load path: (serve + receive + store CPU) / ${cpus().length} cores`, value: `${bound} rows/s (${(bound / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`, rss: 0, target: '', ok: true },
     { step: 'recon sync (whole history)', value: `${rate} rows/s (${(rate / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`, rss: sync.peakRssMb, target: '>= 250,000 rows/s, >= 0.8 x floor, < 256 MB', ok: rate >= 250_000 && rate >= 0.8 * n(floor, 'rowsPerSecond') && sync.peakRssMb < 256 },
+    { step: `warehouse after the sync: bytes per transaction row (${n(sync, 'transactionRows')} rows)`, value: `${n(sync, 'bytesPerTransaction')} B (${(n(sync, 'warehouseBytes') / 2 ** 20).toFixed(0)} MiB)`, rss: 0, target: '< 150 B', ok: n(sync, 'bytesPerTransaction') < 150 },
   ];
   return { rows, results: { floor, ceiling, sync } };
 }

@@ -1,4 +1,7 @@
-// Bench task: `syncAll` of the whole history into a fresh warehouse (or the given one).
+// Bench task: `syncAll` of the whole history into a fresh warehouse (or the given one). Besides the
+// rate it reports the warehouse's bytes per transaction row: every file the run leaves in the folder
+// (the DuckDB file, its WAL, any raw-row files kept beside it) over the rows of `transactions`.
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPaymentsApi } from '../../src/api/index.ts';
 import { parseConfig } from '../../src/config/load.ts';
@@ -15,6 +18,7 @@ const memoryLimit = process.env['RECON_BENCH_MEMORY_LIMIT'];
 const config = parseConfig(memoryLimit === undefined ? {} : { warehouse: { memoryLimit } }, 'bench');
 const api = createPaymentsApi({ baseUrl: argValue('--url') as string, apiKey: argValue('--key') as string, timeoutMs: 120_000, retry: config.api.retry });
 const warehouse = await openWarehouse(join(dir, 'recon.duckdb'), { resources: config.warehouse });
+let closed = false;
 try {
   const t0 = performance.now();
   const result = await syncAll(
@@ -24,8 +28,22 @@ try {
   );
   const seconds = (performance.now() - t0) / 1000;
   const rows = result.transactions.new + result.transactions.changed + result.transactions.unchanged + result.operations.new + result.operations.changed + result.operations.unchanged;
-  report({ rows, seconds, rowsPerSecond: Math.round(rows / seconds), pages: result.pages, windows: result.windows });
-} finally {
+  const counted = await warehouse.connection.runAndReadAll('SELECT count(*)::BIGINT AS n FROM transactions');
+  const transactionRows = Number(counted.getRowObjectsJS()[0]?.['n'] ?? 0);
+  // Closed first, so that the WAL is checkpointed into the file, as a night leaves it.
   warehouse.close();
+  closed = true;
+  const warehouseBytes = bytesUnder(dir);
+  const bytesPerTransaction = Math.round(warehouseBytes / transactionRows);
+  report({ rows, seconds, rowsPerSecond: Math.round(rows / seconds), pages: result.pages, windows: result.windows, transactionRows, warehouseBytes, bytesPerTransaction });
+} finally {
+  if (!closed) warehouse.close();
   await api.close();
+}
+
+/** Bytes of every file under a folder. */
+function bytesUnder(folder: string): number {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((n, entry) => n + statSync(join(entry.parentPath, entry.name)).size, 0);
 }
