@@ -1,10 +1,11 @@
 // Bench task: the ceiling of the sync's current load path on this machine, measured part by part.
 // (1) "receive": fetch every page of the same day windows as the floor but neither parse nor keep
 // them: the cost of moving the bytes alone, with the sandbox's own CPU for serving them. (2) "load":
-// the transactions' rows, staged as the sync stages them (NDJSON cut out of the bodies), bulk-loaded
-// into a fresh warehouse's `transactions` table by the sync's own SQL (typed columns by read_json
-// plus the raw text): DuckDB's cost of storing the rows, without the sync's verification, history or
-// merge. The bound divides the three CPU costs by the cores: this load path cannot go faster.
+// the transactions' rows, staged as the sync stages them (NDJSON cut out of the bodies, then typed into
+// the sync's TEMP table and their texts cut into zstd Parquet by the sync's own Stager), and moved into
+// a fresh warehouse's `transactions` table in one INSERT as publish does: DuckDB's cost of storing the
+// rows and their texts, without the sync's verification, history or merge. The bound divides the three
+// CPU costs by the cores: this load path cannot go faster.
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { openWarehouse } from '../../src/warehouse/open.ts';
 import { parseConfig } from '../../src/config/load.ts';
 import { withTransaction } from '../../src/warehouse/transaction.ts';
 import { rowLinesBytes } from '../../src/sync/stage-file.ts';
-import { fileRowsSql } from '../../src/sync/stage.ts';
+import { ROWS_TX, Stager } from '../../src/sync/stage.ts';
 import { SEEN_COLUMNS, TRANSACTIONS_TABLE } from '../../src/shared/tables.ts';
 import type { WindowRead } from '../../src/sync/read-window.ts';
 import { END, ZONE, argValue, report, scaleFromArgs } from './common.ts';
@@ -46,9 +47,10 @@ await fetchAll((day, body, rows) => {
   const lines = rowLinesBytes(body, 'transactions', rows);
   if (!lines) throw new Error(`ceiling: a page of day ${day} cannot be cut into NDJSON lines as the sync would`);
   const file = join(stageDir, `d${day}.ndjson`);
-  const read = staged.get(day) ?? { window: { stream: 'transactions', field: 'date_created', startMs: 0, endMs: 1 }, total: 0, rows: 0, pages: 0, attempts: 1, file, rejected: 0 };
-  // One request at a time per window, so a day's pages arrive (and are appended) in order.
-  appendFileSync(file, read.rows > 0 ? Buffer.concat([Buffer.from('\n'), lines]) : lines);
+  const read = staged.get(day) ?? { window: { stream: 'transactions', field: 'date_created', startMs: day, endMs: day + 1 }, total: 0, rows: 0, pages: 0, attempts: 1, file, rejected: 0 };
+  // One request at a time per window, so a day's pages arrive (and are appended) in order; every line
+  // ends in a newline, as the sync's stage files do.
+  appendFileSync(file, Buffer.concat([lines, Buffer.from('\n')]));
   staged.set(day, { ...read, total: read.total + rows, rows: read.rows + rows });
 });
 const reads = [...staged.values()];
@@ -64,11 +66,12 @@ try {
   const columns = Object.keys(TRANSACTIONS_TABLE.columns).join(', ');
   const t1 = performance.now();
   const c1 = process.cpuUsage();
+  const stager = new Stager(db, 'ceiling');
+  await stager.clearAbandoned();
+  for (const read of reads) void stager.stageWindow(read);
+  await stager.drain();
   await withTransaction(db, async () => {
-    for (const read of reads) {
-      await db.run(`INSERT INTO transactions (${columns}, ${SEEN_COLUMNS.join(', ')})
-        SELECT ${columns}, now(), now(), 'ceiling', 'ceiling' FROM (${fileRowsSql(read)})`);
-    }
+    await db.run(`INSERT INTO transactions (${columns}, ${SEEN_COLUMNS.join(', ')}) SELECT ${columns}, now(), now(), 'ceiling', 'ceiling' FROM ${ROWS_TX}`);
   });
   loadSeconds = (performance.now() - t1) / 1000;
   loadCpuSeconds = cpuSecondsSince(c1);

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { isWellFormed } from './well-formed.ts';
 
-export type SqlType = 'VARCHAR' | 'TIMESTAMPTZ' | 'BIGINT' | 'JSON';
+export type SqlType = 'VARCHAR' | 'TIMESTAMPTZ' | 'BIGINT';
 
 export interface FieldKind<S extends z.ZodType = z.ZodType> {
   readonly zod: S;

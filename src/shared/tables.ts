@@ -63,9 +63,12 @@ export interface LoadedTable {
   readonly name: 'transactions' | 'operations';
   readonly history: string;
   readonly keys: readonly string[];
-  /** Columns and types in table order; `raw` (the listed row as JSON) last. */
+  /**
+   * Columns and types in table order; `raw_md5` last: the key of the listed row's JSON text in the raw
+   * rows' store beside the warehouse (warehouse/raw-store.ts), the first 16 hex digits of its MD5.
+   */
   readonly columns: Readonly<Record<string, SqlType>>;
-  /** Columns whose change counts a row as changed (raw alone may differ only in key order). */
+  /** Columns whose change counts a row as changed (the text alone may differ only in key order). */
   readonly compared: readonly string[];
 }
 
@@ -85,7 +88,7 @@ export const TRANSACTIONS_TABLE: LoadedTable = Object.freeze({
   name: 'transactions',
   history: 'transaction_history',
   keys: ['transaction_id'],
-  columns: Object.freeze({ ...sqlColumnsOf(TRANSACTION_FIELDS), raw: 'JSON' }),
+  columns: Object.freeze({ ...sqlColumnsOf(TRANSACTION_FIELDS), raw_md5: 'VARCHAR' }),
   compared: ['status', 'date_updated', 'net_value', 'authorized_amount', 'paid_amount', 'refunded_amount', 'authorization_code', 'nsu', 'acquirer_status_code', 'installments'],
 });
 
@@ -107,7 +110,7 @@ export const OPERATIONS_TABLE: LoadedTable = Object.freeze({
     paid_off_amount_cents: 'BIGINT',
     customer_name: 'VARCHAR',
     customer_document_number: 'VARCHAR',
-    raw: 'JSON',
+    raw_md5: 'VARCHAR',
   }),
   compared: ['status', 'status_description', 'date_updated', 'amount_cents', 'paid_amount_cents', 'paid_off_amount_cents'],
 });

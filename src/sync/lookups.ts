@@ -13,7 +13,8 @@ import type { Logger } from '../shared/log.ts';
 import type { ApiTransaction } from '../shared/tables.ts';
 import type { PaymentsApi } from '../api/index.ts';
 import { LOOKUPS_WINDOW, SWEEP_STATUSES, type RunRanges } from './windows.ts';
-import { JSON_READ_OPTIONS, OBS_TX } from './stage.ts';
+import { ROWS_TX } from './stage.ts';
+import { JSON_READ_OPTIONS } from './file-readers.ts';
 import { openStageFile } from './stage-file.ts';
 import { buildTransactionLines } from './page-lines.ts';
 import { openRejectsFile, type KeptOutRow } from './rejects.ts';
@@ -81,7 +82,7 @@ async function findIdsToLookUp(db: DuckDBConnection, swept: RunRanges['sweptRang
   if (rejectsFiles.length > 0) params['rejects_files'] = listValue([...rejectsFiles]);
   const keptOut = rejectsFiles.length === 0 ? '' : `AND NOT EXISTS (SELECT 1 FROM read_json($rejects_files, ${JSON_READ_OPTIONS}, columns = {id: 'VARCHAR'}) r WHERE r.id = t.transaction_id)`;
   const from = `FROM transactions t WHERE (${inStatus.join(' OR ')})
-    AND NOT EXISTS (SELECT 1 FROM ${OBS_TX} o WHERE o.transaction_id = t.transaction_id) ${keptOut}`;
+    AND NOT EXISTS (SELECT 1 FROM ${ROWS_TX} o WHERE o.transaction_id = t.transaction_id) ${keptOut}`;
   // Ids are read as bytes: the DuckDB client's text decoding drops a leading U+FEFF.
   const reader = await db.runAndReadAll(`SELECT encode(t.transaction_id) AS id, t.status ${from} ORDER BY t.transaction_id LIMIT ${max + 1}`, params);
   const rows = reader.getRowObjectsJS();

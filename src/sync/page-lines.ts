@@ -8,7 +8,7 @@ import type { ApiOperation } from '../shared/tables.ts';
 import { ReconError } from '../shared/errors.ts';
 import { hasLoneSurrogate, copyWellFormed } from '../shared/well-formed.ts';
 import { rowLinesBytes, rowLinesText } from './stage-file.ts';
-import { MAX_ROW_BYTES } from './stage.ts';
+import { MAX_ROW_BYTES } from './file-readers.ts';
 import { stageRowsOfOperations, type AmountUnit } from './operation-rows.ts';
 
 /** A row kept out of the page's lines: its position, the raw text and why. */

@@ -2,10 +2,11 @@
 // upserted by id, every observed status into the history, the windows, the rows kept out, the
 // transactions found vanished, the watermark, the run row).
 // A crash before COMMIT leaves nothing of the run; the staging tables are TEMP and die with it.
-// The merge is shaped for bulk: the run's observations decide history, duplicates (only ids seen
-// twice go through a window function) and new versus existing ids (one pass over the table); then new
-// rows go from the window files straight into the table with a plain INSERT, and only existing rows
-// are loaded aside to be compared and rewritten (or just marked as seen again).
+// The merge is shaped for bulk: the run's staged rows (stage.ts) decide history, duplicates (only ids
+// seen twice go through a window function) and new versus existing ids (one pass over the table); then
+// the new rows go into the table in one INSERT, and only existing rows are compared and rewritten (or
+// just marked as seen again). The texts the warehouse does not hold yet move into the raw rows' store
+// just before the commit (raw-files.ts).
 import type { DuckDBConnection, DuckDBMaterializedResult } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { recordRunEnd, type RunEnd } from '../warehouse/runs.ts';
@@ -13,10 +14,10 @@ import { runWithParams, type SqlParams } from '../warehouse/sql.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
 import { filterNameOf } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
-import { fileColumnsOf, fileRowsSql, OBS_OP, OBS_TX, STAGE_WINDOWS, type StagedWindow } from './stage.ts';
+import { ROWS_OP, ROWS_TX, STAGE_WINDOWS, type StagedWindow } from './stage.ts';
+import { keepTexts, keptTable, storeTexts, unstoreTexts, type MovedFile } from './raw-files.ts';
 import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { publishRejects, type RejectsSource } from './rejects.ts';
-import { rewriteParsed } from './stage-file.ts';
 import { markVanished, VANISHED } from './vanished.ts';
 
 export interface RowCounts {
@@ -31,7 +32,7 @@ export interface PublishInput {
   windows: readonly WindowRead[];
   /** New watermarks to store, e.g. { 'operations:date_updated': 1700000000000 }. */
   watermarks: Readonly<Record<string, number>>;
-  /** The staged windows (observations loaded, rows in their files), per stream. */
+  /** The staged windows (rows in the TEMP tables of stage.ts, texts in their raw files), per stream. */
   staged: { transactions: readonly StagedWindow[]; operations: readonly StagedWindow[] };
   /** Files of the rows the run kept out, appended to sync_rejects. */
   rejects?: readonly RejectsSource[] | undefined;
@@ -43,32 +44,18 @@ export interface PublishInput {
 
 interface Entity {
   spec: LoadedTable;
-  /** The TEMP table of the run's observations. */
-  observed: string;
-  /** Column types of a window file's rows, raw included (as text for transactions: see fileRowsSql). */
-  fileColumns: Readonly<Record<string, string>>;
+  /** The TEMP table of the run's staged rows (stage.ts): window_no, then the table's columns. */
+  staged: string;
 }
 
-const TRANSACTIONS: Entity = { spec: TRANSACTIONS_TABLE, observed: OBS_TX, fileColumns: { ...fileColumnsOf('transactions'), raw: 'VARCHAR' } };
-const OPERATIONS: Entity = { spec: OPERATIONS_TABLE, observed: OBS_OP, fileColumns: fileColumnsOf('operations') };
+const TRANSACTIONS: Entity = { spec: TRANSACTIONS_TABLE, staged: ROWS_TX };
+const OPERATIONS: Entity = { spec: OPERATIONS_TABLE, staged: ROWS_OP };
 
 export async function publishRun(db: DuckDBConnection, input: PublishInput): Promise<{ transactions: RowCounts; operations: RowCounts }> {
-  const rewritten = new Set<string>();
   try {
-    for (;;) {
-      try {
-        return await publishOnce(db, input);
-      } catch (error) {
-        const file = findFileWithDuplicateKey(error, input);
-        if (file === undefined || rewritten.has(file)) throw error;
-        // JSON.parse keeps the last of two equal keys in a row; DuckDB refuses the file. Written again
-        // as JSON.parse read it, both see the same row: publish once more (nothing was committed).
-        rewritten.add(file);
-        await rewriteParsed(file);
-      }
-    }
+    return await publishOnce(db, input);
   } finally {
-    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_upd', 'pub_existing', VANISHED, OBS_TX, OBS_OP, STAGE_WINDOWS]) {
+    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_existing', keptTable(TRANSACTIONS_TABLE), keptTable(OPERATIONS_TABLE), VANISHED, ROWS_TX, ROWS_OP, STAGE_WINDOWS]) {
       await db.run(`DROP TABLE IF EXISTS ${table.includes('.') ? table : `temp.${table}`}`).catch(() => undefined);
     }
   }
@@ -84,10 +71,13 @@ type Exec = (sql: string, extra?: SqlParams) => Promise<DuckDBMaterializedResult
 async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{ transactions: RowCounts; operations: RowCounts }> {
   const params = { run_id: input.runId, now_ms: Math.trunc(input.nowMs) };
   const exec: Exec = (sql, extra = {}) => runWithParams(db, sql, { ...params, ...extra });
+  const moved: MovedFile[] = [];
   try {
     return await withTransaction(db, async () => {
-      const transactions = await mergeEntity(db, exec, TRANSACTIONS, input.staged.transactions);
-      const operations = await mergeEntity(db, exec, OPERATIONS, input.staged.operations);
+      const tx = await mergeEntity(db, exec, TRANSACTIONS);
+      const op = await mergeEntity(db, exec, OPERATIONS);
+      const transactions = tx.counts;
+      const operations = op.counts;
       for (const w of input.windows) {
         await exec(`INSERT INTO sync_windows VALUES ($run_id, $stream, $filter, $start_ms, $end_ms, $total, $rows, $pages, $attempts, ${NOW})`, {
           stream: w.window.stream,
@@ -112,32 +102,33 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
       }
       const counts = { transactions, operations };
       await recordRunEnd(db, input.runEnd(counts));
+      // Last, so that only a failed COMMIT is left to undo them.
+      await storeTexts(db, TRANSACTIONS, input.staged.transactions, tx.kept, input.runId, moved);
+      await storeTexts(db, OPERATIONS, input.staged.operations, op.kept, input.runId, moved);
       return counts;
     });
   } catch (cause) {
+    await unstoreTexts(moved);
     throw new ReconError('warehouse', `publishing sync run ${input.runId} failed, nothing of it was committed: ${(cause as Error).message}`, { cause });
   }
 }
 
-/** The run's window file that a DuckDB "duplicate key" error names, if any. */
-function findFileWithDuplicateKey(error: unknown, input: PublishInput): string | undefined {
-  const message = error instanceof ReconError && error.cause instanceof Error ? error.cause.message : '';
-  if (!/duplicate key/i.test(message)) return undefined;
-  const named = /in file "([^"]+)"/.exec(message)?.[1];
-  const files = [...input.staged.transactions, ...input.staged.operations].map((w) => w.read.file);
-  return files.find((f) => f === named);
+/** The counts of one table's merge, and how many rows' texts each window keeps (raw-files.ts). */
+interface Merged {
+  counts: RowCounts;
+  kept: Map<number, number>;
 }
 
-async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, staged: readonly StagedWindow[]): Promise<RowCounts> {
+async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity): Promise<Merged> {
   const keys = e.spec.keys.join(', ');
   const tableColumns = Object.keys(e.spec.columns);
   const keysOf = (alias: string) => e.spec.keys.map((k) => `${alias}.${k}`).join(', ');
   const on = (a: string, b: string, extra: string[] = []) => [...e.spec.keys, ...extra].map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
 
-  // History, from every observation of the run (duplicates included): each (id, status) seen. Pairs
+  // History, from every staged row of the run (duplicates included): each (id, status) seen. Pairs
   // seen before get their last-seen marks, new pairs are appended.
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_seen AS
-    SELECT ${keys}, status, min(date_updated) AS date_updated FROM ${e.observed} GROUP BY ALL`);
+    SELECT ${keys}, status, min(date_updated) AS date_updated FROM ${e.staged} GROUP BY ALL`);
   await exec(`UPDATE ${e.spec.history} SET last_seen_at = ${NOW}, last_seen_run = ${RUN}
     FROM temp.pub_seen s WHERE ${on(e.spec.history, 's', ['status'])}`);
   await exec(`INSERT INTO ${e.spec.history}
@@ -148,61 +139,49 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, staged: 
   // seen more than once (sweeps overlap the date windows) go through the window function.
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_losers AS
     SELECT window_no, ${keys} FROM (
-      SELECT o.window_no, ${keysOf('o')}, row_number() OVER (PARTITION BY ${keysOf('o')} ORDER BY o.date_updated DESC, o.no_item, w.window_key) AS rn
-      FROM ${e.observed} o JOIN ${STAGE_WINDOWS} w ON w.window_no = o.window_no
-      JOIN (SELECT ${keys} FROM ${e.observed} GROUP BY ALL HAVING count(*) > 1) d ON ${on('d', 'o')}
+      SELECT o.window_no, ${keysOf('o')}, row_number() OVER (PARTITION BY ${keysOf('o')} ORDER BY o.date_updated DESC, o.item_id IS NULL, w.window_key) AS rn
+      FROM ${e.staged} o JOIN ${STAGE_WINDOWS} w ON w.window_no = o.window_no
+      JOIN (SELECT ${keys} FROM ${e.staged} GROUP BY ALL HAVING count(*) > 1) d ON ${on('d', 'o')}
     ) WHERE rn > 1`);
   // Ids the warehouse already holds: one pass over the table's key columns.
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing_ids AS
-    SELECT DISTINCT ${keysOf('o')} FROM ${e.observed} o WHERE EXISTS (SELECT 1 FROM ${e.spec.name} t WHERE ${on('t', 'o')})`);
-  const losers = await countsByWindow(db);
+    SELECT DISTINCT ${keysOf('o')} FROM ${e.staged} o WHERE EXISTS (SELECT 1 FROM ${e.spec.name} t WHERE ${on('t', 'o')})`);
+  const losers = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_losers')).getRowObjects()[0]?.['n'] ?? 0);
+  // Before the table changes: which texts it does not hold yet.
+  const kept = await keepTexts(db, e.spec, e.staged, 'temp.pub_losers');
   const existing = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_existing_ids')).getRowObjects()[0]?.['n'] ?? 0);
-  const notLoser = (windowNo: number) =>
-    (losers.get(windowNo) ?? 0) > 0 ? ` AND NOT EXISTS (SELECT 1 FROM temp.pub_losers l WHERE l.window_no = ${windowNo} AND ${on('l', 'f')})` : '';
-  const isExisting = `EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'f')})`;
-  const withRows = staged.filter((w) => w.read.rows > 0);
+  // The staged rows that win, as `f` (joined to `join`): every row but the copies that lose to another window's.
+  const notLoser = losers > 0 ? ` AND NOT EXISTS (SELECT 1 FROM temp.pub_losers l WHERE l.window_no = f.window_no AND ${on('l', 'f')})` : '';
+  const winners = (join = '') => `${e.staged} f${join} WHERE true${notLoser}`;
 
   let changed = 0;
-  if (existing > 0) changed = await mergeExisting(db, exec, e, withRows, { isExisting, notLoser, on });
+  if (existing > 0) changed = await mergeExisting(db, exec, e, winners(` JOIN ${e.spec.name} t ON ${on('f', 't')}`), on);
 
-  let inserted = 0;
-  for (const w of withRows) {
-    const result = await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')})
-      SELECT ${tableColumns.map((c) => `f.${c}`).join(', ')}, ${NOW}, ${NOW}, ${RUN}, ${RUN}
-      FROM (${fileRowsSql(w.read)}) f WHERE true${existing > 0 ? ` AND NOT ${isExisting}` : ''}${notLoser(w.windowNo)}`);
-    inserted += result.rowsChanged;
-  }
-  return { new: inserted, changed, unchanged: existing - changed };
-}
-
-interface MergeSql {
-  isExisting: string;
-  notLoser: (windowNo: number) => string;
-  on: (a: string, b: string) => string;
+  const isExisting = `EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'f')})`;
+  const result = await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')})
+    SELECT ${tableColumns.map((c) => `f.${c}`).join(', ')}, ${NOW}, ${NOW}, ${RUN}, ${RUN}
+    FROM ${winners()}${existing > 0 ? ` AND NOT ${isExisting}` : ''}`);
+  return { counts: { new: result.rowsChanged, changed, unchanged: existing - changed }, kept };
 }
 
 /**
- * Rows the warehouse already holds: loaded aside from the files, compared (for the counts and to
- * skip rewriting what did not change), rewritten where anything differs (a listing without item_id
- * keeps a known one), else only marked as seen again. Returns how many changed in a compared column.
+ * Rows the warehouse already holds (`held`: the run's winning staged rows as `f`, joined to their table
+ * rows as `t`): compared (for the counts and to skip rewriting what did not change), rewritten where
+ * anything differs (a listing without item_id keeps a known one), else only marked as seen again.
+ * Returns how many changed in a compared column.
  */
-async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, windows: readonly StagedWindow[], sql: MergeSql): Promise<number> {
-  const { on } = sql;
+async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, held: string, on: (a: string, b: string) => string): Promise<number> {
   const tableColumns = Object.keys(e.spec.columns);
-  const fileColumns = Object.entries(e.fileColumns).map(([name, type]) => `${name} ${type}`);
-  await db.run(`CREATE OR REPLACE TEMP TABLE pub_upd (${fileColumns.join(', ')})`);
-  for (const w of windows) {
-    await db.run(`INSERT INTO temp.pub_upd SELECT f.* FROM (${fileRowsSql(w.read)}) f WHERE ${sql.isExisting}${sql.notLoser(w.windowNo)}`);
-  }
-  const counted = [...e.spec.compared.map((c) => `s.${c} IS DISTINCT FROM t.${c}`), '(s.item_id IS NOT NULL AND s.item_id IS DISTINCT FROM t.item_id)'].join(' OR ');
+  const counted = [...e.spec.compared.map((c) => `f.${c} IS DISTINCT FROM t.${c}`), '(f.item_id IS NOT NULL AND f.item_id IS DISTINCT FROM t.item_id)'].join(' OR ');
   const written = tableColumns
     .filter((c) => !e.spec.keys.includes(c) && c !== 'item_id')
-    .map((c) => `s.${c} IS DISTINCT FROM t.${c}`)
-    .concat('coalesce(s.item_id, t.item_id) IS DISTINCT FROM t.item_id')
+    .map((c) => `f.${c} IS DISTINCT FROM t.${c}`)
+    .concat('coalesce(f.item_id, t.item_id) IS DISTINCT FROM t.item_id')
     .join(' OR ');
+  // The staged row of each existing id that wins, with what it would change.
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
-    SELECT ${e.spec.keys.map((k) => `s.${k}`).join(', ')}, (${counted}) AS counted, (${written}) AS differs
-    FROM temp.pub_upd s JOIN ${e.spec.name} t ON ${on('s', 't')}`);
+    SELECT f.*, (${counted}) AS counted, (${written}) AS differs
+    FROM ${held}`);
   const reader = await db.runAndReadAll('SELECT count(*) AS n, count(*) FILTER (WHERE counted) AS changed, count(*) FILTER (WHERE differs) AS differ FROM temp.pub_existing');
   const row = reader.getRowObjects()[0] ?? {};
   const existing = Number(row['n'] ?? 0);
@@ -212,17 +191,12 @@ async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, window
     .map((c) => (c === 'item_id' ? `item_id = coalesce(s.item_id, ${e.spec.name}.item_id)` : `${c} = s.${c}`));
   if (differ > 0) {
     await exec(`UPDATE ${e.spec.name} SET ${sets.join(', ')}, last_seen_at = ${NOW}, last_seen_run = ${RUN}
-      FROM temp.pub_upd s, temp.pub_existing x
-      WHERE ${on(e.spec.name, 's')} AND ${on('x', 's')} AND x.differs`);
+      FROM temp.pub_existing s
+      WHERE ${on(e.spec.name, 's')} AND s.differs`);
   }
   if (existing > differ) {
     await exec(`UPDATE ${e.spec.name} SET last_seen_at = ${NOW}, last_seen_run = ${RUN}
       FROM temp.pub_existing x WHERE ${on(e.spec.name, 'x')} AND NOT x.differs`);
   }
   return Number(row['changed'] ?? 0);
-}
-
-async function countsByWindow(db: DuckDBConnection): Promise<Map<number, number>> {
-  const reader = await db.runAndReadAll('SELECT window_no, count(*) AS n FROM temp.pub_losers GROUP BY window_no');
-  return new Map(reader.getRowObjects().map((r) => [Number(r['window_no']), Number(r['n'])]));
 }

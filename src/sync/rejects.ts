@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { redactSecrets } from '../shared/redact.ts';
 import { toWellFormed } from '../shared/well-formed.ts';
 import { openStageFile, type StageFile } from './stage-file.ts';
-import { JSON_READ_OPTIONS } from './stage.ts';
+import { JSON_READ_OPTIONS } from './file-readers.ts';
 import { filterNameOf, keyOf, type SyncWindow } from './windows.ts';
 
 /** The most bytes of a kept-out row's text stored in sync_rejects.raw (the cut is marked). */

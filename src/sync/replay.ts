@@ -29,6 +29,7 @@ export async function replayAll(
       const stager = new Stager(deps.db, request.runId);
       await stager.clearAbandoned();
       for (const read of reads) await stager.stageWindow(read);
+      await stager.drain();
       const pages = reads.reduce((n, r) => n + r.pages, 0);
       const counts = await publishRun(deps.db, {
         runId: request.runId,

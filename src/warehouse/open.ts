@@ -1,19 +1,24 @@
 // Opens the DuckDB warehouse file, migrates it, and turns DuckDB's lock conflict into a clear error.
-// A sealed open (for SQL a person types) also shuts DuckDB off from every other file, from extensions
+// Every open points the raw views at the raw rows' folder beside the file (raw-store.ts). A sealed open
+// (for SQL a person types) also shuts DuckDB off from every other file but that folder, from extensions
 // and from its own settings. A warehouse.path that cannot hold a warehouse (a directory, /dev/null, a
 // read-only disk) is a config error (exit 2) that says what was expected and how to fix it, before
 // DuckDB is asked to open it.
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { DEFAULT_MEMORY_LIMIT } from '../config/schema.ts';
 import { instanceOptionsOf, type WarehouseResources } from './memory-limit.ts';
 import { MIGRATIONS } from './migrations.ts';
+import { rawDirOf, rawDirOfConnection, useRawStore } from './raw-store.ts';
+import { sqlLiteral } from './sql.ts';
 import { withTransaction } from './transaction.ts';
 
 export interface Warehouse {
   path: string;
+  /** The raw rows' folder (raw-store.ts): <path>.raw, or a temporary one for an in-memory warehouse. */
+  rawDir: string;
   connection: DuckDBConnection;
   close(): void;
 }
@@ -28,8 +33,9 @@ export interface OpenOptions {
    */
   lockWaitMs?: number;
   /**
-   * Only with readOnly: no file but the warehouse (DuckDB always allows its own database file), no
-   * extension installed or loaded, and the configuration locked so that no statement can undo it.
+   * Only with readOnly: no file but the warehouse (DuckDB always allows its own database file) and the
+   * raw rows' folder beside it, no extension installed or loaded, and the configuration locked so that
+   * no statement can undo it.
    */
   sealed?: boolean;
   /** The process's memory budget and DuckDB's threads (warehouse.*); the default budget when absent. */
@@ -37,12 +43,12 @@ export interface OpenOptions {
 }
 
 /**
- * What a sealed instance is created with. These are instance options because DuckDB refuses to turn
- * external access back on in a running database, and the extension switches must hold before any
- * statement can trigger an autoload. lock_configuration comes last, once the TimeZone is set.
+ * What a sealed instance is created with: the extension switches must hold before any statement can
+ * trigger an autoload. External access is switched off by a statement right after the raw folder is
+ * allowed (DuckDB takes no allowed_directories once it is off, nor as an instance option beside it), and
+ * lock_configuration comes last; no other statement runs before them (sealWarehouse).
  */
 const SEALED_OPTIONS: Readonly<Record<string, string>> = {
-  enable_external_access: 'false',
   autoinstall_known_extensions: 'false',
   autoload_known_extensions: 'false',
   allow_community_extensions: 'false',
@@ -83,19 +89,25 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
     instance.closeSync();
     throw error;
   }
+  let temporaryRawDir: string | undefined;
   const warehouse: Warehouse = {
     path,
+    rawDir: isMemory ? '' : rawDirOf(path),
     connection,
     close() {
       connection.closeSync();
       instance.closeSync();
+      if (temporaryRawDir !== undefined) rmSync(temporaryRawDir, { recursive: true, force: true });
     },
   };
   try {
     // TIMESTAMPTZ arithmetic and casts must never depend on the machine's zone; business days are
     // computed in the configured zone explicitly. (TimeZone is ICU's, not an instance option.)
     await connection.run("SET TimeZone = 'UTC'");
-    if (options.sealed) await connection.run('SET lock_configuration = true');
+    const raw = await useRawStore(connection, { dir: isMemory ? undefined : warehouse.rawDir, create: !options.readOnly });
+    warehouse.rawDir = raw.dir;
+    if (raw.temporary) temporaryRawDir = raw.dir;
+    if (options.sealed) await sealWarehouse(connection, raw.dir);
     if (!options.readOnly) await migrate(connection);
     if (created && options.fileMode) chmodSync(path, parseInt(options.fileMode, 8));
   } catch (error) {
@@ -105,7 +117,23 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
   return warehouse;
 }
 
+/**
+ * Shuts the instance off from every file but the raw rows' folder (which the raw views read), then locks
+ * its settings. Allowing the folder allows writing in it too: `recon sql` refuses COPY and every other
+ * statement that writes a file by its kind before it runs (report/sql-refusals.ts).
+ */
+async function sealWarehouse(connection: DuckDBConnection, rawDir: string): Promise<void> {
+  await connection.run(`SET allowed_directories = [${sqlLiteral(`${rawDir}/`)}]`);
+  await connection.run('SET enable_external_access = false');
+  await connection.run('SET lock_configuration = true');
+}
+
+/**
+ * Applies the migrations the warehouse lacks. Migration 14 writes into the raw rows' folder: a connection
+ * that openWarehouse did not prepare gets it here (beside its file, or a temporary one in memory).
+ */
 export async function migrate(connection: DuckDBConnection): Promise<number> {
+  if ((await rawDirOfConnection(connection)) === undefined) await useRawStore(connection, { create: true });
   await connection.run(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)',
   );

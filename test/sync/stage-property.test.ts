@@ -18,7 +18,8 @@ import { publishRun } from '../../src/sync/publish.ts';
 import type { WindowRead } from '../../src/sync/read-window.ts';
 import { openRejectsFile } from '../../src/sync/rejects.ts';
 import { openStageFile } from '../../src/sync/stage-file.ts';
-import { MAX_ROW_BYTES, Stager } from '../../src/sync/stage.ts';
+import { MAX_ROW_BYTES } from '../../src/sync/file-readers.ts';
+import { Stager } from '../../src/sync/stage.ts';
 import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
 import { fakeTransaction } from './fake-service.ts';
 import { exactRows } from './fake-sync.ts';
@@ -121,7 +122,7 @@ describe('staging odd strings (property, seeded)', () => {
     await publish(runId, staged);
 
     const kept = staged.flatMap((s) => s.kept);
-    const stored = new Map((await query(`SELECT encode(transaction_id) AS transaction_id, encode(item_id) AS item_id, encode(card_holder_name) AS card_holder_name, raw FROM transactions WHERE first_seen_run = '${runId}'`)).map((r) => [r['transaction_id'], r]));
+    const stored = new Map((await query(`SELECT encode(transaction_id) AS transaction_id, encode(item_id) AS item_id, encode(card_holder_name) AS card_holder_name, raw FROM transactions JOIN transactions_raw USING (transaction_id) WHERE first_seen_run = '${runId}'`)).map((r) => [r['transaction_id'], r]));
     expect(stored.size).toBe(kept.length);
     for (const row of kept) {
       const id = row['transaction_id'] as string;

@@ -1,6 +1,7 @@
 // Staging pairs each row's typed columns with its own raw JSON (NDJSON cut from the body, or
-// re-serialised when a row's text defeats the cut): unknown fields survive, and every raw row
-// belongs to the id beside it, across pages and windows, with a mix of both paths.
+// re-serialised when a row's text defeats the cut), kept in the raw rows' store and read back through
+// the raw views: unknown fields survive, and every raw row belongs to the id beside it, across pages
+// and windows, with a mix of both paths.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,11 +42,11 @@ describe('staged raw rows', () => {
         count(*) FILTER (WHERE json_extract_string(raw, '$.gift.wrap') = 'true') AS gifts,
         count(*) FILTER (WHERE json_extract_string(raw, '$.memo') LIKE 'línea %') AS memos,
         count(*) FILTER (WHERE card_holder_name = 'A},{B') AS braces
-      FROM transactions`);
+      FROM transactions JOIN transactions_raw USING (transaction_id)`);
     expect(result.getRowObjectsJson()).toEqual([{ n: '530', mismatched: '0', gifts: '6', memos: '75', braces: '5' }]);
     // Operations keep the listed row itself as raw (not the staged row around it).
     const ops = await warehouse.connection.runAndReadAll(
-      "SELECT operation_id, json_extract_string(raw, '$.cash_in_id') AS cin, json_extract_string(raw, '$.extra') AS extra, json_extract_string(raw, '$.amount_cents') AS staged FROM operations ORDER BY 1",
+      "SELECT operation_id, json_extract_string(raw, '$.cash_in_id') AS cin, json_extract_string(raw, '$.extra') AS extra, json_extract_string(raw, '$.amount_cents') AS staged FROM operations JOIN operations_raw USING (kind, operation_id) ORDER BY 1",
     );
     expect(ops.getRowObjectsJson()).toEqual([
       { operation_id: 'ci1', cin: 'ci1', extra: '1', staged: null },

@@ -134,7 +134,7 @@ describe('syncAll against the sandbox', () => {
     const first = await run(END, 5);
     expect(first.rejected).toBe(1);
     expect(await q(warehouse, `SELECT id, reason FROM sync_rejects`)).toEqual([{ id: broken, reason: expect.stringMatching(/^field paid_amount: /) }]);
-    const stored = await exactRows(warehouse, `SELECT encode(item_id) AS item, encode(card_holder_name) AS holder, raw FROM transactions WHERE transaction_id = '${odd.transaction_id.replaceAll("'", "''")}'`);
+    const stored = await exactRows(warehouse, `SELECT encode(item_id) AS item, encode(card_holder_name) AS holder, raw FROM transactions JOIN transactions_raw USING (transaction_id) WHERE transaction_id = '${odd.transaction_id.replaceAll("'", "''")}'`);
     expect(stored).toEqual([{ item: odd.item_id, holder: odd.card_holder_name, raw: expect.any(String) }]);
     expect(JSON.parse(stored[0]!['raw'] as string)).toMatchObject(odd);
 

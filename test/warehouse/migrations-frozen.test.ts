@@ -9,6 +9,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, MIGRATIONS_DIR } from '../../src/warehouse/migrations.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
+import { useRawStore } from '../../src/warehouse/raw-store.ts';
 
 /** sha256 of every released migration file. Add a line when a migration is released; never change one. */
 const RELEASED: ReadonlyArray<readonly [string, string]> = [
@@ -63,6 +64,8 @@ async function warehouseAt(version: number): Promise<string> {
   const instance = await DuckDBInstance.create(path);
   const db = await instance.connect();
   try {
+    // Migration 14 writes into the raw rows' folder, as openWarehouse prepares it.
+    await useRawStore(db, { create: true });
     await db.run('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)');
     for (const migration of MIGRATIONS.filter((m) => m.version <= version)) {
       await db.run(migration.sql);

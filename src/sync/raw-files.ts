@@ -1,0 +1,121 @@
+// The texts of a run's rows, on their way into the raw rows' store beside the warehouse
+// (warehouse/raw-store.ts). Each verified window's texts are cut into a zstd Parquet file next to its
+// NDJSON file while later windows are still being fetched. Publish keeps the texts the warehouse does
+// not hold yet (a new row, or a row listed with another text than its raw_md5 says; not the copies
+// that lose to another window): a window file all of whose texts are kept moves into the store as it
+// is, one with some kept is cut again with only those. The files move in just before the publish
+// commits, and back if it does not; a crash in between leaves a file whose texts no row's key names,
+// which the raw views never show.
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ReconError } from '../shared/errors.ts';
+import type { LoadedTable } from '../shared/tables.ts';
+import { RAW_COPY_OPTIONS, rawDirOfConnection, rawPiecesSelect, rawResidueSql, rawStreamDir } from '../warehouse/raw-store.ts';
+import { runWithParams } from '../warehouse/sql.ts';
+import { columnSpecOf, inStep, JSON_READ_OPTIONS, linesOf } from './file-readers.ts';
+import type { WindowRead } from './read-window.ts';
+
+/** TEMP table of the rows of a table whose texts publish keeps: (window_no, keys). */
+export function keptTable(spec: LoadedTable): string {
+  return `temp.pub_raw_keep_${spec.name}`;
+}
+
+/** A staged window as publish sees it (stage.ts StagedWindow). */
+interface Window {
+  windowNo: number;
+  read: WindowRead;
+}
+
+/** Where a window's texts are cut to, next to its NDJSON file. */
+function stagedRawFileOf(read: WindowRead): string {
+  return `${read.file}.raw.parquet`;
+}
+
+/**
+ * The SELECT of a staged window's residues (raw-store.ts) cut into a raw file's columns, optionally only
+ * those of the rows `keep` (a condition on `j`, the row's staged columns) holds for. A transaction's text
+ * is its line, paired with its staged row (`table`, in file order) as staging paired them; an operation's
+ * is the listed row its line carries.
+ */
+function textsOf(staged: Window, table: string, keep?: string): string {
+  const { read, windowNo } = staged;
+  const only = keep === undefined ? '' : ` AND ${keep}`;
+  if (read.window.stream === 'operations') {
+    const text = rawResidueSql('CAST(j.raw AS VARCHAR)', 'operations', 'j');
+    return rawPiecesSelect(text, `read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ kind: 'VARCHAR', operation_id: 'VARCHAR', raw: 'JSON' })}}) j WHERE true${only}`);
+  }
+  const rows = `(SELECT transaction_id FROM ${table} WHERE window_no = ${windowNo})`;
+  return rawPiecesSelect(rawResidueSql('r.line', 'transactions', 'j'), `${linesOf('$file')} r POSITIONAL JOIN ${rows} j WHERE ${inStep('true')}${only}`);
+}
+
+/** Cuts a staged window's texts into its raw file (in the staging folder); `table` holds its staged rows. */
+export async function stageRawFile(db: DuckDBConnection, staged: Window, table: string): Promise<void> {
+  const { read } = staged;
+  const result = await runWithParams(db, `COPY (${textsOf(staged, table)}) TO $target (${RAW_COPY_OPTIONS})`, { file: read.file, target: stagedRawFileOf(read) });
+  const rows = Number((await result.getRows())[0]?.[0] ?? 0);
+  if (rows !== read.rows) throw new Error(`cut ${rows} texts from ${read.file}, expected ${read.rows}`);
+}
+
+/**
+ * Inside the publish, before the table changes: the rows whose texts the warehouse does not hold yet,
+ * counted per window. `observed` is the run's TEMP table of staged rows, `losers` the TEMP table of the
+ * copies of a row that lose to another window's.
+ */
+export async function keepTexts(db: DuckDBConnection, spec: LoadedTable, observed: string, losers: string): Promise<Map<number, number>> {
+  const on = (a: string, b: string) => spec.keys.map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
+  const keep = keptTable(spec);
+  await db.run(`CREATE OR REPLACE TEMP TABLE ${keep.replace('temp.', '')} AS
+    SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')} FROM ${observed} o
+    WHERE NOT EXISTS (SELECT 1 FROM ${losers} l WHERE l.window_no = o.window_no AND ${on('l', 'o')})
+      AND NOT EXISTS (SELECT 1 FROM ${spec.name} t WHERE ${on('t', 'o')} AND t.raw_md5 = o.raw_md5)`);
+  const reader = await db.runAndReadAll(`SELECT window_no, count(*) AS n FROM ${keep} GROUP BY window_no`);
+  return new Map(reader.getRowObjects().map((r) => [Number(r['window_no']), Number(r['n'])]));
+}
+
+/** A raw file moved into the store, to move back if the publish does not commit. */
+export interface MovedFile {
+  from: string;
+  to: string;
+}
+
+/**
+ * Moves the kept texts of a stream's windows into the store, named after the run and window, and
+ * records each move in `moved`. `kept` counts the kept rows per window (keepTexts).
+ */
+export async function storeTexts(
+  db: DuckDBConnection,
+  target: { spec: LoadedTable; staged: string },
+  windows: readonly Window[],
+  kept: ReadonlyMap<number, number>,
+  runId: string,
+  moved: MovedFile[],
+): Promise<void> {
+  const { spec } = target;
+  const rawDir = await rawDirOfConnection(db);
+  if (rawDir === undefined) throw new ReconError('internal', 'publishing texts on a connection that openWarehouse did not prepare; open the warehouse with openWarehouse');
+  const on = spec.keys.map((key) => `k.${key} = j.${key}`).join(' AND ');
+  for (const w of windows) {
+    const n = kept.get(w.windowNo) ?? 0;
+    if (n === 0) continue;
+    let from = stagedRawFileOf(w.read);
+    if (n !== w.read.rows) {
+      // Some texts are known already: cut the window again with only the new ones.
+      from = `${w.read.file}.kept.parquet`;
+      const keep = `EXISTS (SELECT 1 FROM ${keptTable(spec)} k WHERE k.window_no = ${w.windowNo} AND ${on})`;
+      const result = await runWithParams(db, `COPY (${textsOf(w, target.staged, keep)}) TO $target (${RAW_COPY_OPTIONS})`, { file: w.read.file, target: from });
+      const rows = Number((await result.getRows())[0]?.[0] ?? 0);
+      if (rows !== n) throw new Error(`kept ${rows} texts of ${w.read.file}, expected ${n}`);
+    }
+    const to = join(rawStreamDir(rawDir, spec.name), `${runId.replace(/[^\w.-]/g, '_')}-${w.windowNo}.parquet`);
+    await rename(from, to);
+    moved.push({ from, to });
+  }
+}
+
+/** Moves the files back where they came from (a publish that did not commit); best effort. */
+export async function unstoreTexts(moved: readonly MovedFile[]): Promise<void> {
+  for (const file of [...moved].reverse()) {
+    await rename(file.to, file.from).catch(() => rm(file.to, { force: true }).catch(() => undefined));
+  }
+}
