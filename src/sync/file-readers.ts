@@ -1,6 +1,7 @@
 // How DuckDB reads a window file (an NDJSON file of staged rows, one per line): as JSON with an
 // explicit column spec, or line by line as text, and how a POSITIONAL JOIN of the two is kept honest.
 // Shared by staging, publishing, the raw files and the rows kept out.
+import { OPERATION_RAW_MEMBER } from './operation-rows.ts';
 
 /**
  * The largest row a window file holds (bytes of its JSON text); page-lines.ts keeps a larger one out.
@@ -20,16 +21,38 @@ export function linesOf(file: string): string {
   return `read_csv(${file}, columns = {'line': 'VARCHAR'}, delim = chr(1), quote = '', escape = '', header = false, auto_detect = false, ${CSV_READ_OPTIONS})`;
 }
 
+/** Where inStep finds a row's line, id and the JSON path of that id in the line (SQL). */
+interface Pairing {
+  line?: string;
+  id?: string;
+  path?: string;
+}
+
 /**
- * `value` once the line `r.line` is known to hold the row whose id is `j.transaction_id`: both readers
- * scan the one file in order, and a POSITIONAL JOIN pairs them; this fails the statement if a line does
- * not hold its own id. The cheap test is the id's text inside the line; an id whose JSON text differs
- * from its value (`a\/b`, `\u00e9`, `\"`) fails it, and only then is the line's own id decoded and compared.
+ * `value` once the line (`r.line`) is known to hold the row whose id is `id` (`j.transaction_id`; `path`,
+ * the JSON path of that id in the line): two readers scan the one file in order, and a POSITIONAL JOIN
+ * pairs them; this fails the statement if a line does not hold its own id. The cheap test is the id's
+ * text inside the line; an id whose JSON text differs from its value (`a\/b`, `\u00e9`, `\"`) fails it,
+ * and only then is the line's own id decoded and compared.
  */
-export function inStep(value: string): string {
-  return `CASE WHEN strpos(r.line, j.transaction_id) > 0 THEN ${value}
-      WHEN json_extract_string(r.line, '$.transaction_id') = j.transaction_id THEN ${value}
-      ELSE error('raw row out of step with ' || j.transaction_id) END`;
+export function inStep(value: string, pairing: Pairing = {}): string {
+  const { line = 'r.line', id = 'j.transaction_id', path = "'$.transaction_id'" } = pairing;
+  return `CASE WHEN strpos(${line}, ${id}) > 0 THEN ${value}
+      WHEN json_extract_string(${line}, ${path}) = ${id} THEN ${value}
+      ELSE error('raw row out of step with ' || ${id}) END`;
+}
+
+/** The JSON path of an operation's id in its line, by its kind (SQL, the row's columns under `alias`). */
+export function operationIdPathSql(alias: string): string {
+  return `CASE ${alias}.kind WHEN 'cash_in' THEN '$.raw.cash_in_id' ELSE '$.raw.cash_out_id' END`;
+}
+
+/**
+ * The listed row's own text in an operation's line (`line`, SQL): what follows `"raw":`, to the line's
+ * closing brace (operation-rows.ts writes the member first among those that can hold text).
+ */
+export function operationTextSql(line: string): string {
+  return `array_slice(${line}, strpos(${line}, '${OPERATION_RAW_MEMBER}') + ${OPERATION_RAW_MEMBER.length}, -2)`;
 }
 
 /** read_json's column spec: `transaction_id: 'VARCHAR', ...` */

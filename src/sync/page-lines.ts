@@ -1,15 +1,17 @@
 // The NDJSON lines one listing page adds to its window file, and the raw text of the rows it keeps out.
-// The hot path is one cut of the body's bytes (stage-file.ts). Anything else goes row by row: a page
-// with rows that broke the schema (their lines are left out), a row larger than a staged row may be
-// (kept out), body bytes that are not valid UTF-8 (the decoded text is used), and a lone surrogate
-// escape ("\ud800", valid JSON that no UTF-8 text can hold: the row is stored with U+FFFD in its place).
+// A row's text is cut out of the body's bytes (stage-file.ts); a transaction's line is that text, an
+// operation's wraps it with its cents (operation-rows.ts). The hot path is one cut of the whole page.
+// Anything else goes row by row: a page with rows that broke the schema (their lines are left out), a
+// row larger than a staged row may be (kept out), body bytes that are not valid UTF-8 (the decoded text
+// is used), and a lone surrogate escape ("\ud800", valid JSON that no UTF-8 text can hold: the row is
+// stored with U+FFFD in its place).
 import { isUtf8 } from 'node:buffer';
 import type { ApiOperation } from '../shared/tables.ts';
 import { ReconError } from '../shared/errors.ts';
 import { hasLoneSurrogate, copyWellFormed } from '../shared/well-formed.ts';
 import { rowLinesBytes, rowLinesText } from './stage-file.ts';
 import { MAX_ROW_BYTES } from './file-readers.ts';
-import { stageRowsOfOperations, type AmountUnit } from './operation-rows.ts';
+import { centsOfOperation, operationLine, type AmountUnit } from './operation-rows.ts';
 
 /** A row kept out of the page's lines: its position, the raw text and why. */
 interface LineReject {
@@ -35,42 +37,52 @@ const NEWLINE = Buffer.from('\n');
 export function buildTransactionLines(body: { bytes: Buffer; text: string }, rows: readonly unknown[], bad: ReadonlyMap<number, string>): PageLines {
   const n = rows.length;
   if (n === 0) return { lines: '', kept: [], rejects: [] };
-  const lone = hasSurrogateEscape(body.bytes) ? findLoneSurrogateRows(rows) : undefined;
-  let lines: Array<Buffer | string>;
-  if (lone === undefined) {
-    const cut = rowLinesBytes(body.bytes, 'transactions', n);
-    const exact = cut !== undefined && isUtf8(cut);
-    // The hot path: the cut is the page, every row fits.
-    if (exact && bad.size === 0 && cut.length <= MAX_ROW_BYTES) return { lines: cut, kept: rows.map((_, i) => i), rejects: [] };
-    lines = exact ? splitLines(cut) : rowLinesText(body.text, 'transactions', rows).split('\n');
-  } else {
-    lines = rows.map((row, i) => JSON.stringify(lone.has(i) && !bad.has(i) ? copyWellFormed(row) : row));
-  }
-  if (lines.length !== n) throw new ReconError('internal', `page lines: ${lines.length} lines for ${n} rows`);
-  return pickLines(lines, bad);
+  const cut = hasSurrogateEscape(body.bytes) ? undefined : rowLinesBytes(body.bytes, 'transactions', n);
+  // The hot path: the cut is the page, every row fits.
+  if (cut !== undefined && bad.size === 0 && cut.length <= MAX_ROW_BYTES && isUtf8(cut)) return { lines: cut, kept: rows.map((_, i) => i), rejects: [] };
+  return pickLines(rowTexts(body, 'transactions', rows, bad, cut), bad);
 }
 
 /**
- * Lines of an operations page: the staged rows (cents computed here, the listed row as `raw`). A row
- * whose amount has no exact cents is kept out like a schema break.
+ * Lines of an operations page: each row's cents (computed here) around its listed text. A row whose
+ * amount has no exact cents is kept out like a schema break.
  */
-export function buildOperationLines(body: { bytes: Buffer }, rows: readonly unknown[], bad: ReadonlyMap<number, string>, unit: AmountUnit, where: string): PageLines {
+export function buildOperationLines(body: { bytes: Buffer; text: string }, rows: readonly unknown[], bad: ReadonlyMap<number, string>, unit: AmountUnit, where: string): PageLines {
+  if (rows.length === 0) return { lines: '', kept: [], rejects: [] };
   const reasons = new Map(bad);
-  const mayBeLone = hasSurrogateEscape(body.bytes);
-  const lines = rows.map((row, i) => {
-    if (reasons.has(i)) return JSON.stringify(row);
+  const cut = hasSurrogateEscape(body.bytes) ? undefined : rowLinesBytes(body.bytes, 'operations', rows.length);
+  const texts = rowTexts(body, 'operations', rows, bad, cut);
+  const lines = texts.map((text, i) => {
+    if (reasons.has(i)) return text;
     try {
-      const [staged] = stageRowsOfOperations([row as ApiOperation], unit, where);
-      return JSON.stringify(mayBeLone && hasLoneSurrogate(staged) ? copyWellFormed(staged) : staged);
+      return operationLine(centsOfOperation(rows[i] as ApiOperation, unit, where), text);
     } catch (error) {
       if (!(error instanceof ReconError) || error.code !== 'api_schema') throw error;
       // The message is "<where>: <who>: field ...": keep the part that names the field.
       const at = error.message.indexOf('field ');
       reasons.set(i, at >= 0 ? error.message.slice(at) : error.message);
-      return JSON.stringify(row);
+      return text;
     }
   });
   return pickLines(lines, reasons);
+}
+
+/**
+ * Each row's own JSON text: from the cut of the body's bytes (`cut`, when it was provable and is valid
+ * UTF-8), else from the decoded text, else (a row holding a lone surrogate escape on the page) each
+ * row serialised again, with U+FFFD for the lone halves of rows the schema accepted.
+ */
+function rowTexts(body: { bytes: Buffer; text: string }, key: string, rows: readonly unknown[], bad: ReadonlyMap<number, string>, cut: Buffer | undefined): Array<Buffer | string> {
+  const lone = hasSurrogateEscape(body.bytes) ? findLoneSurrogateRows(rows) : undefined;
+  let texts: Array<Buffer | string>;
+  if (lone !== undefined) texts = rows.map((row, i) => JSON.stringify(lone.has(i) && !bad.has(i) ? copyWellFormed(row) : row));
+  else if (cut !== undefined && isUtf8(cut)) texts = splitLines(cut);
+  else {
+    const exact = cut ?? rowLinesBytes(body.bytes, key, rows.length);
+    texts = exact !== undefined && isUtf8(exact) ? splitLines(exact) : rowLinesText(body.text, key, rows).split('\n');
+  }
+  if (texts.length !== rows.length) throw new ReconError('internal', `page lines: ${texts.length} lines for ${rows.length} rows`);
+  return texts;
 }
 
 function pickLines(lines: Array<Buffer | string>, bad: ReadonlyMap<number, string>): PageLines {

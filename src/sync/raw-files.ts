@@ -13,7 +13,7 @@ import { ReconError } from '../shared/errors.ts';
 import type { LoadedTable } from '../shared/tables.ts';
 import { RAW_COPY_OPTIONS, rawDirOfConnection, rawPiecesSelect, rawResidueSql, rawStreamDir } from '../warehouse/raw-store.ts';
 import { runWithParams } from '../warehouse/sql.ts';
-import { columnSpecOf, inStep, JSON_READ_OPTIONS, linesOf } from './file-readers.ts';
+import { inStep, linesOf, operationIdPathSql, operationTextSql } from './file-readers.ts';
 import type { WindowRead } from './read-window.ts';
 
 /** TEMP table of the rows of a table whose texts publish keeps: (window_no, keys). */
@@ -34,19 +34,18 @@ function stagedRawFileOf(read: WindowRead): string {
 
 /**
  * The SELECT of a staged window's residues (raw-store.ts) cut into a raw file's columns, optionally only
- * those of the rows `keep` (a condition on `j`, the row's staged columns) holds for. A transaction's text
- * is its line, paired with its staged row (`table`, in file order) as staging paired them; an operation's
- * is the listed row its line carries.
+ * those of the rows `keep` (a condition on `j`, the row's staged columns) holds for. Each line of the
+ * window file is paired with its staged row (`table`, in file order) as staging paired them; a
+ * transaction's text is its line, an operation's the listed row its line carries.
  */
 function textsOf(staged: Window, table: string, keep?: string): string {
   const { read, windowNo } = staged;
   const only = keep === undefined ? '' : ` AND ${keep}`;
-  if (read.window.stream === 'operations') {
-    const text = rawResidueSql('CAST(j.raw AS VARCHAR)', 'operations', 'j');
-    return rawPiecesSelect(text, `read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ kind: 'VARCHAR', operation_id: 'VARCHAR', raw: 'JSON' })}}) j WHERE true${only}`);
-  }
-  const rows = `(SELECT transaction_id FROM ${table} WHERE window_no = ${windowNo})`;
-  return rawPiecesSelect(rawResidueSql('r.line', 'transactions', 'j'), `${linesOf('$file')} r POSITIONAL JOIN ${rows} j WHERE ${inStep('true')}${only}`);
+  const stream = read.window.stream;
+  const rows = `(SELECT ${stream === 'transactions' ? 'transaction_id' : 'kind, operation_id'} FROM ${table} WHERE window_no = ${windowNo})`;
+  const text = stream === 'transactions' ? 'r.line' : operationTextSql('r.line');
+  const pairing = stream === 'transactions' ? {} : { id: 'j.operation_id', path: operationIdPathSql('j') };
+  return rawPiecesSelect(rawResidueSql(text, stream, 'j'), `${linesOf('$file')} r POSITIONAL JOIN ${rows} j WHERE ${inStep('true', pairing)}${only}`);
 }
 
 /** Cuts a staged window's texts into its raw file (in the staging folder); `table` holds its staged rows. */

@@ -11,14 +11,14 @@ import { checkOperationsPage, checkTransactionsPage } from '../api/index.ts';
 import type { ApiOperation } from '../shared/tables.ts';
 import type { WindowRead } from './read-window.ts';
 import type { SyncWindow } from './windows.ts';
-import { stageRowsOfOperations, type AmountUnit } from './operation-rows.ts';
+import { centsOfOperation, operationLine, type AmountUnit } from './operation-rows.ts';
 
 interface ArchivedWindow {
   window: SyncWindow;
   total: number;
   pages: number;
   attempts: number;
-  /** Transactions: the rows as listed. Operations: staged rows, each with the listed row as `raw`. */
+  /** Transactions: the rows as listed. Operations: their cents, each with the listed row as `raw`. */
   rows: unknown[];
 }
 
@@ -69,10 +69,10 @@ export async function readRawPages(dir: string, stageDir: string, unit: AmountUn
           throw new ReconError('input', `${where}: not JSON (${(cause as Error).message})`, { cause });
         }
         const stageFile = join(stageDir, `replay-${reads.length + 1}.ndjson`);
-        const rows = checkedRows(archived, where, unit);
-        await writeFile(stageFile, rows.map((row) => `${JSON.stringify(row)}\n`).join(''), { mode: 0o600 });
+        const lines = checkedLines(archived, where, unit);
+        await writeFile(stageFile, lines.map((line) => `${line}\n`).join(''), { mode: 0o600 });
         // Rows the live run kept out are not archived (they are in that run's sync_rejects).
-        reads.push({ window: archived.window, total: archived.total, rows: rows.length, pages: archived.pages, attempts: archived.attempts, file: stageFile, rejected: 0 });
+        reads.push({ window: archived.window, total: archived.total, rows: lines.length, pages: archived.pages, attempts: archived.attempts, file: stageFile, rejected: 0 });
       }
     } catch (error) {
       if (error instanceof ReconError) throw error;
@@ -82,13 +82,14 @@ export async function readRawPages(dir: string, stageDir: string, unit: AmountUn
   return reads;
 }
 
-function checkedRows(archived: ArchivedWindow, where: string, unit: AmountUnit): unknown[] {
+/** A window's rows checked as a live sync checks them, as the lines of its staging file. */
+function checkedLines(archived: ArchivedWindow, where: string, unit: AmountUnit): string[] {
   if (!archived.window || !Array.isArray(archived.rows)) throw new ReconError('input', `${where}: expected {window, rows}, got something else`);
   const total = archived.rows.length;
   if (archived.window.stream === 'transactions') {
-    return checkTransactionsPage({ total, page: 1, offset: 1, transactions: archived.rows }, where).rows;
+    return checkTransactionsPage({ total, page: 1, offset: 1, transactions: archived.rows }, where).rows.map((row) => JSON.stringify(row));
   }
   const listed = archived.rows.map((r) => (r as { raw?: unknown }).raw);
   const checked = checkOperationsPage({ total, page: 1, offset: 1, operations: listed }, where).rows as ApiOperation[];
-  return stageRowsOfOperations(checked, unit, where);
+  return checked.map((row) => operationLine(centsOfOperation(row, unit, where), JSON.stringify(row)).toString());
 }

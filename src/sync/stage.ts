@@ -14,15 +14,15 @@ import { describeWindow, keyOf, type SyncWindow } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { rewriteParsed } from './stage-file.ts';
 import { stageRawFile } from './raw-files.ts';
-import { columnSpecOf, inStep, JSON_READ_OPTIONS, linesOf } from './file-readers.ts';
+import { columnSpecOf, inStep, JSON_READ_OPTIONS, linesOf, operationIdPathSql, operationTextSql } from './file-readers.ts';
 
 /** The column the tables key a row's text by in the raw rows' store. */
 const RAW_KEY = 'raw_md5';
 
 /**
- * A window file's typed columns (the table's, but the raw key). A transaction line is the listed row
- * (its text is read beside it as a line); an operation line is a staged row (cents computed in JS, see
- * operation-rows.ts) that carries the listed row as `raw`.
+ * A staged row's typed columns (the table's, but the raw key). A transaction's line in a window file is
+ * the listed row (its text is read beside it as a line); an operation's carries its cents (computed in
+ * JS, see operation-rows.ts) and the listed row as `raw`, which its other columns come from.
  */
 export function fileColumnsOf(stream: SyncWindow['stream']): Readonly<Record<string, string>> {
   const { [RAW_KEY]: _key, ...typed } = specOf(stream).columns;
@@ -155,21 +155,40 @@ async function loadWindow(db: DuckDBConnection, staged: StagedWindow, again: boo
 
 /**
  * The INSERT of a window file's rows, typed by read_json with an explicit spec (every column, so that a
- * repeated key among them is caught here), each with the key of its text; the file comes as $file.
+ * repeated key among them is caught here), each with the key of its text (paired with its line as read
+ * by read_csv); the file comes as $file.
  */
 function stagedRowsSql(read: WindowRead, table: string, windowNo: number): string {
-  const columns = fileColumnsOf(read.window.stream);
-  const typed = Object.keys(columns).map((c) => `j.${c}`).join(', ');
-  if (read.window.stream === 'operations') {
-    const text = rawResidueSql('CAST(j.raw AS VARCHAR)', 'operations', 'j');
-    return `INSERT INTO ${table}
-      SELECT ${windowNo}, ${typed}, ${rawKeySql(text)}
-      FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ ...columns, raw: 'JSON' })}}) j`;
-  }
+  if (read.window.stream === 'operations') return stagedOperationsSql(table, windowNo);
+  const columns = fileColumnsOf('transactions');
   return `INSERT INTO ${table}
-    SELECT ${windowNo}, ${typed}, ${inStep(rawKeySql(rawResidueSql('r.line', 'transactions', 'j')))}
+    SELECT ${windowNo}, ${Object.keys(columns).map((c) => `j.${c}`).join(', ')}, ${inStep(rawKeySql(rawResidueSql('r.line', 'transactions', 'j')))}
     FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf(columns)}}) j
     POSITIONAL JOIN ${linesOf('$file')} r`;
+}
+
+/** The listed fields an operation's columns come from, read out of its line's `raw` (operation-rows.ts). */
+const LISTED_OPERATION = `STRUCT(cash_in_id VARCHAR, cash_out_id VARCHAR, item_id VARCHAR, status VARCHAR, status_description VARCHAR,
+  date_created TIMESTAMPTZ, date_updated TIMESTAMPTZ, customer_name VARCHAR, customer_document_number VARCHAR)`;
+
+/**
+ * The INSERT of an operations window file: the columns out of the listed row (a cash-in has
+ * cash_in_id, else it is a cash-out; only a cash-out has a status_description), the cents beside it.
+ */
+function stagedOperationsSql(table: string, windowNo: number): string {
+  const cents = { amount_cents: 'BIGINT', paid_amount_cents: 'BIGINT', paid_off_amount_cents: 'BIGINT' };
+  const row = `SELECT CASE WHEN j.raw.cash_in_id IS NULL THEN 'cash_out' ELSE 'cash_in' END AS kind,
+      coalesce(j.raw.cash_in_id, j.raw.cash_out_id) AS operation_id, j.raw.item_id, j.raw.status,
+      CASE WHEN j.raw.cash_in_id IS NULL THEN j.raw.status_description END AS status_description,
+      j.raw.date_created, j.raw.date_updated, j.amount_cents, j.paid_amount_cents, j.paid_off_amount_cents,
+      j.raw.customer_name, j.raw.customer_document_number, ${operationTextSql('r.line')} AS text, r.line
+    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ ...cents, raw: LISTED_OPERATION })}}) j
+    POSITIONAL JOIN ${linesOf('$file')} r`;
+  const key = rawKeySql(rawResidueSql('s.text', 'operations', 's'));
+  return `INSERT INTO ${table}
+    SELECT ${windowNo}, ${Object.keys(fileColumnsOf('operations')).map((c) => `s.${c}`).join(', ')},
+      ${inStep(key, { line: 's.line', id: 's.operation_id', path: operationIdPathSql('s') })}
+    FROM (${row}) s`;
 }
 
 function specOf(stream: SyncWindow['stream']): LoadedTable {

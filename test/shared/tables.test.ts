@@ -1,10 +1,13 @@
 // The table specs are the code's truth about the loaded tables; the frozen migrations make the tables.
 // These tests hold the two equal, and hold the staged operation rows to the operations table's columns.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashInRowSchema, cashOutRowSchema } from '../../src/api/schemas.ts';
-import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type LoadedTable } from '../../src/shared/tables.ts';
-import { stageRowsOfOperations } from '../../src/sync/operation-rows.ts';
-import { fileColumnsOf } from '../../src/sync/stage.ts';
+import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type ApiCashIn, type ApiCashOut, type LoadedTable } from '../../src/shared/tables.ts';
+import { centsOfOperation, operationLine } from '../../src/sync/operation-rows.ts';
+import { fileColumnsOf, Stager } from '../../src/sync/stage.ts';
 import { fakeCashIn, fakeCashOut } from '../sync/fake-service.ts';
 import { memoryWarehouse } from '../reconcile/fixtures.ts';
 
@@ -36,13 +39,37 @@ describe('table specs', () => {
     for (const column of [...spec.keys, ...spec.compared]) expect(names).toContain(column);
   });
 
-  it('a staged operation row has exactly the operations table columns, its listed row in place of the key of its text', () => {
+  it('a staged operation has exactly the operations table columns: its cents, and the rest out of its listed row', async () => {
     const at = Date.parse('2026-03-10T12:00:00Z');
-    const listed = [cashInRowSchema.parse(fakeCashIn('ci1', at)), cashOutRowSchema.parse(fakeCashOut('co1', at))];
-    const rows = stageRowsOfOperations(listed, 'reais', 'test');
-    const columns = Object.keys(OPERATIONS_TABLE.columns);
-    for (const row of rows) expect(Object.keys(row)).toEqual([...columns.slice(0, -1), 'raw']);
-    expect(columns.at(-1)).toBe('raw_md5');
-    expect(Object.keys(fileColumnsOf('operations'))).toEqual(columns.slice(0, -1));
+    const listed = [cashInRowSchema.parse(fakeCashIn('ci1', at, { status_description: 'ignored for a cash-in' })), cashOutRowSchema.parse(fakeCashOut('co1', at))];
+    const dir = mkdtempSync(join(tmpdir(), 'recon-op-'));
+    try {
+      const file = join(dir, 'ops.ndjson');
+      writeFileSync(file, listed.map((row) => `${operationLine(centsOfOperation(row, 'reais', 'test'), JSON.stringify(row)).toString()}\n`).join(''));
+      const stager = new Stager(warehouse.db, 'ops');
+      await stager.clearAbandoned();
+      await stager.stageWindow({ window: { stream: 'operations', field: 'date_created', startMs: 0, endMs: 1 }, total: 2, rows: 2, pages: 1, attempts: 1, file, rejected: 0 });
+      await stager.drain();
+      const staged = await warehouse.db.runAndReadAll('SELECT * EXCLUDE (window_no, raw_md5) FROM temp.sync_rows_op ORDER BY kind');
+      expect(staged.columnNames()).toEqual(Object.keys(fileColumnsOf('operations')));
+      expect(Object.keys(fileColumnsOf('operations'))).toEqual(Object.keys(OPERATIONS_TABLE.columns).slice(0, -1));
+      const [cashIn, cashOut] = listed as [ApiCashIn, ApiCashOut];
+      expect(staged.getRowObjectsJS()).toEqual([
+        {
+          kind: 'cash_in', operation_id: 'ci1', item_id: cashIn.item_id ?? null, status: cashIn.status, status_description: null,
+          date_created: new Date(cashIn.date_created), date_updated: new Date(cashIn.date_updated),
+          amount_cents: BigInt(Math.round(cashIn.amount * 100)), paid_amount_cents: BigInt(Math.round(cashIn.paid_amount * 100)), paid_off_amount_cents: null,
+          customer_name: cashIn.customer_name, customer_document_number: cashIn.customer_document_number,
+        },
+        {
+          kind: 'cash_out', operation_id: 'co1', item_id: cashOut.item_id ?? null, status: cashOut.status, status_description: cashOut.status_description ?? null,
+          date_created: new Date(cashOut.date_created), date_updated: new Date(cashOut.date_updated),
+          amount_cents: BigInt(Math.round(cashOut.amount * 100)), paid_amount_cents: null, paid_off_amount_cents: BigInt(Math.round(cashOut.paid_off_amount * 100)),
+          customer_name: cashOut.customer_name, customer_document_number: cashOut.customer_document_number,
+        },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
