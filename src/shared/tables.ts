@@ -64,8 +64,8 @@ export interface LoadedTable {
   readonly history: string;
   readonly keys: readonly string[];
   /**
-   * Columns and types in table order; `raw_md5` last: the key of the listed row's JSON text in the raw
-   * rows' store beside the warehouse (warehouse/raw-store.ts), the first 16 hex digits of its MD5.
+   * Columns and types in table order; `raw_key` last: where the listed row's JSON text is kept in the raw
+   * rows' store beside the warehouse (warehouse/raw-store.ts), `<file number>:<MD5 key>`.
    */
   readonly columns: Readonly<Record<string, SqlType>>;
   /** Columns whose change counts a row as changed (the text alone may differ only in key order). */
@@ -88,7 +88,7 @@ export const TRANSACTIONS_TABLE: LoadedTable = Object.freeze({
   name: 'transactions',
   history: 'transaction_history',
   keys: ['transaction_id'],
-  columns: Object.freeze({ ...sqlColumnsOf(TRANSACTION_FIELDS), raw_md5: 'VARCHAR' }),
+  columns: Object.freeze({ ...sqlColumnsOf(TRANSACTION_FIELDS), raw_key: 'VARCHAR' }),
   compared: ['status', 'date_updated', 'net_value', 'authorized_amount', 'paid_amount', 'refunded_amount', 'authorization_code', 'nsu', 'acquirer_status_code', 'installments'],
 });
 
@@ -110,7 +110,7 @@ export const OPERATIONS_TABLE: LoadedTable = Object.freeze({
     paid_off_amount_cents: 'BIGINT',
     customer_name: 'VARCHAR',
     customer_document_number: 'VARCHAR',
-    raw_md5: 'VARCHAR',
+    raw_key: 'VARCHAR',
   }),
   compared: ['status', 'status_description', 'date_updated', 'amount_cents', 'paid_amount_cents', 'paid_off_amount_cents'],
 });

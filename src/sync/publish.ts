@@ -15,7 +15,8 @@ import { withTransaction } from '../warehouse/transaction.ts';
 import { filterNameOf } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { ROWS_OP, ROWS_TX, STAGE_WINDOWS, type StagedWindow } from './stage.ts';
-import { keepTexts, keptTable, storeTexts, unstoreTexts, type MovedFile } from './raw-files.ts';
+import { keepTexts, keptTable, rawFilesTable, rawKeyOfStagedSql, storeTexts, unstoreTexts, type MovedFile } from './raw-files.ts';
+import { md5OfRawKeySql } from '../warehouse/raw-store.ts';
 import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { publishRejects, type RejectsSource } from './rejects.ts';
 import { markVanished, VANISHED } from './vanished.ts';
@@ -48,6 +49,9 @@ interface Entity {
   staged: string;
 }
 
+/** The column a loaded table names its row's text in the raw rows' store by (raw-files.ts). */
+const RAW_KEY = 'raw_key';
+
 const TRANSACTIONS: Entity = { spec: TRANSACTIONS_TABLE, staged: ROWS_TX };
 const OPERATIONS: Entity = { spec: OPERATIONS_TABLE, staged: ROWS_OP };
 
@@ -55,7 +59,7 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
   try {
     return await publishOnce(db, input);
   } finally {
-    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_existing', keptTable(TRANSACTIONS_TABLE), keptTable(OPERATIONS_TABLE), VANISHED, ROWS_TX, ROWS_OP, STAGE_WINDOWS]) {
+    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_existing', keptTable(TRANSACTIONS_TABLE), keptTable(OPERATIONS_TABLE), rawFilesTable(TRANSACTIONS_TABLE), rawFilesTable(OPERATIONS_TABLE), VANISHED, ROWS_TX, ROWS_OP, STAGE_WINDOWS]) {
       await db.run(`DROP TABLE IF EXISTS ${table.includes('.') ? table : `temp.${table}`}`).catch(() => undefined);
     }
   }
@@ -103,8 +107,8 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
       const counts = { transactions, operations };
       await recordRunEnd(db, input.runEnd(counts));
       // Last, so that only a failed COMMIT is left to undo them.
-      await storeTexts(db, TRANSACTIONS, input.staged.transactions, tx.kept, input.runId, moved);
-      await storeTexts(db, OPERATIONS, input.staged.operations, op.kept, input.runId, moved);
+      await storeTexts(db, TRANSACTIONS, input.staged.transactions, tx.kept, moved);
+      await storeTexts(db, OPERATIONS, input.staged.operations, op.kept, moved);
       return counts;
     });
   } catch (cause) {
@@ -148,7 +152,7 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity): Promise
     SELECT DISTINCT ${keysOf('o')} FROM ${e.staged} o WHERE EXISTS (SELECT 1 FROM ${e.spec.name} t WHERE ${on('t', 'o')})`);
   const losers = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_losers')).getRowObjects()[0]?.['n'] ?? 0);
   // Before the table changes: which texts it does not hold yet.
-  const kept = await keepTexts(db, e.spec, e.staged, 'temp.pub_losers');
+  const kept = await keepTexts(db, e.spec, { staged: e.staged, losers: 'temp.pub_losers', windows: STAGE_WINDOWS });
   const existing = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_existing_ids')).getRowObjects()[0]?.['n'] ?? 0);
   // The staged rows that win, as `f` (joined to `join`): every row but the copies that lose to another window's.
   const notLoser = losers > 0 ? ` AND NOT EXISTS (SELECT 1 FROM temp.pub_losers l WHERE l.window_no = f.window_no AND ${on('l', 'f')})` : '';
@@ -159,7 +163,7 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity): Promise
 
   const isExisting = `EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'f')})`;
   const result = await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')})
-    SELECT ${tableColumns.map((c) => `f.${c}`).join(', ')}, ${NOW}, ${NOW}, ${RUN}, ${RUN}
+    SELECT ${tableColumns.map((c) => (c === RAW_KEY ? rawKeyOfStagedSql(e.spec) : `f.${c}`)).join(', ')}, ${NOW}, ${NOW}, ${RUN}, ${RUN}
     FROM ${winners()}${existing > 0 ? ` AND NOT ${isExisting}` : ''}`);
   return { counts: { new: result.rowsChanged, changed, unchanged: existing - changed }, kept };
 }
@@ -172,15 +176,18 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity): Promise
  */
 async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, held: string, on: (a: string, b: string) => string): Promise<number> {
   const tableColumns = Object.keys(e.spec.columns);
+  // The row's text changed when its MD5 key did; its raw_key then names the file this run keeps it in.
+  const textChanged = `f.raw_md5 IS DISTINCT FROM ${md5OfRawKeySql('t.raw_key')}`;
   const counted = [...e.spec.compared.map((c) => `f.${c} IS DISTINCT FROM t.${c}`), '(f.item_id IS NOT NULL AND f.item_id IS DISTINCT FROM t.item_id)'].join(' OR ');
   const written = tableColumns
-    .filter((c) => !e.spec.keys.includes(c) && c !== 'item_id')
+    .filter((c) => !e.spec.keys.includes(c) && c !== 'item_id' && c !== RAW_KEY)
     .map((c) => `f.${c} IS DISTINCT FROM t.${c}`)
-    .concat('coalesce(f.item_id, t.item_id) IS DISTINCT FROM t.item_id')
+    .concat('coalesce(f.item_id, t.item_id) IS DISTINCT FROM t.item_id', textChanged)
     .join(' OR ');
   // The staged row of each existing id that wins, with what it would change.
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
-    SELECT f.*, (${counted}) AS counted, (${written}) AS differs
+    SELECT f.*, (${counted}) AS counted, (${written}) AS differs,
+      CASE WHEN ${textChanged} THEN ${rawKeyOfStagedSql(e.spec)} ELSE t.raw_key END AS ${RAW_KEY}
     FROM ${held}`);
   const reader = await db.runAndReadAll('SELECT count(*) AS n, count(*) FILTER (WHERE counted) AS changed, count(*) FILTER (WHERE differs) AS differ FROM temp.pub_existing');
   const row = reader.getRowObjects()[0] ?? {};

@@ -1,17 +1,17 @@
 // The texts of a run's rows, on their way into the raw rows' store beside the warehouse
 // (warehouse/raw-store.ts). Each verified window's texts are cut into a zstd Parquet file next to its
 // NDJSON file while later windows are still being fetched. Publish keeps the texts the warehouse does
-// not hold yet (a new row, or a row listed with another text than its raw_md5 says; not the copies
-// that lose to another window): a window file all of whose texts are kept moves into the store as it
-// is, one with some kept is cut again with only those. The files move in just before the publish
-// commits, and back if it does not; a crash in between leaves a file whose texts no row's key names,
-// which the raw views never show.
+// not hold yet (a new row, or a row listed with another text than its raw_key names; not the copies
+// that lose to another window; once per window when two rows of it share a residue) and gives each
+// window with some a file number: a window file all of whose texts are kept moves into the store as
+// it is, one with some kept is cut again with only those. The files move in just before the publish
+// commits, and back if it does not; a crash in between leaves a file no row's raw_key names (a later
+// publish takes its number again and replaces it), which the raw views never show.
 import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import type { LoadedTable } from '../shared/tables.ts';
-import { RAW_COPY_OPTIONS, rawDirOfConnection, rawPiecesSelect, rawResidueSql, rawStreamDir } from '../warehouse/raw-store.ts';
+import { md5OfRawKeySql, nextRawFileNumber, RAW_COPY_OPTIONS, rawDirOfConnection, rawFileOf, rawPiecesSelect, rawResidueSql } from '../warehouse/raw-store.ts';
 import { runWithParams } from '../warehouse/sql.ts';
 import { inStep, linesOf, operationIdPathSql, operationTextSql } from './file-readers.ts';
 import type { WindowRead } from './read-window.ts';
@@ -19,6 +19,11 @@ import type { WindowRead } from './read-window.ts';
 /** TEMP table of the rows of a table whose texts publish keeps: (window_no, keys). */
 export function keptTable(spec: LoadedTable): string {
   return `temp.pub_raw_keep_${spec.name}`;
+}
+
+/** TEMP table of the number of the raw file each window's kept texts go to: (window_no, file_no). */
+export function rawFilesTable(spec: LoadedTable): string {
+  return `temp.pub_raw_files_${spec.name}`;
 }
 
 /** A staged window as publish sees it (stage.ts StagedWindow). */
@@ -57,19 +62,39 @@ export async function stageRawFile(db: DuckDBConnection, staged: Window, table: 
 }
 
 /**
- * Inside the publish, before the table changes: the rows whose texts the warehouse does not hold yet,
- * counted per window. `observed` is the run's TEMP table of staged rows, `losers` the TEMP table of the
- * copies of a row that lose to another window's.
+ * Inside the publish, before the table changes: the rows whose texts the warehouse does not hold yet
+ * (one of each residue in a window), counted per window, and the number of the raw file each window
+ * with some goes to (rawFilesTable). `run` names the run's TEMP tables: `staged` rows, the copies of a
+ * row that lose to another window's (`losers`), and the staged `windows` with their keys.
  */
-export async function keepTexts(db: DuckDBConnection, spec: LoadedTable, observed: string, losers: string): Promise<Map<number, number>> {
+export async function keepTexts(db: DuckDBConnection, spec: LoadedTable, run: { staged: string; losers: string; windows: string }): Promise<Map<number, number>> {
+  const { staged: observed, losers } = run;
   const on = (a: string, b: string) => spec.keys.map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
   const keep = keptTable(spec);
   await db.run(`CREATE OR REPLACE TEMP TABLE ${keep.replace('temp.', '')} AS
     SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')} FROM ${observed} o
     WHERE NOT EXISTS (SELECT 1 FROM ${losers} l WHERE l.window_no = o.window_no AND ${on('l', 'o')})
-      AND NOT EXISTS (SELECT 1 FROM ${spec.name} t WHERE ${on('t', 'o')} AND t.raw_md5 = o.raw_md5)`);
-  const reader = await db.runAndReadAll(`SELECT window_no, count(*) AS n FROM ${keep} GROUP BY window_no`);
-  return new Map(reader.getRowObjects().map((r) => [Number(r['window_no']), Number(r['n'])]));
+      AND NOT EXISTS (SELECT 1 FROM ${spec.name} t WHERE ${on('t', 'o')} AND ${md5OfRawKeySql('t.raw_key')} = o.raw_md5)
+    QUALIFY row_number() OVER (PARTITION BY o.window_no, o.raw_md5) = 1`);
+  // Numbered in the windows' own order (not the order they were read in), so that a run's files are
+  // numbered alike whenever it is run again.
+  const reader = await db.runAndReadAll(`SELECT k.window_no, count(*) AS n FROM ${keep} k JOIN ${run.windows} w USING (window_no) GROUP BY k.window_no, w.window_key ORDER BY w.window_key`);
+  const kept = new Map(reader.getRowObjects().map((r) => [Number(r['window_no']), Number(r['n'])]));
+  const files = rawFilesTable(spec);
+  await db.run(`CREATE OR REPLACE TEMP TABLE ${files.replace('temp.', '')} (window_no INTEGER PRIMARY KEY, file_no BIGINT NOT NULL)`);
+  for (const windowNo of kept.keys()) {
+    await db.run(`INSERT INTO ${files} VALUES ($window_no, $file_no)`, { window_no: windowNo, file_no: await nextRawFileNumber(db) });
+  }
+  return kept;
+}
+
+/**
+ * The raw_key of a staged row `f` (SQL): its text's MD5 key in its window's raw file. Every row that
+ * wins in a window with texts kept has one (its own, or the one kept of its residue); a row without one
+ * fails the statement rather than lose its text.
+ */
+export function rawKeyOfStagedSql(spec: LoadedTable): string {
+  return `coalesce((SELECT r.file_no FROM ${rawFilesTable(spec)} r WHERE r.window_no = f.window_no) || ':' || f.raw_md5, error('no raw file for the text of ' || ${spec.keys.map((k) => `f.${k}`).join(" || ' ' || ")}))`;
 }
 
 /** A raw file moved into the store, to move back if the publish does not commit. */
@@ -79,34 +104,37 @@ export interface MovedFile {
 }
 
 /**
- * Moves the kept texts of a stream's windows into the store, named after the run and window, and
- * records each move in `moved`. `kept` counts the kept rows per window (keepTexts).
+ * Moves the kept texts of a stream's windows into the store, under their file numbers (keepTexts), and
+ * records each move in `moved`. `kept` counts the kept rows per window.
  */
 export async function storeTexts(
   db: DuckDBConnection,
   target: { spec: LoadedTable; staged: string },
   windows: readonly Window[],
   kept: ReadonlyMap<number, number>,
-  runId: string,
   moved: MovedFile[],
 ): Promise<void> {
   const { spec } = target;
   const rawDir = await rawDirOfConnection(db);
   if (rawDir === undefined) throw new ReconError('internal', 'publishing texts on a connection that openWarehouse did not prepare; open the warehouse with openWarehouse');
+  const reader = await db.runAndReadAll(`SELECT window_no, file_no FROM ${rawFilesTable(spec)}`);
+  const numbers = new Map(reader.getRowObjects().map((r) => [Number(r['window_no']), Number(r['file_no'])]));
   const on = spec.keys.map((key) => `k.${key} = j.${key}`).join(' AND ');
   for (const w of windows) {
     const n = kept.get(w.windowNo) ?? 0;
-    if (n === 0) continue;
+    const fileNo = numbers.get(w.windowNo);
+    if (n === 0 || fileNo === undefined) continue;
     let from = stagedRawFileOf(w.read);
     if (n !== w.read.rows) {
-      // Some texts are known already: cut the window again with only the new ones.
+      // Some texts are known already, lost to another window or repeat a residue: cut the window
+      // again with only the kept ones.
       from = `${w.read.file}.kept.parquet`;
       const keep = `EXISTS (SELECT 1 FROM ${keptTable(spec)} k WHERE k.window_no = ${w.windowNo} AND ${on})`;
       const result = await runWithParams(db, `COPY (${textsOf(w, target.staged, keep)}) TO $target (${RAW_COPY_OPTIONS})`, { file: w.read.file, target: from });
       const rows = Number((await result.getRows())[0]?.[0] ?? 0);
       if (rows !== n) throw new Error(`kept ${rows} texts of ${w.read.file}, expected ${n}`);
     }
-    const to = join(rawStreamDir(rawDir, spec.name), `${runId.replace(/[^\w.-]/g, '_')}-${w.windowNo}.parquet`);
+    const to = rawFileOf(rawDir, spec.name, fileNo);
     await rename(from, to);
     moved.push({ from, to });
   }

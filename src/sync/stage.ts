@@ -7,7 +7,7 @@
 // bytes, never enter the TEMP tables, which stay within the memory cap or spill past it.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
-import { rawKeySql, rawResidueSql } from '../warehouse/raw-store.ts';
+import { rawMd5Sql, rawResidueSql } from '../warehouse/raw-store.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
 import { OPERATIONS_TABLE, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { describeWindow, keyOf, type SyncWindow } from './windows.ts';
@@ -16,8 +16,8 @@ import { rewriteParsed } from './stage-file.ts';
 import { stageRawFile } from './raw-files.ts';
 import { columnSpecOf, inStep, JSON_READ_OPTIONS, linesOf, operationIdPathSql, operationTextSql } from './file-readers.ts';
 
-/** The column the tables key a row's text by in the raw rows' store. */
-const RAW_KEY = 'raw_md5';
+/** The column the tables name a row's text in the raw rows' store by (`<file>:<MD5 key>`). */
+const RAW_KEY = 'raw_key';
 
 /**
  * A staged row's typed columns (the table's, but the raw key). A transaction's line in a window file is
@@ -31,7 +31,7 @@ export function fileColumnsOf(stream: SyncWindow['stream']): Readonly<Record<str
 
 /**
  * TEMP tables of the run's staged rows: `window_no` (pointing into STAGE_WINDOWS, the window's key),
- * then the table's columns (the raw key last).
+ * the typed columns, and `raw_md5`, the MD5 key of the row's text (publish names its file).
  */
 export const ROWS_TX = 'temp.sync_rows_tx';
 export const ROWS_OP = 'temp.sync_rows_op';
@@ -69,8 +69,8 @@ export class Stager {
         await this.db.run('SET threads = 1');
       }
       for (const [table, spec] of [[ROWS_TX, TRANSACTIONS_TABLE], [ROWS_OP, OPERATIONS_TABLE]] as const) {
-        const columns = Object.entries(spec.columns).map(([name, type]) => `${name} ${type}${spec.keys.includes(name) || name === RAW_KEY ? ' NOT NULL' : ''}`);
-        await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${columns.join(', ')})`);
+        const typed = Object.entries(fileColumnsOf(spec.name)).map(([name, type]) => `${name} ${type}${spec.keys.includes(name) ? ' NOT NULL' : ''}`);
+        await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${typed.join(', ')}, raw_md5 VARCHAR NOT NULL)`);
       }
       await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(STAGE_WINDOWS)} (window_no INTEGER PRIMARY KEY, window_key VARCHAR NOT NULL)`);
     });
@@ -162,7 +162,7 @@ function stagedRowsSql(read: WindowRead, table: string, windowNo: number): strin
   if (read.window.stream === 'operations') return stagedOperationsSql(table, windowNo);
   const columns = fileColumnsOf('transactions');
   return `INSERT INTO ${table}
-    SELECT ${windowNo}, ${Object.keys(columns).map((c) => `j.${c}`).join(', ')}, ${inStep(rawKeySql(rawResidueSql('r.line', 'transactions', 'j')))}
+    SELECT ${windowNo}, ${Object.keys(columns).map((c) => `j.${c}`).join(', ')}, ${inStep(rawMd5Sql(rawResidueSql('r.line', 'transactions', 'j')))}
     FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf(columns)}}) j
     POSITIONAL JOIN ${linesOf('$file')} r`;
 }
@@ -184,7 +184,7 @@ function stagedOperationsSql(table: string, windowNo: number): string {
       j.raw.customer_name, j.raw.customer_document_number, ${operationTextSql('r.line')} AS text, r.line
     FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ ...cents, raw: LISTED_OPERATION })}}) j
     POSITIONAL JOIN ${linesOf('$file')} r`;
-  const key = rawKeySql(rawResidueSql('s.text', 'operations', 's'));
+  const key = rawMd5Sql(rawResidueSql('s.text', 'operations', 's'));
   return `INSERT INTO ${table}
     SELECT ${windowNo}, ${Object.keys(fileColumnsOf('operations')).map((c) => `s.${c}`).join(', ')},
       ${inStep(key, { line: 's.line', id: 's.operation_id', path: operationIdPathSql('s') })}

@@ -1,15 +1,16 @@
 // The raw rows' store: the JSON text of every listed row version, kept beside the warehouse as zstd
-// Parquet files (<warehouse>.raw/transactions/*.parquet, <warehouse>.raw/operations/*.parquet) rather
-// than in a column of it, where it was most of the file's bytes. What a file holds of a text is its
-// residue: the row's own id member (`transaction_id":"<id>"`, the one field no two rows share) written as
-// U+0001, which JSON text never holds raw, since the table holds the id; the residue is cut at every `,"`
-// into the columns p01..p24 (p24 holds the rest), so that the values of one field share a column and
-// compress as such. concat_ws(',"', p01, ..., p24) is the residue again, and replacing U+0001 by the
-// member the text again, exactly: a replacement that finds nothing (an id spelled with escapes) changes
-// nothing either way. The tables keep raw_md5, the first 16 hex digits of the residue's MD5, and the
-// views transactions_raw and operations_raw (migration 14) join each row to its current text by it.
-// The views find the folder through the DuckDB variable recon_raw_dir, which every open sets; DuckDB
-// binds a view when it is created, so the folder holds at least the files migration 14 wrote.
+// Parquet files (<warehouse>.raw/transactions/<n>.parquet, <warehouse>.raw/operations/<n>.parquet, n
+// from the sequence raw_file_number) rather than in a column of it, where it was most of the file's
+// bytes. What a file holds of a text is its residue: the row's own id member (`transaction_id":"<id>"`,
+// the one field no two rows share) written as U+0001, which JSON text never holds raw, since the table
+// holds the id; the residue is cut at every `,"` into the columns p01..p24 (p24 holds the rest), so
+// that the values of one field share a column and compress as such. concat_ws(',"', p01, ..., p24) is
+// the residue again, and replacing U+0001 by the member the text again, exactly: a replacement that
+// finds nothing (an id spelled with escapes) changes nothing either way. A file holds a residue once.
+// The tables keep raw_key, `<n>:<first 16 hex digits of the residue's MD5>`, and the views
+// transactions_raw and operations_raw (migration 14) join each row to its current text by it. The
+// views find the folder through the DuckDB variable recon_raw_dir, which every open sets; DuckDB binds
+// a view when it is created, so the folder holds at least file 0, which migration 14 wrote.
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,7 +42,7 @@ export function rawDirOf(warehousePath: string): string {
 }
 
 /** The folder of one stream's files. */
-export function rawStreamDir(rawDir: string, stream: RawStream): string {
+function rawStreamDir(rawDir: string, stream: RawStream): string {
   return join(rawDir, stream);
 }
 
@@ -76,9 +77,25 @@ export async function rawDirOfConnection(db: DuckDBConnection): Promise<string |
   return typeof dir === 'string' ? dir : undefined;
 }
 
-/** The key a residue is stored under: `left(md5(residue), 16)` (the tables' raw_md5). */
-export function rawKeySql(residue: string): string {
+/** The MD5 key of a residue: `left(md5(residue), 16)`, the part of raw_key after the file number. */
+export function rawMd5Sql(residue: string): string {
   return `left(md5(${residue}), 16)`;
+}
+
+/** The MD5 key of the text a raw_key names (SQL). */
+export function md5OfRawKeySql(rawKey: string): string {
+  return `right(${rawKey}, 16)`;
+}
+
+/** The path of a raw file of the store. */
+export function rawFileOf(rawDir: string, stream: RawStream, fileNumber: number): string {
+  return join(rawStreamDir(rawDir, stream), `${fileNumber}.parquet`);
+}
+
+/** The next number of a raw file (a sequence: a publish that does not commit gives its numbers back). */
+export async function nextRawFileNumber(db: DuckDBConnection): Promise<number> {
+  const reader = await db.runAndReadAll("SELECT nextval('raw_file_number') AS n");
+  return Number(reader.getRowObjects()[0]?.['n']);
 }
 
 /**

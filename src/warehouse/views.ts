@@ -5,4 +5,7 @@
 export const EXPORTED_VIEWS: Readonly<Record<string, string>> = {
   refunds: 'refunded_at',
   chargebacks: 'charged_back_at',
+  // The listed rows' texts, kept beside the warehouse (raw-store.ts): an export carries them too.
+  transactions_raw: 'date_created',
+  operations_raw: 'date_created',
 };

@@ -58,13 +58,13 @@ describe('raw storage (migration 14)', () => {
     const first = await openWarehouse(path);
     try {
       expect((await first.connection.runAndReadAll(wrong)).getRowObjectsJson()).toEqual([{ n: 3000, wrong: 0 }]);
-      // Every row keeps the key of its text.
-      await expect(first.connection.run(`UPDATE ${table} SET raw_md5 = NULL WHERE status = 'paid'`)).rejects.toThrow(/NOT NULL/);
+      // Every row keeps where its text is.
+      await expect(first.connection.run(`UPDATE ${table} SET raw_key = NULL WHERE status = 'paid'`)).rejects.toThrow(/NOT NULL/);
     } finally {
       first.close();
     }
     const files = readdirSync(join(rawDirOf(path), table));
-    expect(files).toEqual(['0014-migrated.parquet']);
+    expect(files).toEqual(['0.parquet']);
     const again = await openWarehouse(path, { readOnly: true });
     try {
       const db = again.connection;
@@ -72,7 +72,7 @@ describe('raw storage (migration 14)', () => {
       const codecs = await db.runAndReadAll(`SELECT list(DISTINCT compression) AS codecs FROM parquet_metadata(getvariable('recon_raw_dir') || '/${table}/*.parquet')`);
       expect(codecs.getRowObjectsJson()).toEqual([{ codecs: ['ZSTD'] }]);
       const columns = await db.runAndReadAll(`SELECT column_name FROM information_schema.columns WHERE table_name = '${table}' AND column_name LIKE 'raw%'`);
-      expect(columns.getRows()).toEqual([['raw_md5']]);
+      expect(columns.getRows()).toEqual([['raw_key']]);
       const kinds = await db.runAndReadAll(
         `SELECT list(DISTINCT compression ORDER BY compression) AS kinds FROM pragma_storage_info('${table}') WHERE column_name = 'status' AND segment_type <> 'VALIDITY'`,
       );

@@ -2,26 +2,18 @@
 -- Why: the listed rows' JSON text was most of the warehouse's bytes (514 of ~660 bytes a transaction
 -- row took), stored uncompressed since migration 5. The texts now live in Parquet files in the folder
 -- the DuckDB variable recon_raw_dir names (recon sets it to <warehouse file>.raw on every open), one
--- subfolder per table. A file holds each text's residue: the row's own id member (`transaction_id":"<id>"`,
--- `cash_in_id":"<id>"`, `cash_out_id":"<id>"`) written as U+0001, which JSON text never holds raw (the
--- table holds the id), cut at every `,"` into the columns p01..p24 (p24 holds the rest) so that the
--- values of one field share a column, zstd-compressed. concat_ws(',"', p01, ..., p24) is the residue
--- again, and replacing U+0001 by the member gives the text, exactly (a member spelled with escapes is
--- simply not replaced, either way). The tables keep raw_md5, the first 16 hex digits of the MD5 of
--- their current text's residue, where raw was (same columns, order and NOT NULL rules otherwise); the
--- views transactions_raw and operations_raw join each row to its text by it. This migration writes the
--- texts the tables held as 0014-migrated.parquet in each subfolder (an empty file for an empty table:
--- DuckDB binds a view when it is made, and a view over files needs one to exist).
-COPY (
-  SELECT pieces[1] AS p01, pieces[2] AS p02, pieces[3] AS p03, pieces[4] AS p04,
-  pieces[5] AS p05, pieces[6] AS p06, pieces[7] AS p07, pieces[8] AS p08,
-  pieces[9] AS p09, pieces[10] AS p10, pieces[11] AS p11, pieces[12] AS p12,
-  pieces[13] AS p13, pieces[14] AS p14, pieces[15] AS p15, pieces[16] AS p16,
-  pieces[17] AS p17, pieces[18] AS p18, pieces[19] AS p19, pieces[20] AS p20,
-  pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23,
-  CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24
-  FROM (SELECT string_split(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1)), ',"') AS pieces FROM transactions)
-) TO (getvariable('recon_raw_dir') || '/transactions/0014-migrated.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1);
+-- subfolder per table, each file named by a number of the sequence raw_file_number. A file holds texts'
+-- residues: the row's own id member (`transaction_id":"<id>"`, `cash_in_id":"<id>"`, `cash_out_id":"<id>"`)
+-- written as U+0001, which JSON text never holds raw (the table holds the id), cut at every `,"` into
+-- the columns p01..p24 (p24 holds the rest) so that the values of one field share a column, zstd-
+-- compressed. concat_ws(',"', p01, ..., p24) is the residue again, and replacing U+0001 by the member
+-- gives the text, exactly (a member spelled with escapes is simply not replaced, either way). Where raw
+-- was, the tables keep raw_key (same columns, order and NOT NULL rules otherwise): `<file number>:<the
+-- first 16 hex digits of the residue's MD5>`, which the views transactions_raw and operations_raw join
+-- each row to its current text by (one file holds a residue once). The texts the tables held move to
+-- file 0 of each subfolder (an empty file for an empty table: DuckDB binds a view when it is made, and
+-- a view over files needs one to exist).
+CREATE SEQUENCE raw_file_number START 1;
 
 COPY (
   SELECT pieces[1] AS p01, pieces[2] AS p02, pieces[3] AS p03, pieces[4] AS p04,
@@ -31,10 +23,21 @@ COPY (
   pieces[17] AS p17, pieces[18] AS p18, pieces[19] AS p19, pieces[20] AS p20,
   pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23,
   CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24
-  FROM (SELECT string_split(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1)), ',"') AS pieces FROM operations)
-) TO (getvariable('recon_raw_dir') || '/operations/0014-migrated.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1);
+  FROM (SELECT DISTINCT string_split(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1)), ',"') AS pieces FROM transactions)
+) TO (getvariable('recon_raw_dir') || '/transactions/0.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1);
 
-CREATE TABLE transactions__raw_md5 (
+COPY (
+  SELECT pieces[1] AS p01, pieces[2] AS p02, pieces[3] AS p03, pieces[4] AS p04,
+  pieces[5] AS p05, pieces[6] AS p06, pieces[7] AS p07, pieces[8] AS p08,
+  pieces[9] AS p09, pieces[10] AS p10, pieces[11] AS p11, pieces[12] AS p12,
+  pieces[13] AS p13, pieces[14] AS p14, pieces[15] AS p15, pieces[16] AS p16,
+  pieces[17] AS p17, pieces[18] AS p18, pieces[19] AS p19, pieces[20] AS p20,
+  pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23,
+  CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24
+  FROM (SELECT DISTINCT string_split(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1)), ',"') AS pieces FROM operations)
+) TO (getvariable('recon_raw_dir') || '/operations/0.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1);
+
+CREATE TABLE transactions__raw_key (
   transaction_id          VARCHAR NOT NULL,
   item_id                 VARCHAR,
   status                  VARCHAR NOT NULL,
@@ -53,22 +56,22 @@ CREATE TABLE transactions__raw_md5 (
   card_last_digits        VARCHAR,
   acquirer_status_code    VARCHAR,
   acquirer_status_message VARCHAR,
-  raw_md5                 VARCHAR NOT NULL,
+  raw_key                 VARCHAR NOT NULL,
   first_seen_at           TIMESTAMPTZ NOT NULL,
   last_seen_at            TIMESTAMPTZ NOT NULL,
   first_seen_run          VARCHAR NOT NULL,
   last_seen_run           VARCHAR NOT NULL
 );
-INSERT INTO transactions__raw_md5
+INSERT INTO transactions__raw_key
 SELECT transaction_id, item_id, status, authorization_code, nsu, date_created, date_updated, net_value, authorized_amount,
        paid_amount, refunded_amount, installments, card_holder_name, card_brand, card_first_digits, card_last_digits,
-       acquirer_status_code, acquirer_status_message, left(md5(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1))), 16),
+       acquirer_status_code, acquirer_status_message, '0:' || left(md5(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1))), 16),
        first_seen_at, last_seen_at, first_seen_run, last_seen_run
 FROM transactions;
 DROP TABLE transactions;
-ALTER TABLE transactions__raw_md5 RENAME TO transactions;
+ALTER TABLE transactions__raw_key RENAME TO transactions;
 
-CREATE TABLE operations__raw_md5 (
+CREATE TABLE operations__raw_key (
   kind                     VARCHAR NOT NULL,
   operation_id             VARCHAR NOT NULL,
   item_id                  VARCHAR,
@@ -81,45 +84,42 @@ CREATE TABLE operations__raw_md5 (
   paid_off_amount_cents    BIGINT,
   customer_name            VARCHAR,
   customer_document_number VARCHAR,
-  raw_md5                  VARCHAR NOT NULL,
+  raw_key                  VARCHAR NOT NULL,
   first_seen_at            TIMESTAMPTZ NOT NULL,
   last_seen_at             TIMESTAMPTZ NOT NULL,
   first_seen_run           VARCHAR NOT NULL,
   last_seen_run            VARCHAR NOT NULL
 );
-INSERT INTO operations__raw_md5
+INSERT INTO operations__raw_key
 SELECT kind, operation_id, item_id, status, status_description, date_created, date_updated, amount_cents, paid_amount_cents,
        paid_off_amount_cents, customer_name, customer_document_number,
-       left(md5(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1))), 16),
+       '0:' || left(md5(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1))), 16),
        first_seen_at, last_seen_at, first_seen_run, last_seen_run
 FROM operations;
 DROP TABLE operations;
-ALTER TABLE operations__raw_md5 RENAME TO operations;
+ALTER TABLE operations__raw_key RENAME TO operations;
 
 -- A view that takes every column of transactions (t.*) keeps the columns it was bound with in the
 -- catalogue (information_schema still says raw) until it is bound again: these bind them.
 SELECT * FROM refunded_transactions LIMIT 0;
 SELECT * FROM charged_back_transactions LIMIT 0;
 
--- Each transaction with its current text, as the service last listed it: the stored residue whose MD5
--- key is the row's raw_md5, its id member put back. A residue stored twice (listed again as it was
--- before a change, or the same for two sales but their ids) gives one row per transaction.
+-- Each transaction with its current text, as the service last listed it: the residue its raw_key
+-- names (file and MD5 key), its id member put back.
 CREATE OR REPLACE VIEW transactions_raw AS
 WITH stored AS (
-  SELECT concat_ws(',"', p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p20, p21, p22, p23, p24) AS residue
-  FROM read_parquet(getvariable('recon_raw_dir') || '/transactions/*.parquet')
+  SELECT parse_filename(filename, true) AS file, concat_ws(',"', p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p20, p21, p22, p23, p24) AS residue
+  FROM read_parquet(getvariable('recon_raw_dir') || '/transactions/*.parquet', filename = true)
 )
 SELECT t.transaction_id, t.date_created, replace(s.residue, chr(1), 'transaction_id":"' || t.transaction_id || '"') AS raw
-FROM transactions t JOIN stored s ON left(md5(s.residue), 16) = t.raw_md5
-QUALIFY row_number() OVER (PARTITION BY t.transaction_id) = 1;
+FROM transactions t JOIN stored s ON t.raw_key = s.file || ':' || left(md5(s.residue), 16);
 
--- Each cash-in and cash-out with its current text (the listed row, as JSON.parse read it).
+-- Each cash-in and cash-out with its current text (the listed row, as the service sent it).
 CREATE OR REPLACE VIEW operations_raw AS
 WITH stored AS (
-  SELECT concat_ws(',"', p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p20, p21, p22, p23, p24) AS residue
-  FROM read_parquet(getvariable('recon_raw_dir') || '/operations/*.parquet')
+  SELECT parse_filename(filename, true) AS file, concat_ws(',"', p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p20, p21, p22, p23, p24) AS residue
+  FROM read_parquet(getvariable('recon_raw_dir') || '/operations/*.parquet', filename = true)
 )
 SELECT o.kind, o.operation_id, o.date_created,
        replace(s.residue, chr(1), CASE o.kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || o.operation_id || '"') AS raw
-FROM operations o JOIN stored s ON left(md5(s.residue), 16) = o.raw_md5
-QUALIFY row_number() OVER (PARTITION BY o.kind, o.operation_id) = 1;
+FROM operations o JOIN stored s ON o.raw_key = s.file || ':' || left(md5(s.residue), 16);

@@ -1,0 +1,85 @@
+// The raw rows' store beside the warehouse, through everything that reads it: each run keeps only the
+// texts the warehouse does not hold yet (a new row; a row listed with another text, even one that only
+// moved a key), the raw views give every row its latest text exactly, the sealed `recon sql` reads them
+// (and still nothing else), and `recon export` writes them as Parquet.
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { describe, expect, it } from 'vitest';
+import { exportParquet } from '../../src/report/parquet-export.ts';
+import { runSqlOnWarehouse } from '../../src/report/run-sql.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { rawDirOf } from '../../src/warehouse/raw-store.ts';
+import { DAY, NOW, exactRows, onCleanup, rows, setup } from './fake-sync.ts';
+import { fakeCashIn, fakeTransaction, startFakeService, type FakeRow } from './fake-service.ts';
+
+/** The row with its keys in another order (same values): a text only its raw row tells apart. */
+function reordered(row: FakeRow): FakeRow {
+  return Object.fromEntries(Object.entries(row).reverse());
+}
+
+describe('the raw rows store', () => {
+  it('keeps each text once, the latest per row readable exactly, across runs', async () => {
+    const txs = Array.from({ length: 250 }, (_, i) => fakeTransaction(`tx${String(i).padStart(3, '0')}`, NOW - 2 * DAY - i * 60_000));
+    const service = await startFakeService(txs, [fakeCashIn('ci1', NOW - DAY)]);
+    const { warehouse, run } = await setup(service);
+    const first = await run();
+    expect(first.transactions.new).toBe(250);
+    const files = () => readdirSync(join(rawDirOf(warehouse.path), 'transactions')).length;
+    const stored = async () => Number((await rows(warehouse, "SELECT count(*) AS n FROM read_parquet(getvariable('recon_raw_dir') || '/transactions/*.parquet')"))[0]?.['n']);
+    expect(await stored()).toBe(250);
+    const afterFirst = files();
+
+    // Run 2: one row changes status, one only lists its keys in another order, the rest as before.
+    txs[10] = { ...txs[10]!, status: 'refunded', refunded_amount: 10_000, date_updated: new Date(NOW - DAY).toISOString() };
+    txs[20] = reordered(txs[20]!);
+    const second = await run();
+    expect(second.transactions).toEqual({ new: 0, changed: 1, unchanged: 249 });
+    expect(await stored()).toBe(252);
+    expect(files()).toBe(afterFirst + 1);
+
+    // Run 3: nothing new to keep, no file.
+    await run();
+    expect(await stored()).toBe(252);
+    expect(files()).toBe(afterFirst + 1);
+
+    const texts = await exactRows(warehouse, 'SELECT encode(transaction_id) AS id, encode(raw) AS raw FROM transactions_raw');
+    expect(texts).toHaveLength(250);
+    const byId = new Map(texts.map((t) => [t['id'], t['raw'] as string]));
+    for (const row of txs) expect(byId.get(row['transaction_id'] as string)).toBe(JSON.stringify(row));
+    expect(await rows(warehouse, 'SELECT count(*) AS n FROM operations_raw')).toEqual([{ n: '1' }]);
+  });
+
+  it('is read by the sealed `recon sql`, which still reads no other file, and written out by `recon export`', async () => {
+    const txs = [fakeTransaction('tx1', NOW - DAY, { memo: 'línea 1' }), fakeTransaction('tx2', NOW - 2 * DAY)];
+    const service = await startFakeService(txs);
+    const { dir, warehouse, run } = await setup(service);
+    await run();
+    warehouse.close();
+    writeFileSync(join(dir, 'secret.txt'), 'SECRET\n');
+
+    let out = '';
+    const write = async (text: string) => {
+      out += text;
+    };
+    const resources = { memoryLimit: '512MB' };
+    await runSqlOnWarehouse(warehouse.path, resources, 'SELECT transaction_id, raw FROM transactions_raw ORDER BY transaction_id', 'json', write);
+    expect((JSON.parse(out) as Array<{ raw: string }>).map((r) => JSON.parse(r.raw))).toEqual([txs[0], txs[1]]);
+    await expect(runSqlOnWarehouse(warehouse.path, resources, `SELECT content FROM read_text('${join(dir, 'secret.txt')}')`, 'json', write)).rejects.toThrow(/reads only the warehouse/);
+    await expect(runSqlOnWarehouse(warehouse.path, resources, `COPY (SELECT 1) TO '${rawDirOf(warehouse.path)}/transactions/x.parquet'`, 'json', write)).rejects.toThrow(/reads only the warehouse/);
+    expect(readdirSync(join(rawDirOf(warehouse.path), 'transactions'))).not.toContain('x.parquet');
+
+    const { openWarehouse } = await import('../../src/warehouse/open.ts');
+    const reader = await openWarehouse(warehouse.path, { readOnly: true });
+    const exported = await exportParquet({ db: reader.connection, logger: silentLogger }, { outDir: join(dir, 'export'), timezone: 'America/Sao_Paulo', fileMode: '0600' }).finally(() => reader.close());
+    expect(exported.find((t) => t.name === 'transactions_raw')).toMatchObject({ rows: 2, dayColumn: 'date_created' });
+    const instance = await DuckDBInstance.create(':memory:');
+    const db = await instance.connect();
+    onCleanup(() => {
+      db.closeSync();
+      instance.closeSync();
+    });
+    const back = await db.runAndReadAll(`SELECT transaction_id, raw FROM read_parquet('${join(dir, 'export', 'transactions_raw')}/**/*.parquet', hive_partitioning = true) ORDER BY 1`);
+    expect(back.getRowObjectsJson().map((r) => JSON.parse(String(r['raw'])))).toEqual([txs[0], txs[1]]);
+  });
+});
