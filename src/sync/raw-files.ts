@@ -7,6 +7,7 @@
 // it is, one with some kept is cut again with only those. The files move in just before the publish
 // commits, and back if it does not; a crash in between leaves a file no row's raw_key names (a later
 // publish takes its number again and replaces it), which the raw views never show.
+import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
@@ -135,9 +136,23 @@ export async function storeTexts(
       if (rows !== n) throw new Error(`kept ${rows} texts of ${w.read.file}, expected ${n}`);
     }
     const to = rawFileOf(rawDir, spec.name, fileNo);
+    if (existsSync(to)) await assertUnnamed(db, spec, fileNo, to);
     await rename(from, to);
     moved.push({ from, to });
   }
+}
+
+/**
+ * A raw file in the way of a new one may only be one a killed publish left (its number was never
+ * committed, so it is given out again): one that rows name is never replaced.
+ */
+async function assertUnnamed(db: DuckDBConnection, spec: LoadedTable, fileNo: number, path: string): Promise<void> {
+  const reader = await db.runAndReadAll(`SELECT count(*) AS n FROM ${spec.name} WHERE starts_with(raw_key, $prefix)`, { prefix: `${fileNo}:` });
+  if (Number(reader.getRowObjects()[0]?.['n'] ?? 0) === 0) return;
+  throw new ReconError(
+    'warehouse',
+    `expected raw file ${path} to be free or left by a killed sync, found one that rows of ${spec.name} name (the sequence raw_file_number gave its number out again): the warehouse file and its raw rows' folder do not belong together; put back the folder copied with this warehouse file, then run again`,
+  );
 }
 
 /** Moves the files back where they came from (a publish that did not commit); best effort. */

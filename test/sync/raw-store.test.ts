@@ -50,6 +50,18 @@ describe('the raw rows store', () => {
     expect(await rows(warehouse, 'SELECT count(*) AS n FROM operations_raw')).toEqual([{ n: '1' }]);
   });
 
+  it('never replaces a raw file that rows name, if its number is given out again', async () => {
+    const txs = [fakeTransaction('tx1', NOW - DAY), fakeTransaction('tx2', NOW - 2 * DAY)];
+    const service = await startFakeService(txs);
+    const { warehouse, run } = await setup(service);
+    await run();
+    await warehouse.connection.run('DROP SEQUENCE raw_file_number; CREATE SEQUENCE raw_file_number START 1');
+    txs[0] = { ...txs[0]!, status: 'refunded', date_updated: new Date(NOW - DAY / 2).toISOString() };
+    await expect(run()).rejects.toThrow(/expected raw file .*1\.parquet to be free or left by a killed sync, found one that rows of transactions name/);
+    const texts = await rows(warehouse, "SELECT raw->>'status' AS status FROM transactions_raw ORDER BY transaction_id");
+    expect(texts).toEqual([{ status: 'paid' }, { status: 'paid' }]);
+  });
+
   it('is read by the sealed `recon sql`, which still reads no other file, and written out by `recon export`', async () => {
     const txs = [fakeTransaction('tx1', NOW - DAY, { memo: 'línea 1' }), fakeTransaction('tx2', NOW - 2 * DAY)];
     const service = await startFakeService(txs);

@@ -1,7 +1,10 @@
 // Staged NDJSON lines cut from the response body: exact when provable, re-serialised otherwise; the
-// lines always parse back to the listed rows, one per line.
+// lines always parse back to the listed rows, one per line; a window file's last line is ended too.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rowLinesBytes, rowLinesText } from '../../src/sync/stage-file.ts';
+import { openStageFile, rowLinesBytes, rowLinesText } from '../../src/sync/stage-file.ts';
 
 const rowA = { transaction_id: 'a', note: 'x' };
 const rowB = { transaction_id: 'b', note: 'y' };
@@ -38,5 +41,26 @@ describe('rowLinesText / rowLinesBytes', () => {
     expect(JSON.parse(rowLinesBytes(Buffer.from(plain), 'transactions', 1)!.toString())).toEqual({ transaction_id: 'ç', name: 'JOÃO' });
     expect(rowLinesBytes(Buffer.from('{"transactions":[]}'), 'transactions', 0)?.length).toBe(0);
     expect(rowLinesText('{"transactions":[]}', 'transactions', [])).toBe('');
+  });
+});
+
+describe('openStageFile', () => {
+  it('ends every line with a newline, the last one included (DuckDB 1.5 misreads a multi-buffer file without one)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'recon-stage-file-'));
+    try {
+      const file = await openStageFile(join(dir, 'w.ndjson'));
+      await file.appendLines('{"a":1}\n{"a":2}');
+      await file.appendLines(Buffer.from('{"a":3}'));
+      await file.appendLines('');
+      await file.finish();
+      await file.close();
+      expect(readFileSync(join(dir, 'w.ndjson'), 'utf8')).toBe('{"a":1}\n{"a":2}\n{"a":3}\n');
+      const empty = await openStageFile(join(dir, 'empty.ndjson'));
+      await empty.finish();
+      await empty.close();
+      expect(readFileSync(join(dir, 'empty.ndjson'), 'utf8')).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -15,6 +15,11 @@
 -- a view over files needs one to exist).
 CREATE SEQUENCE raw_file_number START 1;
 
+-- One row of each residue of transactions: a file holds a residue once (found by its key, which is narrow
+-- enough to group a warehouse's rows by within the memory cap).
+CREATE TEMP TABLE raw_firsts AS
+SELECT min(rowid) AS first_row FROM transactions
+GROUP BY left(md5(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1))), 16);
 COPY (
   SELECT pieces[1] AS p01, pieces[2] AS p02, pieces[3] AS p03, pieces[4] AS p04,
   pieces[5] AS p05, pieces[6] AS p06, pieces[7] AS p07, pieces[8] AS p08,
@@ -23,9 +28,16 @@ COPY (
   pieces[17] AS p17, pieces[18] AS p18, pieces[19] AS p19, pieces[20] AS p20,
   pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23,
   CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24
-  FROM (SELECT DISTINCT string_split(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1)), ',"') AS pieces FROM transactions)
-) TO (getvariable('recon_raw_dir') || '/transactions/0.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1);
+  FROM (SELECT string_split(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1)), ',"') AS pieces FROM transactions
+        WHERE rowid IN (SELECT first_row FROM raw_firsts))
+) TO (getvariable('recon_raw_dir') || '/transactions/0.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1, ROW_GROUP_SIZE 30000);
+DROP TABLE raw_firsts;
 
+-- One row of each residue of operations: a file holds a residue once (found by its key, which is narrow
+-- enough to group a warehouse's rows by within the memory cap).
+CREATE TEMP TABLE raw_firsts AS
+SELECT min(rowid) AS first_row FROM operations
+GROUP BY left(md5(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1))), 16);
 COPY (
   SELECT pieces[1] AS p01, pieces[2] AS p02, pieces[3] AS p03, pieces[4] AS p04,
   pieces[5] AS p05, pieces[6] AS p06, pieces[7] AS p07, pieces[8] AS p08,
@@ -34,8 +46,10 @@ COPY (
   pieces[17] AS p17, pieces[18] AS p18, pieces[19] AS p19, pieces[20] AS p20,
   pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23,
   CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24
-  FROM (SELECT DISTINCT string_split(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1)), ',"') AS pieces FROM operations)
-) TO (getvariable('recon_raw_dir') || '/operations/0.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1);
+  FROM (SELECT string_split(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1)), ',"') AS pieces FROM operations
+        WHERE rowid IN (SELECT first_row FROM raw_firsts))
+) TO (getvariable('recon_raw_dir') || '/operations/0.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1, ROW_GROUP_SIZE 30000);
+DROP TABLE raw_firsts;
 
 CREATE TABLE transactions__raw_key (
   transaction_id          VARCHAR NOT NULL,
