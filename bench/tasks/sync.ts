@@ -21,12 +21,15 @@ const warehouse = await openWarehouse(join(dir, 'recon.duckdb'), { resources: co
 let closed = false;
 try {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const result = await syncAll(
     { db: warehouse.connection, http: api, clock: { now: () => Date.parse('2026-04-01T12:00:00Z') }, logger: silentLogger },
     { runId: `bench-sync-${Date.now()}`, day: businessDayOf(END, config.timezone), lookbackDays: days + 1, sweepDays: days + 1 },
     config,
   );
   const seconds = (performance.now() - t0) / 1000;
+  const used = process.cpuUsage(c0);
+  const cpuSeconds = (used.user + used.system) / 1e6;
   const rows = result.transactions.new + result.transactions.changed + result.transactions.unchanged + result.operations.new + result.operations.changed + result.operations.unchanged;
   const counted = await warehouse.connection.runAndReadAll('SELECT count(*)::BIGINT AS n FROM transactions');
   const transactionRows = Number(counted.getRowObjectsJS()[0]?.['n'] ?? 0);
@@ -35,7 +38,7 @@ try {
   closed = true;
   const warehouseBytes = bytesUnder(dir);
   const bytesPerTransaction = Math.round(warehouseBytes / transactionRows);
-  report({ rows, seconds, rowsPerSecond: Math.round(rows / seconds), pages: result.pages, windows: result.windows, transactionRows, warehouseBytes, bytesPerTransaction });
+  report({ rows, seconds, cpuSeconds, rowsPerSecond: Math.round(rows / seconds), pages: result.pages, windows: result.windows, transactionRows, warehouseBytes, bytesPerTransaction });
 } finally {
   if (!closed) warehouse.close();
   await api.close();
