@@ -11,6 +11,7 @@ import { withRun } from '../warehouse/runs.ts';
 import { readRawPages } from './raw-pages.ts';
 import { Stager } from './stage.ts';
 import { publishRun } from './publish.ts';
+import { narrowDuckdbMemory } from './run-resources.ts';
 import type { SyncResult } from './sync-all.ts';
 
 export async function replayAll(
@@ -24,6 +25,7 @@ export async function replayAll(
   const run = { kind: 'sync', runId: request.runId, clock: deps.clock, args: { replay: request.dir }, startedAtMs: nowMs, done: 'recorded by work' } as const;
   return withRun(deps.db, run, async () => {
     const stageDir = await mkdtemp(join(tmpdir(), 'recon-replay-'));
+    const restoreMemory = await narrowDuckdbMemory(deps.db);
     try {
       const reads = await readRawPages(request.dir, stageDir, config.sync.operationsAmountUnit);
       const stager = new Stager(deps.db, request.runId);
@@ -60,6 +62,7 @@ export async function replayAll(
         lookups: { read: 0, changed: 0, vanished: 0 },
       };
     } finally {
+      await restoreMemory().catch(() => undefined);
       await rm(stageDir, { recursive: true, force: true });
     }
   });

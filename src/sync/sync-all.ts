@@ -16,7 +16,7 @@ import { readWindow, type WindowRead } from './read-window.ts';
 import { Stager } from './stage.ts';
 import { publishRun, type RowCounts } from './publish.ts';
 import { writeRawPages } from './raw-pages.ts';
-import { readWatermark, stageDirFor } from './run-resources.ts';
+import { narrowDuckdbMemory, readWatermark, stageDirFor } from './run-resources.ts';
 import { allOrFirstError, verifyFinal } from './run-windows.ts';
 import { planRanges } from './plan-windows.ts';
 import { budgetedApi } from './request-budget.ts';
@@ -80,13 +80,15 @@ export async function syncAll(deps: SyncDeps, request: SyncRequest, config: Reco
   const run = { kind: request.kind ?? 'sync', runId: request.runId, clock: deps.clock, businessDate: date, args: request.args ?? { date }, startedAtMs: nowMs } as const;
   return withRun(deps.db, { ...run, abandoned: 'nothing of it was published', done: 'recorded by work' }, async () => {
     const stageDir = await stageDirFor(deps.db, request.runId);
+    // The warehouse was opened under warehouse.memoryLimit: staging and the merge spill to disk beyond
+    // DuckDB's share of it, narrowed for the run, instead of growing the process.
+    const restoreMemory = await narrowDuckdbMemory(deps.db);
     try {
-      // The warehouse was opened under warehouse.memoryLimit: staging and the merge spill to disk
-      // beyond DuckDB's share of it instead of growing the process.
       const result = await syncInto(deps, request, config, { day, nowMs, stageDir, started });
       deps.logger.event('sync.done', { ...result });
       return result;
     } finally {
+      await restoreMemory().catch(() => undefined);
       await rm(stageDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
     }
   });
