@@ -71,8 +71,8 @@ try {
   for (const read of reads) void stager.stageWindow(read);
   await stager.drain();
   await withTransaction(db, async () => {
-    // As publish names each text's file: here they all stay in the staging folder, under number 1.
-    const values = Object.keys(TRANSACTIONS_TABLE.columns).map((c) => (c === 'raw_key' ? "'1:' || raw_md5" : c)).join(', ');
+    // As publish names each text's place: here they all stay in the staging folder, as file 1.
+    const values = Object.keys(TRANSACTIONS_TABLE.columns).map((c) => (c === 'raw_key' ? "'1:' || (row_number() OVER (ORDER BY rowid) - 1)" : c)).join(', ');
     await db.run(`INSERT INTO transactions (${columns}, ${SEEN_COLUMNS.join(', ')}) SELECT ${values}, now(), now(), 'ceiling', 'ceiling' FROM ${ROWS_TX}`);
   });
   loadSeconds = (performance.now() - t1) / 1000;

@@ -15,8 +15,8 @@ import { withTransaction } from '../warehouse/transaction.ts';
 import { filterNameOf } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { ROWS_OP, ROWS_TX, STAGE_WINDOWS, type StagedWindow } from './stage.ts';
-import { keepTexts, keptTable, rawFilesTable, rawKeyOfStagedSql, storeTexts, unstoreTexts, type MovedFile } from './raw-files.ts';
-import { md5OfRawKeySql } from '../warehouse/raw-store.ts';
+import { keepTexts, keptTable, keptTextOf, rawFilesTable, storeTexts, unstoreTexts, type MovedFile } from './raw-files.ts';
+import { changedTextsTable, findChangedTexts } from './raw-changes.ts';
 import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { publishRejects, type RejectsSource } from './rejects.ts';
 import { markVanished, VANISHED } from './vanished.ts';
@@ -59,7 +59,7 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
   try {
     return await publishOnce(db, input);
   } finally {
-    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_existing', keptTable(TRANSACTIONS_TABLE), keptTable(OPERATIONS_TABLE), rawFilesTable(TRANSACTIONS_TABLE), rawFilesTable(OPERATIONS_TABLE), VANISHED, ROWS_TX, ROWS_OP, STAGE_WINDOWS]) {
+    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_existing', ...[TRANSACTIONS_TABLE, OPERATIONS_TABLE].flatMap((t) => [keptTable(t), rawFilesTable(t), changedTextsTable(t)]), VANISHED, ROWS_TX, ROWS_OP, STAGE_WINDOWS]) {
       await db.run(`DROP TABLE IF EXISTS ${table.includes('.') ? table : `temp.${table}`}`).catch(() => undefined);
     }
   }
@@ -78,8 +78,8 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
   const moved: MovedFile[] = [];
   try {
     return await withTransaction(db, async () => {
-      const tx = await mergeEntity(db, exec, TRANSACTIONS);
-      const op = await mergeEntity(db, exec, OPERATIONS);
+      const tx = await mergeEntity(db, exec, TRANSACTIONS, input.staged.transactions);
+      const op = await mergeEntity(db, exec, OPERATIONS, input.staged.operations);
       const transactions = tx.counts;
       const operations = op.counts;
       for (const w of input.windows) {
@@ -123,7 +123,7 @@ interface Merged {
   kept: Map<number, number>;
 }
 
-async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity): Promise<Merged> {
+async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows: readonly StagedWindow[]): Promise<Merged> {
   const keys = e.spec.keys.join(', ');
   const tableColumns = Object.keys(e.spec.columns);
   const keysOf = (alias: string) => e.spec.keys.map((k) => `${alias}.${k}`).join(', ');
@@ -151,19 +151,31 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity): Promise
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing_ids AS
     SELECT DISTINCT ${keysOf('o')} FROM ${e.staged} o WHERE EXISTS (SELECT 1 FROM ${e.spec.name} t WHERE ${on('t', 'o')})`);
   const losers = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_losers')).getRowObjects()[0]?.['n'] ?? 0);
-  // Before the table changes: which texts it does not hold yet.
-  const kept = await keepTexts(db, e.spec, { staged: e.staged, losers: 'temp.pub_losers', windows: STAGE_WINDOWS });
   const existing = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_existing_ids')).getRowObjects()[0]?.['n'] ?? 0);
-  // The staged rows that win, as `f` (joined to `join`): every row but the copies that lose to another window's.
-  const notLoser = losers > 0 ? ` AND NOT EXISTS (SELECT 1 FROM temp.pub_losers l WHERE l.window_no = f.window_no AND ${on('l', 'f')})` : '';
-  const winners = (join = '') => `${e.staged} f${join} WHERE true${notLoser}`;
+  // A staged row (as `alias`) that wins: every row but the copies that lose to another window's.
+  const wins = (alias: string) => (losers > 0 ? `NOT EXISTS (SELECT 1 FROM temp.pub_losers l WHERE l.window_no = ${alias}.window_no AND ${on('l', alias)})` : 'true');
+
+  // Before the table changes: the texts it does not hold yet, those of new rows and of held rows listed
+  // with another text (raw-changes.ts), with where each goes.
+  let needed = 'true';
+  if (existing > 0) {
+    await findChangedTexts(db, e.spec, { staged: e.staged, held: 'temp.pub_existing_ids', winners: wins('o') }, windows);
+    needed = `NOT EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'o')})
+      OR EXISTS (SELECT 1 FROM ${changedTextsTable(e.spec)} c WHERE c.window_no = o.window_no AND ${on('c', 'o')})`;
+  }
+  const kept = await keepTexts(db, e.spec, { staged: e.staged, losers: 'temp.pub_losers', windows: STAGE_WINDOWS }, needed);
+  const text = keptTextOf(e.spec);
+  // The staged rows that win, as `f`, with their kept texts (`k`, `r`) and joined to `join`.
+  const winners = (join = '') => `${e.staged} f${text.joins}${join} WHERE ${wins('f')}`;
 
   let changed = 0;
-  if (existing > 0) changed = await mergeExisting(db, exec, e, winners(` JOIN ${e.spec.name} t ON ${on('f', 't')}`), on);
+  if (existing > 0) changed = await mergeExisting(db, exec, e, winners(` JOIN ${e.spec.name} t ON ${on('f', 't')}`), on, text.rawKey);
 
   const isExisting = `EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'f')})`;
+  // Every new row's text is kept; one without a place fails the statement rather than lose it.
+  const rawKey = `coalesce(${text.rawKey}, error('no raw file for the text of ' || ${e.spec.keys.map((k) => `f.${k}`).join(" || ' ' || ")}))`;
   const result = await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')})
-    SELECT ${tableColumns.map((c) => (c === RAW_KEY ? rawKeyOfStagedSql(e.spec) : `f.${c}`)).join(', ')}, ${NOW}, ${NOW}, ${RUN}, ${RUN}
+    SELECT ${tableColumns.map((c) => (c === RAW_KEY ? rawKey : `f.${c}`)).join(', ')}, ${NOW}, ${NOW}, ${RUN}, ${RUN}
     FROM ${winners()}${existing > 0 ? ` AND NOT ${isExisting}` : ''}`);
   return { counts: { new: result.rowsChanged, changed, unchanged: existing - changed }, kept };
 }
@@ -174,10 +186,10 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity): Promise
  * anything differs (a listing without item_id keeps a known one), else only marked as seen again.
  * Returns how many changed in a compared column.
  */
-async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, held: string, on: (a: string, b: string) => string): Promise<number> {
+async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, held: string, on: (a: string, b: string) => string, keptRawKey: string): Promise<number> {
   const tableColumns = Object.keys(e.spec.columns);
-  // The row's text changed when its MD5 key did; its raw_key then names the file this run keeps it in.
-  const textChanged = `f.raw_md5 IS DISTINCT FROM ${md5OfRawKeySql('t.raw_key')}`;
+  // A held row whose text is kept again was listed with another text; its raw_key names the new place.
+  const textChanged = 'k.pos IS NOT NULL';
   const counted = [...e.spec.compared.map((c) => `f.${c} IS DISTINCT FROM t.${c}`), '(f.item_id IS NOT NULL AND f.item_id IS DISTINCT FROM t.item_id)'].join(' OR ');
   const written = tableColumns
     .filter((c) => !e.spec.keys.includes(c) && c !== 'item_id' && c !== RAW_KEY)
@@ -186,8 +198,7 @@ async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, held: 
     .join(' OR ');
   // The staged row of each existing id that wins, with what it would change.
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
-    SELECT f.*, (${counted}) AS counted, (${written}) AS differs,
-      CASE WHEN ${textChanged} THEN ${rawKeyOfStagedSql(e.spec)} ELSE t.raw_key END AS ${RAW_KEY}
+    SELECT f.*, (${counted}) AS counted, (${written}) AS differs, CASE WHEN ${textChanged} THEN ${keptRawKey} ELSE t.raw_key END AS ${RAW_KEY}
     FROM ${held}`);
   const reader = await db.runAndReadAll('SELECT count(*) AS n, count(*) FILTER (WHERE counted) AS changed, count(*) FILTER (WHERE differs) AS differ FROM temp.pub_existing');
   const row = reader.getRowObjects()[0] ?? {};

@@ -1,23 +1,27 @@
 // The texts of a run's rows, on their way into the raw rows' store beside the warehouse
 // (warehouse/raw-store.ts). Each verified window's texts are cut into a zstd Parquet file next to its
-// NDJSON file while later windows are still being fetched. Publish keeps the texts the warehouse does
-// not hold yet (a new row, or a row listed with another text than its raw_key names; not the copies
-// that lose to another window; once per window when two rows of it share a residue) and gives each
-// window with some a file number: a window file all of whose texts are kept moves into the store as
-// it is, one with some kept is cut again with only those. The files move in just before the publish
-// commits, and back if it does not; a crash in between leaves a file no row's raw_key names (a later
-// publish takes its number again and replaces it), which the raw views never show.
+// NDJSON file while later windows are still being fetched, one row per staged row, in the order they
+// were staged. Publish keeps the texts the warehouse does not hold yet (a new row, or a row listed with
+// another text than its raw_key names, raw-changes.ts; not the copies that lose to another window) and
+// gives each window with some a file number: a window file all of whose texts are kept moves into the
+// store as it is, one with some kept is cut again with only those; a kept row's raw_key is its file and
+// its place in it. The files move in just before the publish commits, and back if it does not; a crash
+// in between leaves a file no row's raw_key names (a later publish takes its number again and replaces
+// it), which the raw views never show.
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import type { LoadedTable } from '../shared/tables.ts';
-import { md5OfRawKeySql, nextRawFileNumber, RAW_COPY_OPTIONS, rawDirOfConnection, rawFileOf, rawPiecesSelect, rawResidueSql } from '../warehouse/raw-store.ts';
+import { nextRawFileNumber, RAW_COPY_OPTIONS, rawDirOfConnection, rawFileOf, rawPiecesSelect, rawResidueSql } from '../warehouse/raw-store.ts';
 import { runWithParams } from '../warehouse/sql.ts';
 import { inStep, linesOf, operationIdPathSql, operationTextSql } from './file-readers.ts';
 import type { WindowRead } from './read-window.ts';
 
-/** TEMP table of the rows of a table whose texts publish keeps: (window_no, keys). */
+/**
+ * TEMP table of the staged rows of a table whose texts publish keeps: (window_no, staged_row, the
+ * staged row's rowid; pos, its text's place in its window's raw file).
+ */
 export function keptTable(spec: LoadedTable): string {
   return `temp.pub_raw_keep_${spec.name}`;
 }
@@ -34,21 +38,21 @@ interface Window {
 }
 
 /** Where a window's texts are cut to, next to its NDJSON file. */
-function stagedRawFileOf(read: WindowRead): string {
+export function stagedRawFileOf(read: WindowRead): string {
   return `${read.file}.raw.parquet`;
 }
 
 /**
- * The SELECT of a staged window's residues (raw-store.ts) cut into a raw file's columns, optionally only
- * those of the rows `keep` (a condition on `j`, the row's staged columns) holds for. Each line of the
- * window file is paired with its staged row (`table`, in file order) as staging paired them; a
- * transaction's text is its line, an operation's the listed row its line carries.
+ * The SELECT of a staged window's residues (raw-store.ts) cut into a raw file's columns, in the order the
+ * rows were staged, optionally only those of the rows `keep` (a condition on `j`, the row's staged
+ * columns) holds for. Each line of the window file is paired with its staged row (`table`, in file
+ * order); a transaction's text is its line, an operation's the listed row its line carries.
  */
 function textsOf(staged: Window, table: string, keep?: string): string {
   const { read, windowNo } = staged;
   const only = keep === undefined ? '' : ` AND ${keep}`;
   const stream = read.window.stream;
-  const rows = `(SELECT ${stream === 'transactions' ? 'transaction_id' : 'kind, operation_id'} FROM ${table} WHERE window_no = ${windowNo})`;
+  const rows = `(SELECT rowid AS staged_row, ${stream === 'transactions' ? 'transaction_id' : 'kind, operation_id'} FROM ${table} WHERE window_no = ${windowNo} ORDER BY rowid)`;
   const text = stream === 'transactions' ? 'r.line' : operationTextSql('r.line');
   const pairing = stream === 'transactions' ? {} : { id: 'j.operation_id', path: operationIdPathSql('j') };
   return rawPiecesSelect(rawResidueSql(text, stream, 'j'), `${linesOf('$file')} r POSITIONAL JOIN ${rows} j WHERE ${inStep('true', pairing)}${only}`);
@@ -64,19 +68,19 @@ export async function stageRawFile(db: DuckDBConnection, staged: Window, table: 
 
 /**
  * Inside the publish, before the table changes: the rows whose texts the warehouse does not hold yet
- * (one of each residue in a window), counted per window, and the number of the raw file each window
- * with some goes to (rawFilesTable). `run` names the run's TEMP tables: `staged` rows, the copies of a
- * row that lose to another window's (`losers`), and the staged `windows` with their keys.
+ * (`needed`, a condition on the staged row `o`), each with its place among its window's kept texts,
+ * counted per window; and the number of the raw file each window with some goes to (rawFilesTable).
+ * `run` names the run's TEMP tables: `staged` rows, the copies of a row that lose to another window's
+ * (`losers`), and the staged `windows` with their keys.
  */
-export async function keepTexts(db: DuckDBConnection, spec: LoadedTable, run: { staged: string; losers: string; windows: string }): Promise<Map<number, number>> {
-  const { staged: observed, losers } = run;
+export async function keepTexts(db: DuckDBConnection, spec: LoadedTable, run: { staged: string; losers: string; windows: string }, needed: string): Promise<Map<number, number>> {
   const on = (a: string, b: string) => spec.keys.map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
   const keep = keptTable(spec);
+  // Rows are matched to their kept texts by rowid, which keeps the join narrow (a million of them).
   await db.run(`CREATE OR REPLACE TEMP TABLE ${keep.replace('temp.', '')} AS
-    SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')} FROM ${observed} o
-    WHERE NOT EXISTS (SELECT 1 FROM ${losers} l WHERE l.window_no = o.window_no AND ${on('l', 'o')})
-      AND NOT EXISTS (SELECT 1 FROM ${spec.name} t WHERE ${on('t', 'o')} AND ${md5OfRawKeySql('t.raw_key')} = o.raw_md5)
-    QUALIFY row_number() OVER (PARTITION BY o.window_no, o.raw_md5) = 1`);
+    SELECT o.window_no, o.rowid AS staged_row, row_number() OVER (PARTITION BY o.window_no ORDER BY o.rowid) - 1 AS pos
+    FROM ${run.staged} o
+    WHERE NOT EXISTS (SELECT 1 FROM ${run.losers} l WHERE l.window_no = o.window_no AND ${on('l', 'o')}) AND (${needed})`);
   // Numbered in the windows' own order (not the order they were read in), so that a run's files are
   // numbered alike whenever it is run again.
   const reader = await db.runAndReadAll(`SELECT k.window_no, count(*) AS n FROM ${keep} k JOIN ${run.windows} w USING (window_no) GROUP BY k.window_no, w.window_key ORDER BY w.window_key`);
@@ -90,12 +94,14 @@ export async function keepTexts(db: DuckDBConnection, spec: LoadedTable, run: { 
 }
 
 /**
- * The raw_key of a staged row `f` (SQL): its text's MD5 key in its window's raw file. Every row that
- * wins in a window with texts kept has one (its own, or the one kept of its residue); a row without one
- * fails the statement rather than lose its text.
+ * The joins that give a staged row `f` its kept text's place (`k`, null when its text is not kept) and
+ * its window's raw file (`r`), and the raw_key they make: `<file_no>:<pos>`.
  */
-export function rawKeyOfStagedSql(spec: LoadedTable): string {
-  return `coalesce((SELECT r.file_no FROM ${rawFilesTable(spec)} r WHERE r.window_no = f.window_no) || ':' || f.raw_md5, error('no raw file for the text of ' || ${spec.keys.map((k) => `f.${k}`).join(" || ' ' || ")}))`;
+export function keptTextOf(spec: LoadedTable): { joins: string; rawKey: string } {
+  return {
+    joins: ` LEFT JOIN ${keptTable(spec)} k ON k.staged_row = f.rowid LEFT JOIN ${rawFilesTable(spec)} r ON r.window_no = f.window_no`,
+    rawKey: `r.file_no || ':' || k.pos`,
+  };
 }
 
 /** A raw file moved into the store, to move back if the publish does not commit. */
@@ -120,17 +126,16 @@ export async function storeTexts(
   if (rawDir === undefined) throw new ReconError('internal', 'publishing texts on a connection that openWarehouse did not prepare; open the warehouse with openWarehouse');
   const reader = await db.runAndReadAll(`SELECT window_no, file_no FROM ${rawFilesTable(spec)}`);
   const numbers = new Map(reader.getRowObjects().map((r) => [Number(r['window_no']), Number(r['file_no'])]));
-  const on = spec.keys.map((key) => `k.${key} = j.${key}`).join(' AND ');
   for (const w of windows) {
     const n = kept.get(w.windowNo) ?? 0;
     const fileNo = numbers.get(w.windowNo);
     if (n === 0 || fileNo === undefined) continue;
     let from = stagedRawFileOf(w.read);
     if (n !== w.read.rows) {
-      // Some texts are known already, lost to another window or repeat a residue: cut the window
-      // again with only the kept ones.
+      // Some texts are known already or lost to another window's: cut the window again with only the
+      // kept ones, in the same order (their places, `pos`, count only them).
       from = `${w.read.file}.kept.parquet`;
-      const keep = `EXISTS (SELECT 1 FROM ${keptTable(spec)} k WHERE k.window_no = ${w.windowNo} AND ${on})`;
+      const keep = `EXISTS (SELECT 1 FROM ${keptTable(spec)} k WHERE k.staged_row = j.staged_row)`;
       const result = await runWithParams(db, `COPY (${textsOf(w, target.staged, keep)}) TO $target (${RAW_COPY_OPTIONS})`, { file: w.read.file, target: from });
       const rows = Number((await result.getRows())[0]?.[0] ?? 0);
       if (rows !== n) throw new Error(`kept ${rows} texts of ${w.read.file}, expected ${n}`);

@@ -1,20 +1,19 @@
 // Staging of verified windows, while later windows are still being fetched: each window's rows go
-// typed into a run-local TEMP table (with the key of each row's text in the raw rows' store), which is
-// all the merge needs to decide history, duplicates and new-versus-existing and what publish copies
-// into the warehouse tables; and the window's texts are cut into a zstd Parquet file ready for that
-// store (raw-files.ts). So each row is parsed once, by DuckDB's JSON reader, on DuckDB's threads while
+// typed into a run-local TEMP table, in the order the window file lists them, which is all the merge
+// needs to decide history, duplicates and new-versus-existing and what publish copies into the
+// warehouse tables; and the window's texts are cut into a zstd Parquet file ready for the raw rows'
+// store, in the same order (raw-files.ts). So each row is parsed once, by DuckDB's JSON reader, on DuckDB's threads while
 // Node fetches; publish only moves typed rows from table to table. The raw texts, most of a row's
 // bytes, never enter the TEMP tables, which stay within the memory cap or spill past it.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
-import { rawMd5Sql, rawResidueSql } from '../warehouse/raw-store.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
 import { OPERATIONS_TABLE, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { describeWindow, keyOf, type SyncWindow } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { rewriteParsed } from './stage-file.ts';
 import { stageRawFile } from './raw-files.ts';
-import { columnSpecOf, inStep, JSON_READ_OPTIONS, linesOf, operationIdPathSql, operationTextSql } from './file-readers.ts';
+import { columnSpecOf, JSON_READ_OPTIONS } from './file-readers.ts';
 
 /** The column the tables name a row's text in the raw rows' store by (`<file>:<MD5 key>`). */
 const RAW_KEY = 'raw_key';
@@ -30,8 +29,8 @@ export function fileColumnsOf(stream: SyncWindow['stream']): Readonly<Record<str
 }
 
 /**
- * TEMP tables of the run's staged rows: `window_no` (pointing into STAGE_WINDOWS, the window's key),
- * the typed columns, and `raw_md5`, the MD5 key of the row's text (publish names its file).
+ * TEMP tables of the run's staged rows: `window_no` (pointing into STAGE_WINDOWS, the window's key) and
+ * the typed columns; a window's rows in the order of its file, which their rowid keeps.
  */
 export const ROWS_TX = 'temp.sync_rows_tx';
 export const ROWS_OP = 'temp.sync_rows_op';
@@ -70,7 +69,7 @@ export class Stager {
       }
       for (const [table, spec] of [[ROWS_TX, TRANSACTIONS_TABLE], [ROWS_OP, OPERATIONS_TABLE]] as const) {
         const typed = Object.entries(fileColumnsOf(spec.name)).map(([name, type]) => `${name} ${type}${spec.keys.includes(name) ? ' NOT NULL' : ''}`);
-        await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${typed.join(', ')}, raw_md5 VARCHAR NOT NULL)`);
+        await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${typed.join(', ')})`);
       }
       await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(STAGE_WINDOWS)} (window_no INTEGER PRIMARY KEY, window_key VARCHAR NOT NULL)`);
     });
@@ -155,16 +154,14 @@ async function loadWindow(db: DuckDBConnection, staged: StagedWindow, again: boo
 
 /**
  * The INSERT of a window file's rows, typed by read_json with an explicit spec (every column, so that a
- * repeated key among them is caught here), each with the key of its text (paired with its line as read
- * by read_csv); the file comes as $file.
+ * repeated key among them is caught here), in the file's order; the file comes as $file.
  */
 function stagedRowsSql(read: WindowRead, table: string, windowNo: number): string {
   if (read.window.stream === 'operations') return stagedOperationsSql(table, windowNo);
   const columns = fileColumnsOf('transactions');
   return `INSERT INTO ${table}
-    SELECT ${windowNo}, ${Object.keys(columns).map((c) => `j.${c}`).join(', ')}, ${inStep(rawMd5Sql(rawResidueSql('r.line', 'transactions', 'j')))}
-    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf(columns)}}) j
-    POSITIONAL JOIN ${linesOf('$file')} r`;
+    SELECT ${windowNo}, ${Object.keys(columns).join(', ')}
+    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf(columns)}})`;
 }
 
 /** The listed fields an operation's columns come from, read out of its line's `raw` (operation-rows.ts). */
@@ -177,18 +174,13 @@ const LISTED_OPERATION = `STRUCT(cash_in_id VARCHAR, cash_out_id VARCHAR, item_i
  */
 function stagedOperationsSql(table: string, windowNo: number): string {
   const cents = { amount_cents: 'BIGINT', paid_amount_cents: 'BIGINT', paid_off_amount_cents: 'BIGINT' };
-  const row = `SELECT CASE WHEN j.raw.cash_in_id IS NULL THEN 'cash_out' ELSE 'cash_in' END AS kind,
-      coalesce(j.raw.cash_in_id, j.raw.cash_out_id) AS operation_id, j.raw.item_id, j.raw.status,
-      CASE WHEN j.raw.cash_in_id IS NULL THEN j.raw.status_description END AS status_description,
-      j.raw.date_created, j.raw.date_updated, j.amount_cents, j.paid_amount_cents, j.paid_off_amount_cents,
-      j.raw.customer_name, j.raw.customer_document_number, ${operationTextSql('r.line')} AS text, r.line
-    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ ...cents, raw: LISTED_OPERATION })}}) j
-    POSITIONAL JOIN ${linesOf('$file')} r`;
-  const key = rawMd5Sql(rawResidueSql('s.text', 'operations', 's'));
   return `INSERT INTO ${table}
-    SELECT ${windowNo}, ${Object.keys(fileColumnsOf('operations')).map((c) => `s.${c}`).join(', ')},
-      ${inStep(key, { line: 's.line', id: 's.operation_id', path: operationIdPathSql('s') })}
-    FROM (${row}) s`;
+    SELECT ${windowNo}, CASE WHEN j.raw.cash_in_id IS NULL THEN 'cash_out' ELSE 'cash_in' END,
+      coalesce(j.raw.cash_in_id, j.raw.cash_out_id), j.raw.item_id, j.raw.status,
+      CASE WHEN j.raw.cash_in_id IS NULL THEN j.raw.status_description END,
+      j.raw.date_created, j.raw.date_updated, j.amount_cents, j.paid_amount_cents, j.paid_off_amount_cents,
+      j.raw.customer_name, j.raw.customer_document_number
+    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ ...cents, raw: LISTED_OPERATION })}}) j`;
 }
 
 function specOf(stream: SyncWindow['stream']): LoadedTable {

@@ -6,9 +6,9 @@
 // holds the id; the residue is cut at every `,"` into the columns p01..p24 (p24 holds the rest), so
 // that the values of one field share a column and compress as such. concat_ws(',"', p01, ..., p24) is
 // the residue again, and replacing U+0001 by the member the text again, exactly: a replacement that
-// finds nothing (an id spelled with escapes) changes nothing either way. A file holds a residue once.
-// The tables keep raw_key, `<n>:<first 16 hex digits of the residue's MD5>`, and the views
-// transactions_raw and operations_raw (migration 14) join each row to its current text by it. The
+// finds nothing (an id spelled with escapes) changes nothing either way. The tables keep raw_key,
+// `<n>:<row>`: the file and the place in it (Parquet's file_row_number) of the row's current text, and
+// the views transactions_raw and operations_raw (migration 14) join each row to its text by it. The
 // views find the folder through the DuckDB variable recon_raw_dir, which every open sets; DuckDB binds
 // a view when it is created, so the folder holds at least file 0, which migration 14 wrote.
 import { mkdir, mkdtemp } from 'node:fs/promises';
@@ -75,16 +75,6 @@ export async function rawDirOfConnection(db: DuckDBConnection): Promise<string |
   const reader = await db.runAndReadAll(`SELECT getvariable(${sqlLiteral(RAW_DIR_VARIABLE)}) AS dir`);
   const dir = reader.getRowObjects()[0]?.['dir'];
   return typeof dir === 'string' ? dir : undefined;
-}
-
-/** The MD5 key of a residue: `left(md5(residue), 16)`, the part of raw_key after the file number. */
-export function rawMd5Sql(residue: string): string {
-  return `left(md5(${residue}), 16)`;
-}
-
-/** The MD5 key of the text a raw_key names (SQL). */
-export function md5OfRawKeySql(rawKey: string): string {
-  return `right(${rawKey}, 16)`;
 }
 
 /** The path of a raw file of the store. */

@@ -8,48 +8,35 @@
 -- the columns p01..p24 (p24 holds the rest) so that the values of one field share a column, zstd-
 -- compressed. concat_ws(',"', p01, ..., p24) is the residue again, and replacing U+0001 by the member
 -- gives the text, exactly (a member spelled with escapes is simply not replaced, either way). Where raw
--- was, the tables keep raw_key (same columns, order and NOT NULL rules otherwise): `<file number>:<the
--- first 16 hex digits of the residue's MD5>`, which the views transactions_raw and operations_raw join
--- each row to its current text by (one file holds a residue once). The texts the tables held move to
--- file 0 of each subfolder (an empty file for an empty table: DuckDB binds a view when it is made, and
--- a view over files needs one to exist).
+-- was, the tables keep raw_key (same columns, order and NOT NULL rules otherwise): `<file number>:<row>`,
+-- the file and the place in it (Parquet's file_row_number) of the row's current text, which the views
+-- transactions_raw and operations_raw join each row to its text by. The texts the tables held move to
+-- file 0 of each subfolder, in the order of the rows (an empty file for an empty table: DuckDB binds a
+-- view when it is made, and a view over files needs one to exist); files are written in row groups of
+-- 30,000 rows, which a warehouse of a million rows moves within a 512 MB budget.
 CREATE SEQUENCE raw_file_number START 1;
 
--- One row of each residue of transactions: a file holds a residue once (found by its key, which is narrow
--- enough to group a warehouse's rows by within the memory cap).
-CREATE TEMP TABLE raw_firsts AS
-SELECT min(rowid) AS first_row FROM transactions
-GROUP BY left(md5(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1))), 16);
 COPY (
   SELECT pieces[1] AS p01, pieces[2] AS p02, pieces[3] AS p03, pieces[4] AS p04,
   pieces[5] AS p05, pieces[6] AS p06, pieces[7] AS p07, pieces[8] AS p08,
   pieces[9] AS p09, pieces[10] AS p10, pieces[11] AS p11, pieces[12] AS p12,
   pieces[13] AS p13, pieces[14] AS p14, pieces[15] AS p15, pieces[16] AS p16,
   pieces[17] AS p17, pieces[18] AS p18, pieces[19] AS p19, pieces[20] AS p20,
-  pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23,
+  pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23, CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24,
   CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24
-  FROM (SELECT string_split(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1)), ',"') AS pieces FROM transactions
-        WHERE rowid IN (SELECT first_row FROM raw_firsts))
+  FROM (SELECT string_split(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1)), ',"') AS pieces FROM transactions ORDER BY rowid)
 ) TO (getvariable('recon_raw_dir') || '/transactions/0.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1, ROW_GROUP_SIZE 30000);
-DROP TABLE raw_firsts;
 
--- One row of each residue of operations: a file holds a residue once (found by its key, which is narrow
--- enough to group a warehouse's rows by within the memory cap).
-CREATE TEMP TABLE raw_firsts AS
-SELECT min(rowid) AS first_row FROM operations
-GROUP BY left(md5(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1))), 16);
 COPY (
   SELECT pieces[1] AS p01, pieces[2] AS p02, pieces[3] AS p03, pieces[4] AS p04,
   pieces[5] AS p05, pieces[6] AS p06, pieces[7] AS p07, pieces[8] AS p08,
   pieces[9] AS p09, pieces[10] AS p10, pieces[11] AS p11, pieces[12] AS p12,
   pieces[13] AS p13, pieces[14] AS p14, pieces[15] AS p15, pieces[16] AS p16,
   pieces[17] AS p17, pieces[18] AS p18, pieces[19] AS p19, pieces[20] AS p20,
-  pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23,
+  pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23, CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24,
   CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24
-  FROM (SELECT string_split(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1)), ',"') AS pieces FROM operations
-        WHERE rowid IN (SELECT first_row FROM raw_firsts))
+  FROM (SELECT string_split(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1)), ',"') AS pieces FROM operations ORDER BY rowid)
 ) TO (getvariable('recon_raw_dir') || '/operations/0.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1, ROW_GROUP_SIZE 30000);
-DROP TABLE raw_firsts;
 
 CREATE TABLE transactions__raw_key (
   transaction_id          VARCHAR NOT NULL,
@@ -79,7 +66,7 @@ CREATE TABLE transactions__raw_key (
 INSERT INTO transactions__raw_key
 SELECT transaction_id, item_id, status, authorization_code, nsu, date_created, date_updated, net_value, authorized_amount,
        paid_amount, refunded_amount, installments, card_holder_name, card_brand, card_first_digits, card_last_digits,
-       acquirer_status_code, acquirer_status_message, '0:' || left(md5(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1))), 16),
+       acquirer_status_code, acquirer_status_message, '0:' || (row_number() OVER (ORDER BY rowid) - 1),
        first_seen_at, last_seen_at, first_seen_run, last_seen_run
 FROM transactions;
 DROP TABLE transactions;
@@ -106,8 +93,7 @@ CREATE TABLE operations__raw_key (
 );
 INSERT INTO operations__raw_key
 SELECT kind, operation_id, item_id, status, status_description, date_created, date_updated, amount_cents, paid_amount_cents,
-       paid_off_amount_cents, customer_name, customer_document_number,
-       '0:' || left(md5(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1))), 16),
+       paid_off_amount_cents, customer_name, customer_document_number, '0:' || (row_number() OVER (ORDER BY rowid) - 1),
        first_seen_at, last_seen_at, first_seen_run, last_seen_run
 FROM operations;
 DROP TABLE operations;
@@ -119,21 +105,21 @@ SELECT * FROM refunded_transactions LIMIT 0;
 SELECT * FROM charged_back_transactions LIMIT 0;
 
 -- Each transaction with its current text, as the service last listed it: the residue its raw_key
--- names (file and MD5 key), its id member put back.
+-- names, its id member put back.
 CREATE OR REPLACE VIEW transactions_raw AS
 WITH stored AS (
-  SELECT parse_filename(filename, true) AS file, concat_ws(',"', p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p20, p21, p22, p23, p24) AS residue
-  FROM read_parquet(getvariable('recon_raw_dir') || '/transactions/*.parquet', filename = true)
+  SELECT parse_filename(filename, true) || ':' || file_row_number AS raw_key, concat_ws(',"', p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p20, p21, p22, p23, p24) AS residue
+  FROM read_parquet(getvariable('recon_raw_dir') || '/transactions/*.parquet', filename = true, file_row_number = true)
 )
 SELECT t.transaction_id, t.date_created, replace(s.residue, chr(1), 'transaction_id":"' || t.transaction_id || '"') AS raw
-FROM transactions t JOIN stored s ON t.raw_key = s.file || ':' || left(md5(s.residue), 16);
+FROM transactions t JOIN stored s USING (raw_key);
 
 -- Each cash-in and cash-out with its current text (the listed row, as the service sent it).
 CREATE OR REPLACE VIEW operations_raw AS
 WITH stored AS (
-  SELECT parse_filename(filename, true) AS file, concat_ws(',"', p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p20, p21, p22, p23, p24) AS residue
-  FROM read_parquet(getvariable('recon_raw_dir') || '/operations/*.parquet', filename = true)
+  SELECT parse_filename(filename, true) || ':' || file_row_number AS raw_key, concat_ws(',"', p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p20, p21, p22, p23, p24) AS residue
+  FROM read_parquet(getvariable('recon_raw_dir') || '/operations/*.parquet', filename = true, file_row_number = true)
 )
 SELECT o.kind, o.operation_id, o.date_created,
        replace(s.residue, chr(1), CASE o.kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || o.operation_id || '"') AS raw
-FROM operations o JOIN stored s ON o.raw_key = s.file || ':' || left(md5(s.residue), 16);
+FROM operations o JOIN stored s USING (raw_key);
