@@ -1,6 +1,6 @@
 // How DuckDB reads a window file (an NDJSON file of staged rows, one per line): as JSON with an
-// explicit column spec, or line by line as text, and how a POSITIONAL JOIN of the two is kept honest.
-// Shared by staging, publishing, the raw files and the rows kept out.
+// explicit column spec, or line by line as text, and where an operation's line holds the listed row.
+// Shared by staging, the raw files and the rows kept out.
 import { OPERATION_RAW_MEMBER } from './operation-rows.ts';
 
 /**
@@ -19,27 +19,6 @@ const CSV_READ_OPTIONS = `max_line_size = ${READ_LIMIT}, buffer_size = ${2 * REA
  */
 export function linesOf(file: string): string {
   return `read_csv(${file}, columns = {'line': 'VARCHAR'}, delim = chr(1), quote = '', escape = '', header = false, auto_detect = false, ${CSV_READ_OPTIONS})`;
-}
-
-/** Where inStep finds a row's line, id and the JSON path of that id in the line (SQL). */
-interface Pairing {
-  line?: string;
-  id?: string;
-  path?: string;
-}
-
-/**
- * `value` once the line (`r.line`) is known to hold the row whose id is `id` (`j.transaction_id`; `path`,
- * the JSON path of that id in the line): two readers scan the one file in order, and a POSITIONAL JOIN
- * pairs them; this fails the statement if a line does not hold its own id. The cheap test is the id's
- * text inside the line; an id whose JSON text differs from its value (`a\/b`, `\u00e9`, `\"`) fails it,
- * and only then is the line's own id decoded and compared.
- */
-export function inStep(value: string, pairing: Pairing = {}): string {
-  const { line = 'r.line', id = 'j.transaction_id', path = "'$.transaction_id'" } = pairing;
-  return `CASE WHEN strpos(${line}, ${id}) > 0 THEN ${value}
-      WHEN json_extract_string(${line}, ${path}) = ${id} THEN ${value}
-      ELSE error('raw row out of step with ' || ${id}) END`;
 }
 
 /** The JSON path of an operation's id in its line, by its kind (SQL, the row's columns under `alias`). */

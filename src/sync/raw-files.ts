@@ -15,7 +15,7 @@ import { ReconError } from '../shared/errors.ts';
 import type { LoadedTable } from '../shared/tables.ts';
 import { nextRawFileNumber, RAW_COPY_OPTIONS, rawDirOfConnection, rawFileOf, rawPiecesSelect, rawResidueSql } from '../warehouse/raw-store.ts';
 import { runWithParams } from '../warehouse/sql.ts';
-import { inStep, linesOf, operationIdPathSql, operationTextSql } from './file-readers.ts';
+import { linesOf, operationIdPathSql, operationTextSql } from './file-readers.ts';
 import type { WindowRead } from './read-window.ts';
 
 /**
@@ -44,18 +44,25 @@ export function stagedRawFileOf(read: WindowRead): string {
 
 /**
  * The SELECT of a staged window's residues (raw-store.ts) cut into a raw file's columns, in the order the
- * rows were staged, optionally only those of the rows `keep` (a condition on `j`, the row's staged
- * columns) holds for. Each line of the window file is paired with its staged row (`table`, in file
- * order); a transaction's text is its line, an operation's the listed row its line carries.
+ * rows were staged, optionally only those of the rows `keep` (a condition on `g.staged_row`) holds for.
+ * Each line of the window file is paired with its staged row (`table`, in file order), and a line must
+ * hold its row's own id member: the residue is shorter than the text then, or (an id spelled with
+ * escapes, which is left in place) the line's own id, decoded, is the row's. Anything else fails the
+ * statement: a text would otherwise be kept for another row. A transaction's text is its line, an
+ * operation's the listed row its line carries.
  */
 function textsOf(staged: Window, table: string, keep?: string): string {
   const { read, windowNo } = staged;
-  const only = keep === undefined ? '' : ` AND ${keep}`;
   const stream = read.window.stream;
-  const rows = `(SELECT rowid AS staged_row, ${stream === 'transactions' ? 'transaction_id' : 'kind, operation_id'} FROM ${table} WHERE window_no = ${windowNo} ORDER BY rowid)`;
-  const text = stream === 'transactions' ? 'r.line' : operationTextSql('r.line');
-  const pairing = stream === 'transactions' ? {} : { id: 'j.operation_id', path: operationIdPathSql('j') };
-  return rawPiecesSelect(rawResidueSql(text, stream, 'j'), `${linesOf('$file')} r POSITIONAL JOIN ${rows} j WHERE ${inStep('true', pairing)}${only}`);
+  const tx = stream === 'transactions';
+  const rows = `(SELECT rowid AS staged_row, ${tx ? 'transaction_id' : 'kind, operation_id'} FROM ${table} WHERE window_no = ${windowNo} ORDER BY rowid)`;
+  const text = tx ? 'r.line' : operationTextSql('r.line');
+  const id = tx ? 'g.transaction_id' : 'g.operation_id';
+  const path = tx ? "'$.transaction_id'" : operationIdPathSql('g');
+  const paired = `(SELECT j.*, r.line, ${text} AS text, ${rawResidueSql(text, stream, 'j')} AS residue FROM ${linesOf('$file')} r POSITIONAL JOIN ${rows} j) g`;
+  const inStep = `CASE WHEN strlen(g.residue) < strlen(g.text) THEN true WHEN json_extract_string(g.line, ${path}) = ${id} THEN true
+      ELSE error('raw text out of step with its row ' || ${id}) END`;
+  return rawPiecesSelect('g.residue', `${paired} WHERE ${inStep}${keep === undefined ? '' : ` AND ${keep}`}`);
 }
 
 /** Cuts a staged window's texts into its raw file (in the staging folder); `table` holds its staged rows. */
@@ -135,7 +142,7 @@ export async function storeTexts(
       // Some texts are known already or lost to another window's: cut the window again with only the
       // kept ones, in the same order (their places, `pos`, count only them).
       from = `${w.read.file}.kept.parquet`;
-      const keep = `EXISTS (SELECT 1 FROM ${keptTable(spec)} k WHERE k.staged_row = j.staged_row)`;
+      const keep = `EXISTS (SELECT 1 FROM ${keptTable(spec)} k WHERE k.staged_row = g.staged_row)`;
       const result = await runWithParams(db, `COPY (${textsOf(w, target.staged, keep)}) TO $target (${RAW_COPY_OPTIONS})`, { file: w.read.file, target: from });
       const rows = Number((await result.getRows())[0]?.[0] ?? 0);
       if (rows !== n) throw new Error(`kept ${rows} texts of ${w.read.file}, expected ${n}`);
