@@ -29,7 +29,9 @@ function task(name: string, args: string[]): Promise<Result> {
     const child = spawn(process.execPath, [RUNNER, `bench/tasks/${name}.ts`, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop() ?? '{}') as Result) : fail(new Error(`bench task ${name} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? done(JSON.parse(out.trim().split('\n').pop() ?? '{}') as Result) : fail(new Error(`bench task ${name} exited with ${code}`)),
+    );
   });
 }
 
@@ -61,7 +63,9 @@ const served = await new Promise<Result & { url: string; apiKey: string }>((done
   createInterface({ input: server.stdout }).once('line', (line) => done(JSON.parse(line)));
 });
 try {
-  process.stderr.write(`  sandbox: ${n(served, 'transactions')} transactions, ${n(served, 'operations')} operations, ${n(served, 'orders')} orders in ${n(served, 'generateSeconds').toFixed(1)} s\n`);
+  process.stderr.write(
+    `  sandbox: ${n(served, 'transactions')} transactions, ${n(served, 'operations')} operations, ${n(served, 'orders')} orders in ${n(served, 'generateSeconds').toFixed(1)} s\n`,
+  );
   const service = ['--url', served.url, '--key', served.apiKey];
   const syncSteps = await measureSync(service);
   const later = only === 'sync' ? { rows: [], results: {} } : await measureAfterSync();
@@ -70,7 +74,9 @@ try {
     ...syncSteps.rows,
     ...later.rows,
   ];
-  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
   const table = [
     `| step | result | peak RSS | target | met |`,
     `|---|---|---|---|---|`,
@@ -78,7 +84,10 @@ try {
   ].join('\n');
   process.stdout.write(`\nMachine: ${machine}\n\n${table}\n`);
   mkdirSync('bench', { recursive: true });
-  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, transactions, days, runs, served, ...syncSteps.results, ...later.results, table: rows }, null, 2)}\n`);
+  writeFileSync(
+    'bench/results.json',
+    `${JSON.stringify({ date: new Date().toISOString(), machine, transactions, days, runs, served, ...syncSteps.results, ...later.results, table: rows }, null, 2)}\n`,
+  );
 } finally {
   server.kill('SIGTERM');
   rmSync(root, { recursive: true, force: true });
@@ -95,17 +104,58 @@ interface Row {
 /** The floor, the ceiling of the sync's load path, and the sync itself (issue 3's figures). */
 async function measureSync(service: string[]): Promise<{ rows: Row[]; results: Record<string, Result> }> {
   const floor = await medianOf('floor', runs, () => [...scale, ...service], 'rowsPerSecond');
-  const ceiling = await medianOf('ceiling', runs, (i) => [...scale, ...service, '--dir', freshDir(`ceiling-${i}`), '--server-pid', String(server.pid)], 'boundRowsPerSecond');
+  const ceiling = await medianOf(
+    'ceiling',
+    runs,
+    (i) => [...scale, ...service, '--dir', freshDir(`ceiling-${i}`), '--server-pid', String(server.pid)],
+    'boundRowsPerSecond',
+  );
   const sync = await medianOf('sync', runs, (i) => [...scale, ...service, '--dir', freshDir(`sync-${i}`)], 'rowsPerSecond');
   const bound = n(ceiling, 'boundRowsPerSecond');
   const rate = n(sync, 'rowsPerSecond');
   const rows: Row[] = [
-    { step: 'floor: fetch + JSON.parse every page', value: `${n(floor, 'rowsPerSecond')} rows/s (${n(floor, 'cpuSeconds').toFixed(1)} s CPU)`, rss: floor.peakRssMb, target: '', ok: true },
-    { step: 'receive only: fetch every page, neither parse nor keep', value: `${n(ceiling, 'receiveRowsPerSecond')} rows/s (${n(ceiling, 'receiveCpuSeconds').toFixed(1)} s CPU; the sandbox ${n(ceiling, 'serveCpuSeconds').toFixed(1)} s CPU)`, rss: n(ceiling, 'receivePeakRssMb'), target: '', ok: true },
-    { step: `store only: DuckDB bulk load of ${n(ceiling, 'loadRows')} staged rows`, value: `${n(ceiling, 'loadSeconds').toFixed(2)} s (${n(ceiling, 'loadCpuSeconds').toFixed(1)} s CPU)`, rss: ceiling.peakRssMb, target: '', ok: true },
-    { step: `ceiling of the load path: (serve + receive + store CPU) / ${cpus().length} cores`, value: `${bound} rows/s (${(bound / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`, rss: 0, target: '', ok: true },
-    { step: 'recon sync (whole history)', value: `${rate} rows/s (${(rate / n(floor, 'rowsPerSecond')).toFixed(2)} x floor; ${n(sync, 'cpuSeconds').toFixed(1)} s CPU)`, rss: sync.peakRssMb, target: '>= 250,000 rows/s, >= 0.8 x floor, < 256 MB', ok: rate >= 250_000 && rate >= 0.8 * n(floor, 'rowsPerSecond') && sync.peakRssMb < 256 },
-    { step: `warehouse after the sync: bytes per transaction row (${n(sync, 'transactionRows')} rows)`, value: `${n(sync, 'bytesPerTransaction')} B (${(n(sync, 'warehouseBytes') / 2 ** 20).toFixed(0)} MiB)`, rss: 0, target: '< 150 B', ok: n(sync, 'bytesPerTransaction') < 150 },
+    {
+      step: 'floor: fetch + JSON.parse every page',
+      value: `${n(floor, 'rowsPerSecond')} rows/s (${n(floor, 'cpuSeconds').toFixed(1)} s CPU)`,
+      rss: floor.peakRssMb,
+      target: '',
+      ok: true,
+    },
+    {
+      step: 'receive only: fetch every page, neither parse nor keep',
+      value: `${n(ceiling, 'receiveRowsPerSecond')} rows/s (${n(ceiling, 'receiveCpuSeconds').toFixed(1)} s CPU; the sandbox ${n(ceiling, 'serveCpuSeconds').toFixed(1)} s CPU)`,
+      rss: n(ceiling, 'receivePeakRssMb'),
+      target: '',
+      ok: true,
+    },
+    {
+      step: `store only: DuckDB bulk load of ${n(ceiling, 'loadRows')} staged rows`,
+      value: `${n(ceiling, 'loadSeconds').toFixed(2)} s (${n(ceiling, 'loadCpuSeconds').toFixed(1)} s CPU)`,
+      rss: ceiling.peakRssMb,
+      target: '',
+      ok: true,
+    },
+    {
+      step: `ceiling of the load path: (serve + receive + store CPU) / ${cpus().length} cores`,
+      value: `${bound} rows/s (${(bound / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`,
+      rss: 0,
+      target: '',
+      ok: true,
+    },
+    {
+      step: 'recon sync (whole history)',
+      value: `${rate} rows/s (${(rate / n(floor, 'rowsPerSecond')).toFixed(2)} x floor; ${n(sync, 'cpuSeconds').toFixed(1)} s CPU)`,
+      rss: sync.peakRssMb,
+      target: '>= 250,000 rows/s, >= 0.8 x floor, < 256 MB',
+      ok: rate >= 250_000 && rate >= 0.8 * n(floor, 'rowsPerSecond') && sync.peakRssMb < 256,
+    },
+    {
+      step: `warehouse after the sync: bytes per transaction row (${n(sync, 'transactionRows')} rows)`,
+      value: `${n(sync, 'bytesPerTransaction')} B (${(n(sync, 'warehouseBytes') / 2 ** 20).toFixed(0)} MiB)`,
+      rss: 0,
+      target: '< 150 B',
+      ok: n(sync, 'bytesPerTransaction') < 150,
+    },
   ];
   return { rows, results: { floor, ceiling, sync } };
 }
@@ -121,12 +171,48 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
   const small = await medianOf('nightly-scale', runs, (i) => ['--dir', freshDir(`small-${i}`), '--warehouse-rows', '100000'], 'nightSeconds');
   const large = await medianOf('nightly-scale', 1, () => ['--dir', freshDir('large'), '--warehouse-rows', String(largeRows)], 'nightSeconds');
   const rows: Row[] = [
-    { step: `import ${n(importing, 'rows')} orders (BR CSV)`, value: `${n(importing, 'seconds').toFixed(2)} s`, rss: importing.peakRssMb, target: '< 5 s, < 512 MB', ok: n(importing, 'seconds') < 5 && importing.peakRssMb < 512 },
-    { step: 're-import the same export (every order replaced)', value: `${n(again, 'seconds').toFixed(2)} s`, rss: again.peakRssMb, target: '< 512 MB', ok: again.peakRssMb < 512 },
-    { step: 'reconcile + reports, one day', value: `${n(oneDay, 'seconds').toFixed(2)} s`, rss: oneDay.peakRssMb, target: '< 5 s, < 512 MB', ok: n(oneDay, 'seconds') < 5 && oneDay.peakRssMb < 512 },
-    { step: `reconcile + reports, ${n(wholeHistory, 'days')} days`, value: `${n(wholeHistory, 'seconds').toFixed(1)} s`, rss: wholeHistory.peakRssMb, target: '< 512 MB', ok: wholeHistory.peakRssMb < 512 },
-    { step: 'nightly on a 100k warehouse', value: `${n(small, 'nightSeconds').toFixed(2)} s`, rss: small.peakRssMb, target: '< 512 MB', ok: small.peakRssMb < 512 },
-    { step: `nightly on a ${(largeRows / 1e6).toFixed(0)}M warehouse`, value: `${n(large, 'nightSeconds').toFixed(2)} s (${(n(large, 'nightSeconds') / n(small, 'nightSeconds')).toFixed(2)} x)`, rss: large.peakRssMb, target: '< 2 x the 100k night, < 512 MB', ok: n(large, 'nightSeconds') < 2 * n(small, 'nightSeconds') && large.peakRssMb < 512 },
+    {
+      step: `import ${n(importing, 'rows')} orders (BR CSV)`,
+      value: `${n(importing, 'seconds').toFixed(2)} s`,
+      rss: importing.peakRssMb,
+      target: '< 5 s, < 512 MB',
+      ok: n(importing, 'seconds') < 5 && importing.peakRssMb < 512,
+    },
+    {
+      step: 're-import the same export (every order replaced)',
+      value: `${n(again, 'seconds').toFixed(2)} s`,
+      rss: again.peakRssMb,
+      target: '< 512 MB',
+      ok: again.peakRssMb < 512,
+    },
+    {
+      step: 'reconcile + reports, one day',
+      value: `${n(oneDay, 'seconds').toFixed(2)} s`,
+      rss: oneDay.peakRssMb,
+      target: '< 5 s, < 512 MB',
+      ok: n(oneDay, 'seconds') < 5 && oneDay.peakRssMb < 512,
+    },
+    {
+      step: `reconcile + reports, ${n(wholeHistory, 'days')} days`,
+      value: `${n(wholeHistory, 'seconds').toFixed(1)} s`,
+      rss: wholeHistory.peakRssMb,
+      target: '< 512 MB',
+      ok: wholeHistory.peakRssMb < 512,
+    },
+    {
+      step: 'nightly on a 100k warehouse',
+      value: `${n(small, 'nightSeconds').toFixed(2)} s`,
+      rss: small.peakRssMb,
+      target: '< 512 MB',
+      ok: small.peakRssMb < 512,
+    },
+    {
+      step: `nightly on a ${(largeRows / 1e6).toFixed(0)}M warehouse`,
+      value: `${n(large, 'nightSeconds').toFixed(2)} s (${(n(large, 'nightSeconds') / n(small, 'nightSeconds')).toFixed(2)} x)`,
+      rss: large.peakRssMb,
+      target: '< 2 x the 100k night, < 512 MB',
+      ok: n(large, 'nightSeconds') < 2 * n(small, 'nightSeconds') && large.peakRssMb < 512,
+    },
   ];
   return { rows, results: { import: importing, reimport: again, oneDay, wholeHistory, nightly100k: small, nightlyLarge: large } };
 }

@@ -37,7 +37,8 @@ const receiveSeconds = (performance.now() - t0) / 1000;
 const receiveCpuSeconds = cpuSecondsSince(c0);
 const serveCpuSeconds = readServerCpuSeconds() - s0;
 const receivePeakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
-if (Number.isNaN(serveCpuSeconds)) process.stderr.write(`ceiling: cannot read the sandbox's CPU from /proc/${serverPid}/stat (Linux only); the bound is unknown\n`);
+if (Number.isNaN(serveCpuSeconds))
+  process.stderr.write(`ceiling: cannot read the sandbox's CPU from /proc/${serverPid}/stat (Linux only); the bound is unknown\n`);
 
 // Staged exactly as the sync stages them, one NDJSON file per window (not timed).
 const stageDir = join(dir, 'stage');
@@ -47,7 +48,15 @@ await fetchAll((day, body, rows) => {
   const lines = rowLinesBytes(body, 'transactions', rows);
   if (!lines) throw new Error(`ceiling: a page of day ${day} cannot be cut into NDJSON lines as the sync would`);
   const file = join(stageDir, `d${day}.ndjson`);
-  const read = staged.get(day) ?? { window: { stream: 'transactions', field: 'date_created', startMs: day, endMs: day + 1 }, total: 0, rows: 0, pages: 0, attempts: 1, file, rejected: 0 };
+  const read = staged.get(day) ?? {
+    window: { stream: 'transactions', field: 'date_created', startMs: day, endMs: day + 1 },
+    total: 0,
+    rows: 0,
+    pages: 0,
+    attempts: 1,
+    file,
+    rejected: 0,
+  };
   // One request at a time per window, so a day's pages arrive (and are appended) in order; every line
   // ends in a newline, as the sync's stage files do.
   appendFileSync(file, Buffer.concat([lines, Buffer.from('\n')]));
@@ -72,7 +81,9 @@ try {
   await stager.drain();
   await withTransaction(db, async () => {
     // As publish names each text's place: here they all stay in the staging folder, as file 1.
-    const values = Object.keys(TRANSACTIONS_TABLE.columns).map((c) => (c === 'raw_key' ? "'1:' || (row_number() OVER (ORDER BY rowid) - 1)" : c)).join(', ');
+    const values = Object.keys(TRANSACTIONS_TABLE.columns)
+      .map((c) => (c === 'raw_key' ? "'1:' || (row_number() OVER (ORDER BY rowid) - 1)" : c))
+      .join(', ');
     await db.run(`INSERT INTO transactions (${columns}, ${SEEN_COLUMNS.join(', ')}) SELECT ${values}, now(), now(), 'ceiling', 'ceiling' FROM ${ROWS_TX}`);
   });
   loadSeconds = (performance.now() - t1) / 1000;

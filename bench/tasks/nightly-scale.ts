@@ -18,9 +18,17 @@ const history = generateHistory({ seed: 3, days: 8, perDay: 1000, endDate: END }
 let now = DateTime.fromISO(END, { zone: ZONE }).minus({ days: 1 }).plus({ hours: 26 }).toMillis();
 const clock = { now: () => now };
 const sandbox = await startSandbox({ history, clock });
-const api = createPaymentsApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 60_000, retry: { maxAttempts: 5, baseDelayMs: 10, maxDelayMs: 100, maxRetryAfterMs: 2000 } });
+const api = createPaymentsApi({
+  baseUrl: sandbox.url,
+  apiKey: sandbox.apiKey,
+  timeoutMs: 60_000,
+  retry: { maxAttempts: 5, baseDelayMs: 10, maxDelayMs: 100, maxRetryAfterMs: 2000 },
+});
 const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
-const config = parseConfig({ timezone: ZONE, orders: { preset: 'recon-sandbox', path: join(dir, 'orders-{date}.csv') }, reports: { outDir: join(dir, 'reports') } }, 'bench');
+const config = parseConfig(
+  { timezone: ZONE, orders: { preset: 'recon-sandbox', path: join(dir, 'orders-{date}.csv') }, reports: { outDir: join(dir, 'reports') } },
+  'bench',
+);
 try {
   const t0 = performance.now();
   // Years of earlier sales, before the sandbox's history; one in 50 refunded, one in 500 charged back.

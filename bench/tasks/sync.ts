@@ -30,7 +30,13 @@ try {
   const seconds = (performance.now() - t0) / 1000;
   const used = process.cpuUsage(c0);
   const cpuSeconds = (used.user + used.system) / 1e6;
-  const rows = result.transactions.new + result.transactions.changed + result.transactions.unchanged + result.operations.new + result.operations.changed + result.operations.unchanged;
+  const rows =
+    result.transactions.new +
+    result.transactions.changed +
+    result.transactions.unchanged +
+    result.operations.new +
+    result.operations.changed +
+    result.operations.unchanged;
   const counted = await warehouse.connection.runAndReadAll('SELECT count(*)::BIGINT AS n FROM transactions');
   const transactionRows = Number(counted.getRowObjectsJS()[0]?.['n'] ?? 0);
   // Closed first, so that the WAL is checkpointed into the file, as a night leaves it.
@@ -38,7 +44,17 @@ try {
   closed = true;
   const warehouseBytes = bytesUnder(dir);
   const bytesPerTransaction = Math.round(warehouseBytes / transactionRows);
-  report({ rows, seconds, cpuSeconds, rowsPerSecond: Math.round(rows / seconds), pages: result.pages, windows: result.windows, transactionRows, warehouseBytes, bytesPerTransaction });
+  report({
+    rows,
+    seconds,
+    cpuSeconds,
+    rowsPerSecond: Math.round(rows / seconds),
+    pages: result.pages,
+    windows: result.windows,
+    transactionRows,
+    warehouseBytes,
+    bytesPerTransaction,
+  });
 } finally {
   if (!closed) warehouse.close();
   await api.close();

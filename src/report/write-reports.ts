@@ -60,7 +60,10 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
   const result: WriteReportsResult = { files: [], counts: {}, reconcileRunId };
   for (const definition of request.definitions) {
     if (definition.needsReconcileRun && reconcileRunId === null) {
-      throw new ReconError('report', `report ${definition.name} for ${day.date}: expected a reconcile run of that date, found none; run \`recon reconcile --date ${day.date}\` first`);
+      throw new ReconError(
+        'report',
+        `report ${definition.name} for ${day.date}: expected a reconcile run of that date, found none; run \`recon reconcile --date ${day.date}\` first`,
+      );
     }
     const sheets = typeof definition.sheets === 'function' ? definition.sheets(reportParams) : definition.sheets;
     const written = await writeOneReport(deps, { definition, sheets, dir, mode, params, request }, result.counts);
@@ -91,7 +94,11 @@ interface OneReport {
 async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, counts: Record<string, number>): Promise<string[]> {
   const { definition, sheets, dir, mode, params, request } = job;
   const csvSheet = sheets.find((s) => s.name === job.definition.csvSheet);
-  if (!csvSheet) throw new ReconError('report', `report ${definition.name}: csvSheet "${definition.csvSheet}" is not one of its sheets (${sheets.map((s) => s.name).join(', ')})`);
+  if (!csvSheet)
+    throw new ReconError(
+      'report',
+      `report ${definition.name}: csvSheet "${definition.csvSheet}" is not one of its sheets (${sheets.map((s) => s.name).join(', ')})`,
+    );
   const xlsxPath = join(dir, `${definition.name}.xlsx`);
   const csvPath = join(dir, `${definition.name}.csv`);
   const partial = (path: string) => `${path}.partial`;

@@ -36,5 +36,7 @@ export function operationTextSql(line: string): string {
 
 /** read_json's column spec: `transaction_id: 'VARCHAR', ...` */
 export function columnSpecOf(columns: Readonly<Record<string, string>>): string {
-  return Object.entries(columns).map(([name, type]) => `${name}: '${type}'`).join(', ');
+  return Object.entries(columns)
+    .map(([name, type]) => `${name}: '${type}'`)
+    .join(', ');
 }

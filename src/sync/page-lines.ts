@@ -47,7 +47,13 @@ export function buildTransactionLines(body: { bytes: Buffer; text: string }, row
  * Lines of an operations page: each row's cents (computed here) around its listed text. A row whose
  * amount has no exact cents is kept out like a schema break.
  */
-export function buildOperationLines(body: { bytes: Buffer; text: string }, rows: readonly unknown[], bad: ReadonlyMap<number, string>, unit: AmountUnit, where: string): PageLines {
+export function buildOperationLines(
+  body: { bytes: Buffer; text: string },
+  rows: readonly unknown[],
+  bad: ReadonlyMap<number, string>,
+  unit: AmountUnit,
+  where: string,
+): PageLines {
   if (rows.length === 0) return { lines: '', kept: [], rejects: [] };
   const reasons = new Map(bad);
   const cut = hasSurrogateEscape(body.bytes) ? undefined : rowLinesBytes(body.bytes, 'operations', rows.length);
@@ -72,7 +78,13 @@ export function buildOperationLines(body: { bytes: Buffer; text: string }, rows:
  * UTF-8), else from the decoded text, else (a row holding a lone surrogate escape on the page) each
  * row serialised again, with U+FFFD for the lone halves of rows the schema accepted.
  */
-function rowTexts(body: { bytes: Buffer; text: string }, key: string, rows: readonly unknown[], bad: ReadonlyMap<number, string>, cut: Buffer | undefined): Array<Buffer | string> {
+function rowTexts(
+  body: { bytes: Buffer; text: string },
+  key: string,
+  rows: readonly unknown[],
+  bad: ReadonlyMap<number, string>,
+  cut: Buffer | undefined,
+): Array<Buffer | string> {
   const lone = hasSurrogateEscape(body.bytes) ? findLoneSurrogateRows(rows) : undefined;
   let texts: Array<Buffer | string>;
   if (lone !== undefined) texts = rows.map((row, i) => JSON.stringify(lone.has(i) && !bad.has(i) ? copyWellFormed(row) : row));

@@ -59,7 +59,17 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
   try {
     return await publishOnce(db, input);
   } finally {
-    for (const table of ['pub_seen', 'pub_losers', 'pub_existing_ids', 'pub_existing', ...[TRANSACTIONS_TABLE, OPERATIONS_TABLE].flatMap((t) => [keptTable(t), rawFilesTable(t), changedTextsTable(t)]), VANISHED, ROWS_TX, ROWS_OP, STAGE_WINDOWS]) {
+    for (const table of [
+      'pub_seen',
+      'pub_losers',
+      'pub_existing_ids',
+      'pub_existing',
+      ...[TRANSACTIONS_TABLE, OPERATIONS_TABLE].flatMap((t) => [keptTable(t), rawFilesTable(t), changedTextsTable(t)]),
+      VANISHED,
+      ROWS_TX,
+      ROWS_OP,
+      STAGE_WINDOWS,
+    ]) {
       await db.run(`DROP TABLE IF EXISTS ${table.includes('.') ? table : `temp.${table}`}`).catch(() => undefined);
     }
   }
@@ -153,7 +163,8 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
   const losers = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_losers')).getRowObjects()[0]?.['n'] ?? 0);
   const existing = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_existing_ids')).getRowObjects()[0]?.['n'] ?? 0);
   // A staged row (as `alias`) that wins: every row but the copies that lose to another window's.
-  const wins = (alias: string) => (losers > 0 ? `NOT EXISTS (SELECT 1 FROM temp.pub_losers l WHERE l.window_no = ${alias}.window_no AND ${on('l', alias)})` : 'true');
+  const wins = (alias: string) =>
+    losers > 0 ? `NOT EXISTS (SELECT 1 FROM temp.pub_losers l WHERE l.window_no = ${alias}.window_no AND ${on('l', alias)})` : 'true';
 
   // Before the table changes: the texts it does not hold yet, those of new rows and of held rows listed
   // with another text (raw-changes.ts), with where each goes.
@@ -186,11 +197,20 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
  * anything differs (a listing without item_id keeps a known one), else only marked as seen again.
  * Returns how many changed in a compared column.
  */
-async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, held: string, on: (a: string, b: string) => string, keptRawKey: string): Promise<number> {
+async function mergeExisting(
+  db: DuckDBConnection,
+  exec: Exec,
+  e: Entity,
+  held: string,
+  on: (a: string, b: string) => string,
+  keptRawKey: string,
+): Promise<number> {
   const tableColumns = Object.keys(e.spec.columns);
   // A held row whose text is kept again was listed with another text; its raw_key names the new place.
   const textChanged = 'k.pos IS NOT NULL';
-  const counted = [...e.spec.compared.map((c) => `f.${c} IS DISTINCT FROM t.${c}`), '(f.item_id IS NOT NULL AND f.item_id IS DISTINCT FROM t.item_id)'].join(' OR ');
+  const counted = [...e.spec.compared.map((c) => `f.${c} IS DISTINCT FROM t.${c}`), '(f.item_id IS NOT NULL AND f.item_id IS DISTINCT FROM t.item_id)'].join(
+    ' OR ',
+  );
   const written = tableColumns
     .filter((c) => !e.spec.keys.includes(c) && c !== 'item_id' && c !== RAW_KEY)
     .map((c) => `f.${c} IS DISTINCT FROM t.${c}`)
@@ -200,7 +220,9 @@ async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, held: 
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
     SELECT f.*, (${counted}) AS counted, (${written}) AS differs, CASE WHEN ${textChanged} THEN ${keptRawKey} ELSE t.raw_key END AS ${RAW_KEY}
     FROM ${held}`);
-  const reader = await db.runAndReadAll('SELECT count(*) AS n, count(*) FILTER (WHERE counted) AS changed, count(*) FILTER (WHERE differs) AS differ FROM temp.pub_existing');
+  const reader = await db.runAndReadAll(
+    'SELECT count(*) AS n, count(*) FILTER (WHERE counted) AS changed, count(*) FILTER (WHERE differs) AS differ FROM temp.pub_existing',
+  );
   const row = reader.getRowObjects()[0] ?? {};
   const existing = Number(row['n'] ?? 0);
   const differ = Number(row['differ'] ?? 0);

@@ -42,10 +42,12 @@ export async function findChangedTexts(
 
   // The listed residues of those rows, each from its window's raw file by its place in it.
   const listed = read
-    .map((w) => `SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')}, md5(${RESIDUE}) AS digest
+    .map(
+      (w) => `SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')}, md5(${RESIDUE}) AS digest
       FROM (SELECT *, row_number() OVER (ORDER BY rowid) - 1 AS pos FROM ${run.staged} WHERE window_no = ${w.windowNo}) o
       JOIN read_parquet(${`$file_${w.windowNo}`}, file_row_number = true) p ON p.file_row_number = o.pos
-      WHERE ${heldWinners}`)
+      WHERE ${heldWinners}`,
+    )
     .join(' UNION ALL ');
   const params: Record<string, string | ReturnType<typeof listValue>> = Object.fromEntries(read.map((w) => [`file_${w.windowNo}`, stagedRawFileOf(w.read)]));
 

@@ -68,7 +68,10 @@ function textsOf(staged: Window, table: string, keep?: string): string {
 /** Cuts a staged window's texts into its raw file (in the staging folder); `table` holds its staged rows. */
 export async function stageRawFile(db: DuckDBConnection, staged: Window, table: string): Promise<void> {
   const { read } = staged;
-  const result = await runWithParams(db, `COPY (${textsOf(staged, table)}) TO $target (${RAW_COPY_OPTIONS})`, { file: read.file, target: stagedRawFileOf(read) });
+  const result = await runWithParams(db, `COPY (${textsOf(staged, table)}) TO $target (${RAW_COPY_OPTIONS})`, {
+    file: read.file,
+    target: stagedRawFileOf(read),
+  });
   const rows = Number((await result.getRows())[0]?.[0] ?? 0);
   if (rows !== read.rows) throw new Error(`cut ${rows} texts from ${read.file}, expected ${read.rows}`);
 }
@@ -80,7 +83,12 @@ export async function stageRawFile(db: DuckDBConnection, staged: Window, table: 
  * `run` names the run's TEMP tables: `staged` rows, the copies of a row that lose to another window's
  * (`losers`), and the staged `windows` with their keys.
  */
-export async function keepTexts(db: DuckDBConnection, spec: LoadedTable, run: { staged: string; losers: string; windows: string }, needed: string): Promise<Map<number, number>> {
+export async function keepTexts(
+  db: DuckDBConnection,
+  spec: LoadedTable,
+  run: { staged: string; losers: string; windows: string },
+  needed: string,
+): Promise<Map<number, number>> {
   const on = (a: string, b: string) => spec.keys.map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
   const keep = keptTable(spec);
   // Rows are matched to their kept texts by rowid, which keeps the join narrow (a million of them).
@@ -90,7 +98,9 @@ export async function keepTexts(db: DuckDBConnection, spec: LoadedTable, run: { 
     WHERE NOT EXISTS (SELECT 1 FROM ${run.losers} l WHERE l.window_no = o.window_no AND ${on('l', 'o')}) AND (${needed})`);
   // Numbered in the windows' own order (not the order they were read in), so that a run's files are
   // numbered alike whenever it is run again.
-  const reader = await db.runAndReadAll(`SELECT k.window_no, count(*) AS n FROM ${keep} k JOIN ${run.windows} w USING (window_no) GROUP BY k.window_no, w.window_key ORDER BY w.window_key`);
+  const reader = await db.runAndReadAll(
+    `SELECT k.window_no, count(*) AS n FROM ${keep} k JOIN ${run.windows} w USING (window_no) GROUP BY k.window_no, w.window_key ORDER BY w.window_key`,
+  );
   const kept = new Map(reader.getRowObjects().map((r) => [Number(r['window_no']), Number(r['n'])]));
   const files = rawFilesTable(spec);
   await db.run(`CREATE OR REPLACE TEMP TABLE ${files.replace('temp.', '')} (window_no INTEGER PRIMARY KEY, file_no BIGINT NOT NULL)`);
@@ -130,7 +140,8 @@ export async function storeTexts(
 ): Promise<void> {
   const { spec } = target;
   const rawDir = await rawDirOfConnection(db);
-  if (rawDir === undefined) throw new ReconError('internal', 'publishing texts on a connection that openWarehouse did not prepare; open the warehouse with openWarehouse');
+  if (rawDir === undefined)
+    throw new ReconError('internal', 'publishing texts on a connection that openWarehouse did not prepare; open the warehouse with openWarehouse');
   const reader = await db.runAndReadAll(`SELECT window_no, file_no FROM ${rawFilesTable(spec)}`);
   const numbers = new Map(reader.getRowObjects().map((r) => [Number(r['window_no']), Number(r['file_no'])]));
   for (const w of windows) {

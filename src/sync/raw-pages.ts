@@ -72,7 +72,15 @@ export async function readRawPages(dir: string, stageDir: string, unit: AmountUn
         const lines = checkedLines(archived, where, unit);
         await writeFile(stageFile, lines.map((line) => `${line}\n`).join(''), { mode: 0o600 });
         // Rows the live run kept out are not archived (they are in that run's sync_rejects).
-        reads.push({ window: archived.window, total: archived.total, rows: lines.length, pages: archived.pages, attempts: archived.attempts, file: stageFile, rejected: 0 });
+        reads.push({
+          window: archived.window,
+          total: archived.total,
+          rows: lines.length,
+          pages: archived.pages,
+          attempts: archived.attempts,
+          file: stageFile,
+          rejected: 0,
+        });
       }
     } catch (error) {
       if (error instanceof ReconError) throw error;

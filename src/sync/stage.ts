@@ -67,7 +67,10 @@ export class Stager {
         this.threads = String(reader.getRowObjects()[0]?.['n'] ?? '1');
         await this.db.run('SET threads = 1');
       }
-      for (const [table, spec] of [[ROWS_TX, TRANSACTIONS_TABLE], [ROWS_OP, OPERATIONS_TABLE]] as const) {
+      for (const [table, spec] of [
+        [ROWS_TX, TRANSACTIONS_TABLE],
+        [ROWS_OP, OPERATIONS_TABLE],
+      ] as const) {
         const typed = Object.entries(fileColumnsOf(spec.name)).map(([name, type]) => `${name} ${type}${spec.keys.includes(name) ? ' NOT NULL' : ''}`);
         await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${typed.join(', ')})`);
       }

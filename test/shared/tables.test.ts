@@ -41,14 +41,25 @@ describe('table specs', () => {
 
   it('a staged operation has exactly the operations table columns: its cents, and the rest out of its listed row', async () => {
     const at = Date.parse('2026-03-10T12:00:00Z');
-    const listed = [cashInRowSchema.parse(fakeCashIn('ci1', at, { status_description: 'ignored for a cash-in' })), cashOutRowSchema.parse(fakeCashOut('co1', at))];
+    const listed = [
+      cashInRowSchema.parse(fakeCashIn('ci1', at, { status_description: 'ignored for a cash-in' })),
+      cashOutRowSchema.parse(fakeCashOut('co1', at)),
+    ];
     const dir = mkdtempSync(join(tmpdir(), 'recon-op-'));
     try {
       const file = join(dir, 'ops.ndjson');
       writeFileSync(file, listed.map((row) => `${operationLine(centsOfOperation(row, 'reais', 'test'), JSON.stringify(row)).toString()}\n`).join(''));
       const stager = new Stager(warehouse.db, 'ops');
       await stager.clearAbandoned();
-      await stager.stageWindow({ window: { stream: 'operations', field: 'date_created', startMs: 0, endMs: 1 }, total: 2, rows: 2, pages: 1, attempts: 1, file, rejected: 0 });
+      await stager.stageWindow({
+        window: { stream: 'operations', field: 'date_created', startMs: 0, endMs: 1 },
+        total: 2,
+        rows: 2,
+        pages: 1,
+        attempts: 1,
+        file,
+        rejected: 0,
+      });
       await stager.drain();
       const staged = await warehouse.db.runAndReadAll('SELECT * EXCLUDE (window_no) FROM temp.sync_rows_op ORDER BY kind');
       expect(staged.columnNames()).toEqual(Object.keys(fileColumnsOf('operations')));
@@ -56,16 +67,32 @@ describe('table specs', () => {
       const [cashIn, cashOut] = listed as [ApiCashIn, ApiCashOut];
       expect(staged.getRowObjectsJS()).toEqual([
         {
-          kind: 'cash_in', operation_id: 'ci1', item_id: cashIn.item_id ?? null, status: cashIn.status, status_description: null,
-          date_created: new Date(cashIn.date_created), date_updated: new Date(cashIn.date_updated),
-          amount_cents: BigInt(Math.round(cashIn.amount * 100)), paid_amount_cents: BigInt(Math.round(cashIn.paid_amount * 100)), paid_off_amount_cents: null,
-          customer_name: cashIn.customer_name, customer_document_number: cashIn.customer_document_number,
+          kind: 'cash_in',
+          operation_id: 'ci1',
+          item_id: cashIn.item_id ?? null,
+          status: cashIn.status,
+          status_description: null,
+          date_created: new Date(cashIn.date_created),
+          date_updated: new Date(cashIn.date_updated),
+          amount_cents: BigInt(Math.round(cashIn.amount * 100)),
+          paid_amount_cents: BigInt(Math.round(cashIn.paid_amount * 100)),
+          paid_off_amount_cents: null,
+          customer_name: cashIn.customer_name,
+          customer_document_number: cashIn.customer_document_number,
         },
         {
-          kind: 'cash_out', operation_id: 'co1', item_id: cashOut.item_id ?? null, status: cashOut.status, status_description: cashOut.status_description ?? null,
-          date_created: new Date(cashOut.date_created), date_updated: new Date(cashOut.date_updated),
-          amount_cents: BigInt(Math.round(cashOut.amount * 100)), paid_amount_cents: null, paid_off_amount_cents: BigInt(Math.round(cashOut.paid_off_amount * 100)),
-          customer_name: cashOut.customer_name, customer_document_number: cashOut.customer_document_number,
+          kind: 'cash_out',
+          operation_id: 'co1',
+          item_id: cashOut.item_id ?? null,
+          status: cashOut.status,
+          status_description: cashOut.status_description ?? null,
+          date_created: new Date(cashOut.date_created),
+          date_updated: new Date(cashOut.date_updated),
+          amount_cents: BigInt(Math.round(cashOut.amount * 100)),
+          paid_amount_cents: null,
+          paid_off_amount_cents: BigInt(Math.round(cashOut.paid_off_amount * 100)),
+          customer_name: cashOut.customer_name,
+          customer_document_number: cashOut.customer_document_number,
         },
       ]);
     } finally {

@@ -28,7 +28,7 @@ const INSERTS = {
     SELECT 'cash_in', 'ci' || i, 'paid', now(), now(), i, ${TEXT.operations}, now(), now(), 'r', 'r' FROM range(3000) t(i)`,
 };
 const VIEW = { transactions: 'transactions_raw', operations: 'operations_raw' };
-const ID = { transactions: "substr(transaction_id, 3)", operations: "substr(operation_id, 3)" };
+const ID = { transactions: 'substr(transaction_id, 3)', operations: 'substr(operation_id, 3)' };
 
 /** A warehouse file as the version before migration 14 left it, holding 3000 rows in `table`. */
 async function warehouseBefore14(path: string, table: keyof typeof INSERTS): Promise<void> {
@@ -48,37 +48,42 @@ async function warehouseBefore14(path: string, table: keyof typeof INSERTS): Pro
 }
 
 describe('raw storage (migration 14)', () => {
-  it.each(Object.keys(INSERTS) as Array<keyof typeof INSERTS>)('%s: every text moves into zstd Parquet beside the warehouse, exactly, across a reopen', async (table) => {
-    const dir = mkdtempSync(join(tmpdir(), 'recon-raw-'));
-    dirs.push(dir);
-    const path = join(dir, 'w.duckdb');
-    await warehouseBefore14(path, table);
-    const expected = (alias: string) => TEXT[table].replaceAll(' i ', ` CAST(${alias} AS INTEGER) `);
-    const wrong = `SELECT count(*)::INTEGER AS n, count(*) FILTER (WHERE raw IS DISTINCT FROM ${expected(ID[table])})::INTEGER AS wrong FROM ${VIEW[table]}`;
-    const first = await openWarehouse(path);
-    try {
-      expect((await first.connection.runAndReadAll(wrong)).getRowObjectsJson()).toEqual([{ n: 3000, wrong: 0 }]);
-      // Every row keeps where its text is.
-      await expect(first.connection.run(`UPDATE ${table} SET raw_key = NULL WHERE status = 'paid'`)).rejects.toThrow(/NOT NULL/);
-    } finally {
-      first.close();
-    }
-    const files = readdirSync(join(rawDirOf(path), table));
-    expect(files).toEqual(['0.parquet']);
-    const again = await openWarehouse(path, { readOnly: true });
-    try {
-      const db = again.connection;
-      expect((await db.runAndReadAll(wrong)).getRowObjectsJson()).toEqual([{ n: 3000, wrong: 0 }]);
-      const codecs = await db.runAndReadAll(`SELECT list(DISTINCT compression) AS codecs FROM parquet_metadata(getvariable('recon_raw_dir') || '/${table}/*.parquet')`);
-      expect(codecs.getRowObjectsJson()).toEqual([{ codecs: ['ZSTD'] }]);
-      const columns = await db.runAndReadAll(`SELECT column_name FROM information_schema.columns WHERE table_name = '${table}' AND column_name LIKE 'raw%'`);
-      expect(columns.getRows()).toEqual([['raw_key']]);
-      const kinds = await db.runAndReadAll(
-        `SELECT list(DISTINCT compression ORDER BY compression) AS kinds FROM pragma_storage_info('${table}') WHERE column_name = 'status' AND segment_type <> 'VALIDITY'`,
-      );
-      expect(kinds.getRowObjectsJson()[0]?.['kinds']).not.toContain('Uncompressed');
-    } finally {
-      again.close();
-    }
-  });
+  it.each(Object.keys(INSERTS) as Array<keyof typeof INSERTS>)(
+    '%s: every text moves into zstd Parquet beside the warehouse, exactly, across a reopen',
+    async (table) => {
+      const dir = mkdtempSync(join(tmpdir(), 'recon-raw-'));
+      dirs.push(dir);
+      const path = join(dir, 'w.duckdb');
+      await warehouseBefore14(path, table);
+      const expected = (alias: string) => TEXT[table].replaceAll(' i ', ` CAST(${alias} AS INTEGER) `);
+      const wrong = `SELECT count(*)::INTEGER AS n, count(*) FILTER (WHERE raw IS DISTINCT FROM ${expected(ID[table])})::INTEGER AS wrong FROM ${VIEW[table]}`;
+      const first = await openWarehouse(path);
+      try {
+        expect((await first.connection.runAndReadAll(wrong)).getRowObjectsJson()).toEqual([{ n: 3000, wrong: 0 }]);
+        // Every row keeps where its text is.
+        await expect(first.connection.run(`UPDATE ${table} SET raw_key = NULL WHERE status = 'paid'`)).rejects.toThrow(/NOT NULL/);
+      } finally {
+        first.close();
+      }
+      const files = readdirSync(join(rawDirOf(path), table));
+      expect(files).toEqual(['0.parquet']);
+      const again = await openWarehouse(path, { readOnly: true });
+      try {
+        const db = again.connection;
+        expect((await db.runAndReadAll(wrong)).getRowObjectsJson()).toEqual([{ n: 3000, wrong: 0 }]);
+        const codecs = await db.runAndReadAll(
+          `SELECT list(DISTINCT compression) AS codecs FROM parquet_metadata(getvariable('recon_raw_dir') || '/${table}/*.parquet')`,
+        );
+        expect(codecs.getRowObjectsJson()).toEqual([{ codecs: ['ZSTD'] }]);
+        const columns = await db.runAndReadAll(`SELECT column_name FROM information_schema.columns WHERE table_name = '${table}' AND column_name LIKE 'raw%'`);
+        expect(columns.getRows()).toEqual([['raw_key']]);
+        const kinds = await db.runAndReadAll(
+          `SELECT list(DISTINCT compression ORDER BY compression) AS kinds FROM pragma_storage_info('${table}') WHERE column_name = 'status' AND segment_type <> 'VALIDITY'`,
+        );
+        expect(kinds.getRowObjectsJson()[0]?.['kinds']).not.toContain('Uncompressed');
+      } finally {
+        again.close();
+      }
+    },
+  );
 });

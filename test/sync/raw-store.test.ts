@@ -26,7 +26,8 @@ describe('the raw rows store', () => {
     const first = await run();
     expect(first.transactions.new).toBe(250);
     const files = () => readdirSync(join(rawDirOf(warehouse.path), 'transactions')).length;
-    const stored = async () => Number((await rows(warehouse, "SELECT count(*) AS n FROM read_parquet(getvariable('recon_raw_dir') || '/transactions/*.parquet')"))[0]?.['n']);
+    const stored = async () =>
+      Number((await rows(warehouse, "SELECT count(*) AS n FROM read_parquet(getvariable('recon_raw_dir') || '/transactions/*.parquet')"))[0]?.['n']);
     expect(await stored()).toBe(250);
     const afterFirst = files();
 
@@ -77,13 +78,20 @@ describe('the raw rows store', () => {
     const resources = { memoryLimit: '512MB' };
     await runSqlOnWarehouse(warehouse.path, resources, 'SELECT transaction_id, raw FROM transactions_raw ORDER BY transaction_id', 'json', write);
     expect((JSON.parse(out) as Array<{ raw: string }>).map((r) => JSON.parse(r.raw))).toEqual([txs[0], txs[1]]);
-    await expect(runSqlOnWarehouse(warehouse.path, resources, `SELECT content FROM read_text('${join(dir, 'secret.txt')}')`, 'json', write)).rejects.toThrow(/reads only the warehouse/);
-    await expect(runSqlOnWarehouse(warehouse.path, resources, `COPY (SELECT 1) TO '${rawDirOf(warehouse.path)}/transactions/x.parquet'`, 'json', write)).rejects.toThrow(/reads only the warehouse/);
+    await expect(runSqlOnWarehouse(warehouse.path, resources, `SELECT content FROM read_text('${join(dir, 'secret.txt')}')`, 'json', write)).rejects.toThrow(
+      /reads only the warehouse/,
+    );
+    await expect(
+      runSqlOnWarehouse(warehouse.path, resources, `COPY (SELECT 1) TO '${rawDirOf(warehouse.path)}/transactions/x.parquet'`, 'json', write),
+    ).rejects.toThrow(/reads only the warehouse/);
     expect(readdirSync(join(rawDirOf(warehouse.path), 'transactions'))).not.toContain('x.parquet');
 
     const { openWarehouse } = await import('../../src/warehouse/open.ts');
     const reader = await openWarehouse(warehouse.path, { readOnly: true });
-    const exported = await exportParquet({ db: reader.connection, logger: silentLogger }, { outDir: join(dir, 'export'), timezone: 'America/Sao_Paulo', fileMode: '0600' }).finally(() => reader.close());
+    const exported = await exportParquet(
+      { db: reader.connection, logger: silentLogger },
+      { outDir: join(dir, 'export'), timezone: 'America/Sao_Paulo', fileMode: '0600' },
+    ).finally(() => reader.close());
     expect(exported.find((t) => t.name === 'transactions_raw')).toMatchObject({ rows: 2, dayColumn: 'date_created' });
     const instance = await DuckDBInstance.create(':memory:');
     const db = await instance.connect();
@@ -91,7 +99,9 @@ describe('the raw rows store', () => {
       db.closeSync();
       instance.closeSync();
     });
-    const back = await db.runAndReadAll(`SELECT transaction_id, raw FROM read_parquet('${join(dir, 'export', 'transactions_raw')}/**/*.parquet', hive_partitioning = true) ORDER BY 1`);
+    const back = await db.runAndReadAll(
+      `SELECT transaction_id, raw FROM read_parquet('${join(dir, 'export', 'transactions_raw')}/**/*.parquet', hive_partitioning = true) ORDER BY 1`,
+    );
     expect(back.getRowObjectsJson().map((r) => JSON.parse(String(r['raw'])))).toEqual([txs[0], txs[1]]);
   });
 });
