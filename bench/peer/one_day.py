@@ -597,7 +597,7 @@ def excel_frame(df, columns, zone):
         elif kind == "instant":
             out[header] = pd.to_datetime(pd.Series(s, dtype="int64"), unit="ms", utc=True).dt.tz_convert(zone).dt.tz_localize(None)
         elif kind == "date":
-            out[header] = pd.to_datetime(s)
+            out[header] = pd.to_datetime(s).dt.date  # a date cell (date_format), not a datetime one
         elif kind in ("text", "document"):
             out[header] = report_text(s, kind)
         else:
