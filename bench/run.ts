@@ -2,47 +2,30 @@
 // ~200,000 operations, the matching orders export), then measures each step in its own child process
 // (so peak RSS is that step's), as the median of --runs runs, prints a table and writes
 // bench/results.json. Options: --transactions N --days N --runs N --large-rows N (default 10,000,000),
-// --only sync (the sandbox, floor, ceiling and sync rows alone: a few minutes instead of half an hour).
+// --only sync (the sandbox, floor, ceiling and sync rows alone: a few minutes instead of half an hour),
+// --only one-day (recon's one-day job against the pandas peer on a history synced once, untimed).
+// A smaller history for a quick try: --transactions 100000 (orders and operations follow).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { argValue } from './tasks/common.ts';
+import { medianOf, n, task, type Result, type Row } from './measure.ts';
+import { measureOneDay } from './peer-rows.ts';
 
 const transactions = Number(argValue('--transactions') ?? 1_000_000);
 const days = Number(argValue('--days') ?? 30);
 const runs = Number(argValue('--runs') ?? 3);
 const largeRows = Number(argValue('--large-rows') ?? 10_000_000);
-const only = argValue('--only');
-if (only !== undefined && only !== 'sync') throw new Error(`--only expects "sync", got "${only}"`);
+const ONLY = ['sync', 'one-day'] as const;
+const only = argValue('--only') as (typeof ONLY)[number] | undefined;
+if (only !== undefined && !ONLY.includes(only)) throw new Error(`--only expects one of ${ONLY.map((o) => `"${o}"`).join(', ')}, got "${only}"`);
 const scale = ['--transactions', String(transactions), '--days', String(days)];
 const root = mkdtempSync(join(tmpdir(), 'recon-bench-'));
 const RUNNER = resolve('bin/run-ts.js');
-
-type Result = Record<string, number> & { peakRssMb: number };
-/** A measured figure of a task's result (NaN when the task did not report it). */
-const n = (r: Result, key: string): number => r[key] ?? Number.NaN;
-
-function task(name: string, args: string[]): Promise<Result> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [RUNNER, `bench/tasks/${name}.ts`, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop() ?? '{}') as Result) : fail(new Error(`bench task ${name} exited with ${code}`))));
-  });
-}
-
-async function medianOf(name: string, times: number, args: (i: number) => string[], key: string): Promise<Result> {
-  const results: Result[] = [];
-  for (let i = 0; i < times; i++) {
-    results.push(await task(name, args(i)));
-    process.stderr.write(`  ${name} run ${i + 1}/${times}: ${key} ${results.at(-1)?.[key]}\n`);
-  }
-  const sorted = [...results].sort((a, b) => (a[key] ?? 0) - (b[key] ?? 0));
-  const median = sorted[Math.floor(sorted.length / 2)] as Result;
-  return { ...median, peakRssMb: Math.max(...results.map((r) => r.peakRssMb)) };
-}
+// The warehouse the later steps start from: the last sync run's (or the one untimed sync of --only one-day).
+const synced = join(root, `sync-${runs - 1}`);
 
 function freshDir(name: string, from?: string): string {
   const dir = join(root, name);
@@ -61,12 +44,15 @@ const served = await new Promise<Result & { url: string; apiKey: string }>((done
 try {
   process.stderr.write(`  sandbox: ${n(served, 'transactions')} transactions, ${n(served, 'operations')} operations, ${n(served, 'orders')} orders in ${n(served, 'generateSeconds').toFixed(1)} s\n`);
   const service = ['--url', served.url, '--key', served.apiKey];
-  const syncSteps = await measureSync(service);
-  const later = only === 'sync' ? { rows: [], results: {} } : await measureAfterSync();
+  const none = { rows: [], results: {} };
+  const syncSteps = only === 'one-day' ? await syncOnce(service) : await measureSync(service);
+  const later = only === undefined ? await measureAfterSync() : none;
+  const oneDay = only === 'sync' ? none : await measureOneDay({ runs, synced, ordersFile, freshDir });
   const rows = [
     { step: 'sandbox: generate the history', value: `${n(served, 'generateSeconds').toFixed(1)} s`, rss: served.peakRssMb, target: '', ok: true },
     ...syncSteps.rows,
     ...later.rows,
+    ...oneDay.rows,
   ];
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
   const table = [
@@ -76,18 +62,17 @@ try {
   ].join('\n');
   process.stdout.write(`\nMachine: ${machine}\n\n${table}\n`);
   mkdirSync('bench', { recursive: true });
-  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, transactions, days, runs, served, ...syncSteps.results, ...later.results, table: rows }, null, 2)}\n`);
+  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, transactions, days, runs, served, ...syncSteps.results, ...later.results, ...oneDay.results, table: rows }, null, 2)}\n`);
 } finally {
   server.kill('SIGTERM');
   rmSync(root, { recursive: true, force: true });
 }
 
-interface Row {
-  step: string;
-  value: string;
-  rss: number;
-  target: string;
-  ok: boolean;
+/** --only one-day: the history synced once into the folder the one-day rows copy, neither timed nor shown. */
+async function syncOnce(service: string[]): Promise<{ rows: Row[]; results: Record<string, Result> }> {
+  process.stderr.write('  sync: once, untimed, for the one-day rows\n');
+  await task('sync', [...scale, ...service, '--dir', freshDir(`sync-${runs - 1}`)]);
+  return { rows: [], results: {} };
 }
 
 /** The floor, the ceiling of the sync's load path, and the sync itself (issue 3's figures). */
@@ -109,7 +94,6 @@ async function measureSync(service: string[]): Promise<{ rows: Row[]; results: R
 
 /** Import, reconcile + reports and the nightly job at two warehouse sizes (issue 6's figures). */
 async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string, Result> }> {
-  const synced = join(root, `sync-${runs - 1}`);
   const importing = await medianOf('import', runs, (i) => ['--dir', freshDir(`import-${i}`, synced), '--orders', ordersFile], 'seconds');
   const again = await medianOf('import', runs, (i) => ['--dir', freshDir(`again-${i}`, synced), '--orders', ordersFile, '--again'], 'seconds');
   const loaded = join(root, `import-${runs - 1}`);
