@@ -75,7 +75,7 @@ async function syncOnce(service: string[]): Promise<{ rows: Row[]; results: Reco
   return { rows: [], results: {} };
 }
 
-/** The floor, the ceiling of the sync's load path, and the sync itself (issue 3's figures). */
+/** The floor, the ceiling of the sync's load path, and the sync itself. */
 async function measureSync(service: string[]): Promise<{ rows: Row[]; results: Record<string, Result> }> {
   const floor = await medianOf('floor', runs, () => [...scale, ...service], 'rowsPerSecond');
   const ceiling = await medianOf('ceiling', runs, (i) => [...scale, ...service, '--dir', freshDir(`ceiling-${i}`), '--server-pid', String(server.pid)], 'boundRowsPerSecond');
@@ -92,7 +92,7 @@ async function measureSync(service: string[]): Promise<{ rows: Row[]; results: R
   return { rows, results: { floor, ceiling, sync } };
 }
 
-/** Import, reconcile + reports and the nightly job at two warehouse sizes (issue 6's figures). */
+/** Import, reconcile + reports and the nightly job at two warehouse sizes. */
 async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string, Result> }> {
   const importing = await medianOf('import', runs, (i) => ['--dir', freshDir(`import-${i}`, synced), '--orders', ordersFile], 'seconds');
   const again = await medianOf('import', runs, (i) => ['--dir', freshDir(`again-${i}`, synced), '--orders', ordersFile, '--again'], 'seconds');
