@@ -2,7 +2,8 @@
 // ~200,000 operations, the matching orders export), then measures each step in its own child process
 // (so peak RSS is that step's), as the median of --runs runs, prints a table and writes
 // bench/results.json. Options: --transactions N --days N --runs N --large-rows N (default 10,000,000),
-// --only sync (the sandbox, floor, ceiling and sync rows alone: a few minutes instead of half an hour).
+// --only sync (the sandbox, floor, ceiling and sync rows alone: a few minutes instead of half an hour),
+// --only reports (one sync, import and reconcile to build the day, then the reports row alone).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
@@ -15,7 +16,7 @@ const days = Number(argValue('--days') ?? 30);
 const runs = Number(argValue('--runs') ?? 3);
 const largeRows = Number(argValue('--large-rows') ?? 10_000_000);
 const only = argValue('--only');
-if (only !== undefined && only !== 'sync') throw new Error(`--only expects "sync", got "${only}"`);
+if (only !== undefined && only !== 'sync' && only !== 'reports') throw new Error(`--only expects "sync" or "reports", got "${only}"`);
 const scale = ['--transactions', String(transactions), '--days', String(days)];
 const root = mkdtempSync(join(tmpdir(), 'recon-bench-'));
 const RUNNER = resolve('bin/run-ts.js');
@@ -61,8 +62,8 @@ const served = await new Promise<Result & { url: string; apiKey: string }>((done
 try {
   process.stderr.write(`  sandbox: ${n(served, 'transactions')} transactions, ${n(served, 'operations')} operations, ${n(served, 'orders')} orders in ${n(served, 'generateSeconds').toFixed(1)} s\n`);
   const service = ['--url', served.url, '--key', served.apiKey];
-  const syncSteps = await measureSync(service);
-  const later = only === 'sync' ? { rows: [], results: {} } : await measureAfterSync();
+  const syncSteps = only === 'reports' ? { rows: [], results: {} } : await measureSync(service);
+  const later = only === 'sync' ? { rows: [], results: {} } : only === 'reports' ? await measureReportsAlone(service) : await measureAfterSync();
   const rows = [
     { step: 'sandbox: generate the history', value: `${n(served, 'generateSeconds').toFixed(1)} s`, rss: served.peakRssMb, target: '', ok: true },
     ...syncSteps.rows,
@@ -114,6 +115,7 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
   const again = await medianOf('import', runs, (i) => ['--dir', freshDir(`again-${i}`, synced), '--orders', ordersFile, '--again'], 'seconds');
   const loaded = join(root, `import-${runs - 1}`);
   const oneDay = await medianOf('reconcile', runs, (i) => [...scale, '--dir', freshDir(`day-${i}`, loaded)], 'seconds');
+  const reports = await measureReports(join(root, `day-${runs - 1}`));
   const wholeHistory = await medianOf('reconcile', 1, () => [...scale, '--dir', freshDir('whole', loaded), '--whole'], 'seconds');
   const small = await medianOf('nightly-scale', runs, (i) => ['--dir', freshDir(`small-${i}`), '--warehouse-rows', '100000'], 'nightSeconds');
   const large = await medianOf('nightly-scale', 1, () => ['--dir', freshDir('large'), '--warehouse-rows', String(largeRows)], 'nightSeconds');
@@ -121,9 +123,35 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
     { step: `import ${n(importing, 'rows')} orders (BR CSV)`, value: `${n(importing, 'seconds').toFixed(2)} s`, rss: importing.peakRssMb, target: '< 5 s, < 512 MB', ok: n(importing, 'seconds') < 5 && importing.peakRssMb < 512 },
     { step: 're-import the same export (every order replaced)', value: `${n(again, 'seconds').toFixed(2)} s`, rss: again.peakRssMb, target: '< 512 MB', ok: again.peakRssMb < 512 },
     { step: 'reconcile + reports, one day', value: `${n(oneDay, 'seconds').toFixed(2)} s`, rss: oneDay.peakRssMb, target: '< 5 s, < 512 MB', ok: n(oneDay, 'seconds') < 5 && oneDay.peakRssMb < 512 },
+    ...reports.rows,
     { step: `reconcile + reports, ${n(wholeHistory, 'days')} days`, value: `${n(wholeHistory, 'seconds').toFixed(1)} s`, rss: wholeHistory.peakRssMb, target: '< 512 MB', ok: wholeHistory.peakRssMb < 512 },
     { step: 'nightly on a 100k warehouse', value: `${n(small, 'nightSeconds').toFixed(2)} s`, rss: small.peakRssMb, target: '< 512 MB', ok: small.peakRssMb < 512 },
     { step: `nightly on a ${(largeRows / 1e6).toFixed(0)}M warehouse`, value: `${n(large, 'nightSeconds').toFixed(2)} s (${(n(large, 'nightSeconds') / n(small, 'nightSeconds')).toFixed(2)} x)`, rss: large.peakRssMb, target: '< 2 x the 100k night, < 512 MB', ok: n(large, 'nightSeconds') < 2 * n(small, 'nightSeconds') && large.peakRssMb < 512 },
   ];
-  return { rows, results: { import: importing, reimport: again, oneDay, wholeHistory, nightly100k: small, nightlyLarge: large } };
+  return { rows, results: { import: importing, reimport: again, oneDay, ...reports.results, wholeHistory, nightly100k: small, nightlyLarge: large } };
+}
+
+/** The reports of one reconciled day next to their floor (bench/tasks/reports.ts), from the day's folder. */
+async function measureReports(reconciled: string): Promise<{ rows: Row[]; results: Record<string, Result> }> {
+  const reports = await medianOf('reports', runs, (i) => ['--dir', freshDir(`reports-${i}`, reconciled)], 'seconds');
+  const ratio = n(reports, 'ratio');
+  const rows: Row[] = [
+    {
+      step: `reports, one day (${n(reports, 'findings')} findings; floor: each report's queries once into a bare CSV)`,
+      value: `${n(reports, 'seconds').toFixed(2)} s (floor ${n(reports, 'floorSeconds').toFixed(2)} s, ${ratio.toFixed(2)} x)`,
+      rss: reports.peakRssMb,
+      target: '<= 1.5 x floor',
+      ok: ratio <= 1.5,
+    },
+  ];
+  return { rows, results: { reports } };
+}
+
+/** `--only reports`: one untimed sync, import and reconcile of the last day, then the reports row. */
+async function measureReportsAlone(service: string[]): Promise<{ rows: Row[]; results: Record<string, Result> }> {
+  await task('sync', [...scale, ...service, '--dir', freshDir('sync-0')]);
+  await task('import', ['--dir', freshDir('import-0', join(root, 'sync-0')), '--orders', ordersFile]);
+  await task('reconcile', [...scale, '--dir', freshDir('day-0', join(root, 'import-0'))]);
+  process.stderr.write('  built and reconciled the last day\n');
+  return measureReports(join(root, 'day-0'));
 }
