@@ -5,6 +5,7 @@
 // --only sync (the sandbox, floor, ceiling and sync rows alone: a few minutes instead of half an hour),
 // --only one-day (recon's one-day job against the pandas peer on a history synced once, untimed).
 // A smaller history for a quick try: --transactions 100000 (orders and operations follow).
+// --only reports (one sync, import and reconcile to build the day, then the reports row alone).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
@@ -18,7 +19,7 @@ const transactions = Number(argValue('--transactions') ?? 1_000_000);
 const days = Number(argValue('--days') ?? 30);
 const runs = Number(argValue('--runs') ?? 3);
 const largeRows = Number(argValue('--large-rows') ?? 10_000_000);
-const ONLY = ['sync', 'one-day'] as const;
+const ONLY = ['sync', 'one-day', 'reports'] as const;
 const only = argValue('--only') as (typeof ONLY)[number] | undefined;
 if (only !== undefined && !ONLY.includes(only)) throw new Error(`--only expects one of ${ONLY.map((o) => `"${o}"`).join(', ')}, got "${only}"`);
 const scale = ['--transactions', String(transactions), '--days', String(days)];
@@ -45,9 +46,9 @@ try {
   process.stderr.write(`  sandbox: ${n(served, 'transactions')} transactions, ${n(served, 'operations')} operations, ${n(served, 'orders')} orders in ${n(served, 'generateSeconds').toFixed(1)} s\n`);
   const service = ['--url', served.url, '--key', served.apiKey];
   const none = { rows: [], results: {} };
-  const syncSteps = only === 'one-day' ? await syncOnce(service) : await measureSync(service);
-  const later = only === undefined ? await measureAfterSync() : none;
-  const oneDay = only === 'sync' ? none : await measureOneDay({ runs, synced, ordersFile, freshDir });
+  const syncSteps = only === 'one-day' ? await syncOnce(service) : only === 'reports' ? none : await measureSync(service);
+  const later = only === undefined ? await measureAfterSync() : only === 'reports' ? await measureReportsAlone(service) : none;
+  const oneDay = only === undefined || only === 'one-day' ? await measureOneDay({ runs, synced, ordersFile, freshDir }) : none;
   const rows = [
     { step: 'sandbox: generate the history', value: `${n(served, 'generateSeconds').toFixed(1)} s`, rss: served.peakRssMb, target: '', ok: true },
     ...syncSteps.rows,
@@ -100,6 +101,7 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
   const overFloor = n(importing, 'seconds') / n(importFloor, 'seconds');
   const loaded = join(root, `import-${runs - 1}`);
   const oneDay = await medianOf('reconcile', runs, (i) => [...scale, '--dir', freshDir(`day-${i}`, loaded)], 'seconds');
+  const reports = await measureReports(join(root, `day-${runs - 1}`));
   const wholeHistory = await medianOf('reconcile', 1, () => [...scale, '--dir', freshDir('whole', loaded), '--whole'], 'seconds');
   const small = await medianOf('nightly-scale', runs, (i) => ['--dir', freshDir(`small-${i}`), '--warehouse-rows', '100000'], 'nightSeconds');
   const large = await medianOf('nightly-scale', 1, () => ['--dir', freshDir('large'), '--warehouse-rows', String(largeRows)], 'nightSeconds');
@@ -108,9 +110,35 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
     { step: `import ${n(importing, 'rows')} orders (BR CSV)`, value: `${n(importing, 'seconds').toFixed(2)} s (${overFloor.toFixed(2)} x floor)`, rss: importing.peakRssMb, target: '<= 1.3 x floor, < 512 MB', ok: overFloor <= 1.3 && importing.peakRssMb < 512 },
     { step: 're-import the same export (every order replaced)', value: `${n(again, 'seconds').toFixed(2)} s`, rss: again.peakRssMb, target: '< 512 MB', ok: again.peakRssMb < 512 },
     { step: 'reconcile + reports, one day', value: `${n(oneDay, 'seconds').toFixed(2)} s`, rss: oneDay.peakRssMb, target: '< 5 s, < 512 MB', ok: n(oneDay, 'seconds') < 5 && oneDay.peakRssMb < 512 },
+    ...reports.rows,
     { step: `reconcile + reports, ${n(wholeHistory, 'days')} days`, value: `${n(wholeHistory, 'seconds').toFixed(1)} s`, rss: wholeHistory.peakRssMb, target: '< 512 MB', ok: wholeHistory.peakRssMb < 512 },
     { step: 'nightly on a 100k warehouse', value: `${n(small, 'nightSeconds').toFixed(2)} s`, rss: small.peakRssMb, target: '< 512 MB', ok: small.peakRssMb < 512 },
     { step: `nightly on a ${(largeRows / 1e6).toFixed(0)}M warehouse`, value: `${n(large, 'nightSeconds').toFixed(2)} s (${(n(large, 'nightSeconds') / n(small, 'nightSeconds')).toFixed(2)} x)`, rss: large.peakRssMb, target: '< 2 x the 100k night, < 512 MB', ok: n(large, 'nightSeconds') < 2 * n(small, 'nightSeconds') && large.peakRssMb < 512 },
   ];
-  return { rows, results: { import: importing, importFloor, reimport: again, oneDay, wholeHistory, nightly100k: small, nightlyLarge: large } };
+  return { rows, results: { import: importing, importFloor, reimport: again, oneDay, ...reports.results, wholeHistory, nightly100k: small, nightlyLarge: large } };
+}
+
+/** The reports of one reconciled day next to their floor (bench/tasks/reports.ts), from the day's folder. */
+async function measureReports(reconciled: string): Promise<{ rows: Row[]; results: Record<string, Result> }> {
+  const reports = await medianOf('reports', runs, (i) => ['--dir', freshDir(`reports-${i}`, reconciled)], 'seconds');
+  const ratio = n(reports, 'ratio');
+  const rows: Row[] = [
+    {
+      step: `reports, one day (${n(reports, 'findings')} findings; floor: each report's queries once into a bare CSV)`,
+      value: `${n(reports, 'seconds').toFixed(2)} s (floor ${n(reports, 'floorSeconds').toFixed(2)} s, ${ratio.toFixed(2)} x)`,
+      rss: reports.peakRssMb,
+      target: '<= 1.5 x floor',
+      ok: ratio <= 1.5,
+    },
+  ];
+  return { rows, results: { reports } };
+}
+
+/** `--only reports`: one untimed sync, import and reconcile of the last day, then the reports row. */
+async function measureReportsAlone(service: string[]): Promise<{ rows: Row[]; results: Record<string, Result> }> {
+  await task('sync', [...scale, ...service, '--dir', freshDir('sync-0')]);
+  await task('import', ['--dir', freshDir('import-0', join(root, 'sync-0')), '--orders', ordersFile]);
+  await task('reconcile', [...scale, '--dir', freshDir('day-0', join(root, 'import-0'))]);
+  process.stderr.write('  built and reconciled the last day\n');
+  return measureReports(join(root, 'day-0'));
 }
