@@ -25,7 +25,7 @@ const now = DateTime.fromISO(END, { zone: ZONE }).plus({ days: 1, hours: 3 }).to
 
 if (mode === 'serve') {
   const sandbox = await startSandbox({ port: 0, seed: 1, days, perDay: Math.ceil(rows / days), endDate: END, faults: 'none', clock: { now: () => now }, discrepancyRate: 0 });
-  process.stdout.write(JSON.stringify({ url: sandbox.url, apiKey: sandbox.apiKey, listed: sandbox.state.listedTransactions().length }) + '\n');
+  process.stdout.write(`${JSON.stringify({ url: sandbox.url, apiKey: sandbox.apiKey, listed: sandbox.state.listedTransactions().length })}\n`);
 } else if (mode === 'floor') {
   const [url, apiKey] = [process.argv[4]!, process.argv[5]!];
   const pool = new Pool(url, { connections: 8 });
@@ -49,7 +49,7 @@ if (mode === 'serve') {
   );
   const seconds = (performance.now() - t0) / 1000;
   await pool.close();
-  process.stdout.write(JSON.stringify({ rows: count, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 }) + '\n');
+  process.stdout.write(`${JSON.stringify({ rows: count, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
 } else if (mode === 'sync') {
   const [url, apiKey] = [process.argv[4]!, process.argv[5]!];
   const config = parseConfig({ sync: { settleMinutes: 10 } }, 'bench');
@@ -58,7 +58,7 @@ if (mode === 'serve') {
   try {
     const result = await syncAll({ db: warehouse.connection, http: api, clock: { now: () => now }, logger: silentLogger }, { runId: 'bench', day: businessDayOf(END, config.timezone), lookbackDays: days + 1, sweepDays: 180 }, config);
     const total = result.transactions.new + result.operations.new;
-    process.stdout.write(JSON.stringify({ rows: total, seconds: result.seconds, windows: result.windows, pages: result.pages, maxRssMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: cpuSecondsOf(process.resourceUsage()) }) + '\n');
+    process.stdout.write(`${JSON.stringify({ rows: total, seconds: result.seconds, windows: result.windows, pages: result.pages, maxRssMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: cpuSecondsOf(process.resourceUsage()) })}\n`);
   } finally {
     warehouse.close();
     await api.close();

@@ -168,7 +168,7 @@ export class XlsxSheetWriter {
     const width = this.#columns.length;
     this.#sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: this.#rows + 1, column: Math.max(width, 1) } };
     if (this.#sums.some((s) => s !== null)) {
-      const labelAt = this.#sums.findIndex((s) => s === null);
+      const labelAt = this.#sums.indexOf(null);
       const row = this.#sheet.addRow(
         this.#columns.map((column, i) => {
           const sum = this.#sums[i];
