@@ -152,12 +152,19 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
  */
 async function measureNightlyScale(rows: number, times: number): Promise<Result> {
   const built = builtDir ? resolve(builtDir, `warehouse-${rows}`) : join(root, `built-${rows}`);
+  // Written once the build finished: a build cut short is built again, never measured.
+  const marker = join(built, 'built.json');
   let buildSeconds = Number.NaN;
-  if (!existsSync(join(built, 'recon.duckdb'))) {
+  if (!existsSync(marker)) {
+    rmSync(built, { recursive: true, force: true });
     mkdirSync(built, { recursive: true });
     process.stderr.write(`  nightly-scale: building a warehouse of ${rows} transactions in ${built}\n`);
     buildSeconds = n(await task('nightly-scale', ['--step', 'build', '--dir', built, '--warehouse-rows', String(rows)]), 'buildSeconds');
+    writeFileSync(marker, `${JSON.stringify({ rows, buildSeconds, builtAt: new Date().toISOString() })}\n`);
   }
   const night = await medianOf('nightly-scale', times, (i) => ['--step', 'night', '--dir', freshDir(`night-${rows}-${i}`, built), '--warehouse-rows', String(rows)], 'nightSeconds');
+  const timings = night['steps'];
+  const steps = typeof timings === 'object' ? Object.entries(timings).map(([step, seconds]) => `${step} ${seconds} s`).join(', ') : '';
+  process.stderr.write(`  nightly-scale: ${rows} rows: night ${n(night, 'nightSeconds').toFixed(2)} s (${steps}), peak ${night.peakRssMb} MB\n`);
   return { ...night, ...(Number.isNaN(buildSeconds) ? {} : { buildSeconds }) };
 }
