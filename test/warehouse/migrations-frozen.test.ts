@@ -24,6 +24,7 @@ const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0010-keyless-orders.sql', '56b16963725130cad70a9373e4477b56a37bac15ca86ff65da860a3a5381753b'],
   ['0011-findings-with-customer.sql', '0d49461c7ff2e93327797cfd019a7f0d584f1281ce1e9d520de04d39db911a9b'],
   ['0012-order-links.sql', 'f8b379cb4dda3de709bd251905e767bf15405221a56ab7f59251a6267d580b1e'],
+  ['0013-night-reads-bounded-by-dates.sql', 'aa281847553cff7347954fcb5a8b234869283fd3d712333bd6d43e18bb3a50ca'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));
