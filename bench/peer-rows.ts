@@ -38,7 +38,21 @@ export async function measureOneDay(request: OneDayRequest): Promise<{ rows: Row
     recon.push(await task('one-day', ['--dir', freshDir(`one-day-${i}`, synced), '--orders', ordersFile]));
     process.stderr.write(`  one-day run ${i + 1}/${runs}: recon ${n(recon[i] as Result, 'seconds').toFixed(2)} s`);
     if (!missing) {
-      const args = [PEER, '--date', END, '--zone', ZONE, '--orders', ordersFile, '--transactions', `${inputs}/transactions.csv`, '--operations', `${inputs}/operations.csv`, '--out', freshDir(`peer-${i}`)];
+      const args = [
+        PEER,
+        '--date',
+        END,
+        '--zone',
+        ZONE,
+        '--orders',
+        ordersFile,
+        '--transactions',
+        `${inputs}/transactions.csv`,
+        '--operations',
+        `${inputs}/operations.csv`,
+        '--out',
+        freshDir(`peer-${i}`),
+      ];
       peer.push(await runJson(PYTHON, args, 'peer'));
       process.stderr.write(`, peer ${n(peer[i] as Result, 'seconds').toFixed(2)} s`);
     }
@@ -98,7 +112,8 @@ function peerPackages(): string | undefined {
   if (importable()) return undefined;
   process.stderr.write(`  peer: installing ${PACKAGES.join(' ')} with apt-get\n`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => spawnSync(APT, ['install', '-y', '--no-install-recommends', ...PACKAGES], { env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  const install = () =>
+    spawnSync(APT, ['install', '-y', '--no-install-recommends', ...PACKAGES], { env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
   let result = install();
   // A machine whose package lists were never fetched knows no candidate: fetch them once and retry.
   if (result.status !== 0) {
@@ -111,7 +126,9 @@ function peerPackages(): string | undefined {
 }
 
 function versions(): string {
-  const probe = spawnSync(PYTHON, ['-c', 'import pandas, xlsxwriter, platform; print(platform.python_version(), pandas.__version__, xlsxwriter.__version__)'], { encoding: 'utf8' });
+  const probe = spawnSync(PYTHON, ['-c', 'import pandas, xlsxwriter, platform; print(platform.python_version(), pandas.__version__, xlsxwriter.__version__)'], {
+    encoding: 'utf8',
+  });
   const [python, pandas, xlsxwriter] = probe.stdout.trim().split(' ');
   return `Python ${python ?? '?'}, pandas ${pandas ?? '?'}, xlsxwriter ${xlsxwriter ?? '?'}`;
 }

@@ -57,7 +57,9 @@ const served = await new Promise<Result & { url: string; apiKey: string }>((done
   createInterface({ input: server.stdout }).once('line', (line) => done(JSON.parse(line)));
 });
 try {
-  process.stderr.write(`  sandbox: ${n(served, 'transactions')} transactions, ${n(served, 'operations')} operations, ${n(served, 'orders')} orders in ${n(served, 'generateSeconds').toFixed(1)} s\n`);
+  process.stderr.write(
+    `  sandbox: ${n(served, 'transactions')} transactions, ${n(served, 'operations')} operations, ${n(served, 'orders')} orders in ${n(served, 'generateSeconds').toFixed(1)} s\n`,
+  );
   const service = ['--url', served.url, '--key', served.apiKey];
   const none = { rows: [], results: {} };
   const syncSteps = only === 'one-day' ? await syncOnce(service) : only === 'reports' ? none : await measureSync(service);
@@ -69,7 +71,9 @@ try {
     ...later.rows,
     ...oneDay.rows,
   ];
-  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
   const table = [
     `| step | result | peak RSS | target | met |`,
     `|---|---|---|---|---|`,
@@ -77,7 +81,10 @@ try {
   ].join('\n');
   process.stdout.write(`\nMachine: ${machine}\n\n${table}\n`);
   mkdirSync('bench', { recursive: true });
-  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), machine, transactions, days, runs, served, ...syncSteps.results, ...later.results, ...oneDay.results, table: rows }, null, 2)}\n`);
+  writeFileSync(
+    'bench/results.json',
+    `${JSON.stringify({ date: new Date().toISOString(), machine, transactions, days, runs, served, ...syncSteps.results, ...later.results, ...oneDay.results, table: rows }, null, 2)}\n`,
+  );
 } finally {
   server.kill('SIGTERM');
   rmSync(root, { recursive: true, force: true });
@@ -93,16 +100,45 @@ async function syncOnce(service: string[]): Promise<{ rows: Row[]; results: Reco
 /** The floor, the ceiling of the sync's load path, and the sync itself. */
 async function measureSync(service: string[]): Promise<{ rows: Row[]; results: Record<string, Result> }> {
   const floor = await medianOf('floor', runs, () => [...scale, ...service], 'rowsPerSecond');
-  const ceiling = await medianOf('ceiling', runs, (i) => [...scale, ...service, '--dir', freshDir(`ceiling-${i}`), '--server-pid', String(server.pid)], 'boundRowsPerSecond');
+  const ceiling = await medianOf(
+    'ceiling',
+    runs,
+    (i) => [...scale, ...service, '--dir', freshDir(`ceiling-${i}`), '--server-pid', String(server.pid)],
+    'boundRowsPerSecond',
+  );
   const sync = await medianOf('sync', runs, (i) => [...scale, ...service, '--dir', freshDir(`sync-${i}`)], 'rowsPerSecond');
   const bound = n(ceiling, 'boundRowsPerSecond');
   const rate = n(sync, 'rowsPerSecond');
   const rows: Row[] = [
     { step: 'floor: fetch + JSON.parse every page', value: `${n(floor, 'rowsPerSecond')} rows/s`, rss: floor.peakRssMb, target: '', ok: true },
-    { step: 'receive only: fetch every page, neither parse nor keep', value: `${n(ceiling, 'receiveRowsPerSecond')} rows/s (${n(ceiling, 'receiveCpuSeconds').toFixed(1)} s CPU; the sandbox ${n(ceiling, 'serveCpuSeconds').toFixed(1)} s CPU)`, rss: n(ceiling, 'receivePeakRssMb'), target: '', ok: true },
-    { step: `store only: DuckDB bulk load of ${n(ceiling, 'loadRows')} staged rows`, value: `${n(ceiling, 'loadSeconds').toFixed(2)} s (${n(ceiling, 'loadCpuSeconds').toFixed(1)} s CPU)`, rss: ceiling.peakRssMb, target: '', ok: true },
-    { step: `ceiling of the load path: (serve + receive + store CPU) / ${cpus().length} cores`, value: `${bound} rows/s (${(bound / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`, rss: 0, target: '', ok: true },
-    { step: 'recon sync (whole history)', value: `${rate} rows/s (${(rate / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`, rss: sync.peakRssMb, target: '>= 250,000 rows/s, >= 0.8 x floor, < 256 MB', ok: rate >= 250_000 && rate >= 0.8 * n(floor, 'rowsPerSecond') && sync.peakRssMb < 256 },
+    {
+      step: 'receive only: fetch every page, neither parse nor keep',
+      value: `${n(ceiling, 'receiveRowsPerSecond')} rows/s (${n(ceiling, 'receiveCpuSeconds').toFixed(1)} s CPU; the sandbox ${n(ceiling, 'serveCpuSeconds').toFixed(1)} s CPU)`,
+      rss: n(ceiling, 'receivePeakRssMb'),
+      target: '',
+      ok: true,
+    },
+    {
+      step: `store only: DuckDB bulk load of ${n(ceiling, 'loadRows')} staged rows`,
+      value: `${n(ceiling, 'loadSeconds').toFixed(2)} s (${n(ceiling, 'loadCpuSeconds').toFixed(1)} s CPU)`,
+      rss: ceiling.peakRssMb,
+      target: '',
+      ok: true,
+    },
+    {
+      step: `ceiling of the load path: (serve + receive + store CPU) / ${cpus().length} cores`,
+      value: `${bound} rows/s (${(bound / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`,
+      rss: 0,
+      target: '',
+      ok: true,
+    },
+    {
+      step: 'recon sync (whole history)',
+      value: `${rate} rows/s (${(rate / n(floor, 'rowsPerSecond')).toFixed(2)} x floor)`,
+      rss: sync.peakRssMb,
+      target: '>= 250,000 rows/s, >= 0.8 x floor, < 256 MB',
+      ok: rate >= 250_000 && rate >= 0.8 * n(floor, 'rowsPerSecond') && sync.peakRssMb < 256,
+    },
   ];
   return { rows, results: { floor, ceiling, sync } };
 }
@@ -120,16 +156,61 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
   const small = await measureNightlyScale(100_000, runs);
   const large = await measureNightlyScale(largeRows, 1);
   const rows: Row[] = [
-    { step: 'import floor: decode + DuckDB read_csv typing the same export', value: `${n(importFloor, 'seconds').toFixed(2)} s`, rss: importFloor.peakRssMb, target: '', ok: true },
-    { step: `import ${n(importing, 'rows')} orders (BR CSV)`, value: `${n(importing, 'seconds').toFixed(2)} s (${overFloor.toFixed(2)} x floor)`, rss: importing.peakRssMb, target: '<= 1.3 x floor, < 512 MB', ok: overFloor <= 1.3 && importing.peakRssMb < 512 },
-    { step: 're-import the same export (every order replaced)', value: `${n(again, 'seconds').toFixed(2)} s`, rss: again.peakRssMb, target: '< 512 MB', ok: again.peakRssMb < 512 },
-    { step: 'reconcile + reports, one day', value: `${n(oneDay, 'seconds').toFixed(2)} s`, rss: oneDay.peakRssMb, target: '< 5 s, < 512 MB', ok: n(oneDay, 'seconds') < 5 && oneDay.peakRssMb < 512 },
+    {
+      step: 'import floor: decode + DuckDB read_csv typing the same export',
+      value: `${n(importFloor, 'seconds').toFixed(2)} s`,
+      rss: importFloor.peakRssMb,
+      target: '',
+      ok: true,
+    },
+    {
+      step: `import ${n(importing, 'rows')} orders (BR CSV)`,
+      value: `${n(importing, 'seconds').toFixed(2)} s (${overFloor.toFixed(2)} x floor)`,
+      rss: importing.peakRssMb,
+      target: '<= 1.3 x floor, < 512 MB',
+      ok: overFloor <= 1.3 && importing.peakRssMb < 512,
+    },
+    {
+      step: 're-import the same export (every order replaced)',
+      value: `${n(again, 'seconds').toFixed(2)} s`,
+      rss: again.peakRssMb,
+      target: '< 512 MB',
+      ok: again.peakRssMb < 512,
+    },
+    {
+      step: 'reconcile + reports, one day',
+      value: `${n(oneDay, 'seconds').toFixed(2)} s`,
+      rss: oneDay.peakRssMb,
+      target: '< 5 s, < 512 MB',
+      ok: n(oneDay, 'seconds') < 5 && oneDay.peakRssMb < 512,
+    },
     ...reports.rows,
-    { step: `reconcile + reports, ${n(wholeHistory, 'days')} days`, value: `${n(wholeHistory, 'seconds').toFixed(1)} s`, rss: wholeHistory.peakRssMb, target: '< 45 s, < 512 MB', ok: n(wholeHistory, 'seconds') < 45 && wholeHistory.peakRssMb < 512 },
-    { step: 'nightly on a 100k warehouse', value: `${n(small, 'nightSeconds').toFixed(2)} s`, rss: small.peakRssMb, target: '< 512 MB', ok: small.peakRssMb < 512 },
-    { step: `nightly on a ${(largeRows / 1e6).toFixed(0)}M warehouse`, value: `${n(large, 'nightSeconds').toFixed(2)} s (${(n(large, 'nightSeconds') / n(small, 'nightSeconds')).toFixed(2)} x)`, rss: large.peakRssMb, target: '< 1.5 x the 100k night, < 512 MB', ok: n(large, 'nightSeconds') < 1.5 * n(small, 'nightSeconds') && large.peakRssMb < 512 },
+    {
+      step: `reconcile + reports, ${n(wholeHistory, 'days')} days`,
+      value: `${n(wholeHistory, 'seconds').toFixed(1)} s`,
+      rss: wholeHistory.peakRssMb,
+      target: '< 45 s, < 512 MB',
+      ok: n(wholeHistory, 'seconds') < 45 && wholeHistory.peakRssMb < 512,
+    },
+    {
+      step: 'nightly on a 100k warehouse',
+      value: `${n(small, 'nightSeconds').toFixed(2)} s`,
+      rss: small.peakRssMb,
+      target: '< 512 MB',
+      ok: small.peakRssMb < 512,
+    },
+    {
+      step: `nightly on a ${(largeRows / 1e6).toFixed(0)}M warehouse`,
+      value: `${n(large, 'nightSeconds').toFixed(2)} s (${(n(large, 'nightSeconds') / n(small, 'nightSeconds')).toFixed(2)} x)`,
+      rss: large.peakRssMb,
+      target: '< 1.5 x the 100k night, < 512 MB',
+      ok: n(large, 'nightSeconds') < 1.5 * n(small, 'nightSeconds') && large.peakRssMb < 512,
+    },
   ];
-  return { rows, results: { import: importing, importFloor, reimport: again, oneDay, ...reports.results, wholeHistory, nightly100k: small, nightlyLarge: large } };
+  return {
+    rows,
+    results: { import: importing, importFloor, reimport: again, oneDay, ...reports.results, wholeHistory, nightly100k: small, nightlyLarge: large },
+  };
 }
 
 /** The reports of one reconciled day next to their floor (bench/tasks/reports.ts), from the day's folder. */
@@ -174,9 +255,19 @@ async function measureNightlyScale(rows: number, times: number): Promise<Result>
     buildSeconds = n(await task('nightly-scale', ['--step', 'build', '--dir', built, '--warehouse-rows', String(rows)]), 'buildSeconds');
     writeFileSync(marker, `${JSON.stringify({ rows, buildSeconds, builtAt: new Date().toISOString() })}\n`);
   }
-  const night = await medianOf('nightly-scale', times, (i) => ['--step', 'night', '--dir', freshDir(`night-${rows}-${i}`, built), '--warehouse-rows', String(rows)], 'nightSeconds');
+  const night = await medianOf(
+    'nightly-scale',
+    times,
+    (i) => ['--step', 'night', '--dir', freshDir(`night-${rows}-${i}`, built), '--warehouse-rows', String(rows)],
+    'nightSeconds',
+  );
   const timings = night['steps'];
-  const steps = typeof timings === 'object' && timings !== null ? Object.entries(timings).map(([step, seconds]) => `${step} ${seconds} s`).join(', ') : '';
+  const steps =
+    typeof timings === 'object' && timings !== null
+      ? Object.entries(timings)
+          .map(([step, seconds]) => `${step} ${seconds} s`)
+          .join(', ')
+      : '';
   process.stderr.write(`  nightly-scale: ${rows} rows: night ${n(night, 'nightSeconds').toFixed(2)} s (${steps}), peak ${night.peakRssMb} MB\n`);
   return { ...night, ...(Number.isNaN(buildSeconds) ? {} : { buildSeconds }) };
 }

@@ -115,7 +115,10 @@ console.log(
       rssAtEndMb: Math.round(process.memoryUsage().rss / 1e6),
       inProcessRowsPerSecond,
       http: Object.fromEntries(
-        Object.entries(results).map(([mode, r]) => [mode, { rows: r.rows, medianRowsPerSecond: median(r.rowsPerSecond), rowsPerSecond: r.rowsPerSecond, medianMbPerSecond: median(r.mbPerSecond) }]),
+        Object.entries(results).map(([mode, r]) => [
+          mode,
+          { rows: r.rows, medianRowsPerSecond: median(r.rowsPerSecond), rowsPerSecond: r.rowsPerSecond, medianMbPerSecond: median(r.mbPerSecond) },
+        ]),
       ),
       loadAverage1m: { before: +loadBefore.toFixed(2), after: +loadavg()[0]!.toFixed(2) },
     },

@@ -24,7 +24,16 @@ const days = 50;
 const now = DateTime.fromISO(END, { zone: ZONE }).plus({ days: 1, hours: 3 }).toMillis();
 
 if (mode === 'serve') {
-  const sandbox = await startSandbox({ port: 0, seed: 1, days, perDay: Math.ceil(rows / days), endDate: END, faults: 'none', clock: { now: () => now }, discrepancyRate: 0 });
+  const sandbox = await startSandbox({
+    port: 0,
+    seed: 1,
+    days,
+    perDay: Math.ceil(rows / days),
+    endDate: END,
+    faults: 'none',
+    clock: { now: () => now },
+    discrepancyRate: 0,
+  });
   process.stdout.write(`${JSON.stringify({ url: sandbox.url, apiKey: sandbox.apiKey, listed: sandbox.state.listedTransactions().length })}\n`);
 } else if (mode === 'floor') {
   const [url, apiKey] = [process.argv[4]!, process.argv[5]!];
@@ -39,7 +48,11 @@ if (mode === 'serve') {
         const lo = start.plus({ days: d }).toMillis();
         const hi = start.plus({ days: d + 1 }).toMillis();
         for (let page = 1; ; page++) {
-          const res = await pool.request({ path: `/v1/transactions?date_created=%3E%3D${lo}&date_created=%3C${hi}&count=1000&page=${page}`, method: 'GET', headers: { api_key: apiKey } });
+          const res = await pool.request({
+            path: `/v1/transactions?date_created=%3E%3D${lo}&date_created=%3C${hi}&count=1000&page=${page}`,
+            method: 'GET',
+            headers: { api_key: apiKey },
+          });
           const body = JSON.parse(await res.body.text()) as { transactions: unknown[] };
           count += body.transactions.length;
           if (body.transactions.length < 1000) break;
@@ -56,9 +69,15 @@ if (mode === 'serve') {
   const api = createPaymentsApi({ baseUrl: url, apiKey, timeoutMs: 60_000, retry: config.api.retry });
   const warehouse = await openWarehouse(join(mkdtempSync(join(tmpdir(), 'recon-bench-')), 'w.duckdb'));
   try {
-    const result = await syncAll({ db: warehouse.connection, http: api, clock: { now: () => now }, logger: silentLogger }, { runId: 'bench', day: businessDayOf(END, config.timezone), lookbackDays: days + 1, sweepDays: 180 }, config);
+    const result = await syncAll(
+      { db: warehouse.connection, http: api, clock: { now: () => now }, logger: silentLogger },
+      { runId: 'bench', day: businessDayOf(END, config.timezone), lookbackDays: days + 1, sweepDays: 180 },
+      config,
+    );
     const total = result.transactions.new + result.operations.new;
-    process.stdout.write(`${JSON.stringify({ rows: total, seconds: result.seconds, windows: result.windows, pages: result.pages, maxRssMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: cpuSecondsOf(process.resourceUsage()) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ rows: total, seconds: result.seconds, windows: result.windows, pages: result.pages, maxRssMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: cpuSecondsOf(process.resourceUsage()) })}\n`,
+    );
   } finally {
     warehouse.close();
     await api.close();
@@ -91,16 +110,26 @@ if (mode === 'serve') {
       floors.push(floor);
       syncs.push(sync);
       const rate = (r: Record<string, unknown>) => Math.round(Number(r['rows']) / Number(r['seconds']));
-      console.log(`run ${i + 1}: floor ${rate(floor)} rows/s (${Number(floor['seconds']).toFixed(2)} s, ${Number(floor['maxRssMb']).toFixed(0)} MB), sync ${rate(sync)} rows/s (${Number(sync['seconds']).toFixed(2)} s, ${Number(sync['cpuSeconds']).toFixed(1)} s CPU, ${Number(sync['maxRssMb']).toFixed(0)} MB), load ${loadavg()[0]!.toFixed(2)}`);
+      console.log(
+        `run ${i + 1}: floor ${rate(floor)} rows/s (${Number(floor['seconds']).toFixed(2)} s, ${Number(floor['maxRssMb']).toFixed(0)} MB), sync ${rate(sync)} rows/s (${Number(sync['seconds']).toFixed(2)} s, ${Number(sync['cpuSeconds']).toFixed(1)} s CPU, ${Number(sync['maxRssMb']).toFixed(0)} MB), load ${loadavg()[0]!.toFixed(2)}`,
+      );
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const floorRate = median(floors.map((f) => Number(f['rows']) / Number(f['seconds'])));
     const syncRate = median(syncs.map((f) => Number(f['rows']) / Number(f['seconds'])));
     const sync = syncs[0]!;
     const floor = floors[0]!;
-    console.log(`floor (fetch + JSON.parse): ${floor['rows']} rows, median ${Math.round(floorRate)} rows/s, peak RSS ${median(floors.map((f) => Number(f['maxRssMb']))).toFixed(0)} MB`);
-    console.log(`sync (end to end):          ${sync['rows']} rows, median ${Math.round(syncRate)} rows/s, ${sync['windows']} windows, ${sync['pages']} pages, peak RSS ${median(syncs.map((f) => Number(f['maxRssMb']))).toFixed(0)} MB`);
-    console.log(`sync / floor = ${(syncRate / floorRate).toFixed(2)} (targets: >= 250000 rows/s, >= 0.8, < 256 MB); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `floor (fetch + JSON.parse): ${floor['rows']} rows, median ${Math.round(floorRate)} rows/s, peak RSS ${median(floors.map((f) => Number(f['maxRssMb']))).toFixed(0)} MB`,
+    );
+    console.log(
+      `sync (end to end):          ${sync['rows']} rows, median ${Math.round(syncRate)} rows/s, ${sync['windows']} windows, ${sync['pages']} pages, peak RSS ${median(syncs.map((f) => Number(f['maxRssMb']))).toFixed(0)} MB`,
+    );
+    console.log(
+      `sync / floor = ${(syncRate / floorRate).toFixed(2)} (targets: >= 250000 rows/s, >= 0.8, < 256 MB); load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     server.kill();
   }

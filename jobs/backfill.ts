@@ -40,6 +40,8 @@ export async function runBackfill(deps: NightlyDeps, request: BackfillRequest, c
 }
 
 async function finishedNights(db: NightlyDeps['db']): Promise<Set<string>> {
-  const reader = await db.runAndReadAll(`SELECT DISTINCT CAST(business_date AS VARCHAR) AS d FROM runs WHERE kind = 'nightly' AND outcome IN ('done', 'done_with_warnings')`);
+  const reader = await db.runAndReadAll(
+    `SELECT DISTINCT CAST(business_date AS VARCHAR) AS d FROM runs WHERE kind = 'nightly' AND outcome IN ('done', 'done_with_warnings')`,
+  );
   return new Set(reader.getRowObjects().map((r) => String(r['d'])));
 }

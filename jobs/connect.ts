@@ -55,7 +55,11 @@ export async function connect(
       `no payments service to reconcile: RECON_API_KEY is not set and api.baseUrl is not configured (read ${where}); set api.baseUrl in the config and export RECON_API_KEY, or add --sandbox (what \`npm start\` does) to run on the built-in sandbox`,
     );
   }
-  if (!apiKey) throw new ReconError('config', 'RECON_API_KEY is not set: export the API key in the environment (it is never read from the command line or the config file)');
+  if (!apiKey)
+    throw new ReconError(
+      'config',
+      'RECON_API_KEY is not set: export the API key in the environment (it is never read from the command line or the config file)',
+    );
   if (!baseUrl) throw new ReconError('config', 'api.baseUrl is not set: add it to the config file, or set RECON_BASE_URL');
   const api = apiFor(config, baseUrl, apiKey);
   return { api, source: 'service', config, close: () => api.close() };

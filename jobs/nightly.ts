@@ -97,7 +97,12 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     args: { date, orders: files, strict: request.strict ?? false },
     startedAtMs: startedAt,
     abandoned: 'its findings and reports, if any, are those of an earlier run',
-    done: (night: NightlyOutcome) => ({ outcome: outcomeOf(night.sync), finishedAtMs: finishedAt, counts: { findings: night.reconcile.totals, rows: night.sync.rows }, timings }),
+    done: (night: NightlyOutcome) => ({
+      outcome: outcomeOf(night.sync),
+      finishedAtMs: finishedAt,
+      counts: { findings: night.reconcile.totals, rows: night.sync.rows },
+      timings,
+    }),
     // Also once the done row could not be written: the night is then failed, as its summary says.
     failed: () => ({ finishedAtMs: endNow(), timings }),
   } as const;
@@ -106,7 +111,13 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
       const sync = await timed('sync', () =>
         syncAll(
           { db: deps.db, http: deps.api, clock: deps.clock, logger: deps.logger },
-          { runId: newRunId('sync', deps.clock.now()), day, lookbackDays: config.sync.lookbackDays, sweepDays: config.sync.sweepDays, args: { date, nightly: runId } },
+          {
+            runId: newRunId('sync', deps.clock.now()),
+            day,
+            lookbackDays: config.sync.lookbackDays,
+            sweepDays: config.sync.sweepDays,
+            args: { date, nightly: runId },
+          },
           config,
         ),
       );
@@ -116,15 +127,33 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
       const tooMany = tooManyKeptOut(imports, config.orders.maxRejectedShare);
       if (tooMany) {
         const written = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, definitions: [ordersRejected] }));
-        throw new ReconError('input', `${tooMany}; the night stopped before reconciling and recorded no findings. The rows kept out and why are in ${written.files.map((f) => relative(reportDir, f)).join(' and ')} in ${reportDir}; fix the export (or orders.* in the config) and run the night again`);
+        throw new ReconError(
+          'input',
+          `${tooMany}; the night stopped before reconciling and recorded no findings. The rows kept out and why are in ${written.files.map((f) => relative(reportDir, f)).join(' and ')} in ${reportDir}; fix the export (or orders.* in the config) and run the night again`,
+        );
       }
       const reconcile = await timed('reconcile', () =>
         reconcileDay({ db: deps.db, clock: deps.clock, logger: deps.logger }, { runId: newRunId('reconcile', deps.clock.now()), day }, config.reconcile),
       );
       reconciled = true;
-      const reports = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId, definitions: REPORTS }));
+      const reports = await timed('reports', () =>
+        writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId, definitions: REPORTS }),
+      );
       const ended = endNow();
-      const summary = buildSummary({ runId, day, startedAt, finishedAt: ended, outcome: outcomeOf(sync), source: request.source, timings, sync, imports, reconcile, reports, reportDir });
+      const summary = buildSummary({
+        runId,
+        day,
+        startedAt,
+        finishedAt: ended,
+        outcome: outcomeOf(sync),
+        source: request.source,
+        timings,
+        sync,
+        imports,
+        reconcile,
+        reports,
+        reportDir,
+      });
       const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
       return { summary, summaryFile, reportDir, sync, imports, reconcile, reports };
     });
@@ -177,6 +206,10 @@ function checkReportFolder(dir: string): void {
     mkdirSync(dir, { recursive: true });
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
-    throw new ReconError('config', `reports.outDir: cannot create the report folder ${dir} (${code}); expected a writable folder (set reports.outDir or pass --out DIR)`, { cause });
+    throw new ReconError(
+      'config',
+      `reports.outDir: cannot create the report folder ${dir} (${code}); expected a writable folder (set reports.outDir or pass --out DIR)`,
+      { cause },
+    );
   }
 }

@@ -51,7 +51,12 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
       timezone: SANDBOX_ZONE,
       warehouse: { ...config.warehouse, path: join(deps.dataDir, 'recon.duckdb') },
       reports: { ...config.reports, outDir: join(deps.dataDir, 'reports') },
-      orders: { preset: 'recon-sandbox', path: join(exportDir, 'orders-{date}.csv'), maxRejectedShare: config.orders.maxRejectedShare, limits: config.orders.limits },
+      orders: {
+        preset: 'recon-sandbox',
+        path: join(exportDir, 'orders-{date}.csv'),
+        maxRejectedShare: config.orders.maxRejectedShare,
+        limits: config.orders.limits,
+      },
     } satisfies ReconConfig);
     return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, config: sandboxConfig, close: () => sandbox.close() };
   } catch (error) {

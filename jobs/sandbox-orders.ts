@@ -5,7 +5,12 @@ import { importOrders } from '../src/imports/index.ts';
 import type { NightlyDeps } from './nightly.ts';
 import type { EmbeddedSandbox } from './sandbox-default.ts';
 
-export async function preloadSandboxOrders(deps: Pick<NightlyDeps, 'db' | 'clock' | 'logger'>, sandbox: EmbeddedSandbox, before: string, config: ReconConfig): Promise<number> {
+export async function preloadSandboxOrders(
+  deps: Pick<NightlyDeps, 'db' | 'clock' | 'logger'>,
+  sandbox: EmbeddedSandbox,
+  before: string,
+  config: ReconConfig,
+): Promise<number> {
   const reader = await deps.db.runAndReadAll('SELECT count(*) AS n FROM order_imports');
   if (Number(reader.getRowObjects()[0]?.['n'] ?? 0) > 0) return 0;
   let files = 0;

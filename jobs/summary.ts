@@ -95,7 +95,13 @@ export function buildSummary(input: SummaryInput): NightlySummary {
   }
   if (input.imports) {
     summary.import = {
-      files: input.imports.files.map((f) => ({ file: f.file, rows_read: f.rowsRead, rows_loaded: f.rowsLoaded, rejected: f.rowsRejected, conflicts: f.conflicts.length })),
+      files: input.imports.files.map((f) => ({
+        file: f.file,
+        rows_read: f.rowsRead,
+        rows_loaded: f.rowsLoaded,
+        rejected: f.rowsRejected,
+        conflicts: f.conflicts.length,
+      })),
     };
   }
   if (input.reconcile) {

@@ -13,4 +13,7 @@ const t0 = performance.now();
 try {
   const r = await importOrders({ db: warehouse.connection, clock: systemClock, logger: silentLogger }, { files: [process.argv[3]!] }, config);
   console.error(process.argv[2], 'rows', r.files[0]?.rowsLoaded, 's', ((performance.now() - t0) / 1000).toFixed(1));
-} finally { warehouse.close(); rmSync(dir, { recursive: true, force: true }); }
+} finally {
+  warehouse.close();
+  rmSync(dir, { recursive: true, force: true });
+}

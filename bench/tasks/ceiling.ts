@@ -36,7 +36,8 @@ const receiveSeconds = (performance.now() - t0) / 1000;
 const receiveCpuSeconds = cpuSecondsSince(c0);
 const serveCpuSeconds = readServerCpuSeconds() - s0;
 const receivePeakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
-if (Number.isNaN(serveCpuSeconds)) process.stderr.write(`ceiling: cannot read the sandbox's CPU from /proc/${serverPid}/stat (Linux only); the bound is unknown\n`);
+if (Number.isNaN(serveCpuSeconds))
+  process.stderr.write(`ceiling: cannot read the sandbox's CPU from /proc/${serverPid}/stat (Linux only); the bound is unknown\n`);
 
 // Staged exactly as the sync stages them, one NDJSON file per window (not timed).
 const stageDir = join(dir, 'stage');
@@ -46,7 +47,15 @@ await fetchAll((day, body, rows) => {
   const lines = rowLinesBytes(body, 'transactions', rows);
   if (!lines) throw new Error(`ceiling: a page of day ${day} cannot be cut into NDJSON lines as the sync would`);
   const file = join(stageDir, `d${day}.ndjson`);
-  const read = staged.get(day) ?? { window: { stream: 'transactions', field: 'date_created', startMs: 0, endMs: 1 }, total: 0, rows: 0, pages: 0, attempts: 1, file, rejected: 0 };
+  const read = staged.get(day) ?? {
+    window: { stream: 'transactions', field: 'date_created', startMs: 0, endMs: 1 },
+    total: 0,
+    rows: 0,
+    pages: 0,
+    attempts: 1,
+    file,
+    rejected: 0,
+  };
   // One request at a time per window, so a day's pages arrive (and are appended) in order.
   appendFileSync(file, read.rows > 0 ? Buffer.concat([Buffer.from('\n'), lines]) : lines);
   staged.set(day, { ...read, total: read.total + rows, rows: read.rows + rows });

@@ -19,7 +19,11 @@ await Promise.all(
     (['transactions', 'operations'] as const).map((stream) =>
       limit(async () => {
         for (let page = 1; ; page++) {
-          const res = await pool.request({ path: `/v1/${stream}?date_created=%3E%3D${lo}&date_created=%3C${hi}&count=1000&page=${page}`, method: 'GET', headers: { api_key: apiKey } });
+          const res = await pool.request({
+            path: `/v1/${stream}?date_created=%3E%3D${lo}&date_created=%3C${hi}&count=1000&page=${page}`,
+            method: 'GET',
+            headers: { api_key: apiKey },
+          });
           const body = JSON.parse(await res.body.text()) as Record<string, unknown[]>;
           const n = body[stream]?.length ?? 0;
           rows += n;

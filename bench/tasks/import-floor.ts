@@ -19,12 +19,15 @@ try {
   const decodeSeconds = (performance.now() - t0) / 1000;
   const db = warehouse.connection;
   await db.run(`SET TimeZone = '${ZONE}'`);
-  const result = await db.run(`CREATE TABLE floor_orders AS
+  const result = await db.run(
+    `CREATE TABLE floor_orders AS
     SELECT pedido AS item_id, situacao AS status,
       CAST(CAST(replace(replace(valor_total, '.', ''), ',', '.') AS DECIMAL(18, 2)) * 100 AS INTEGER) AS amount_cents,
       strptime(criado_em, '%d/%m/%Y %H:%M')::TIMESTAMPTZ AS created_at,
       transacao AS transaction_id, cliente AS customer_name, documento AS customer_document_number
-    FROM read_csv($file, delim = ';', quote = '"', header = true, all_varchar = true)`, { file: utf8 });
+    FROM read_csv($file, delim = ';', quote = '"', header = true, all_varchar = true)`,
+    { file: utf8 },
+  );
   const seconds = (performance.now() - t0) / 1000;
   const rows = Number((await db.runAndReadAll('SELECT count(*) AS n FROM floor_orders')).getRowObjects()[0]?.['n'] ?? result.rowsChanged);
   report({ rows, seconds, decodeSeconds });

@@ -24,12 +24,22 @@ if (step !== 'build' && step !== 'night') throw new Error(`--step expects "build
 const history = generateHistory({ seed: 3, days: 8, perDay: 1000, endDate: END });
 const dates = datesBetween(history.startDate, END, ZONE);
 const nightsOf = step === 'build' ? dates.slice(0, -1) : dates.slice(-1);
-let now = DateTime.fromISO(nightsOf[0] ?? END, { zone: ZONE }).plus({ hours: 26 }).toMillis();
+let now = DateTime.fromISO(nightsOf[0] ?? END, { zone: ZONE })
+  .plus({ hours: 26 })
+  .toMillis();
 const clock = { now: () => now };
 const sandbox = await startSandbox({ history, clock });
-const api = createPaymentsApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 60_000, retry: { maxAttempts: 5, baseDelayMs: 10, maxDelayMs: 100, maxRetryAfterMs: 2000 } });
+const api = createPaymentsApi({
+  baseUrl: sandbox.url,
+  apiKey: sandbox.apiKey,
+  timeoutMs: 60_000,
+  retry: { maxAttempts: 5, baseDelayMs: 10, maxDelayMs: 100, maxRetryAfterMs: 2000 },
+});
 const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
-const config = parseConfig({ timezone: ZONE, orders: { preset: 'recon-sandbox', path: join(dir, 'orders-{date}.csv') }, reports: { outDir: join(dir, 'reports') } }, 'bench');
+const config = parseConfig(
+  { timezone: ZONE, orders: { preset: 'recon-sandbox', path: join(dir, 'orders-{date}.csv') }, reports: { outDir: join(dir, 'reports') } },
+  'bench',
+);
 
 /** Runs one night as the nightly job does; returns its wall and CPU seconds and its steps' seconds. */
 async function runNight(date: string): Promise<{ seconds: number; cpuSeconds: number; steps: Record<string, number> }> {

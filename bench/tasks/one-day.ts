@@ -34,7 +34,15 @@ try {
   const t2 = performance.now();
   const written = await writeReports(
     { db, logger: silentLogger },
-    { day, runId: reconciled.runId, outDir: config.reports.outDir, maskDocuments: config.reports.maskDocuments, csvDialect: config.reports.csvDialect, fileMode: config.reports.fileMode, definitions: REPORTS },
+    {
+      day,
+      runId: reconciled.runId,
+      outDir: config.reports.outDir,
+      maskDocuments: config.reports.maskDocuments,
+      csvDialect: config.reports.csvDialect,
+      fileMode: config.reports.fileMode,
+      definitions: REPORTS,
+    },
   );
   const t3 = performance.now();
   // A fresh night has no previous run: every finding is new, none is carried or resolved.

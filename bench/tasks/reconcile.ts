@@ -22,9 +22,16 @@ try {
   let findings = 0;
   for (const date of dates) {
     const day = businessDayOf(date, ZONE);
-    const result = await reconcileDay({ db: warehouse.connection, clock: systemClock, logger: silentLogger }, { runId: newRunId('reconcile', Date.now()), day }, config.reconcile);
+    const result = await reconcileDay(
+      { db: warehouse.connection, clock: systemClock, logger: silentLogger },
+      { runId: newRunId('reconcile', Date.now()), day },
+      config.reconcile,
+    );
     findings += result.totals.new + result.totals.open;
-    await writeReports({ db: warehouse.connection, logger: silentLogger }, { day, runId: result.runId, outDir: join(dir, 'reports'), maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS });
+    await writeReports(
+      { db: warehouse.connection, logger: silentLogger },
+      { day, runId: result.runId, outDir: join(dir, 'reports'), maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS },
+    );
   }
   report({ days: dates.length, findings, seconds: (performance.now() - t0) / 1000 });
 } finally {

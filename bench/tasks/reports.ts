@@ -76,7 +76,16 @@ try {
   }
   // The ratio of each round's pair (measured back to back) is steadier than the ratio of two medians.
   const ratio = median(recon.map((s, i) => s / (floor[i] ?? Number.NaN)));
-  report({ date: day.date, findings: await findingsOf(day, runId), seconds: median(recon), floorSeconds: median(floor), ratio, minSeconds: Math.min(...recon), minFloorSeconds: Math.min(...floor), floorQueries: floorReports.reduce((n, r) => n + r.queries.length + (r.base === undefined ? 0 : 1), 0) });
+  report({
+    date: day.date,
+    findings: await findingsOf(day, runId),
+    seconds: median(recon),
+    floorSeconds: median(floor),
+    ratio,
+    minSeconds: Math.min(...recon),
+    minFloorSeconds: Math.min(...floor),
+    floorQueries: floorReports.reduce((n, r) => n + r.queries.length + (r.base === undefined ? 0 : 1), 0),
+  });
 } finally {
   warehouse.close();
 }

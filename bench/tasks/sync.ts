@@ -23,7 +23,13 @@ try {
     config,
   );
   const seconds = (performance.now() - t0) / 1000;
-  const rows = result.transactions.new + result.transactions.changed + result.transactions.unchanged + result.operations.new + result.operations.changed + result.operations.unchanged;
+  const rows =
+    result.transactions.new +
+    result.transactions.changed +
+    result.transactions.unchanged +
+    result.operations.new +
+    result.operations.changed +
+    result.operations.unchanged;
   report({ rows, seconds, rowsPerSecond: Math.round(rows / seconds), pages: result.pages, windows: result.windows });
 } finally {
   warehouse.close();

@@ -120,14 +120,24 @@ export class JsonClient {
           if (status === 429) {
             const retryAfter = retryAfterMs(response.headers['retry-after']);
             if (retryAfter !== undefined && retryAfter > this.options.retry.maxRetryAfterMs) {
-              throw new ReconError('api_http', `${shown}: 429 Too Many Requests with Retry-After ${Math.ceil(retryAfter / 1000)} s, longer than api.retry.maxRetryAfterMs (${this.options.retry.maxRetryAfterMs} ms)`, { details: { status } });
+              throw new ReconError(
+                'api_http',
+                `${shown}: 429 Too Many Requests with Retry-After ${Math.ceil(retryAfter / 1000)} s, longer than api.retry.maxRetryAfterMs (${this.options.retry.maxRetryAfterMs} ms)`,
+                { details: { status } },
+              );
             }
             delayMs = retryAfter;
           }
-          if (attempt >= maxAttempts) throw new ReconError('api_http', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`, { details: { status } });
+          if (attempt >= maxAttempts)
+            throw new ReconError('api_http', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`, { details: { status } });
         } else {
-          const hint = status === 404 && this.options.addressKey ? `; the address in ${this.options.addressKey} (${this.options.origin}) has no such listing: check it and its path prefix` : '';
-          throw new ReconError('api_http', `${shown}: ${status} ${statusText(status)}${serviceError(text, response.headers['content-type'])}${hint}`, { details: { status } });
+          const hint =
+            status === 404 && this.options.addressKey
+              ? `; the address in ${this.options.addressKey} (${this.options.origin}) has no such listing: check it and its path prefix`
+              : '';
+          throw new ReconError('api_http', `${shown}: ${status} ${statusText(status)}${serviceError(text, response.headers['content-type'])}${hint}`, {
+            details: { status },
+          });
         }
       } catch (thrown) {
         if (thrown instanceof ReconError) throw thrown;

@@ -51,10 +51,21 @@ export interface PaymentsApiOptions {
 
 export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi & { close(): Promise<void> } {
   const limiter = options.requestsPerSecond ? new RateLimiter(options.requestsPerSecond) : undefined;
-  const common = { apiKey: options.apiKey, timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, retry: options.retry, limiter, logger: options.logger, ...(options.random ? { random: options.random } : {}) };
+  const common = {
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    retry: options.retry,
+    limiter,
+    logger: options.logger,
+    ...(options.random ? { random: options.random } : {}),
+  };
   const cards = new JsonClient({ origin: originOf(options.baseUrl), addressKey: 'api.baseUrl (or RECON_BASE_URL)', ...common });
   const opsBase = options.operationsBaseUrl ?? options.baseUrl;
-  const ops = opsBase === options.baseUrl ? cards : new JsonClient({ origin: originOf(opsBase), addressKey: 'api.operationsBaseUrl (or RECON_OPERATIONS_BASE_URL)', ...common });
+  const ops =
+    opsBase === options.baseUrl
+      ? cards
+      : new JsonClient({ origin: originOf(opsBase), addressKey: 'api.operationsBaseUrl (or RECON_OPERATIONS_BASE_URL)', ...common });
   const prefix = (base: string) => new URL(base).pathname.replace(/\/$/, '');
   const cardsPrefix = prefix(options.baseUrl);
   const opsPrefix = prefix(opsBase);

@@ -7,7 +7,17 @@ import type { JsonResponse } from './http.ts';
 
 export const REFUSED_ID_PREFIX = 'refused_';
 
-const ID_FIELDS = ['date_created', 'item_id', 'net_value', 'authorized_amount', 'installments', 'card_holder_name', 'card_first_digits', 'card_last_digits', 'acquirer_status_code'];
+const ID_FIELDS = [
+  'date_created',
+  'item_id',
+  'net_value',
+  'authorized_amount',
+  'installments',
+  'card_holder_name',
+  'card_first_digits',
+  'card_last_digits',
+  'acquirer_status_code',
+];
 const NULL_ID = /"transaction_id"\s*:\s*null/g;
 
 type Row = Record<string, unknown>;

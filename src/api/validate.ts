@@ -7,14 +7,7 @@ import type { z } from 'zod';
 import { ReconError } from '../shared/errors.ts';
 import type { ApiOperation, ApiTransaction } from '../shared/tables.ts';
 import { redactSecrets } from '../shared/redact.ts';
-import {
-  cashInRowSchema,
-  cashOutRowSchema,
-  describeIssue,
-  operationsEnvelope,
-  transactionRowSchema,
-  transactionsEnvelope,
-} from './schemas.ts';
+import { cashInRowSchema, cashOutRowSchema, describeIssue, operationsEnvelope, transactionRowSchema, transactionsEnvelope } from './schemas.ts';
 import { looksLikeCashIn, looksLikeCashOut, looksLikeEnvelope, looksLikeTransaction } from './fast-check.ts';
 
 /** A row of the page that broke the schema, kept out instead of failing the page. */

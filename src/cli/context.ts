@@ -25,15 +25,15 @@ export function contextFor(args: { config?: string | undefined; sandbox?: boolea
   if (!args.sandbox) return { ...loaded, logger };
   // Same folders as jobs/connect.ts gives the embedded run.
   const dataDir = join(loaded.file ? dirname(loaded.file) : process.cwd(), 'data', 'sandbox');
-  const config = withConfig(loaded.config, { warehouse: { path: join(dataDir, 'recon.duckdb') }, reports: { outDir: join(dataDir, 'reports') }, timezone: 'America/Sao_Paulo' });
+  const config = withConfig(loaded.config, {
+    warehouse: { path: join(dataDir, 'recon.duckdb') },
+    reports: { outDir: join(dataDir, 'reports') },
+    timezone: 'America/Sao_Paulo',
+  });
   return { ...loaded, config, logger };
 }
 
-export async function withWarehouse<T>(
-  ctx: LoadedConfig,
-  options: { readOnly?: boolean },
-  work: (warehouse: Warehouse) => Promise<T>,
-): Promise<T> {
+export async function withWarehouse<T>(ctx: LoadedConfig, options: { readOnly?: boolean }, work: (warehouse: Warehouse) => Promise<T>): Promise<T> {
   const warehouse = await openWarehouse(ctx.config.warehouse.path, {
     readOnly: options.readOnly,
     fileMode: ctx.config.warehouse.fileMode,

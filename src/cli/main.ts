@@ -97,7 +97,12 @@ async function rejectUnknownFlags(cmd: AnyCommand, path: string, rawArgs: string
 
 function reportError(error: unknown, rawArgs: string[]): number {
   if (error instanceof Error && error.name === 'CLIError') {
-    process.stderr.write(`recon: ${stripAnsi(error.message)}\nRun \`recon ${rawArgs.filter((a) => !a.startsWith('-')).slice(0, 2).join(' ')} --help\` for usage.\n`);
+    process.stderr.write(
+      `recon: ${stripAnsi(error.message)}\nRun \`recon ${rawArgs
+        .filter((a) => !a.startsWith('-'))
+        .slice(0, 2)
+        .join(' ')} --help\` for usage.\n`,
+    );
     return 2;
   }
   if (error instanceof ReconError) {

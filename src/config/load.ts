@@ -33,7 +33,11 @@ export function loadConfig(options: { file?: string | undefined; env?: ConfigEnv
     try {
       text = readFileSync(file, 'utf8');
     } catch (cause) {
-      throw new ReconError('config', `config file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'}); pass an existing file with --config`, { cause });
+      throw new ReconError(
+        'config',
+        `config file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'}); pass an existing file with --config`,
+        { cause },
+      );
     }
     try {
       raw = JSON.parse(text);

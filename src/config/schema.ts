@@ -27,7 +27,8 @@ export function problemWithServiceUrl(text: string): string | undefined {
   }
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
-  if (url.protocol === 'http:') return `plain http:// is refused for ${url.host}: the API key would travel in clear; use https:// (http is allowed only on loopback, e.g. the sandbox on 127.0.0.1)`;
+  if (url.protocol === 'http:')
+    return `plain http:// is refused for ${url.host}: the API key would travel in clear; use https:// (http is allowed only on loopback, e.g. the sandbox on 127.0.0.1)`;
   return `expected an https:// address, got ${url.protocol}//`;
 }
 
@@ -46,7 +47,11 @@ const apiSchema = z.strictObject({
   /** Bounds each whole request, headers and body (a body trickled a byte a second fails at the deadline). */
   timeoutMs: z.int().min(100).max(600_000).default(30_000),
   /** The largest response body accepted (64 MiB); a larger one is cut and fails the request. */
-  maxBodyBytes: z.int().min(1024).max(2 ** 31).default(64 * 1024 * 1024),
+  maxBodyBytes: z
+    .int()
+    .min(1024)
+    .max(2 ** 31)
+    .default(64 * 1024 * 1024),
   retry: retrySchema.prefault({}),
   /** Cap on requests per second across all windows; unset means no cap. */
   requestsPerSecond: z.number().positive().optional(),
@@ -65,7 +70,10 @@ export function bytesOfSize(text: string): number {
 const warehouseSchema = z.strictObject({
   path: z.string().min(1).default('data/recon.duckdb'),
   /** File mode of the warehouse file, octal text such as "0600". */
-  fileMode: z.string().regex(/^0?[0-7]{3}$/).default('0600'),
+  fileMode: z
+    .string()
+    .regex(/^0?[0-7]{3}$/)
+    .default('0600'),
   /**
    * The memory the whole process may use, e.g. "512MB", held by every step. DuckDB gets all of it but
    * what Node keeps for itself (warehouse/memory-limit.ts) and spills to <warehouse>.tmp beyond that.
@@ -130,7 +138,10 @@ const limitsSchema = z.strictObject({
   /** XLSX and Parquet: bytes a file may decompress to, as a multiple of its size on disk... */
   decompressedRatio: z.number().min(1).max(100_000).default(50),
   /** ...and never more than this many bytes, whatever the file's size (1 GiB). */
-  maxDecompressedBytes: z.int().min(1).default(1024 * 1024 * 1024),
+  maxDecompressedBytes: z
+    .int()
+    .min(1)
+    .default(1024 * 1024 * 1024),
   /** Data rows (records, array elements) in one file. */
   maxRows: z.int().min(1).default(5_000_000),
   /** Characters of an id cell (item_id, transaction_id, nsu, authorization_code); a longer one keeps its row out. */
@@ -179,7 +190,11 @@ const ordersSchema = z.strictObject({
 const reconcileSchema = z.strictObject({
   compareAmount: z.enum(['net_value', 'paid_amount', 'authorized_amount']).default('net_value'),
   amountToleranceCents: z.int().min(0).default(0),
-  boundaryMinutes: z.int().min(0).max(24 * 60).default(60),
+  boundaryMinutes: z
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(60),
   reviewStaleHours: z.number().min(0).default(48),
   payoutStaleHours: z.number().min(0).default(48),
 });
@@ -188,15 +203,15 @@ const reportsSchema = z.strictObject({
   outDir: z.string().min(1).default('data/reports'),
   maskDocuments: z.boolean().default(true),
   csvDialect: z.enum(['rfc4180', 'br']).default('rfc4180'),
-  fileMode: z.string().regex(/^0?[0-7]{3}$/).default('0600'),
+  fileMode: z
+    .string()
+    .regex(/^0?[0-7]{3}$/)
+    .default('0600'),
 });
 
 export const configSchema = z.strictObject({
   $schema: z.string().optional(),
-  timezone: z
-    .string()
-    .default('America/Sao_Paulo')
-    .refine(isValidZone, { message: 'expected an IANA time zone such as "America/Sao_Paulo"' }),
+  timezone: z.string().default('America/Sao_Paulo').refine(isValidZone, { message: 'expected an IANA time zone such as "America/Sao_Paulo"' }),
   api: apiSchema.prefault({}),
   warehouse: warehouseSchema.prefault({}),
   sync: syncSchema.prefault({}),

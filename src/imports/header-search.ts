@@ -57,7 +57,10 @@ export function searchHeader(options: HeaderSearchOptions): HeaderSearch {
   };
   const accept = (record: HeaderRecord) => {
     found = true;
-    sink.header(record.cells.map((c) => (c === null || c === undefined ? '' : String(c))), record.line);
+    sink.header(
+      record.cells.map((c) => (c === null || c === undefined ? '' : String(c))),
+      record.line,
+    );
     options.onHeader?.(record);
   };
   const settle = () => {
@@ -134,7 +137,11 @@ const DELIMITERS = [',', ';', '\t', '|'];
  * A CSV header that is one column under the configured delimiter but several under another: say which
  * delimiter the file seems to use, and which preset matches it, instead of "expected a column ...".
  */
-export function diagnoseDelimiter(file: string, first: HeaderRecord, csv: { delimiter: string; preset: string | undefined; wanted: string[] }): ReconError | undefined {
+export function diagnoseDelimiter(
+  file: string,
+  first: HeaderRecord,
+  csv: { delimiter: string; preset: string | undefined; wanted: string[] },
+): ReconError | undefined {
   const { delimiter, wanted } = csv;
   if (first.cells.length !== 1) return undefined;
   const line = String(first.cells[0] ?? '');

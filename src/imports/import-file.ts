@@ -194,7 +194,11 @@ function readTable(ctx: ImportFileContext, file: string, format: OrdersFormat, s
   const options: ReadOptions = { limits: resolved.limits, warn: (message) => ctx.logger.warn(message), onBytes };
   switch (format) {
     case 'csv':
-      return readCsvTable(file, { ...options, ...resolved.csv, skipRows: resolved.skipRows, preset: resolved.preset, wanted: mappedColumnNames(resolved) }, sink);
+      return readCsvTable(
+        file,
+        { ...options, ...resolved.csv, skipRows: resolved.skipRows, preset: resolved.preset, wanted: mappedColumnNames(resolved) },
+        sink,
+      );
     case 'xlsx':
       return readXlsxTable(file, { ...options, sheet: resolved.sheet, preset: resolved.preset, wanted: mappedColumnNames(resolved) }, sink);
     case 'json':

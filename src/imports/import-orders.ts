@@ -126,7 +126,16 @@ function checkReadable(files: string[]): void {
 }
 
 function totalsOf(files: ImportFileResult[]): ImportTotals {
-  const totals: ImportTotals = { files: files.length, rowsRead: 0, rowsLoaded: 0, duplicatesIdentical: 0, continuationRows: 0, rowsRejected: 0, conflicts: 0, conflictRows: 0 };
+  const totals: ImportTotals = {
+    files: files.length,
+    rowsRead: 0,
+    rowsLoaded: 0,
+    duplicatesIdentical: 0,
+    continuationRows: 0,
+    rowsRejected: 0,
+    conflicts: 0,
+    conflictRows: 0,
+  };
   for (const f of files) {
     totals.rowsRead += f.rowsRead;
     totals.rowsLoaded += f.rowsLoaded;

@@ -45,7 +45,8 @@ export function decompressedLimitError(file: string, what: string, found: number
 
 /** More data rows than orders.limits.maxRows (`found` when the file says how many it has). */
 export function rowLimitError(file: string, limits: OrdersLimits, found?: number): ReconError {
-  const came = found === undefined ? `more than ${count(limits.maxRows)} rows, the limit` : `${count(found)} rows, more than the limit of ${count(limits.maxRows)}`;
+  const came =
+    found === undefined ? `more than ${count(limits.maxRows)} rows, the limit` : `${count(found)} rows, more than the limit of ${count(limits.maxRows)}`;
   return new ReconError(
     'input',
     `${file}: ${came} (orders.limits.maxRows); nothing of this file was imported — if the export is genuine, raise orders.limits.maxRows`,

@@ -77,7 +77,11 @@ export const MAX_AMOUNT_CENTS = 2_147_483_647;
 
 /** Header cells as column names: text, without a byte-order mark or surrounding blanks. */
 export function headerNames(header: readonly unknown[]): string[] {
-  return header.map((h) => String(h ?? '').replace(/^\uFEFF/, '').trim());
+  return header.map((h) =>
+    String(h ?? '')
+      .replace(/^\uFEFF/, '')
+      .trim(),
+  );
 }
 
 /** Where a configured column is in the header: the exact name, else the same name in another case; -1 when absent. */
@@ -98,11 +102,9 @@ export function rowPlanFor(header: string[], resolved: ResolvedOrdersConfig, fil
   const names = headerNames(header);
   const find = (wanted: string): number => findColumn(names, wanted);
   const missing = (key: string, wanted: string) =>
-    new ReconError(
-      'input',
-      `${file}: expected a column "${wanted}" (orders.columns.${key}) in the header; found ${foundText(names)}`,
-      { details: { file, column: wanted, found: names.slice(0, 50).map((n) => n.slice(0, 80)) } },
-    );
+    new ReconError('input', `${file}: expected a column "${wanted}" (orders.columns.${key}) in the header; found ${foundText(names)}`, {
+      details: { file, column: wanted, found: names.slice(0, 50).map((n) => n.slice(0, 80)) },
+    });
   const index = {} as RowPlan['index'];
   for (const key of REQUIRED_COLUMNS) {
     const at = find(resolved.columns[key]);

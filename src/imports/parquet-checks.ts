@@ -45,7 +45,9 @@ export async function checkParquetText(db: DuckDBConnection, file: string, fileB
   if (texts.length === 0) return;
   const bytesOf = (c: ParquetColumn) => (/^BLOB$/i.test(c.type) ? `octet_length(${sqlIdentifier(c.name)})` : `strlen(${sqlIdentifier(c.name)})`);
   const sum = texts.map((c) => `coalesce(sum(${bytesOf(c)}), 0)`).join(' + ');
-  const [total] = await readingParquet(file, async () => (await db.runAndReadAll(`SELECT (${sum})::BIGINT AS bytes FROM read_parquet($file)`, { file })).getRowObjectsJS());
+  const [total] = await readingParquet(file, async () =>
+    (await db.runAndReadAll(`SELECT (${sum})::BIGINT AS bytes FROM read_parquet($file)`, { file })).getRowObjectsJS(),
+  );
   const budget = decompressedBudget(limits, fileBytes);
   const bytes = Number(total?.['bytes'] ?? 0);
   if (bytes > budget.bytes) throw decompressedLimitError(file, `the Parquet text columns ${texts.map((c) => `"${c.name}"`).join(', ')} hold`, bytes, budget);
@@ -103,7 +105,9 @@ function isText(type: string): boolean {
 
 /** Types cast to text that are not short by construction (ENUM, UUID, JSON, BIT...). */
 function needsCast(type: string): boolean {
-  return !/^(TIMESTAMP|DATE|DECIMAL|NUMERIC|FLOAT|REAL|DOUBLE|TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|BOOLEAN|TIME)/i.test(type);
+  return !/^(TIMESTAMP|DATE|DECIMAL|NUMERIC|FLOAT|REAL|DOUBLE|TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|BOOLEAN|TIME)/i.test(
+    type,
+  );
 }
 
 function isNested(type: string): boolean {

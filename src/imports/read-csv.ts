@@ -33,8 +33,7 @@ export async function readCsvTable(file: string, options: CsvReadOptions, sink: 
   const hash = createHash('sha256');
   const invalid = new InvalidBytes();
   const decoding = await csvDecodingFor(file, options.encoding, options.warn);
-  const decoder: TextDecoder =
-    decoding.kind === 'utf-8' ? new Utf8ChunkDecoder((bad) => invalid.add(bad), decoding.bom) : iconv.getDecoder(decoding.name);
+  const decoder: TextDecoder = decoding.kind === 'utf-8' ? new Utf8ChunkDecoder((bad) => invalid.add(bad), decoding.bom) : iconv.getDecoder(decoding.name);
   let records = 0;
   const dataRecord = (record: HeaderRecord) => {
     records++;

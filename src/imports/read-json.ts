@@ -58,7 +58,10 @@ export async function readNdjsonTable(file: string, options: ReadOptions, sink: 
     if (from < chunk.length) {
       partBytes += chunk.length - from;
       if (partBytes > MAX_JSON_RECORD_BYTES) {
-        throw new ReconError('input', `${file}: line ${line + 1}: a line longer than ${MAX_JSON_RECORD_BYTES} bytes without its end; expected one JSON order object per line`);
+        throw new ReconError(
+          'input',
+          `${file}: line ${line + 1}: a line longer than ${MAX_JSON_RECORD_BYTES} bytes without its end; expected one JSON order object per line`,
+        );
       }
       parts.push(Buffer.from(chunk.subarray(from)));
     }
@@ -129,7 +132,10 @@ class ObjectRows {
       this.keys = Object.keys(object);
       this.sink.header(this.keys, line);
     }
-    this.sink.row(this.keys.map((key) => jsonCell(object[key])), line);
+    this.sink.row(
+      this.keys.map((key) => jsonCell(object[key])),
+      line,
+    );
   }
 
   invalid(reason: string, line: number): void {

@@ -38,10 +38,7 @@ export async function readParquetTable(db: DuckDBConnection, file: string, optio
   const maxText = Math.max(limits.maxTextLength, limits.maxIdLength);
   const selects = columns.map((c, i) => selectOf(c, fieldAt.has(i), maxText));
   const lengthAt = selects.flatMap((s, i) => (s.length === undefined ? [] : [i]));
-  const select = [
-    ...selects.map((s, i) => `${s.value} AS c${i}`),
-    ...lengthAt.map((i) => `${selects[i]?.length} AS l${i}`),
-  ].join(', ');
+  const select = [...selects.map((s, i) => `${s.value} AS c${i}`), ...lengthAt.map((i) => `${selects[i]?.length} AS l${i}`)].join(', ');
   const decimalAt = columns.flatMap((c, i) => (isDecimal(c.type) && fieldAt.has(i) ? [i] : []));
   // importOrders holds DuckDB to warehouse.memoryLimit for the whole import; past it, this is the file's fault.
   await checkParquetText(
@@ -52,7 +49,9 @@ export async function readParquetTable(db: DuckDBConnection, file: string, optio
     limits,
   );
   await underMemoryCap(file, options.memoryLimit, () =>
-    db.run(`CREATE OR REPLACE TEMP TABLE import_parquet AS SELECT file_row_number + 1 AS __line, ${select} FROM read_parquet($file, file_row_number = true)`, { file }),
+    db.run(`CREATE OR REPLACE TEMP TABLE import_parquet AS SELECT file_row_number + 1 AS __line, ${select} FROM read_parquet($file, file_row_number = true)`, {
+      file,
+    }),
   );
   try {
     const pageRows = await pageRowsFor(db, selects.length);

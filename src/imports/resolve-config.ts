@@ -64,7 +64,10 @@ export function resolveOrdersConfig(config: ReconConfig): ResolvedOrdersConfig {
   const { skipRows = 0, ...csvKeys } = orders.csv ?? {};
   const csv: OrdersPreset['csv'] = { ...DEFAULT_CSV, ...preset?.csv, ...definedEntries(csvKeys) };
   if (csv.decimal === csv.thousands) {
-    throw new ReconError('config', `orders.csv: the decimal and thousands separators are both "${csv.decimal}"; set orders.csv.thousands to "" or another character`);
+    throw new ReconError(
+      'config',
+      `orders.csv: the decimal and thousands separators are both "${csv.decimal}"; set orders.csv.thousands to "" or another character`,
+    );
   }
   return {
     preset: orders.preset,

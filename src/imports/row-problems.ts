@@ -68,14 +68,21 @@ export function problemsOf(
   const { index, columns } = plan;
   const problems: RowProblem[] = [];
   const of = (key: keyof typeof columns & keyof typeof index, reason: string) => problems.push({ reason, column: columns[key], index: index[key] });
-  if (plan.checkFieldCount && cells.length !== plan.fieldCount) problems.push({ reason: `expected ${plan.fieldCount} fields as in the header, found ${cells.length}` });
+  if (plan.checkFieldCount && cells.length !== plan.fieldCount)
+    problems.push({ reason: `expected ${plan.fieldCount} fields as in the header, found ${cells.length}` });
   if (parsed.itemId === '') of('item_id', `missing item_id (column "${columns.item_id}")`);
   const amountCell = cells[index.amount];
   if (parsed.amount === undefined) {
     const text = shown(amountCell);
     const problem = plan.amountProblem(amountCell);
     if (problem !== undefined) of('amount', `amount ${text} ${problem} (column "${columns.amount}")`);
-    else of('amount', text === '' ? `missing amount (column "${columns.amount}")` : `unparseable amount "${text}" (column "${columns.amount}"): expected ${plan.amountUnitText}`);
+    else
+      of(
+        'amount',
+        text === ''
+          ? `missing amount (column "${columns.amount}")`
+          : `unparseable amount "${text}" (column "${columns.amount}"): expected ${plan.amountUnitText}`,
+      );
   } else if (parsed.amount < 0) {
     of('amount', `negative amount ${brlTextFromCents(parsed.amount)} (column "${columns.amount}")`);
   } else if (parsed.amount > MAX_AMOUNT_CENTS) {
@@ -93,7 +100,12 @@ export function problemsOf(
   if (parsed.created === undefined) {
     const createdCell = cells[index.created_at];
     const text = shown(createdCell);
-    of('created_at', text === '' ? `missing created_at (column "${columns.created_at}")` : `unparseable date "${text}" (column "${columns.created_at}"): expected ${plan.dateFormat} or ISO 8601`);
+    of(
+      'created_at',
+      text === ''
+        ? `missing created_at (column "${columns.created_at}")`
+        : `unparseable date "${text}" (column "${columns.created_at}"): expected ${plan.dateFormat} or ISO 8601`,
+    );
   }
   return problems;
 }

@@ -16,14 +16,19 @@ export interface WorkbookZip {
 }
 
 export function notReadable(file: string, why: string, cause?: unknown): ReconError {
-  return new ReconError('input', `${file}: not a readable XLSX workbook (${why}); expected an .xlsx saved by a spreadsheet program`, cause === undefined ? undefined : { cause });
+  return new ReconError(
+    'input',
+    `${file}: not a readable XLSX workbook (${why}); expected an .xlsx saved by a spreadsheet program`,
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 /** yauzl's wording for a file with no zip directory at its end, put as the reader would say it. */
 function zipProblem(file: string, cause: unknown): ReconError {
   if (cause instanceof ReconError) return cause;
   const message = (cause as Error).message;
-  if (/end of central directory record signature not found/.test(message)) return notReadable(file, 'no zip directory at its end: not a zip, or cut short', cause);
+  if (/end of central directory record signature not found/.test(message))
+    return notReadable(file, 'no zip directory at its end: not a zip, or cut short', cause);
   return notReadable(file, `a broken zip: ${message}`, cause);
 }
 
@@ -78,7 +83,8 @@ function readDirectory(file: string, zip: ZipFile): Promise<Map<string, Entry>> 
 export async function* entryChunks(workbook: WorkbookZip, entry: Entry): AsyncGenerator<Buffer> {
   const { file } = workbook;
   const name = entry.fileName;
-  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw notReadable(file, `the entry "${name}" uses compression method ${entry.compressionMethod}; expected deflate`);
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
+    throw notReadable(file, `the entry "${name}" uses compression method ${entry.compressionMethod}; expected deflate`);
   if (entry.compressedSize === 0) return;
   const lie = () => notReadable(file, `the entry "${name}" inflates past the ${count(entry.uncompressedSize)} bytes the zip directory declares`);
   const stream = await new Promise<Readable>((resolve, reject) => {

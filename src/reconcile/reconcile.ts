@@ -94,9 +94,7 @@ async function findPreviousRun(db: ReconcileDeps['db'], date: string): Promise<{
 }
 
 async function countFindings(db: ReconcileDeps['db'], runId: string): Promise<Pick<ReconcileResult, 'counts' | 'totals'>> {
-  const counts = Object.fromEntries(
-    FINDING_CATEGORIES.map((c) => [c, { new: 0, open: 0, resolved: 0, amountCents: 0 }]),
-  ) as CategoryCounts;
+  const counts = Object.fromEntries(FINDING_CATEGORIES.map((c) => [c, { new: 0, open: 0, resolved: 0, amountCents: 0 }])) as CategoryCounts;
   const totals: Record<FindingState, number> = { new: 0, open: 0, resolved: 0 };
   const reader = await db.runAndReadAll(
     `SELECT category, state, count(*) AS n,

@@ -1,13 +1,7 @@
 // Cell-level rules every report format shares: exact conversion from DuckDB values, formula
 // neutralisation, document masking, and the display conversions done only at the file boundary.
 import { DateTime } from 'luxon';
-import {
-  DuckDBDateValue,
-  DuckDBDecimalValue,
-  DuckDBTimestampTZValue,
-  DuckDBTimestampValue,
-  type DuckDBValue,
-} from '@duckdb/node-api';
+import { DuckDBDateValue, DuckDBDecimalValue, DuckDBTimestampTZValue, DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { reaisTextFromCents } from '../shared/money.ts';
 import type { CellValue, ColumnType } from './types.ts';

@@ -76,7 +76,10 @@ export class CsvFileWriter {
   async writeRows(rows: readonly CellValue[][]): Promise<void> {
     let text = '';
     for (const row of rows) {
-      text += csvLineOf(this.#columns.map((column, i) => csvFieldOf(row[i] ?? null, column, this.#options)), this.#delimiter);
+      text += csvLineOf(
+        this.#columns.map((column, i) => csvFieldOf(row[i] ?? null, column, this.#options)),
+        this.#delimiter,
+      );
     }
     this.#rows += rows.length;
     await this.#write(text);

@@ -29,7 +29,10 @@ export async function materialiseBase(deps: { db: Db; logger: Logger }, definiti
   const base = definition.base;
   if (base === undefined) return { resolve: (sql, label) => refuseBaseReference(sql, label, definition.name), drop: async () => undefined };
   if (BASE_REFERENCE.test(base)) {
-    throw new ReconError('report', `report ${definition.name}: expected its base query to read the warehouse, got one that reads $base (itself); fix: name the tables or views it selects from`);
+    throw new ReconError(
+      'report',
+      `report ${definition.name}: expected its base query to read the warehouse, got one that reads $base (itself); fix: name the tables or views it selects from`,
+    );
   }
   const table = `temp.main.${sqlIdentifier(`report_${definition.name}`)}`;
   const drop = async (): Promise<void> => {
@@ -51,7 +54,10 @@ export async function materialiseBase(deps: { db: Db; logger: Logger }, definiti
 
 function refuseBaseReference(sql: string, label: string, report: string): string {
   if (BASE_REFERENCE.test(sql)) {
-    throw new ReconError('report', `${label}: expected the report to declare a base for the $base its SQL reads, got none; fix: add \`base\` to the ${report} definition, or select from the warehouse's tables`);
+    throw new ReconError(
+      'report',
+      `${label}: expected the report to declare a base for the $base its SQL reads, got none; fix: add \`base\` to the ${report} definition, or select from the warehouse's tables`,
+    );
   }
   return sql;
 }

@@ -88,7 +88,11 @@ async function writeTable(result: DuckDBResult, names: string[], write: Write): 
     }
   }
   const widths = names.map((name, i) => Math.max(name.length, ...cells.map((r) => (r[i] ?? '').length)));
-  const line = (values: string[]) => `${values.map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0))).join(' | ').trimEnd()}\n`;
+  const line = (values: string[]) =>
+    `${values
+      .map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0)))
+      .join(' | ')
+      .trimEnd()}\n`;
   let text = `${line(names) + widths.map((w) => '-'.repeat(w)).join('-+-')}\n`;
   for (const row of cells) text += line(row);
   const shown = cells.length;
@@ -100,5 +104,7 @@ async function writeTable(result: DuckDBResult, names: string[], write: Write): 
 /** Control characters would break the alignment (and could move the cursor): show them escaped. */
 function printable(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it escapes
-  return text.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  return text.replace(/[\u0000-\u001f\u007f]/g, (c) =>
+    c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
 }

@@ -63,7 +63,10 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
   const result: WriteReportsResult = { files: [], counts: {}, reconcileRunId };
   for (const definition of request.definitions) {
     if (definition.needsReconcileRun && reconcileRunId === null) {
-      throw new ReconError('report', `report ${definition.name} for ${day.date}: expected a reconcile run of that date, found none; run \`recon reconcile --date ${day.date}\` first`);
+      throw new ReconError(
+        'report',
+        `report ${definition.name} for ${day.date}: expected a reconcile run of that date, found none; run \`recon reconcile --date ${day.date}\` first`,
+      );
     }
     const sheets = typeof definition.sheets === 'function' ? definition.sheets(reportParams) : definition.sheets;
     const written = await writeOneReport(deps, { definition, sheets, dir, mode, params, request }, result.counts);
@@ -94,7 +97,11 @@ interface OneReport {
 async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, counts: Record<string, number>): Promise<string[]> {
   const { definition, sheets, dir, mode, params, request } = job;
   const csvSheet = sheets.find((s) => s.name === job.definition.csvSheet);
-  if (!csvSheet) throw new ReconError('report', `report ${definition.name}: csvSheet "${definition.csvSheet}" is not one of its sheets (${sheets.map((s) => s.name).join(', ')})`);
+  if (!csvSheet)
+    throw new ReconError(
+      'report',
+      `report ${definition.name}: csvSheet "${definition.csvSheet}" is not one of its sheets (${sheets.map((s) => s.name).join(', ')})`,
+    );
   const xlsxPath = join(dir, `${definition.name}.xlsx`);
   const csvPath = join(dir, `${definition.name}.csv`);
   const partial = (path: string) => `${path}.partial`;
@@ -150,7 +157,11 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
   let sheetWriter: XlsxSheetWriter | undefined;
   // Added at the first row (or at the end when it must appear empty): the sheets stay in their order.
   const openSheet = (): XlsxSheetWriter =>
-    (sheetWriter ??= job.xlsx.addSheet(sheet.name, sheet.columns, { timezone: request.day.zone, maskDocuments: request.maskDocuments, totals: sheet.totals ?? [] }));
+    (sheetWriter ??= job.xlsx.addSheet(sheet.name, sheet.columns, {
+      timezone: request.day.zone,
+      maskDocuments: request.maskDocuments,
+      totals: sheet.totals ?? [],
+    }));
   for await (const rows of rowChunksOf(db, queries.resolve(sheet.sql, label), params, sheet.columns, label)) {
     if (rows.length === 0) continue;
     if (inWorkbook) {

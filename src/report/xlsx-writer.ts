@@ -184,7 +184,8 @@ export class XlsxSheetWriter {
     }
     if (notes.length > 0) this.#sheet.addRow([]).commit();
     for (const note of notes) {
-      const value = note.instantMs !== null && note.instantMs !== undefined ? excelDateFromInstant(note.instantMs, this.#options.timezone) : sheetText(note.text ?? '');
+      const value =
+        note.instantMs !== null && note.instantMs !== undefined ? excelDateFromInstant(note.instantMs, this.#options.timezone) : sheetText(note.text ?? '');
       const row = this.#sheet.addRow([sheetText(note.label), value]);
       row.getCell(1).font = { bold: true };
       if (value instanceof Date) row.getCell(2).numFmt = INSTANT_FORMAT;

@@ -1,15 +1,7 @@
 // Record factories for the history generator: creates transactions, operations and orders with their
 // first version, and appends later versions with the amounts the service's rules imply.
 import { ACQUIRER_CODES } from '../shared/domain.ts';
-import type {
-  OrderExportStatus,
-  SandboxOperation,
-  SandboxTransaction,
-  SandboxTxStatus,
-  TruthEntry,
-  TxVersion,
-  OperationKind,
-} from './model.ts';
+import type { OrderExportStatus, SandboxOperation, SandboxTransaction, SandboxTxStatus, TruthEntry, TxVersion, OperationKind } from './model.ts';
 import { holderOf, idFor, type Customer } from './people.ts';
 import type { Rng } from './rng.ts';
 import { OrderBook, type PackedOrder } from './order-timeline.ts';

@@ -18,4 +18,3 @@ export function dayTime(b: { rng: Rng }, ctx: DayContext, index: number): number
   const day = ctx.bounds[Math.min(index, ctx.bounds.length - 1)]!;
   return day.startMs + 8 * HOUR + Math.floor(b.rng.next() * 12 * HOUR);
 }
-

@@ -25,12 +25,34 @@ export interface FaultRates {
 
 export type FaultProfile = 'none' | 'flaky' | 'chaos';
 
-const NONE: FaultRates = { latency: 0, latencyMs: 0, error500: 0, error502: 0, error503: 0, rateLimit: 0, retryAfterSeconds: 1, cutBody: 0, lateVisibility: 0, dropItemId: 0 };
+const NONE: FaultRates = {
+  latency: 0,
+  latencyMs: 0,
+  error500: 0,
+  error502: 0,
+  error503: 0,
+  rateLimit: 0,
+  retryAfterSeconds: 1,
+  cutBody: 0,
+  lateVisibility: 0,
+  dropItemId: 0,
+};
 
 export const FAULT_PROFILES: Record<FaultProfile, FaultRates> = {
   none: NONE,
   flaky: { ...NONE, latency: 0.1, latencyMs: 30, error500: 0.02, error502: 0.02, error503: 0.03, rateLimit: 0.02, cutBody: 0.02, lateVisibility: 0.01 },
-  chaos: { ...NONE, latency: 0.3, latencyMs: 150, error500: 0.05, error502: 0.04, error503: 0.05, rateLimit: 0.04, cutBody: 0.05, lateVisibility: 0.03, dropItemId: 0.02 },
+  chaos: {
+    ...NONE,
+    latency: 0.3,
+    latencyMs: 150,
+    error500: 0.05,
+    error502: 0.04,
+    error503: 0.05,
+    rateLimit: 0.04,
+    cutBody: 0.05,
+    lateVisibility: 0.03,
+    dropItemId: 0.02,
+  },
 };
 
 export function resolveFaults(faults: FaultProfile | Partial<FaultRates> | undefined): FaultRates {
@@ -56,17 +78,17 @@ export function parseFaultsFlag(text: string): FaultProfile | Partial<FaultRates
   for (const part of text.split(',')) {
     const [name, value] = part.split('=');
     if (!name || value === undefined || !(name in NONE) || !/^\d+(\.\d+)?$/.test(value)) {
-      throw new ReconError('usage', `expected --faults none|flaky|chaos or rates like "error503=0.1,latencyMs=50" (known: ${Object.keys(NONE).join(', ')}), got "${text}"`);
+      throw new ReconError(
+        'usage',
+        `expected --faults none|flaky|chaos or rates like "error503=0.1,latencyMs=50" (known: ${Object.keys(NONE).join(', ')}), got "${text}"`,
+      );
     }
     rates[name] = Number(value);
   }
   return rates as Partial<FaultRates>;
 }
 
-export type FaultDecision =
-  | { kind: 'ok' }
-  | { kind: 'status'; status: 500 | 502 | 503 | 429 }
-  | { kind: 'cut' };
+export type FaultDecision = { kind: 'ok' } | { kind: 'status'; status: 500 | 502 | 503 | 429 } | { kind: 'cut' };
 
 export class FaultPlan {
   private readonly seen = new Map<string, number>();

@@ -88,8 +88,13 @@ export function transactionsPageBytes(state: SandboxState, query: ListingQuery, 
     const tx = state.transaction(query.transactionId);
     const v = tx?.versions[tx.cur];
     const visible =
-      tx !== undefined && v !== undefined && tx.createdMs <= now && v.status !== 'rejected' && !state.hidden.has(tx.serial) &&
-      inRange(tx.createdMs, query.dateCreated) && (query.status === undefined || query.status === v.status);
+      tx !== undefined &&
+      v !== undefined &&
+      tx.createdMs <= now &&
+      v.status !== 'rejected' &&
+      !state.hidden.has(tx.serial) &&
+      inRange(tx.createdMs, query.dateCreated) &&
+      (query.status === undefined || query.status === v.status);
     const out = new PageWriter(1024);
     out.write(envelopeHead('transactions', visible ? 1 : 0, query));
     if (visible && query.page === 1) out.write(transactionJson(tx, v, { dropItemId: faults.dropsItemId(tx.serial) }));
@@ -97,7 +102,7 @@ export function transactionsPageBytes(state: SandboxState, query: ListingQuery, 
     return finishPage(out, {}, undefined);
   }
 
-  const order = query.status === undefined ? index.listable : index.byStatus.get(query.status) ?? EMPTY;
+  const order = query.status === undefined ? index.listable : (index.byStatus.get(query.status) ?? EMPTY);
   const lo = lowerBound(order, txs, query.dateCreated.lo);
   const hi = lowerBound(order, txs, Math.min(query.dateCreated.hi, now) + 1);
   const total = Math.max(0, hi - lo);

@@ -103,7 +103,16 @@ async function writeCsv(out: WriteStream, rows: OrderExportRow[], local: (ms: nu
   const encode = (text: string) => (br ? iconv.encode(text, 'win1252') : Buffer.from(text, 'utf8'));
   let chunk = `${ORDER_COLUMNS.join(d)}\r\n`;
   for (const r of rows) {
-    const fields = [r.pedido, r.cliente, r.documento, br ? brlTextFromCents(r.valorCents) : reaisTextFromCents(r.valorCents), r.situacao, local(r.criadoEmMs), r.transacao, r.observacao];
+    const fields = [
+      r.pedido,
+      r.cliente,
+      r.documento,
+      br ? brlTextFromCents(r.valorCents) : reaisTextFromCents(r.valorCents),
+      r.situacao,
+      local(r.criadoEmMs),
+      r.transacao,
+      r.observacao,
+    ];
     chunk += `${fields.map((f) => csvField(f, d)).join(d)}\r\n`;
     if (chunk.length > 1 << 16) {
       await writeChunk(out, encode(chunk));

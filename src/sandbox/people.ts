@@ -3,8 +3,64 @@
 import type { CardBrand } from '../shared/domain.ts';
 import { hash32, type Rng } from './rng.ts';
 
-const FIRST = ['Ana', 'João', 'Maria', 'José', 'Francisco', 'Antônia', 'Carlos', 'Paulo', 'Lúcia', 'Pedro', 'Luís', 'Márcia', 'Gabriel', 'Júlia', 'Rafael', 'Fernanda', 'Conceição', 'Thiago', 'Beatriz', 'André', 'Letícia', 'Marcos', 'Patrícia', 'Raimundo', 'Sebastião', 'Camila', 'Vitória', 'Rodrigo', 'Aline', 'Felipe'];
-const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo', 'Melo', 'Barbosa', 'Gonçalves', 'Conceição', 'Assunção', 'Magalhães', 'Brandão', 'Simões', 'Falcão'];
+const FIRST = [
+  'Ana',
+  'João',
+  'Maria',
+  'José',
+  'Francisco',
+  'Antônia',
+  'Carlos',
+  'Paulo',
+  'Lúcia',
+  'Pedro',
+  'Luís',
+  'Márcia',
+  'Gabriel',
+  'Júlia',
+  'Rafael',
+  'Fernanda',
+  'Conceição',
+  'Thiago',
+  'Beatriz',
+  'André',
+  'Letícia',
+  'Marcos',
+  'Patrícia',
+  'Raimundo',
+  'Sebastião',
+  'Camila',
+  'Vitória',
+  'Rodrigo',
+  'Aline',
+  'Felipe',
+];
+const LAST = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Araújo',
+  'Melo',
+  'Barbosa',
+  'Gonçalves',
+  'Conceição',
+  'Assunção',
+  'Magalhães',
+  'Brandão',
+  'Simões',
+  'Falcão',
+];
 
 /** Notes a shop's staff type: some with “smart quotes”, en dash and €, a few with ; and " to test quoting. */
 const NOTES = [
@@ -105,7 +161,10 @@ const holders = new Map<string, string>();
 export function holderOf(name: string): string {
   let out = holders.get(name);
   if (out === undefined) {
-    out = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+    out = name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase();
     if (holders.size < 100_000) holders.set(name, out);
   }
   return out;

@@ -37,7 +37,8 @@ export function parseListingQuery(search: URLSearchParams, allowed: readonly str
   const query: ListingQuery = { count: 10, page: 1, dateCreated: { ...FULL }, dateUpdated: { ...FULL }, hasDateFilter: false };
   const seen = new Set<string>();
   for (const [name, value] of search) {
-    if (BANNED.has(value.trim())) throw new QueryError(name, `parameter ${name} must not be ${value === '' ? 'empty' : value}; remove it from the request instead`);
+    if (BANNED.has(value.trim()))
+      throw new QueryError(name, `parameter ${name} must not be ${value === '' ? 'empty' : value}; remove it from the request instead`);
     if (dateParams.includes(name)) {
       const range = name === 'date_created' ? query.dateCreated : query.dateUpdated;
       applyDateFilter(range, name, value);
@@ -102,5 +103,8 @@ function applyDateFilter(range: MsRange, name: string, raw: string): void {
 
 /** A stable text of the query without paging, for caches and fault decisions. */
 export function canonicalQuery(search: URLSearchParams): string {
-  return [...search].map(([k, v]) => `${k}=${v}`).sort().join('&');
+  return [...search]
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join('&');
 }

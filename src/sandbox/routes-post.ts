@@ -87,7 +87,8 @@ function cents(body: Body, key: string, required: boolean): number | undefined {
 function atOf(ctx: RouteContext, body: Body): number {
   const at = body['at'];
   if (at === undefined) return ctx.state.clock.now();
-  if (typeof at !== 'number' || !Number.isSafeInteger(at)) throw apiError(400, 'at', `parameter at must be a millisecond Unix timestamp, got ${JSON.stringify(at)}`);
+  if (typeof at !== 'number' || !Number.isSafeInteger(at))
+    throw apiError(400, 'at', `parameter at must be a millisecond Unix timestamp, got ${JSON.stringify(at)}`);
   return at;
 }
 
@@ -134,8 +135,10 @@ export function createTransaction(ctx: RouteContext, body: Body): RouteResult {
   const document = str(body, 'customer[document_number]', true)!;
   const phone = str(body, 'customer[phone_number]', false);
   if (country.toLowerCase() === 'br') {
-    if (!/^\d{11}$/.test(document)) throw apiError(400, 'customer[document_number]', `parameter customer[document_number] must be the CPF (11 digits) when country is br, got "${document}"`);
-    if (phone !== undefined && !/^\+55\d{10,11}$/.test(phone)) throw apiError(400, 'customer[phone_number]', `parameter customer[phone_number] must look like +55DDXXXXXXXXX when country is br, got "${phone}"`);
+    if (!/^\d{11}$/.test(document))
+      throw apiError(400, 'customer[document_number]', `parameter customer[document_number] must be the CPF (11 digits) when country is br, got "${document}"`);
+    if (phone !== undefined && !/^\+55\d{10,11}$/.test(phone))
+      throw apiError(400, 'customer[phone_number]', `parameter customer[phone_number] must look like +55DDXXXXXXXXX when country is br, got "${phone}"`);
   }
   void name;
 
@@ -157,7 +160,14 @@ export function createTransaction(ctx: RouteContext, body: Body): RouteResult {
   const approved = status === 'paid' || status === 'review';
   // `amount` is the final amount with fees; net_value the part without them.
   const authorized = approved ? amount : 0;
-  const v: TxVersion = { atMs: now, status, authorized, paid: status === 'paid' ? authorized : 0, refunded: 0, code: status === 'rejected' ? null : (refusal ?? '0000') };
+  const v: TxVersion = {
+    atMs: now,
+    status,
+    authorized,
+    paid: status === 'paid' ? authorized : 0,
+    refunded: 0,
+    code: status === 'rejected' ? null : (refusal ?? '0000'),
+  };
   const tx: SandboxTransaction = {
     serial,
     id: idFor('tr_', state.history.seed, serial),
@@ -219,7 +229,19 @@ export function adminRoute(ctx: RouteContext, method: string, parts: string[], b
     const now = state.now();
     return {
       status: 200,
-      body: JSON.stringify({ seed: h.seed, days: h.days, per_day: h.perDay, start_date: h.startDate, end_date: h.endDate, timezone: h.timezone, now: new Date(now).toISOString(), transactions: h.transactions.length, operations: h.operations.length, orders: h.orders.length, discrepancies: h.discrepancies.length }),
+      body: JSON.stringify({
+        seed: h.seed,
+        days: h.days,
+        per_day: h.perDay,
+        start_date: h.startDate,
+        end_date: h.endDate,
+        timezone: h.timezone,
+        now: new Date(now).toISOString(),
+        transactions: h.transactions.length,
+        operations: h.operations.length,
+        orders: h.orders.length,
+        discrepancies: h.discrepancies.length,
+      }),
     };
   }
   if (method !== 'POST') throw apiError(405, 'method', `${method} is not allowed on /_sandbox/${parts.join('/')}`);
@@ -258,7 +280,12 @@ export function adminRoute(ctx: RouteContext, method: string, parts: string[], b
     const amount = cents(body, 'amount_cents', false);
     const transactionId = str(body, 'transaction_id', false);
     const atMs = atOf(ctx, body);
-    const order = state.editOrder(id, { atMs, ...(status ? { status } : {}), ...(amount === undefined ? {} : { amount }), ...(transactionId ? { transactionId } : {}) });
+    const order = state.editOrder(id, {
+      atMs,
+      ...(status ? { status } : {}),
+      ...(amount === undefined ? {} : { amount }),
+      ...(transactionId ? { transactionId } : {}),
+    });
     const now = orderStateAt(order, atMs);
     return { status: 200, body: JSON.stringify({ item_id: order.itemId, status: now.status, amount_cents: now.amount, transaction_id: now.transactionId }) };
   }

@@ -59,7 +59,10 @@ async function handle(state: SandboxState, faults: FaultPlan, pages: PageStore, 
   const method = req.method ?? 'GET';
   const auth = authenticate(req);
   const ctx: RouteContext = { state, env: auth.env, keyTail: auth.keyTail };
-  const parts = url.pathname.split('/').filter((p) => p !== '').map(decodeURIComponent);
+  const parts = url.pathname
+    .split('/')
+    .filter((p) => p !== '')
+    .map(decodeURIComponent);
   const path = `/${parts.join('/')}`;
 
   if (path === '/v1/transactions' || path === '/v1/operations') {

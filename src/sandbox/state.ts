@@ -6,7 +6,15 @@ import type { Clock } from '../shared/clock.ts';
 import type { ApiOperation, ApiTransaction } from '../shared/tables.ts';
 import { ReconError } from '../shared/errors.ts';
 import { addOpVersion, addTxVersion } from './builder.ts';
-import { versionIndexAt, type OrderExportStatus, type SandboxHistory, type SandboxOperation, type SandboxOrder, type SandboxTransaction, type TxVersion } from './model.ts';
+import {
+  versionIndexAt,
+  type OrderExportStatus,
+  type SandboxHistory,
+  type SandboxOperation,
+  type SandboxOrder,
+  type SandboxTransaction,
+  type TxVersion,
+} from './model.ts';
 import { orderStateAt } from './order-timeline.ts';
 import { operationJson, transactionJson } from './serialize.ts';
 
@@ -215,12 +223,22 @@ export class SandboxState {
 
   // ---- mutations -------------------------------------------------------------------------------
 
-  private changeTransaction(id: string, atMs: number | undefined, from: string[], to: 'paid' | 'rejected' | 'refunded' | 'chargeback', options: MutationOptions = {}): SandboxTransaction {
+  private changeTransaction(
+    id: string,
+    atMs: number | undefined,
+    from: string[],
+    to: 'paid' | 'rejected' | 'refunded' | 'chargeback',
+    options: MutationOptions = {},
+  ): SandboxTransaction {
     const tx = this.transaction(id);
     if (!tx) throw notFound('transaction', id);
     const at = atMs ?? this.clock.now();
     const last = tx.versions[tx.versions.length - 1]!;
-    if (at < last.atMs) throw conflict('transaction', `transaction ${id}: cannot change it at ${new Date(at).toISOString()}, before its last change at ${new Date(last.atMs).toISOString()}`);
+    if (at < last.atMs)
+      throw conflict(
+        'transaction',
+        `transaction ${id}: cannot change it at ${new Date(at).toISOString()}, before its last change at ${new Date(last.atMs).toISOString()}`,
+      );
     if (!from.includes(last.status)) throw conflict('transaction', `transaction ${id} is ${last.status}; expected ${from.join(' or ')} to move it to ${to}`);
     const v = addTxVersion(tx, at, to);
     if (options.recordInOrder && (to === 'refunded' || to === 'chargeback')) {
@@ -252,7 +270,11 @@ export class SandboxState {
     const at = change.atMs ?? this.clock.now();
     const versions = order.versions;
     const last = versions[versions.length - 1]!;
-    if (at < last.atMs) throw conflict('order', `order ${itemId}: cannot change it at ${new Date(at).toISOString()}, before its last change at ${new Date(last.atMs).toISOString()}`);
+    if (at < last.atMs)
+      throw conflict(
+        'order',
+        `order ${itemId}: cannot change it at ${new Date(at).toISOString()}, before its last change at ${new Date(last.atMs).toISOString()}`,
+      );
     const now = orderStateAt(order, at);
     versions.push({
       atMs: at,
@@ -286,8 +308,12 @@ export class SandboxState {
     return this.insertOperation('cash_out', { ...input, itemId: input.itemId ?? `SAQ-X${this.history.nextSerial.operation}` });
   }
 
-  private insertOperation(kind: 'cash_in' | 'cash_out', input: { itemId: string; amountCents: number; customerName: string; document: string; atMs?: number }): SandboxOperation {
-    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw conflict('amount', `expected a positive amount in cents, got ${input.amountCents}`);
+  private insertOperation(
+    kind: 'cash_in' | 'cash_out',
+    input: { itemId: string; amountCents: number; customerName: string; document: string; atMs?: number },
+  ): SandboxOperation {
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+      throw conflict('amount', `expected a positive amount in cents, got ${input.amountCents}`);
     const serial = this.history.nextSerial.operation++;
     const at = input.atMs ?? this.clock.now();
     const op: SandboxOperation = {
@@ -323,7 +349,8 @@ export class SandboxState {
     const moves: Record<string, string[]> =
       op.kind === 'cash_in' ? { active: ['paid', 'expired'] } : { processing: ['pending', 'failed'], pending: ['fulfilled', 'failed'] };
     if (!(moves[last.status] ?? []).includes(status)) throw conflict('status', `operation ${operationId} is ${last.status}; it cannot move to ${status}`);
-    if (at < last.atMs) throw conflict('operation', `operation ${operationId}: cannot change it before its last change at ${new Date(last.atMs).toISOString()}`);
+    if (at < last.atMs)
+      throw conflict('operation', `operation ${operationId}: cannot change it before its last change at ${new Date(last.atMs).toISOString()}`);
     const settled = options.settledCents ?? (status === 'paid' || status === 'fulfilled' ? op.amount : 0);
     if (!Number.isSafeInteger(settled) || settled < 0) throw conflict('amount', `expected a settled amount in cents, got ${settled}`);
     addOpVersion(op, at, status, settled);

@@ -22,9 +22,13 @@ export function tokenForHost(host: string, envToken: string | undefined): string
   const token = envToken === undefined || envToken === '' ? undefined : envToken;
   if (token === undefined) {
     if (isLoopbackHost(host)) return undefined;
-    throw new ReconError('config', `recon serve --host ${host} is reachable from other machines and needs a token: set RECON_SERVE_TOKEN (at least ${MIN_TOKEN_LENGTH} random characters, e.g. \`openssl rand -hex 24\`), or bind to 127.0.0.1`);
+    throw new ReconError(
+      'config',
+      `recon serve --host ${host} is reachable from other machines and needs a token: set RECON_SERVE_TOKEN (at least ${MIN_TOKEN_LENGTH} random characters, e.g. \`openssl rand -hex 24\`), or bind to 127.0.0.1`,
+    );
   }
-  if (token.length < MIN_TOKEN_LENGTH) throw new ReconError('config', `RECON_SERVE_TOKEN must have at least ${MIN_TOKEN_LENGTH} characters, got ${token.length}`);
+  if (token.length < MIN_TOKEN_LENGTH)
+    throw new ReconError('config', `RECON_SERVE_TOKEN must have at least ${MIN_TOKEN_LENGTH} characters, got ${token.length}`);
   return token;
 }
 
@@ -56,7 +60,10 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 export type AuthDecision = { ok: true } | { ok: true; setCookieAndRedirect: string } | { ok: false };
 
 /** Decides a request: Bearer header, session cookie, or `?token=` (answered by a cookie and a redirect without it). */
-export function authorize(token: string | undefined, request: { authorization?: string | undefined; cookie?: string | undefined; rawUrl: string }): AuthDecision {
+export function authorize(
+  token: string | undefined,
+  request: { authorization?: string | undefined; cookie?: string | undefined; rawUrl: string },
+): AuthDecision {
   if (token === undefined) return { ok: true };
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.authorization ?? '')?.[1];
   if (bearer !== undefined && tokensEqual(bearer, token)) return { ok: true };

@@ -11,7 +11,10 @@ export interface StackedBar {
 
 /** Active (new + open) findings per category for each of the last `limit` nights with a summary, oldest first. */
 export function findingsPerCategory(nights: readonly Night[], limit = 30): { bars: StackedBar[]; keys: string[] } {
-  const withFindings = nights.filter((n) => n.summary?.findings).sort((a, b) => a.date.localeCompare(b.date)).slice(-limit);
+  const withFindings = nights
+    .filter((n) => n.summary?.findings)
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .slice(-limit);
   const seen = new Set<string>();
   const bars = withFindings.map((night) => {
     const byCategory = night.summary?.findings?.by_category ?? {};

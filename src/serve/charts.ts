@@ -4,7 +4,22 @@
 import { html, type SafeHtml } from './html.ts';
 import type { StackedBar } from './chart-data.ts';
 
-const PALETTE = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#ea580c', '#4f46e5', '#0d9488', '#9333ea', '#b45309', '#475569'];
+const PALETTE = [
+  '#2563eb',
+  '#dc2626',
+  '#16a34a',
+  '#d97706',
+  '#7c3aed',
+  '#0891b2',
+  '#db2777',
+  '#65a30d',
+  '#ea580c',
+  '#4f46e5',
+  '#0d9488',
+  '#9333ea',
+  '#b45309',
+  '#475569',
+];
 
 export interface ChartOptions {
   title: string;
@@ -43,7 +58,10 @@ export function stackedBarChart(bars: readonly StackedBar[], keys: readonly stri
   const slot = plotW / bars.length;
   const barW = Math.max(2, Math.min(48, slot * 0.7));
   const y = (v: number) => margin.top + plotH - (v / max) * plotH;
-  const ticks = [0, max / 2, max].map((t) => html`<g class="tick"><line x1="${margin.left}" x2="${width - margin.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#e5e7eb"/><text x="${margin.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#6b7280">${Number.isInteger(t) ? t : t.toFixed(1)}</text></g>`);
+  const ticks = [0, max / 2, max].map(
+    (t) =>
+      html`<g class="tick"><line x1="${margin.left}" x2="${width - margin.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#e5e7eb"/><text x="${margin.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#6b7280">${Number.isInteger(t) ? t : t.toFixed(1)}</text></g>`,
+  );
   // Label every bar when they fit, else every nth so the labels never overlap.
   const every = Math.max(1, Math.ceil(bars.length / Math.max(1, Math.floor(plotW / 64))));
   const columns = bars.map((bar, i) => {
@@ -55,10 +73,16 @@ export function stackedBarChart(bars: readonly StackedBar[], keys: readonly stri
       base += s.value;
       return rect;
     });
-    const label = i % every === 0 || i === bars.length - 1 ? html`<text x="${(x + barW / 2).toFixed(1)}" y="${height - margin.bottom + 16}" text-anchor="middle" font-size="11" fill="#374151">${shortLabel(bar.label)}</text>` : '';
+    const label =
+      i % every === 0 || i === bars.length - 1
+        ? html`<text x="${(x + barW / 2).toFixed(1)}" y="${height - margin.bottom + 16}" text-anchor="middle" font-size="11" fill="#374151">${shortLabel(bar.label)}</text>`
+        : '';
     return html`<g class="bar">${rects}${label}</g>`;
   });
-  const legend = options.legend === false ? '' : html`<ul class="legend">${keys.map((k) => html`<li><svg width="10" height="10" aria-hidden="true"><rect width="10" height="10" fill="${colourOf(keys, k)}"/></svg> ${k}</li>`)}</ul>`;
+  const legend =
+    options.legend === false
+      ? ''
+      : html`<ul class="legend">${keys.map((k) => html`<li><svg width="10" height="10" aria-hidden="true"><rect width="10" height="10" fill="${colourOf(keys, k)}"/></svg> ${k}</li>`)}</ul>`;
   return html`<figure class="chart"><figcaption>${options.title}</figcaption><svg viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-label="${options.title}" xmlns="http://www.w3.org/2000/svg">${ticks}${columns}<line x1="${margin.left}" x2="${width - margin.right}" y1="${y(0).toFixed(1)}" y2="${y(0).toFixed(1)}" stroke="#9ca3af"/></svg>${legend}</figure>`;
 }
 

@@ -51,7 +51,12 @@ export async function serveNight(site: SiteContext, date: string, respond: Respo
   const dates = await nightDates(site.reportsDir);
   const index = dates.indexOf(date);
   const read = await site.warehouse.read(async (db) => ({
-    findings: await findingsOfNight(db, { date, runId: night.summary?.findings?.reconcile_run_id, maskDocuments: site.maskDocuments, limit: site.findingsLimit }),
+    findings: await findingsOfNight(db, {
+      date,
+      runId: night.summary?.findings?.reconcile_run_id,
+      maskDocuments: site.maskDocuments,
+      limit: site.findingsLimit,
+    }),
     keptOut: await keptOutOrdersOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.keptOutOrdersSql }),
     syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
   }));

@@ -29,7 +29,9 @@ const summarySchema = z.looseObject({
       data_fresh_until: z.looseObject({ transactions: z.string(), operations: z.string() }).optional(),
     })
     .optional(),
-  import: z.looseObject({ files: z.array(z.looseObject({ file: z.string(), rows_read: count, rows_loaded: count, rejected: count, conflicts: count.optional() })) }).optional(),
+  import: z
+    .looseObject({ files: z.array(z.looseObject({ file: z.string(), rows_read: count, rows_loaded: count, rejected: count, conflicts: count.optional() })) })
+    .optional(),
   findings: z
     .looseObject({
       totals: lifecycle,
@@ -60,7 +62,11 @@ const MAX_SUMMARY_BYTES = 4 * 1024 * 1024;
 export async function nightDates(reportsDir: string): Promise<string[]> {
   try {
     const entries = await readdir(reportsDir, { withFileTypes: true });
-    return entries.filter((e) => e.isDirectory() && isNightDate(e.name)).map((e) => e.name).sort().reverse();
+    return entries
+      .filter((e) => e.isDirectory() && isNightDate(e.name))
+      .map((e) => e.name)
+      .sort()
+      .reverse();
   } catch {
     return [];
   }

@@ -47,7 +47,8 @@ export function downloadLinks(night: Night): SafeHtml {
   }
   const href = (file: string) => `/nights/${encodeURIComponent(night.date)}/${encodeURIComponent(file)}`;
   return html`<div class="downloads">${[...byReport].map(
-    ([base, files]) => html`<span class="report">${base}${files.map((f) => html`<a href="${href(f)}" download title="${f} of ${night.date}">${f.slice(f.lastIndexOf('.') + 1)}</a>`)}</span>`,
+    ([base, files]) =>
+      html`<span class="report">${base}${files.map((f) => html`<a href="${href(f)}" download title="${f} of ${night.date}">${f.slice(f.lastIndexOf('.') + 1)}</a>`)}</span>`,
   )}</div>`;
 }
 
@@ -88,7 +89,10 @@ function chargebackChart(rows: readonly OpenChargeback[], nowMs: number): SafeHt
 
 function refundsChart(rows: readonly RefundEvent[], zone: string, endDate: string): SafeHtml {
   const days = refundsPerDay(rows, zone, endDate, 30);
-  const bars = days.map((d) => ({ label: d.date, segments: d.count > 0 ? [{ key: 'refunds', value: d.count, title: `${d.date}: ${d.count} refunds, ${brlFromCents(d.cents)}` }] : [] }));
+  const bars = days.map((d) => ({
+    label: d.date,
+    segments: d.count > 0 ? [{ key: 'refunds', value: d.count, title: `${d.date}: ${d.count} refunds, ${brlFromCents(d.cents)}` }] : [],
+  }));
   const total = days.reduce((sum, d) => sum + d.cents, 0n);
   const count = days.reduce((sum, d) => sum + d.count, 0);
   return html`${stackedBarChart(bars, ['refunds'], { title: `Refunds per day, 30 days to ${endDate}: ${count} refunds, ${brlFromCents(total)}`, empty: `No refunds in the 30 days to ${endDate}.`, legend: false })}`;

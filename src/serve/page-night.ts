@@ -43,7 +43,8 @@ ${data.syncRejects && data.syncRejects.total > 0 ? syncRejectsTable(data.syncRej
 
 function facts(night: Night, zone: string): SafeHtml {
   const s = night.summary!;
-  const item = (label: string, value: SafeHtml | string | number | undefined) => (value === undefined || value === '' ? '' : html`<dt>${label}</dt><dd>${value}</dd>`);
+  const item = (label: string, value: SafeHtml | string | number | undefined) =>
+    value === undefined || value === '' ? '' : html`<dt>${label}</dt><dd>${value}</dd>`;
   return html`<dl class="facts">
 ${item('Times in', zoneLabel(zone, Date.parse(s.started_at)))}
 ${item('Window', s.window ? `${localDateTime(s.window.start, zone)} to ${localDateTime(s.window.end, zone)}` : undefined)}
@@ -66,7 +67,10 @@ type ByCategory = NonNullable<NonNullable<Night['summary']>['findings']>['by_cat
 function categoryTable(byCategory: ByCategory): SafeHtml {
   const rows = Object.entries(byCategory)
     .filter(([, c]) => c.new + c.open + c.resolved > 0)
-    .map(([category, c]) => html`<tr><td>${category}</td><td class="num">${c.new}</td><td class="num">${c.open}</td><td class="num">${c.resolved}</td><td class="num">${brlFromCents(c.amountCents)}</td></tr>`);
+    .map(
+      ([category, c]) =>
+        html`<tr><td>${category}</td><td class="num">${c.new}</td><td class="num">${c.open}</td><td class="num">${c.resolved}</td><td class="num">${brlFromCents(c.amountCents)}</td></tr>`,
+    );
   if (rows.length === 0) return html`<h2>By category</h2><p class="muted">No findings this night.</p>`;
   return html`<h2>By category</h2><table id="categories"><thead><tr><th>Category</th><th class="num">New</th><th class="num">Open</th><th class="num">Resolved</th><th class="num">Amount</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -101,18 +105,28 @@ function findingsTable(findings: NightFindings): SafeHtml {
 <label>State <select id="filter-state"><option value="">all</option>${FINDING_STATES.map((st) => html`<option value="${st}">${st}</option>`)}</select></label>
 <span class="muted">showing <span id="shown-count">${findings.rows.length}</span> of ${findings.rows.length}</span>
 </div>`;
-  const capped = findings.total > findings.rows.length ? html`<p class="notice">This table shows the first ${findings.rows.length} of ${findings.total} findings; the discrepancies workbook has them all.</p>` : '';
-  const head = COLUMNS.map((c) => html`<th data-type="${c.type}" aria-sort="none"${c.type === 'number' ? html` class="num"` : ''}><button type="button">${c.header}</button></th>`);
+  const capped =
+    findings.total > findings.rows.length
+      ? html`<p class="notice">This table shows the first ${findings.rows.length} of ${findings.total} findings; the discrepancies workbook has them all.</p>`
+      : '';
+  const head = COLUMNS.map(
+    (c) => html`<th data-type="${c.type}" aria-sort="none"${c.type === 'number' ? html` class="num"` : ''}><button type="button">${c.header}</button></th>`,
+  );
   const rows = findings.rows.map((f) => html`<tr data-category="${f.category}" data-state="${f.state}">${COLUMNS.map((c) => c.cell(f))}</tr>`);
   return html`${capped}${filters}<div class="scroll"><table id="findings"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function cappedNotice(table: Limited<unknown>): SafeHtml | '' {
-  return table.total > table.rows.length ? html`<p class="notice">The first ${table.rows.length} of ${table.total} rows; the discrepancies workbook has them all.</p>` : '';
+  return table.total > table.rows.length
+    ? html`<p class="notice">The first ${table.rows.length} of ${table.total} rows; the discrepancies workbook has them all.</p>`
+    : '';
 }
 
 function syncRejectsTable(rejects: Limited<SyncRejectRow>): SafeHtml {
-  const rows = rejects.rows.map((r) => html`<tr><td>${r.stream}</td><td>${r.filter}</td><td class="num">${r.page}</td><td class="num">${r.row_no}</td><td>${r.id ?? ''}</td><td class="reason">${r.reason}</td></tr>`);
+  const rows = rejects.rows.map(
+    (r) =>
+      html`<tr><td>${r.stream}</td><td>${r.filter}</td><td class="num">${r.page}</td><td class="num">${r.row_no}</td><td>${r.id ?? ''}</td><td class="reason">${r.reason}</td></tr>`,
+  );
   return html`<h2>Listed rows kept out</h2>
 <p class="muted">${rejects.total} row(s) the service listed broke its interface and were kept out of the warehouse (the night is done with warnings); each is kept whole in the table sync_rejects.</p>
 ${cappedNotice(rejects)}<div class="scroll"><table id="sync-rejects"><thead><tr><th>Listing</th><th>Filter</th><th class="num">Page</th><th class="num">Row</th><th>Id</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -120,7 +134,10 @@ ${cappedNotice(rejects)}<div class="scroll"><table id="sync-rejects"><thead><tr>
 
 function keptOutTable(keptOut: Limited<KeptOutRow>): SafeHtml {
   const capped = cappedNotice(keptOut);
-  const rows = keptOut.rows.map((r) => html`<tr><td>${basename(r.file)}</td><td class="num">${r.line ?? ''}</td><td>${r.column_name ?? ''}</td><td>${r.value ?? ''}</td><td>${r.item_id ?? ''}</td><td>${r.kind}</td><td class="reason">${r.reason}</td></tr>`);
+  const rows = keptOut.rows.map(
+    (r) =>
+      html`<tr><td>${basename(r.file)}</td><td class="num">${r.line ?? ''}</td><td>${r.column_name ?? ''}</td><td>${r.value ?? ''}</td><td>${r.item_id ?? ''}</td><td>${r.kind}</td><td class="reason">${r.reason}</td></tr>`,
+  );
   return html`<h2>Order rows kept out</h2>
 <p class="muted">${keptOut.total} row(s) of the night's orders export could not be read and were left out of the reconciliation.</p>
 ${capped}<div class="scroll"><table id="kept-out"><thead><tr><th>File</th><th class="num">Line</th><th>Column</th><th>Value</th><th>Item</th><th>Kind</th><th>Reason</th></tr></thead><tbody>${rows}</tbody></table></div>`;

@@ -39,7 +39,10 @@ ORDER BY f.category, f.item_id NULLS LAST, f.operation_id NULLS LAST, f.finding_
 LIMIT $limit::BIGINT`;
 
 /** Findings of the night's reconcile run (the summary's, else the latest of the date). */
-export async function findingsOfNight(db: Db, request: { date: string; runId?: string | undefined; maskDocuments: boolean; limit: number }): Promise<NightFindings> {
+export async function findingsOfNight(
+  db: Db,
+  request: { date: string; runId?: string | undefined; maskDocuments: boolean; limit: number },
+): Promise<NightFindings> {
   let runId = request.runId ?? null;
   if (runId === null) {
     const latest = await rowsOf(db, `SELECT run_id FROM reconcile_runs_latest WHERE business_date = $date::DATE`, { date: request.date });
@@ -144,7 +147,10 @@ export interface OpenChargeback {
 }
 
 export async function openChargebacks(db: Db): Promise<OpenChargeback[]> {
-  const rows = await rowsOf(db, `SELECT coalesce(card_brand, 'unknown') AS brand, epoch_ms(charged_back_at) AS at_ms, coalesce(net_value_cents, 0) AS cents FROM chargebacks WHERE is_open`);
+  const rows = await rowsOf(
+    db,
+    `SELECT coalesce(card_brand, 'unknown') AS brand, epoch_ms(charged_back_at) AS at_ms, coalesce(net_value_cents, 0) AS cents FROM chargebacks WHERE is_open`,
+  );
   return rows.map((r) => ({ brand: textOf(r['brand']) ?? 'unknown', chargedBackMs: numberOf(r['at_ms']), amountCents: bigintOf(r['cents']) ?? 0n }));
 }
 

@@ -13,7 +13,8 @@ import { warehouseReaderFor } from './warehouse-reads.ts';
 import type { WarehouseResources } from '../warehouse/memory-limit.ts';
 
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
@@ -67,7 +68,14 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
         if (!res.headersSent) plain(res, 500, 'Internal error: the page could not be built; see the server log.');
         else res.destroy();
       })
-      .finally(() => options.logger.event('serve.request', { method: req.method, route: routeFor(req.method ?? 'GET', req.url ?? '/').kind, status: res.statusCode, ms: Math.round(performance.now() - started) }));
+      .finally(() =>
+        options.logger.event('serve.request', {
+          method: req.method,
+          route: routeFor(req.method ?? 'GET', req.url ?? '/').kind,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+        }),
+      );
   });
   await listen(server, options.host, options.port);
   const { port } = server.address() as AddressInfo;
@@ -89,7 +97,13 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
 function listen(server: Server, host: string, port: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new ReconError('usage', `recon serve could not listen on ${host}:${port}: ${error.code ?? error.message}${error.code === 'EADDRINUSE' ? ' (the port is taken; pass another --port)' : ''}`, { cause: error })),
+      reject(
+        new ReconError(
+          'usage',
+          `recon serve could not listen on ${host}:${port}: ${error.code ?? error.message}${error.code === 'EADDRINUSE' ? ' (the port is taken; pass another --port)' : ''}`,
+          { cause: error },
+        ),
+      ),
     );
     server.listen(port, host, () => resolve());
   });
@@ -104,9 +118,13 @@ async function handle(site: SiteContext, token: string | undefined, req: Incomin
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   const rawUrl = req.url ?? '/';
   // Without a token only this machine may ask; a foreign Host header means a rebound DNS name.
-  if (token === undefined && !isLoopbackHost(hostnameOf(req.headers.host))) return plain(res, 403, 'Forbidden: this server answers only to 127.0.0.1 / localhost.');
+  if (token === undefined && !isLoopbackHost(hostnameOf(req.headers.host)))
+    return plain(res, 403, 'Forbidden: this server answers only to 127.0.0.1 / localhost.');
   const decision = authorize(token, { authorization: req.headers.authorization, cookie: req.headers.cookie, rawUrl });
-  if (!decision.ok) return plain(res, 401, 'Unauthorized: send the RECON_SERVE_TOKEN as "Authorization: Bearer <token>" or open the page once with ?token=<token>.', { 'WWW-Authenticate': 'Bearer realm="recon"' });
+  if (!decision.ok)
+    return plain(res, 401, 'Unauthorized: send the RECON_SERVE_TOKEN as "Authorization: Bearer <token>" or open the page once with ?token=<token>.', {
+      'WWW-Authenticate': 'Bearer realm="recon"',
+    });
   if ('setCookieAndRedirect' in decision) {
     res.writeHead(303, { Location: decision.setCookieAndRedirect, 'Set-Cookie': sessionCookieFor(token!) });
     res.end();

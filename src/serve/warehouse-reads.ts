@@ -32,7 +32,8 @@ async function readOnce<T>(path: string, resources: WarehouseResources | undefin
   try {
     warehouse = await openWarehouse(path, { readOnly: true, resources });
   } catch (error) {
-    if (isReconError(error, 'locked')) return { ok: false, busy: true, reason: 'the warehouse is busy: a recon job is writing to it right now; the nights below come from the reports folder' };
+    if (isReconError(error, 'locked'))
+      return { ok: false, busy: true, reason: 'the warehouse is busy: a recon job is writing to it right now; the nights below come from the reports folder' };
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, busy: false, reason: `the warehouse cannot be read: ${message}` };
   }

@@ -39,7 +39,10 @@ export function businessDateOf(epochMs: number, zone: string): string {
 export function refuseUnfinishedNight(date: string, zone: string, settleMinutes: number, nowMs: number): void {
   const readyAt = businessDayOf(date, zone).endMs + settleMinutes * 60_000;
   if (nowMs < readyAt) {
-    throw new ReconError('usage', `the night of ${date} has not ended yet in ${zone}: run it after ${new Date(readyAt).toISOString()} (the end of the day plus sync.settleMinutes)`);
+    throw new ReconError(
+      'usage',
+      `the night of ${date} has not ended yet in ${zone}: run it after ${new Date(readyAt).toISOString()} (the end of the day plus sync.settleMinutes)`,
+    );
   }
 }
 

@@ -58,7 +58,10 @@ const isNullableText = (value: unknown): boolean => value === null || typeof val
  * can store. Other text is stored with such a half replaced by U+FFFD; a key never is, since an altered
  * id could meet another and could not be asked for by id again.
  */
-const idSchema = z.string().min(1).refine(isWellFormed, { message: 'holds a lone surrogate (an unpaired \\ud800-\\udfff escape), which the warehouse cannot store as text' });
+const idSchema = z
+  .string()
+  .min(1)
+  .refine(isWellFormed, { message: 'holds a lone surrogate (an unpaired \\ud800-\\udfff escape), which the warehouse cannot store as text' });
 
 export const FIELD = {
   id: kindOf(idSchema, (v) => typeof v === 'string' && v.length > 0 && isWellFormed(v), 'VARCHAR'),

@@ -111,7 +111,10 @@ function nearestDecimalText(value: number, decimals: 0 | 2): string | undefined 
  * DECIMAL(18,4) that holds a cent reads as one; other digits stay for the caller to reject ("89.6949").
  */
 export function trimDecimalZeros(text: string): string {
-  return text.trim().replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  return text
+    .trim()
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
 }
 
 /** Reais as decimal text from cents, e.g. 15090 -> "150.90" (for JSON in reais and tests). */

@@ -86,7 +86,18 @@ export const TRANSACTIONS_TABLE: LoadedTable = Object.freeze({
   history: 'transaction_history',
   keys: ['transaction_id'],
   columns: Object.freeze({ ...sqlColumnsOf(TRANSACTION_FIELDS), raw: 'JSON' }),
-  compared: ['status', 'date_updated', 'net_value', 'authorized_amount', 'paid_amount', 'refunded_amount', 'authorization_code', 'nsu', 'acquirer_status_code', 'installments'],
+  compared: [
+    'status',
+    'date_updated',
+    'net_value',
+    'authorized_amount',
+    'paid_amount',
+    'refunded_amount',
+    'authorization_code',
+    'nsu',
+    'acquirer_status_code',
+    'installments',
+  ],
 });
 
 /** Cash-ins and cash-outs in one shape with a `kind`; amounts in integer cents (sync/operation-rows.ts). */

@@ -84,7 +84,10 @@ async function findIdsToLookUp(db: DuckDBConnection, swept: RunRanges['sweptRang
     return `${select} AND t.date_created >= $start_${i} AND t.date_created < $end_${i}`;
   }).filter((c) => c !== undefined);
   if (rejectsFiles.length > 0) params['rejects_files'] = listValue([...rejectsFiles]);
-  const keptOut = rejectsFiles.length === 0 ? '' : `AND NOT EXISTS (SELECT 1 FROM read_json($rejects_files, ${JSON_READ_OPTIONS}, columns = {id: 'VARCHAR'}) r WHERE r.id = t.transaction_id)`;
+  const keptOut =
+    rejectsFiles.length === 0
+      ? ''
+      : `AND NOT EXISTS (SELECT 1 FROM read_json($rejects_files, ${JSON_READ_OPTIONS}, columns = {id: 'VARCHAR'}) r WHERE r.id = t.transaction_id)`;
   const from = `FROM (${held.join(' UNION ALL ')}) t
     WHERE NOT EXISTS (SELECT 1 FROM ${OBS_TX} o WHERE o.transaction_id = t.transaction_id) ${keptOut}`;
   // Ids are read as bytes: the DuckDB client's text decoding drops a leading U+FEFF.
@@ -115,20 +118,25 @@ async function lookUpIds(
   options: { limit: LimitFunction; maxAttempts: number; file: string; rejectsFile: string },
 ): Promise<LookupResult> {
   const askable = candidates.filter((c) => !UNASKABLE.has(c.id));
-  for (const c of candidates) if (UNASKABLE.has(c.id)) deps.logger.event('sync.lookup.skipped', { id: c.id, reason: 'the service refuses this value as a parameter' });
+  for (const c of candidates)
+    if (UNASKABLE.has(c.id)) deps.logger.event('sync.lookup.skipped', { id: c.id, reason: 'the service refuses this value as a parameter' });
   if (askable.length === 0) return { read: undefined, vanished: [], counts: { read: 0, changed: 0, vanished: 0 } };
   const ask = (c: Candidate) => () => lookUp(deps.api, c, options.maxAttempts);
   const first = await allOrFirstError(askable.map(ask), options.limit);
   // Listed no more: asked again after the others, so one odd answer does not mark a sale rejected.
   const missing = first.filter((f) => f.status === undefined && f.keptOut === undefined);
-  const again = await allOrFirstError(missing.map((f) => ask(f.candidate)), options.limit);
+  const again = await allOrFirstError(
+    missing.map((f) => ask(f.candidate)),
+    options.limit,
+  );
   const byId = new Map(again.map((f) => [f.candidate.id, f]));
   const results = first.map((f) => byId.get(f.candidate.id) ?? f);
 
   const vanished = results.filter((f) => f.status === undefined && f.keptOut === undefined).map((f) => f.candidate.id);
   const changed = results.filter((f) => f.status !== undefined && f.status !== f.candidate.status).length;
   for (const f of results) {
-    if (f.status !== f.candidate.status) deps.logger.event('sync.lookup.changed', { id: f.candidate.id, was: f.candidate.status, now: f.status ?? 'rejected (listed no more)' });
+    if (f.status !== f.candidate.status)
+      deps.logger.event('sync.lookup.changed', { id: f.candidate.id, was: f.candidate.status, now: f.status ?? 'rejected (listed no more)' });
   }
   const kept = results.filter((f) => f.line !== undefined);
   const keptOut = results.flatMap((f) => (f.keptOut ? [f.keptOut] : []));

@@ -54,7 +54,13 @@ export function buildTransactionLines(body: { bytes: Buffer; text: string }, row
  * Lines of an operations page: the staged rows (cents computed here, the listed row as `raw`). A row
  * whose amount has no exact cents is kept out like a schema break.
  */
-export function buildOperationLines(body: { bytes: Buffer }, rows: readonly unknown[], bad: ReadonlyMap<number, string>, unit: AmountUnit, where: string): PageLines {
+export function buildOperationLines(
+  body: { bytes: Buffer },
+  rows: readonly unknown[],
+  bad: ReadonlyMap<number, string>,
+  unit: AmountUnit,
+  where: string,
+): PageLines {
   const reasons = new Map(bad);
   const mayBeLone = hasSurrogateEscape(body.bytes);
   const lines = rows.map((row, i) => {

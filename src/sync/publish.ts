@@ -200,7 +200,9 @@ async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, window
   for (const w of windows) {
     await db.run(`INSERT INTO temp.pub_upd SELECT f.* FROM (${fileRowsSql(w.read)}) f WHERE ${sql.isExisting}${sql.notLoser(w.windowNo)}`);
   }
-  const counted = [...e.spec.compared.map((c) => `s.${c} IS DISTINCT FROM t.${c}`), '(s.item_id IS NOT NULL AND s.item_id IS DISTINCT FROM t.item_id)'].join(' OR ');
+  const counted = [...e.spec.compared.map((c) => `s.${c} IS DISTINCT FROM t.${c}`), '(s.item_id IS NOT NULL AND s.item_id IS DISTINCT FROM t.item_id)'].join(
+    ' OR ',
+  );
   const written = tableColumns
     .filter((c) => !e.spec.keys.includes(c) && c !== 'item_id')
     .map((c) => `s.${c} IS DISTINCT FROM t.${c}`)
@@ -209,7 +211,9 @@ async function mergeExisting(db: DuckDBConnection, exec: Exec, e: Entity, window
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
     SELECT ${e.spec.keys.map((k) => `s.${k}`).join(', ')}, (${counted}) AS counted, (${written}) AS differs
     FROM temp.pub_upd s JOIN ${e.spec.name} t ON ${on('s', 't')}`);
-  const reader = await db.runAndReadAll('SELECT count(*) AS n, count(*) FILTER (WHERE counted) AS changed, count(*) FILTER (WHERE differs) AS differ FROM temp.pub_existing');
+  const reader = await db.runAndReadAll(
+    'SELECT count(*) AS n, count(*) FILTER (WHERE counted) AS changed, count(*) FILTER (WHERE differs) AS differ FROM temp.pub_existing',
+  );
   const row = reader.getRowObjects()[0] ?? {};
   const existing = Number(row['n'] ?? 0);
   const differ = Number(row['differ'] ?? 0);

@@ -72,7 +72,15 @@ export async function readRawPages(dir: string, stageDir: string, unit: AmountUn
         const rows = checkedRows(archived, where, unit);
         await writeFile(stageFile, rows.map((row) => `${JSON.stringify(row)}\n`).join(''), { mode: 0o600 });
         // Rows the live run kept out are not archived (they are in that run's sync_rejects).
-        reads.push({ window: archived.window, total: archived.total, rows: rows.length, pages: archived.pages, attempts: archived.attempts, file: stageFile, rejected: 0 });
+        reads.push({
+          window: archived.window,
+          total: archived.total,
+          rows: rows.length,
+          pages: archived.pages,
+          attempts: archived.attempts,
+          file: stageFile,
+          rejected: 0,
+        });
       }
     } catch (error) {
       if (error instanceof ReconError) throw error;

@@ -43,11 +43,7 @@ export interface WindowRead {
 
 type AnyPage = ListPage<ApiTransaction> | ListPage<ApiOperation>;
 
-export async function readWindow(
-  deps: { api: PaymentsApi; logger: Logger },
-  window: SyncWindow,
-  options: WindowReadOptions,
-): Promise<WindowRead> {
+export async function readWindow(deps: { api: PaymentsApi; logger: Logger }, window: SyncWindow, options: WindowReadOptions): Promise<WindowRead> {
   let lastProblem = '';
   for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
     const outcome = await readOnce(deps.api, window, options);
@@ -60,9 +56,13 @@ export async function readWindow(
     deps.logger.event('sync.window.drift', { window: describeWindow(window), attempt, problem: lastProblem });
     if (attempt < options.maxAttempts) await sleep((options.driftPauseMs ?? 100) * attempt);
   }
-  throw new ReconError('drift', `${describeWindow(window)} never settled after ${options.maxAttempts} reads: ${lastProblem}; raise sync.maxWindowAttempts or run again later`, {
-    details: { window },
-  });
+  throw new ReconError(
+    'drift',
+    `${describeWindow(window)} never settled after ${options.maxAttempts} reads: ${lastProblem}; raise sync.maxWindowAttempts or run again later`,
+    {
+      details: { window },
+    },
+  );
 }
 
 /** Page 1 with count=1: the window's current total, for planning and the final verification pass. */
@@ -91,16 +91,22 @@ async function readOnce(api: PaymentsApi, window: SyncWindow, options: WindowRea
     for (let pageNo = 1; ; pageNo++) {
       pages = pageNo;
       const page: AnyPage =
-        window.stream === 'transactions' ? await api.listTransactionsPage(query, pageNo, { keepOut: true }) : await api.listOperationsPage(query, pageNo, { keepOut: true });
+        window.stream === 'transactions'
+          ? await api.listTransactionsPage(query, pageNo, { keepOut: true })
+          : await api.listOperationsPage(query, pageNo, { keepOut: true });
       if (total === undefined) total = page.total;
       else if (page.total !== total) return { ok: false, problem: `total changed from ${total} to ${page.total} at page ${pageNo}` };
       const where = `page ${pageNo} of ${describeWindow(window)}`;
       const bad = new Map(page.rejected.map((r) => [r.index, r.reason]));
       const lines: PageLines =
-        window.stream === 'transactions' ? buildTransactionLines(page, page.listedRows, bad) : buildOperationLines(page, page.listedRows, bad, options.operationsAmountUnit, where);
+        window.stream === 'transactions'
+          ? buildTransactionLines(page, page.listedRows, bad)
+          : buildOperationLines(page, page.listedRows, bad, options.operationsAmountUnit, where);
       const kept = lines.kept.map((i) => page.listedRows[i]);
       const problem =
-        window.stream === 'transactions' ? checkTransactions(kept as ApiTransaction[], window, bounds, ids) : checkOperations(kept as ApiOperation[], window, bounds, ids);
+        window.stream === 'transactions'
+          ? checkTransactions(kept as ApiTransaction[], window, bounds, ids)
+          : checkOperations(kept as ApiOperation[], window, bounds, ids);
       if (problem) return { ok: false, problem: `page ${pageNo}: ${problem}` };
       const keptOut: KeptOutRow[] = [];
       for (const r of lines.rejects) {

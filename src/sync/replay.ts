@@ -37,7 +37,12 @@ export async function replayAll(
         windows: reads.filter((r) => !r.window.lookups),
         staged: { transactions: stager.staged('transactions'), operations: stager.staged('operations') },
         watermarks: {},
-        runEnd: (c) => ({ runId: request.runId, outcome: 'done', finishedAtMs: deps.clock.now(), counts: { windows: reads.length, pages, ...c, replay: true } }),
+        runEnd: (c) => ({
+          runId: request.runId,
+          outcome: 'done',
+          finishedAtMs: deps.clock.now(),
+          counts: { windows: reads.length, pages, ...c, replay: true },
+        }),
       });
       const t = counts.transactions;
       const o = counts.operations;

@@ -26,7 +26,9 @@ export async function allOrFirstError<T>(tasks: Array<() => Promise<T>>, limit: 
       }),
     ),
   );
-  const firstFailure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !(s.reason instanceof Error && s.reason.message === 'cancelled after an earlier failure'));
+  const firstFailure = settled.find(
+    (s): s is PromiseRejectedResult => s.status === 'rejected' && !(s.reason instanceof Error && s.reason.message === 'cancelled after an earlier failure'),
+  );
   if (firstFailure) throw firstFailure.reason;
   return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
 }
@@ -44,15 +46,24 @@ export async function verifyFinal(
 ): Promise<number> {
   let rereads = 0;
   for (let round = 1; ; round++) {
-    const totals = await allOrFirstError(reads.map((r) => () => probeTotal(deps.http, r.window)), limit);
+    const totals = await allOrFirstError(
+      reads.map((r) => () => probeTotal(deps.http, r.window)),
+      limit,
+    );
     const moved = reads.map((r, i) => ({ index: i, read: r, now: totals[i] ?? r.total })).filter((m) => m.now !== m.read.total);
     if (moved.length === 0) return rereads;
     if (round > maxRounds) {
       const first = moved[0]!;
-      throw new ReconError('drift', `${describeWindow(first.read.window)}: total still moving after ${maxRounds} verification passes (${first.read.total} read, now ${first.now}); run again later`);
+      throw new ReconError(
+        'drift',
+        `${describeWindow(first.read.window)}: total still moving after ${maxRounds} verification passes (${first.read.total} read, now ${first.now}); run again later`,
+      );
     }
     for (const m of moved) deps.logger.event('sync.window.moved', { window: keyOf(m.read.window), read: m.read.total, now: m.now });
-    const again = await allOrFirstError(moved.map((m) => () => read(m.read.window)), limit);
+    const again = await allOrFirstError(
+      moved.map((m) => () => read(m.read.window)),
+      limit,
+    );
     moved.forEach((m, i) => {
       const fresh = again[i]!;
       reads[m.index] = { ...fresh, attempts: fresh.attempts + m.read.attempts };
@@ -60,4 +71,3 @@ export async function verifyFinal(
     rereads += moved.length;
   }
 }
-

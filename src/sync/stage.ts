@@ -54,8 +54,13 @@ export class Stager {
   /** Creates this run's empty TEMP tables (replacing any left on this connection by a failed run). */
   async clearAbandoned(): Promise<void> {
     await this.serial(async () => {
-      for (const [table, spec] of [[OBS_TX, TRANSACTIONS_TABLE], [OBS_OP, OPERATIONS_TABLE]] as const) {
-        await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${keyColumnsOf(spec)}, status VARCHAR NOT NULL, date_updated TIMESTAMPTZ NOT NULL, no_item BOOLEAN NOT NULL)`);
+      for (const [table, spec] of [
+        [OBS_TX, TRANSACTIONS_TABLE],
+        [OBS_OP, OPERATIONS_TABLE],
+      ] as const) {
+        await this.db.run(
+          `CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${keyColumnsOf(spec)}, status VARCHAR NOT NULL, date_updated TIMESTAMPTZ NOT NULL, no_item BOOLEAN NOT NULL)`,
+        );
       }
       await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(STAGE_WINDOWS)} (window_no INTEGER PRIMARY KEY, window_key VARCHAR NOT NULL)`);
     });
@@ -164,7 +169,9 @@ export function fileRowsSql(read: WindowRead): string {
 
 /** read_json's column spec: `transaction_id: 'VARCHAR', ...` */
 function columnSpecOf(columns: Readonly<Record<string, string>>): string {
-  return Object.entries(columns).map(([name, type]) => `${name}: '${type}'`).join(', ');
+  return Object.entries(columns)
+    .map(([name, type]) => `${name}: '${type}'`)
+    .join(', ');
 }
 
 function bare(table: string): string {

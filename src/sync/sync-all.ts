@@ -77,7 +77,14 @@ export async function syncAll(deps: SyncDeps, request: SyncRequest, config: Reco
   const date = day.date;
   // We hold the warehouse lock, so a sync still "running" is one that was killed: say so. The end of a
   // run that succeeds is written by its publish, in the transaction that commits its rows.
-  const run = { kind: request.kind ?? 'sync', runId: request.runId, clock: deps.clock, businessDate: date, args: request.args ?? { date }, startedAtMs: nowMs } as const;
+  const run = {
+    kind: request.kind ?? 'sync',
+    runId: request.runId,
+    clock: deps.clock,
+    businessDate: date,
+    args: request.args ?? { date },
+    startedAtMs: nowMs,
+  } as const;
   return withRun(deps.db, { ...run, abandoned: 'nothing of it was published', done: 'recorded by work' }, async () => {
     const stageDir = await stageDirFor(deps.db, request.runId);
     try {
@@ -160,14 +167,23 @@ async function readAndPublish(
     });
     // Loaded in the background (DuckDB works on its own threads) while the next pages are fetched.
     void stager.stageWindow(result);
-    deps.logger.event('sync.window.verified', { window: describeWindow(window), total: result.total, pages: result.pages, attempts: result.attempts, rejected: result.rejected });
+    deps.logger.event('sync.window.verified', {
+      window: describeWindow(window),
+      total: result.total,
+      pages: result.pages,
+      attempts: result.attempts,
+      rejected: result.rejected,
+    });
     if (result.rejected > 0) {
       const rows = `${result.rejected} row${result.rejected === 1 ? '' : 's'}`;
       deps.logger.warn(`${describeWindow(window)}: ${rows} kept out of the warehouse (sync_rejects), the first ${result.firstRejected ?? ''}`);
     }
     return result;
   };
-  const reads = await allOrFirstError(planned.map((window) => () => read(window)), limit);
+  const reads = await allOrFirstError(
+    planned.map((window) => () => read(window)),
+    limit,
+  );
   const rereads = await verifyFinal({ http: api, logger: deps.logger }, reads, read, limit, sync.maxWindowAttempts);
   progress.stop();
   await stager.drain();
@@ -187,7 +203,9 @@ async function readAndPublish(
   const after = deps.http.counters();
   const counters = { requests: after.requests - before.requests, retries: after.retries - before.retries };
   const pages = reads.reduce((n, r) => n + r.pages, 0);
-  const rejects: RejectsSource[] = staged.flatMap((r) => (r.rejected > 0 && r.rejectsFile ? [{ window: r.window, file: r.rejectsFile, rows: r.rejected }] : []));
+  const rejects: RejectsSource[] = staged.flatMap((r) =>
+    r.rejected > 0 && r.rejectsFile ? [{ window: r.window, file: r.rejectsFile, rows: r.rejected }] : [],
+  );
   const rejected = staged.reduce((n, r) => n + r.rejected, 0);
   const summary = (counts: { transactions: RowCounts; operations: RowCounts }) => ({
     windows: reads.length,

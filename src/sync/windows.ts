@@ -80,7 +80,13 @@ export function rangesForRun(request: RangeRequest): RunRanges {
   // the last run. The first run starts at the sweep horizon.
   const updatedStart = request.operationsWatermarkMs ?? sweepStart;
   push({ stream: 'operations', field: 'date_updated', startMs: updatedStart, endMs: settledUntilMs });
-  return { ranges, sweptRange: { startMs: sweepStart, endMs: sweepEnd }, settledUntilMs, transactionsUntilMs: createdEnd, operationsUntilMs: Math.max(createdEnd, settledUntilMs) };
+  return {
+    ranges,
+    sweptRange: { startMs: sweepStart, endMs: sweepEnd },
+    settledUntilMs,
+    transactionsUntilMs: createdEnd,
+    operationsUntilMs: Math.max(createdEnd, settledUntilMs),
+  };
 }
 
 type Range = { startMs: number; endMs: number };

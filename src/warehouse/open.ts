@@ -106,15 +106,16 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
 }
 
 export async function migrate(connection: DuckDBConnection): Promise<number> {
-  await connection.run(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)',
-  );
+  await connection.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)');
   const reader = await connection.runAndReadAll('SELECT coalesce(max(version), 0) AS v FROM schema_migrations');
   const current = Number(reader.getRowObjects()[0]?.['v'] ?? 0);
   const latest = MIGRATIONS.at(-1)?.version ?? 0;
   // A newer recon migrated this file: its tables may not be what this build's SQL expects.
   if (current > latest) {
-    throw new ReconError('warehouse', `the warehouse is at schema version ${current}, newer than this recon knows (${latest}); run the recon that migrated it, or a later one`);
+    throw new ReconError(
+      'warehouse',
+      `the warehouse is at schema version ${current}, newer than this recon knows (${latest}); run the recon that migrated it, or a later one`,
+    );
   }
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
@@ -135,7 +136,12 @@ async function createInstance(path: string, options: OpenOptions): Promise<DuckD
   for (;;) {
     try {
       const resources = instanceOptionsOf(options.resources ?? { memoryLimit: DEFAULT_MEMORY_LIMIT });
-      return await DuckDBInstance.create(path, { ...ALLOCATOR_OPTIONS, ...resources, ...(options.readOnly ? { access_mode: 'READ_ONLY' } : {}), ...(options.sealed ? SEALED_OPTIONS : {}) });
+      return await DuckDBInstance.create(path, {
+        ...ALLOCATOR_OPTIONS,
+        ...resources,
+        ...(options.readOnly ? { access_mode: 'READ_ONLY' } : {}),
+        ...(options.sealed ? SEALED_OPTIONS : {}),
+      });
     } catch (cause) {
       const error = warehouseOpenError(path, cause);
       if (error.code !== 'locked' || Date.now() >= deadline) throw error;
@@ -166,7 +172,11 @@ function checkWarehousePath(path: string, readOnly: boolean): void {
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code ?? 'error';
     const why = code === 'EROFS' ? 'a read-only file system' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : 'cannot be created';
-    throw new ReconError('config', `warehouse.path ${path}: ${where} cannot be written (${code}: ${why}); ${expected}, in a folder recon can write to — ${FIX}`, { cause });
+    throw new ReconError(
+      'config',
+      `warehouse.path ${path}: ${where} cannot be written (${code}: ${why}); ${expected}, in a folder recon can write to — ${FIX}`,
+      { cause },
+    );
   }
 }
 

@@ -73,7 +73,9 @@ export async function withRun<T>(db: DuckDBConnection, plan: RunPlan<T>, work: (
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const { finishedAtMs, counts, timings } = plan.failed?.(error) ?? {};
-    await recordRunEnd(db, { runId, outcome: 'failed', finishedAtMs: finishedAtMs ?? plan.clock.now(), counts, timings, error: message }).catch(() => undefined);
+    await recordRunEnd(db, { runId, outcome: 'failed', finishedAtMs: finishedAtMs ?? plan.clock.now(), counts, timings, error: message }).catch(
+      () => undefined,
+    );
     throw error;
   }
 }
@@ -119,12 +121,22 @@ export async function recordRunEnd(db: DuckDBConnection, run: RunEnd): Promise<v
  * reconcile's run row commits with its findings, so no night carries from a half-written run). A re-run
  * of the same id replaces its row. Counts, timings and error stay NULL, as they always have for it.
  */
-export async function recordFinishedRun(db: Pick<DuckDBConnection, 'run'>, run: Omit<RunStart, 'args'> & { args: Record<string, unknown>; finishedAtMs: number }): Promise<void> {
+export async function recordFinishedRun(
+  db: Pick<DuckDBConnection, 'run'>,
+  run: Omit<RunStart, 'args'> & { args: Record<string, unknown>; finishedAtMs: number },
+): Promise<void> {
   await db.run('DELETE FROM runs WHERE run_id = $run_id', { run_id: run.runId });
   await db.run(
     `INSERT INTO runs (run_id, kind, business_date, args, started_at, finished_at, outcome)
      VALUES ($run_id, $kind, CAST($business_date AS DATE), CAST($args AS JSON), make_timestamptz(CAST($started_ms AS BIGINT) * 1000),
              make_timestamptz(CAST($finished_ms AS BIGINT) * 1000), 'done')`,
-    { run_id: run.runId, kind: run.kind, business_date: run.businessDate ?? null, args: JSON.stringify(run.args), started_ms: run.startedAtMs, finished_ms: run.finishedAtMs },
+    {
+      run_id: run.runId,
+      kind: run.kind,
+      business_date: run.businessDate ?? null,
+      args: JSON.stringify(run.args),
+      started_ms: run.startedAtMs,
+      finished_ms: run.finishedAtMs,
+    },
   );
 }

@@ -52,10 +52,16 @@ export function sqlLiteral(text: string): string {
  */
 function checkText(text: string, what: string): void {
   if (text.includes('\0')) {
-    throw new ReconError('internal', `expected an SQL ${what} without NUL characters, got ${JSON.stringify(text.slice(0, 80))}; pass the value as a $name parameter instead`);
+    throw new ReconError(
+      'internal',
+      `expected an SQL ${what} without NUL characters, got ${JSON.stringify(text.slice(0, 80))}; pass the value as a $name parameter instead`,
+    );
   }
   if (!isWellFormed(text)) {
-    throw new ReconError('internal', `expected an SQL ${what} of well-formed Unicode, got one with an unpaired surrogate (${JSON.stringify(text.slice(0, 80))}); pass the value as a $name parameter instead`);
+    throw new ReconError(
+      'internal',
+      `expected an SQL ${what} of well-formed Unicode, got one with an unpaired surrogate (${JSON.stringify(text.slice(0, 80))}); pass the value as a $name parameter instead`,
+    );
   }
 }
 
@@ -80,8 +86,14 @@ export function bindNamedParams(prepared: DuckDBPreparedStatement, params: SqlPa
   for (let index = 1; index <= prepared.parameterCount; index++) {
     const name = prepared.parameterName(index);
     if (!Object.hasOwn(params, name)) {
-      const given = Object.keys(params).map((n) => `$${n}`).join(', ') || 'none';
-      throw new ReconError('internal', `the statement uses $${name}, which has no value (the values given: ${given}); use one of those, or give ${name} a value`);
+      const given =
+        Object.keys(params)
+          .map((n) => `$${n}`)
+          .join(', ') || 'none';
+      throw new ReconError(
+        'internal',
+        `the statement uses $${name}, which has no value (the values given: ${given}); use one of those, or give ${name} a value`,
+      );
     }
     used[name] = params[name] ?? null;
   }

@@ -7,7 +7,13 @@ import { ReconError } from '../../src/shared/errors.ts';
 import { startLoopback, type Loopback } from './loopback.ts';
 
 const retry = { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 100 };
-const query = { filters: [['date_created', '>=1000'], ['date_created', '<2000']] as const, count: 2 };
+const query = {
+  filters: [
+    ['date_created', '>=1000'],
+    ['date_created', '<2000'],
+  ] as const,
+  count: 2,
+};
 
 let server: Loopback | undefined;
 let api: ReturnType<typeof createPaymentsApi> | undefined;
@@ -16,7 +22,10 @@ afterEach(async () => {
   await server?.close();
 });
 
-async function failureOf(handler: Parameters<typeof startLoopback>[0], options: { timeoutMs: number; maxBodyBytes?: number }): Promise<{ error: ReconError; ms: number; requests: number }> {
+async function failureOf(
+  handler: Parameters<typeof startLoopback>[0],
+  options: { timeoutMs: number; maxBodyBytes?: number },
+): Promise<{ error: ReconError; ms: number; requests: number }> {
   server = await startLoopback(handler);
   api = createPaymentsApi({ baseUrl: server.url, apiKey: 'test_boundedkey123456', retry, ...options });
   const started = performance.now();
@@ -82,7 +91,10 @@ describe('a listing the address does not serve', () => {
       res.end('<html>Not here</html>');
     });
     api = createPaymentsApi({ baseUrl: `${server.url}/wrong`, apiKey: 'test_boundedkey123456', timeoutMs: 1_000, retry });
-    const error = await api.listTransactionsPage(query, 1).then(() => undefined, (e: unknown) => e as ReconError);
+    const error = await api.listTransactionsPage(query, 1).then(
+      () => undefined,
+      (e: unknown) => e as ReconError,
+    );
     expect(error?.message).toMatch(
       /^GET \/wrong\/v1\/transactions\?.*: 404 Not Found \(text\/html, 21 bytes, looks like HTML or XML\); the address in api\.baseUrl \(or RECON_BASE_URL\) \(http:\/\/127\.0\.0\.1:\d+\) has no such listing: check it and its path prefix$/,
     );

@@ -7,7 +7,13 @@ import { fakeTransaction } from '../sync/fake-service.ts';
 
 const KEY = 'test_supersecretkey42';
 const retry = { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 2_000 };
-const query = { filters: [['date_created', '>=1000'], ['date_created', '<2000']] as const, count: 2 };
+const query = {
+  filters: [
+    ['date_created', '>=1000'],
+    ['date_created', '<2000'],
+  ] as const,
+  count: 2,
+};
 const goodPage = { total: 1, page: 1, offset: 0, transactions: [fakeTransaction('tx1', 1500)] };
 
 let server: Loopback | undefined;
@@ -147,7 +153,16 @@ describe('payments API client', () => {
 
   it('checks both operation shapes and rejects a row that is neither', async () => {
     const ops = [
-      { cash_in_id: 'ci1', status: 'paid', date_created: '2024-01-01T00:00:00.000Z', date_updated: '2024-01-01T00:00:00.000Z', amount: 10.5, paid_amount: 10.5, customer_name: 'A', customer_document_number: '1' },
+      {
+        cash_in_id: 'ci1',
+        status: 'paid',
+        date_created: '2024-01-01T00:00:00.000Z',
+        date_updated: '2024-01-01T00:00:00.000Z',
+        amount: 10.5,
+        paid_amount: 10.5,
+        customer_name: 'A',
+        customer_document_number: '1',
+      },
       { id: 'x' },
     ];
     const { api } = await serve((_req, res) => sendJson(res, 200, { total: 2, page: 1, offset: 1, operations: ops }));
@@ -157,6 +172,11 @@ describe('payments API client', () => {
 
   it('never sends a parameter with an empty value', () => {
     expect(() => queryString([['status', '']])).toThrow(/leave it out/);
-    expect(queryString([['status', 'paid'], ['page', 1]])).toBe('?status=paid&page=1');
+    expect(
+      queryString([
+        ['status', 'paid'],
+        ['page', 1],
+      ]),
+    ).toBe('?status=paid&page=1');
   });
 });

@@ -39,7 +39,9 @@ describe('fast row checks', () => {
     const ok = { ...tx, date_created: '2024-05-01T09:00:00.000-03:00' };
     expect(checkTransactionsPage({ total: 1, page: 1, offset: 1, transactions: [ok] }, 'GET x').rows).toHaveLength(1);
     const bad = { ...tx, card_last_digits: 1234 };
-    expect(() => checkTransactionsPage({ total: 1, page: 1, offset: 1, transactions: [bad] }, 'GET x')).toThrow('GET x: row 1 (transaction_id tx1): field card_last_digits');
+    expect(() => checkTransactionsPage({ total: 1, page: 1, offset: 1, transactions: [bad] }, 'GET x')).toThrow(
+      'GET x: row 1 (transaction_id tx1): field card_last_digits',
+    );
   });
 
   it.each<[string, Record<string, unknown>, boolean]>([

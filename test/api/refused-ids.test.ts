@@ -7,7 +7,14 @@ function response(rows: Record<string, unknown>[], spacing = '') {
   return { value: JSON.parse(text) as unknown, text, bytes: Buffer.from(text), attempts: 1 };
 }
 
-const refused = { transaction_id: null, status: 'refused', date_created: '2026-03-10T15:00:00.000Z', item_id: 'PED-1', net_value: 1000, acquirer_status_code: '1016' };
+const refused = {
+  transaction_id: null,
+  status: 'refused',
+  date_created: '2026-03-10T15:00:00.000Z',
+  item_id: 'PED-1',
+  net_value: 1000,
+  acquirer_status_code: '1016',
+};
 const paid = { transaction_id: 'tr_1', status: 'paid', date_created: '2026-03-10T15:01:00.000Z', item_id: 'PED-1', net_value: 1000 };
 
 describe('withRefusedIds', () => {

@@ -29,6 +29,19 @@ describe('recon --help', () => {
   it('recon sandbox --help documents the options', async () => {
     const r = await runCliInProcess(['sandbox', '--help']);
     expect(r.code).toBe(0);
-    for (const flag of ['--seed', '--days', '--per-day', '--end-date', '--orders-out', '--orders-format', '--orders-double-amounts', '--truth-out', '--faults', '--port', '--host']) expect(r.stdout).toContain(flag);
+    for (const flag of [
+      '--seed',
+      '--days',
+      '--per-day',
+      '--end-date',
+      '--orders-out',
+      '--orders-format',
+      '--orders-double-amounts',
+      '--truth-out',
+      '--faults',
+      '--port',
+      '--host',
+    ])
+      expect(r.stdout).toContain(flag);
   });
 });

@@ -82,13 +82,15 @@ const CASES: CorpusCase[] = [
     name: 'zip-bomb XLSX (1.3 MB inflating to 300 MB): refused from its zip directory',
     make: (dir) => bad.writeZipBomb(dir, 'bomb.xlsx'),
     exit: 2,
-    stderr: /bomb\.xlsx: the workbook's zip directory says its entries decompress to [\d,]+ bytes, more than the limit of [\d,]+ decompressed bytes \(50 x the file's [\d,]+ bytes on disk, set by orders\.limits\.decompressedRatio\); nothing of this file was imported — if the export is genuine, raise orders\.limits\.decompressedRatio/,
+    stderr:
+      /bomb\.xlsx: the workbook's zip directory says its entries decompress to [\d,]+ bytes, more than the limit of [\d,]+ decompressed bytes \(50 x the file's [\d,]+ bytes on disk, set by orders\.limits\.decompressedRatio\); nothing of this file was imported — if the export is genuine, raise orders\.limits\.decompressedRatio/,
   },
   {
     name: 'zip-bomb XLSX whose directory lies (declares 60 MB): stopped while inflating',
     make: (dir) => bad.writeZipBomb(dir, 'lying.xlsx', 60_000_000),
     exit: 2,
-    stderr: /lying\.xlsx: not a readable XLSX workbook \(the entry "xl\/worksheets\/sheet1\.xml" inflates past the 60,000,000 bytes the zip directory declares\)/,
+    stderr:
+      /lying\.xlsx: not a readable XLSX workbook \(the entry "xl\/worksheets\/sheet1\.xml" inflates past the 60,000,000 bytes the zip directory declares\)/,
   },
   {
     name: 'XLSX with more zip entries than orders.limits.maxZipEntries',
@@ -101,14 +103,17 @@ const CASES: CorpusCase[] = [
     name: 'Parquet of huge zstd strings (3 x 8,000,000 characters in 2 KB): refused from its footer',
     make: (dir) => bad.writeHugeStringsParquet(dir, 'huge.parquet'),
     exit: 2,
-    stderr: /huge\.parquet: the Parquet footer says the file's columns decompress to [\d,]+ bytes, more than the limit of [\d,]+ decompressed bytes .*orders\.limits\.decompressedRatio/,
+    stderr:
+      /huge\.parquet: the Parquet footer says the file's columns decompress to [\d,]+ bytes, more than the limit of [\d,]+ decompressed bytes .*orders\.limits\.decompressedRatio/,
   },
   {
     name: 'Parquet of huge zstd strings with the limits raised: the rows are kept out by length',
     make: (dir) => bad.writeHugeStringsParquet(dir, 'huge-raised.parquet'),
     orders: { limits: { decompressedRatio: 100_000 } },
     exit: 0,
-    rejected: [/"line":1,"item_id":"P0","reason":"customer_name is 8,000,001 characters long, more than 4,096 \(column \\"cliente\\"; orders\.limits\.maxTextLength\)"/],
+    rejected: [
+      /"line":1,"item_id":"P0","reason":"customer_name is 8,000,001 characters long, more than 4,096 \(column \\"cliente\\"; orders\.limits\.maxTextLength\)"/,
+    ],
     loaded: PARQUET_REST,
   },
   {
@@ -123,7 +128,8 @@ const CASES: CorpusCase[] = [
     name: 'Parquet with the amount as a STRUCT',
     make: (dir) => bad.writeStructAmountParquet(dir, 'struct.parquet'),
     exit: 2,
-    stderr: /struct\.parquet: column "valor_total" \(orders\.columns\.amount\) is STRUCT\(reais INTEGER, centavos INTEGER\); expected a number, a DECIMAL or text/,
+    stderr:
+      /struct\.parquet: column "valor_total" \(orders\.columns\.amount\) is STRUCT\(reais INTEGER, centavos INTEGER\); expected a number, a DECIMAL or text/,
   },
   {
     name: 'JSON nested 100,000 levels deep',

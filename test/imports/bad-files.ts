@@ -23,7 +23,10 @@ export async function writeZipBomb(dir: string, name: string, declare?: number):
 
 /** A small, honest workbook: a header and two orders. */
 export function writeSmallWorkbook(dir: string, name: string, extraEntries = 0): string {
-  const sheet = deflatedEntry('xl/worksheets/sheet1.xml', SHEET_HEAD + inlineRow(1, COLUMNS) + inlineRow(2, ['A', ...ROW.slice(1)]) + inlineRow(3, ['B', ...ROW.slice(1)]) + SHEET_TAIL);
+  const sheet = deflatedEntry(
+    'xl/worksheets/sheet1.xml',
+    SHEET_HEAD + inlineRow(1, COLUMNS) + inlineRow(2, ['A', ...ROW.slice(1)]) + inlineRow(3, ['B', ...ROW.slice(1)]) + SHEET_TAIL,
+  );
   const extras = Array.from({ length: extraEntries }, (_, i) => deflatedEntry(`xl/media/image${i}.png`, 'x'));
   const path = join(dir, name);
   writeZip(path, [...workbookEntries(sheet), ...extras]);
@@ -55,7 +58,9 @@ export async function writeHugeStringsParquet(dir: string, name: string, column:
   const pedido = column === 'pedido' ? `CASE WHEN i < 3 THEN repeat('y', 8388608) ELSE 'P' || i END` : `'P' || i`;
   const cliente = column === 'cliente' ? `CASE WHEN i < 3 THEN repeat('x', 8000000) || i ELSE 'Ana' END` : `'Ana'`;
   await withDuckDb((run) =>
-    run(`COPY (SELECT ${pedido} AS pedido, ${cliente} AS cliente, '150,00' AS valor_total, ${PARQUET_REST} FROM range(10) t(i)) TO '${path}' (FORMAT parquet, COMPRESSION zstd)`),
+    run(
+      `COPY (SELECT ${pedido} AS pedido, ${cliente} AS cliente, '150,00' AS valor_total, ${PARQUET_REST} FROM range(10) t(i)) TO '${path}' (FORMAT parquet, COMPRESSION zstd)`,
+    ),
   );
   return path;
 }
@@ -64,7 +69,9 @@ export async function writeHugeStringsParquet(dir: string, name: string, column:
 export async function writeStructAmountParquet(dir: string, name: string): Promise<string> {
   const path = join(dir, name);
   await withDuckDb((run) =>
-    run(`COPY (SELECT 'P' || i AS pedido, 'Ana' AS cliente, {'reais': 150, 'centavos': 0} AS valor_total, ${PARQUET_REST} FROM range(3) t(i)) TO '${path}' (FORMAT parquet)`),
+    run(
+      `COPY (SELECT 'P' || i AS pedido, 'Ana' AS cliente, {'reais': 150, 'centavos': 0} AS valor_total, ${PARQUET_REST} FROM range(3) t(i)) TO '${path}' (FORMAT parquet)`,
+    ),
   );
   return path;
 }
@@ -102,7 +109,8 @@ export function writeShopifyCsv(dir: string, name: string): string {
     'Name,Email,Financial Status,Paid at,Fulfillment Status,Fulfilled at,Accepts Marketing,Currency,Subtotal,Shipping,Taxes,Total,' +
     'Discount Code,Discount Amount,Shipping Method,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem compare at price,' +
     'Lineitem sku,Lineitem requires shipping,Billing Name';
-  const row = '#1001,ana@example.com,paid,2024-05-01 10:00:00 -0300,,,no,BRL,150.00,0.00,0.00,150.00,,0.00,,2024-05-01 10:00:00 -0300,1,Camiseta,150.00,,,true,Ana Souza';
+  const row =
+    '#1001,ana@example.com,paid,2024-05-01 10:00:00 -0300,,,no,BRL,150.00,0.00,0.00,150.00,,0.00,,2024-05-01 10:00:00 -0300,1,Camiseta,150.00,,,true,Ana Souza';
   const path = join(dir, name);
   writeFileSync(path, `${header}\n${row}\n`);
   return path;

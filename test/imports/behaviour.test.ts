@@ -71,7 +71,12 @@ describe('order imports', () => {
 
   it('explicit keys override the preset key by key', async () => {
     const file = ws.write('override.csv', [SANDBOX_HEADER.replaceAll(';', '|'), sandboxRow('P-1', '10,00', 'Enviado').replaceAll(';', '|')].join('\n'));
-    const config = configWith({ preset: 'recon-sandbox', csv: { delimiter: '|', encoding: 'utf-8' }, statusMap: { Enviado: 'paid' }, columns: { nsu: 'observacao' } });
+    const config = configWith({
+      preset: 'recon-sandbox',
+      csv: { delimiter: '|', encoding: 'utf-8' },
+      statusMap: { Enviado: 'paid' },
+      columns: { nsu: 'observacao' },
+    });
     const resolved = resolveOrdersConfig(config);
     expect(resolved.csv).toEqual({ delimiter: '|', quote: '"', decimal: ',', thousands: '.', encoding: 'utf-8' });
     expect(resolved.statusMap).toMatchObject({ Pago: 'paid', Enviado: 'paid' });
@@ -90,7 +95,10 @@ describe('order imports', () => {
 
   it('the same item_id with conflicting rows is a conflict, kept out of orders (the older version stays)', async () => {
     await ws.import([ws.write('day1.csv', [SANDBOX_HEADER, sandboxRow('A', '100,00')].join('\n'))], utf8Sandbox);
-    const file = ws.write('day2.csv', [SANDBOX_HEADER, sandboxRow('A', '150,00'), sandboxRow('B'), sandboxRow('A', '149,90', 'Cancelado'), sandboxRow('A', '150,00')].join('\n'));
+    const file = ws.write(
+      'day2.csv',
+      [SANDBOX_HEADER, sandboxRow('A', '150,00'), sandboxRow('B'), sandboxRow('A', '149,90', 'Cancelado'), sandboxRow('A', '150,00')].join('\n'),
+    );
     const result = await ws.import([file], utf8Sandbox);
     const f = result.files[0];
     expect(f).toMatchObject({ rowsRead: 4, rowsLoaded: 1, conflictRows: 3, duplicatesIdentical: 0 });
@@ -102,7 +110,9 @@ describe('order imports', () => {
       },
     ]);
     expect((await ordersById(ws)).get('A')).toMatchObject({ amount_cents: 10000 });
-    expect(await ws.rows("SELECT file, line, item_id, kind FROM order_import_issues WHERE kind = 'conflict'")).toEqual([{ file, line: 2, item_id: 'A', kind: 'conflict' }]);
+    expect(await ws.rows("SELECT file, line, item_id, kind FROM order_import_issues WHERE kind = 'conflict'")).toEqual([
+      { file, line: 2, item_id: 'A', kind: 'conflict' },
+    ]);
   });
 
   it('latest import wins; order_history keeps each version; re-importing is idempotent', async () => {
@@ -152,7 +162,9 @@ describe('order imports', () => {
 
   it('a missing mapped column names the file, the column expected and the columns found', async () => {
     const file = ws.write('no-status.csv', ['pedido;valor_total;criado_em', 'A;10,00;01/05/2024 10:00'].join('\n'));
-    const error = await errorOf(() => ws.import([file], configWith({ preset: 'recon-sandbox', columns: { transaction_id: 'pedido' }, csv: { encoding: 'utf-8' } })));
+    const error = await errorOf(() =>
+      ws.import([file], configWith({ preset: 'recon-sandbox', columns: { transaction_id: 'pedido' }, csv: { encoding: 'utf-8' } })),
+    );
     expect(isReconError(error, 'input')).toBe(true);
     expect(error.message).toBe(`${file}: expected a column "situacao" (orders.columns.status) in the header; found "pedido", "valor_total", "criado_em"`);
     expect(await ws.rows('SELECT count(*)::INTEGER AS n FROM order_imports')).toEqual([{ n: 0 }]);
@@ -185,7 +197,9 @@ describe('order imports', () => {
     expect(() => resolveOrdersConfig(configWith({ columns: { item_id: 'id', amount: 'total', status: 'st' } }))).toThrow(
       /orders\.columns\.created_at is not set: name the export's column/,
     );
-    expect(() => resolveOrdersConfig(configWith({ preset: 'magento' }))).toThrow(/orders\.preset: expected one of shopify, woocommerce, recon-sandbox, got "magento"/);
+    expect(() => resolveOrdersConfig(configWith({ preset: 'magento' }))).toThrow(
+      /orders\.preset: expected one of shopify, woocommerce, recon-sandbox, got "magento"/,
+    );
     const error = await errorOf(() => ws.import([join(ws.dir, 'missing.csv')], utf8Sandbox));
     expect(error.message).toMatch(/missing\.csv: cannot be read \(ENOENT\)/);
     const unknown = ws.write('orders.xml', '<orders/>');

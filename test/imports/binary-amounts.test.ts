@@ -32,7 +32,10 @@ const KEPT_OUT: [string, number, string][] = [
   ['B-11', 21474836.48, 'amount 21.474.836,48 above the limit 21.474.836,47 (column "valor_total")'],
 ];
 
-const CASES: [string, number][] = [...LOADED.map(([id, value]): [string, number] => [id, value]), ...KEPT_OUT.map(([id, value]): [string, number] => [id, value])];
+const CASES: [string, number][] = [
+  ...LOADED.map(([id, value]): [string, number] => [id, value]),
+  ...KEPT_OUT.map(([id, value]): [string, number] => [id, value]),
+];
 
 /** The recon-sandbox layout around (pedido, valor_total) rows given as SQL VALUES, for Parquet. */
 function sandboxSelect(values: string): string {
@@ -56,7 +59,10 @@ describe('amounts stored as binary numbers', () => {
   }
 
   it('XLSX written by exceljs: number cells such as 89.69999999999999 become cents, 89.6949 is kept out', async () => {
-    const file = await writeXlsx(ws, 'pedidos.xlsx', [HEADER, ...CASES.map(([id, value]) => [id, 'Ana', '123', value, 'Pago', '01/05/2024 10:00', null, null])]);
+    const file = await writeXlsx(ws, 'pedidos.xlsx', [
+      HEADER,
+      ...CASES.map(([id, value]) => [id, 'Ana', '123', value, 'Pago', '01/05/2024 10:00', null, null]),
+    ]);
     const check = new ExcelJS.Workbook();
     await check.xlsx.readFile(file);
     expect(check.getWorksheet('Pedidos')?.getRow(2).getCell(4).value).toBe(89.69999999999999); // the file holds the double
@@ -104,7 +110,11 @@ describe('amounts stored as binary numbers', () => {
     const result = await ws.import([file], SANDBOX); // decimal ",", thousands "." for text amounts
     expect(result.files[0]).toMatchObject({ rowsLoaded: 4, rowsRejected: 0 });
     // 89.6900001 is within 1e-6 of a cent as a double, but a DECIMAL says exactly what it is.
-    const fine = await writeParquet(ws, 'decimal7.parquet', sandboxSelect(`('E-1', 89.69::DECIMAL(18,7)), ('E-2', 89.6949::DECIMAL(18,7)), ('E-3', 89.6900001::DECIMAL(18,7))`));
+    const fine = await writeParquet(
+      ws,
+      'decimal7.parquet',
+      sandboxSelect(`('E-1', 89.69::DECIMAL(18,7)), ('E-2', 89.6949::DECIMAL(18,7)), ('E-3', 89.6900001::DECIMAL(18,7))`),
+    );
     const second = await ws.import([fine], SANDBOX);
     expect(second.files[0]?.rejected.map((r) => [r.line, r.item_id, r.reason])).toEqual([
       [2, 'E-2', 'amount 89.6949 has more than two decimals (column "valor_total")'],
@@ -131,7 +141,9 @@ describe('amounts stored as binary numbers', () => {
       ].join('\n'),
     );
     const result = await ws.import([file], CENTS);
-    expect(result.files[0]?.rejected).toEqual([{ file, line: 3, item_id: 'C-3', reason: 'amount 8970.5 is not a whole number of cents (column "total")', column: 'total', value: '8970.5' }]);
+    expect(result.files[0]?.rejected).toEqual([
+      { file, line: 3, item_id: 'C-3', reason: 'amount 8970.5 is not a whole number of cents (column "total")', column: 'total', value: '8970.5' },
+    ]);
     const decimal = await writeParquet(
       ws,
       'cents.parquet',
@@ -148,22 +160,25 @@ describe('amounts stored as binary numbers', () => {
     ]);
   });
 
-  it.each(['xlsx', 'json'] as const)('the sandbox %s export with doubleAmounts carries doubles next to the cent and imports every amount exactly', async (format) => {
-    const history = generateHistory({ seed: 5, days: 2, perDay: 150, endDate: '2025-03-10' });
-    const file = `${ws.dir}/sandbox.${format}`;
-    await writeOrdersExport(history, file, { format, date: '2025-03-10', doubleAmounts: true });
-    const expected = orderRowsFor(history, '2025-03-10');
-    const doubles = expected.filter((r) => String(r.valorCents * 0.01) !== String(r.valorCents / 100));
-    expect(doubles.length).toBeGreaterThan(0); // e.g. 0.5700000000000001 for R$ 0,57
-    if (format === 'json') expect(readFileSync(file, 'utf8')).toContain(`"valor_total":${doubles[0]!.valorCents * 0.01},`);
-    else {
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.readFile(file);
-      expect(workbook.worksheets[0]?.getColumn(4).values).toContain(doubles[0]!.valorCents * 0.01);
-    }
-    const result = await ws.import([file], SANDBOX);
-    expect(result.files[0]).toMatchObject({ rowsRead: expected.length, rowsLoaded: expected.length, rowsRejected: 0 });
-    const orders = await ordersById(ws);
-    expect(expected.map((r) => [r.pedido, orders.get(r.pedido)?.['amount_cents']])).toEqual(expected.map((r) => [r.pedido, r.valorCents]));
-  });
+  it.each(['xlsx', 'json'] as const)(
+    'the sandbox %s export with doubleAmounts carries doubles next to the cent and imports every amount exactly',
+    async (format) => {
+      const history = generateHistory({ seed: 5, days: 2, perDay: 150, endDate: '2025-03-10' });
+      const file = `${ws.dir}/sandbox.${format}`;
+      await writeOrdersExport(history, file, { format, date: '2025-03-10', doubleAmounts: true });
+      const expected = orderRowsFor(history, '2025-03-10');
+      const doubles = expected.filter((r) => String(r.valorCents * 0.01) !== String(r.valorCents / 100));
+      expect(doubles.length).toBeGreaterThan(0); // e.g. 0.5700000000000001 for R$ 0,57
+      if (format === 'json') expect(readFileSync(file, 'utf8')).toContain(`"valor_total":${doubles[0]!.valorCents * 0.01},`);
+      else {
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.readFile(file);
+        expect(workbook.worksheets[0]?.getColumn(4).values).toContain(doubles[0]!.valorCents * 0.01);
+      }
+      const result = await ws.import([file], SANDBOX);
+      expect(result.files[0]).toMatchObject({ rowsRead: expected.length, rowsLoaded: expected.length, rowsRejected: 0 });
+      const orders = await ordersById(ws);
+      expect(expected.map((r) => [r.pedido, orders.get(r.pedido)?.['amount_cents']])).toEqual(expected.map((r) => [r.pedido, r.valorCents]));
+    },
+  );
 });

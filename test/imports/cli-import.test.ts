@@ -21,7 +21,10 @@ describe('recon import', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'recon-cli-import-'));
-    writeFileSync(join(dir, 'recon.config.json'), JSON.stringify({ warehouse: { path: 'w.duckdb' }, orders: { preset: 'recon-sandbox', csv: { encoding: 'utf-8' } } }));
+    writeFileSync(
+      join(dir, 'recon.config.json'),
+      JSON.stringify({ warehouse: { path: 'w.duckdb' }, orders: { preset: 'recon-sandbox', csv: { encoding: 'utf-8' } } }),
+    );
     writeFileSync(join(dir, 'good.csv'), [SANDBOX_HEADER, sandboxRow('A'), sandboxRow('B', 'x')].join('\n'));
     writeFileSync(join(dir, 'bad.csv'), ['pedido;valor_total', 'A;1,00'].join('\n'));
   });
@@ -30,7 +33,10 @@ describe('recon import', () => {
   it('prints one JSON line per file and per kept-out row when stdout is not a terminal', async () => {
     const { code, stdout } = await recon(['import', '--config', 'recon.config.json', 'good.csv'], dir);
     expect(code).toBe(0);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ type: 'file', file: 'good.csv', format: 'csv', rows_read: 2, rows_loaded: 1, rows_rejected: 1 });
     expect(lines[1]).toMatchObject({ type: 'rejected', file: 'good.csv', line: 3, item_id: 'B', reason: expect.stringMatching(/unparseable amount "x"/) });
     expect(lines).toHaveLength(2);
@@ -65,8 +71,13 @@ describe('recon import', () => {
     expect(good.code).toBe(0);
     const warehouse = await openWarehouse(join(dir, 'w.duckdb'), { readOnly: true });
     try {
-      const reader = await warehouse.connection.runAndReadAll('SELECT CAST(business_date AS VARCHAR) AS d, count(*)::INTEGER AS n FROM order_imports GROUP BY ALL ORDER BY d NULLS FIRST');
-      expect(reader.getRowObjectsJS()).toEqual([{ d: null, n: 1 }, { d: '2024-05-01', n: 1 }]);
+      const reader = await warehouse.connection.runAndReadAll(
+        'SELECT CAST(business_date AS VARCHAR) AS d, count(*)::INTEGER AS n FROM order_imports GROUP BY ALL ORDER BY d NULLS FIRST',
+      );
+      expect(reader.getRowObjectsJS()).toEqual([
+        { d: null, n: 1 },
+        { d: '2024-05-01', n: 1 },
+      ]);
     } finally {
       warehouse.close();
     }

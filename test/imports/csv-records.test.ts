@@ -30,13 +30,69 @@ describe('csvSplitterFor', () => {
   });
 
   it.each([
-    ['comma delimiter, LF', 'a,b\n"1,5",2\n', { delimiter: ',' }, [[1, ['a', 'b']], [2, ['1,5', '2']]]],
-    ['tab delimiter', 'a\tb\n1\t2', { delimiter: '\t' }, [[1, ['a', 'b']], [2, ['1', '2']]]],
-    ["single-quote quoting", "a;b\n'x;y';2\n", { quote: "'" }, [[1, ['a', 'b']], [2, ['x;y', '2']]]],
-    ['stray quote inside an unquoted field is text', 'a;b\n5" tv;"q"\n', {}, [[1, ['a', 'b']], [2, ['5" tv', 'q']]]],
-    ['empty trailing field', 'a;b;c\n1;2;\n', {}, [[1, ['a', 'b', 'c']], [2, ['1', '2', '']]]],
-    ['blank lines keep the count', '\n\na;b\n\n1;2\n', {}, [[3, ['a', 'b']], [5, ['1', '2']]]],
-    ['no final newline', 'a;b\n1;2', {}, [[1, ['a', 'b']], [2, ['1', '2']]]],
+    [
+      'comma delimiter, LF',
+      'a,b\n"1,5",2\n',
+      { delimiter: ',' },
+      [
+        [1, ['a', 'b']],
+        [2, ['1,5', '2']],
+      ],
+    ],
+    [
+      'tab delimiter',
+      'a\tb\n1\t2',
+      { delimiter: '\t' },
+      [
+        [1, ['a', 'b']],
+        [2, ['1', '2']],
+      ],
+    ],
+    [
+      'single-quote quoting',
+      "a;b\n'x;y';2\n",
+      { quote: "'" },
+      [
+        [1, ['a', 'b']],
+        [2, ['x;y', '2']],
+      ],
+    ],
+    [
+      'stray quote inside an unquoted field is text',
+      'a;b\n5" tv;"q"\n',
+      {},
+      [
+        [1, ['a', 'b']],
+        [2, ['5" tv', 'q']],
+      ],
+    ],
+    [
+      'empty trailing field',
+      'a;b;c\n1;2;\n',
+      {},
+      [
+        [1, ['a', 'b', 'c']],
+        [2, ['1', '2', '']],
+      ],
+    ],
+    [
+      'blank lines keep the count',
+      '\n\na;b\n\n1;2\n',
+      {},
+      [
+        [3, ['a', 'b']],
+        [5, ['1', '2']],
+      ],
+    ],
+    [
+      'no final newline',
+      'a;b\n1;2',
+      {},
+      [
+        [1, ['a', 'b']],
+        [2, ['1', '2']],
+      ],
+    ],
   ] as const)('%s', (_name, text, options, expected) => {
     expect(split(text, options)).toEqual(expected);
   });

@@ -96,7 +96,13 @@ describe('formats and encodings', () => {
     expect(result.files[0]?.rejected[0]).toMatchObject({ line: 7, item_id: 'J-3', reason: expect.stringMatching(/unparseable amount "Infinity"/) });
     const orders = await ordersById(ws);
     expect(orders.get('J-1')).toMatchObject({ amount_cents: 15090, created_ms: Date.UTC(2024, 4, 2, 1, 30), source_line: 2 });
-    expect(orders.get('J-2')).toMatchObject({ amount_cents: 2000, status: 'refunded', customer_name: null, source_line: 3, created_ms: Date.UTC(2024, 4, 1, 13, 0) });
+    expect(orders.get('J-2')).toMatchObject({
+      amount_cents: 2000,
+      status: 'refunded',
+      customer_name: null,
+      source_line: 3,
+      created_ms: Date.UTC(2024, 4, 1, 13, 0),
+    });
     expect(orders.get('J-4')).toMatchObject({ customer_name: '{"first":"x"}', source_line: 8 });
   });
 

@@ -35,10 +35,19 @@ describe('UTF-8 bytes', () => {
   });
 
   it.each([1, 2, 3, 7, 1024])('the decoder gives the same text and the same bad bytes in chunks of %i bytes', (size) => {
-    const text = Buffer.concat([Buffer.from('\uFEFFa;João\nb;Jos'), Buffer.from([0xe9]), Buffer.from('\nc;€\n\nd;'), Buffer.from([0xff, 0xfe]), Buffer.from('x\n')]);
+    const text = Buffer.concat([
+      Buffer.from('\uFEFFa;João\nb;Jos'),
+      Buffer.from([0xe9]),
+      Buffer.from('\nc;€\n\nd;'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('x\n'),
+    ]);
     const bad: InvalidByte[] = [];
     const decoder = new Utf8ChunkDecoder((b) => bad.push(b), 3);
-    const decoded = pieces(text, size).map((p) => decoder.write(p)).join('') + decoder.end();
+    const decoded =
+      pieces(text, size)
+        .map((p) => decoder.write(p))
+        .join('') + decoder.end();
     expect(decoded).toBe('a;João\nb;Jos\uFFFD\nc;€\n\nd;\uFFFD\uFFFDx\n');
     // One report per line: the first bad byte of line 2 (the é) and of line 5.
     expect(bad).toEqual([
@@ -53,9 +62,14 @@ describe('JsonArraySplitter', () => {
 
   it.each([1, 2, 5, 4096])('splits the same elements, with their lines and offsets, in chunks of %i bytes', (size) => {
     const elements: JsonElement[] = [];
-    const splitter = new JsonArraySplitter('f.json', 64, (e) => elements.push(e), () => {
-      throw new Error('too deep');
-    });
+    const splitter = new JsonArraySplitter(
+      'f.json',
+      64,
+      (e) => elements.push(e),
+      () => {
+        throw new Error('too deep');
+      },
+    );
     for (const piece of pieces(json, size)) if (!splitter.done) splitter.write(piece);
     expect(splitter.end()).toBe('done');
     expect(elements.map((e) => [e.bytes.toString(), e.line, e.offset])).toEqual([
@@ -69,23 +83,38 @@ describe('JsonArraySplitter', () => {
   it('stops at the first bracket past the depth limit, without recursion', () => {
     const depth = 100_000;
     const deep = Buffer.from(`[${'['.repeat(depth)}${']'.repeat(depth)}]`);
-    const splitter = new JsonArraySplitter('f.json', 64, () => undefined, (line) => {
-      throw new Error(`too deep on line ${line}`);
-    });
+    const splitter = new JsonArraySplitter(
+      'f.json',
+      64,
+      () => undefined,
+      (line) => {
+        throw new Error(`too deep on line ${line}`);
+      },
+    );
     expect(() => splitter.write(deep)).toThrow('too deep on line 1');
     expect(nestsDeeperThan(deep, 64)).toBe(true);
     expect(nestsDeeperThan(Buffer.from('{"a": "[[[[[[", "b": [[1]]}'), 3)).toBe(false);
   });
 
   it('an array never closed, or no array at all, is an input error', () => {
-    const open = new JsonArraySplitter('f.json', 64, () => undefined, () => {
-      throw new Error('depth');
-    });
+    const open = new JsonArraySplitter(
+      'f.json',
+      64,
+      () => undefined,
+      () => {
+        throw new Error('depth');
+      },
+    );
     open.write(Buffer.from('[{"a": 1}, {"a"'));
     expect(() => open.end()).toThrow(/f\.json: line 1: the JSON array is never closed/);
-    const object = new JsonArraySplitter('f.json', 64, () => undefined, () => {
-      throw new Error('depth');
-    });
+    const object = new JsonArraySplitter(
+      'f.json',
+      64,
+      () => undefined,
+      () => {
+        throw new Error('depth');
+      },
+    );
     expect(() => object.write(Buffer.from('{"a": 1}'))).toThrow(/f\.json: expected a JSON array of order objects, found "\{"a": 1\}/);
   });
 });

@@ -32,7 +32,14 @@ function setup(name: string): { dir: string; config: string } {
   const dir = join(root, name);
   mkdirSync(dir, { recursive: true });
   const config = join(dir, 'recon.config.json');
-  writeFileSync(config, JSON.stringify({ warehouse: { path: 'recon.duckdb' }, reports: { outDir: 'reports' }, orders: { preset: 'recon-sandbox', path: join(root, 'orders-{date}.csv') } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      warehouse: { path: 'recon.duckdb' },
+      reports: { outDir: 'reports' },
+      orders: { preset: 'recon-sandbox', path: join(root, 'orders-{date}.csv') },
+    }),
+  );
   return { dir, config };
 }
 
@@ -64,7 +71,9 @@ async function contentOf(dir: string): Promise<Record<string, unknown>> {
   try {
     const q = async (sql: string) => (await warehouse.connection.runAndReadAll(sql)).getRowObjectsJson();
     return {
-      transactions: await q(`SELECT transaction_id, item_id, status, net_value, paid_amount, refunded_amount, CAST(date_updated AS VARCHAR) u FROM transactions ORDER BY ALL`),
+      transactions: await q(
+        `SELECT transaction_id, item_id, status, net_value, paid_amount, refunded_amount, CAST(date_updated AS VARCHAR) u FROM transactions ORDER BY ALL`,
+      ),
       history: await q(`SELECT transaction_id, status FROM transaction_history ORDER BY ALL`),
       operations: await q(`SELECT kind, operation_id, status, amount_cents, paid_amount_cents, paid_off_amount_cents FROM operations ORDER BY ALL`),
       orders: await q(`SELECT item_id, status, amount_cents, CAST(created_at AS VARCHAR) c FROM orders ORDER BY ALL`),
@@ -101,20 +110,24 @@ describe('the nightly job under SIGKILL', () => {
     ['at the import', /"step":"import"/],
     ['at the reconciliation', /"step":"reconcile"/],
     ['while writing reports', /"step":"reports"/],
-  ])('converges after being killed %s', async (name, killOn) => {
-    const { dir, config } = setup(name.replace(/\W+/g, '-'));
-    const killed = await nightly(config, killOn);
-    expect(killed.signal).toBe('SIGKILL');
-    const rerun = await nightly(config);
-    expect(rerun.code, rerun.stderr).toBe(0);
-    expect(await contentOf(dir)).toEqual(reference.content);
-    expect(reports(dir)).toEqual(reference.reports);
-    // The killed run's row says what happened to it; the re-run's says done.
-    expect(await nightlyRuns(dir)).toEqual([
-      { outcome: 'failed', error: expect.stringMatching(/^abandoned: the process ended before the run finished/) },
-      { outcome: 'done', error: null },
-    ]);
-  }, 120_000);
+  ])(
+    'converges after being killed %s',
+    async (name, killOn) => {
+      const { dir, config } = setup(name.replace(/\W+/g, '-'));
+      const killed = await nightly(config, killOn);
+      expect(killed.signal).toBe('SIGKILL');
+      const rerun = await nightly(config);
+      expect(rerun.code, rerun.stderr).toBe(0);
+      expect(await contentOf(dir)).toEqual(reference.content);
+      expect(reports(dir)).toEqual(reference.reports);
+      // The killed run's row says what happened to it; the re-run's says done.
+      expect(await nightlyRuns(dir)).toEqual([
+        { outcome: 'failed', error: expect.stringMatching(/^abandoned: the process ended before the run finished/) },
+        { outcome: 'done', error: null },
+      ]);
+    },
+    120_000,
+  );
 
   it('stops a second run at once while one holds the warehouse', async () => {
     const { config } = setup('concurrent');

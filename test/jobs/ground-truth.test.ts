@@ -30,7 +30,12 @@ async function scoreSeed(seed: number, faults: 'none' | 'flaky' = 'none') {
   let now = 0;
   const clock = { now: () => now };
   const sandbox = await startSandbox({ history, clock, faults, faultSeed: seed });
-  const api = createPaymentsApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 5000, retry: { maxAttempts: 8, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 2000 } });
+  const api = createPaymentsApi({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    timeoutMs: 5000,
+    retry: { maxAttempts: 8, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 2000 },
+  });
   const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
   const config: ReconConfig = configSchema.parse({
     timezone: ZONE,
@@ -45,10 +50,9 @@ async function scoreSeed(seed: number, faults: 'none' | 'flaky' = 'none') {
       // The nightly run of D happens at 02:00 local on D+1.
       now = DateTime.fromISO(date, { zone: ZONE }).plus({ days: 1, hours: 2 }).toMillis();
       const outcome = await runNightly({ db: warehouse.connection, api, clock, logger: silentLogger }, { date }, config);
-      const reader = await warehouse.connection.runAndReadAll(
-        `SELECT category, item_id, operation_id FROM findings WHERE run_id = $1 AND state = 'new'`,
-        [outcome.reconcile.runId],
-      );
+      const reader = await warehouse.connection.runAndReadAll(`SELECT category, item_id, operation_id FROM findings WHERE run_id = $1 AND state = 'new'`, [
+        outcome.reconcile.runId,
+      ]);
       for (const row of reader.getRowObjects()) found.push(`${date} ${keyOf(row as { category: string })}`);
       for (const entry of history.discrepancies.filter((d) => d.date === date)) expected.push(`${date} ${keyOf(entry)}`);
     }

@@ -29,7 +29,11 @@ let warehouse: Warehouse;
 let api: ReturnType<typeof createPaymentsApi>;
 
 const config = (orders: Record<string, unknown> = {}): ReconConfig =>
-  configSchema.parse({ timezone: ZONE, orders: { preset: 'recon-sandbox', path: join(dir, 'orders-{date}.csv'), ...orders }, reports: { outDir: join(dir, 'reports') } });
+  configSchema.parse({
+    timezone: ZONE,
+    orders: { preset: 'recon-sandbox', path: join(dir, 'orders-{date}.csv'), ...orders },
+    reports: { outDir: join(dir, 'reports') },
+  });
 
 /** Writes D's export; `breakRows` replaces the amount of that many order rows with text no rule reads. */
 async function writeExport(date: string, breakRows = 0): Promise<number> {
@@ -55,7 +59,12 @@ async function rows(sql: string, params: string[] = []): Promise<Record<string, 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'recon-honest-'));
   sandbox = await startSandbox({ history, clock: { now: () => now } });
-  api = createPaymentsApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 5000, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 5 } });
+  api = createPaymentsApi({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    timeoutMs: 5000,
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 5 },
+  });
   warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
 });
 
@@ -84,11 +93,18 @@ describe('honest outcomes of a night', () => {
 
   it('a night whose export is unreadable stops before reconciling, writes the kept-out rows and records nothing', async () => {
     const total = await writeExport(stopped, Number.MAX_SAFE_INTEGER);
-    const error = (await night(stopped).then(() => undefined, (e: unknown) => e)) as Error;
+    const error = (await night(stopped).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error;
     expect(exitCodeFor(error)).toBe(2);
-    expect(error.message).toMatch(new RegExp(`kept out ${total} of ${total} rows \\(100%\\), more than orders.maxRejectedShare \\(1\\.0%\\); the night stopped before reconciling`));
+    expect(error.message).toMatch(
+      new RegExp(`kept out ${total} of ${total} rows \\(100%\\), more than orders.maxRejectedShare \\(1\\.0%\\); the night stopped before reconciling`),
+    );
     expect(error.message).toMatch(/orders-rejected\.xlsx and orders-rejected\.csv/);
-    const csv = readFileSync(join(dir, 'reports', stopped, 'orders-rejected.csv'), 'utf8').trim().split('\r\n');
+    const csv = readFileSync(join(dir, 'reports', stopped, 'orders-rejected.csv'), 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toBe('file,line,column_name,value,item_id,kind,reason');
     expect(csv).toHaveLength(total + 1);
     expect(csv[1]).toMatch(/,2,valor_total,valor\?,PED-[^,]+,rejected,"?unparseable amount ""valor\?""/);
@@ -110,7 +126,12 @@ describe('honest outcomes of a night', () => {
     await workbook.xlsx.readFile(join(dir, 'reports', warned, 'discrepancies.xlsx'));
     const sheet = workbook.getWorksheet('Orders kept out')!;
     expect(sheet.rowCount).toBe(3);
-    expect([2, 3, 4, 7].map((c) => String(sheet.getRow(2).getCell(c).value))).toEqual([expect.any(String), 'valor_total', 'valor?', expect.stringMatching(/unparseable amount "valor\?"/)]);
+    expect([2, 3, 4, 7].map((c) => String(sheet.getRow(2).getCell(c).value))).toEqual([
+      expect.any(String),
+      'valor_total',
+      'valor?',
+      expect.stringMatching(/unparseable amount "valor\?"/),
+    ]);
     const notes: string[] = [];
     workbook.getWorksheet('Summary')!.eachRow((row) => notes.push(row.values?.toString() ?? ''));
     expect(notes.some((n) => /Order rows rejected and items in conflict.*,2/.test(n))).toBe(true);

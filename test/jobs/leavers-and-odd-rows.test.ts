@@ -52,7 +52,12 @@ async function rows(sql: string, params: string[] = []): Promise<Record<string, 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'recon-leavers-'));
   sandbox = await startSandbox({ history, clock: { now: () => now } });
-  api = createPaymentsApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 5000, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 5 } });
+  api = createPaymentsApi({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    timeoutMs: 5000,
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 5 },
+  });
   warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
   for (const date of datesBetween(history.startDate, LAST_BUT_ONE, ZONE)) await night(date);
   // During the last day: two stale reviews are decided, a sale with odd ids is made, and an older sale's
@@ -60,7 +65,9 @@ beforeAll(async () => {
   sandbox.state.decideReview(reviews[0]!, 'paid', at(END, 10));
   sandbox.state.decideReview(reviews[1]!, 'rejected', at(END, 11));
   plantTransaction(sandbox.state, { id: ODD_ID, itemId: 'PED\\/ODD\u00e9', holder: 'Jo\u00e3o "Zé"\t\u0001', atMs: at(END, 12) });
-  const older = history.transactions.find((tx) => tx.createdMs >= at(LAST_BUT_ONE, 0) && tx.createdMs < at(LAST_BUT_ONE, 24) && tx.versions.length === 1 && tx.versions[0]!.status === 'paid')!;
+  const older = history.transactions.find(
+    (tx) => tx.createdMs >= at(LAST_BUT_ONE, 0) && tx.createdMs < at(LAST_BUT_ONE, 24) && tx.versions.length === 1 && tx.versions[0]!.status === 'paid',
+  )!;
   breakRow(sandbox.state, older.id, { field: 'paid_amount', value: 'dez reais' });
   endNight = await night(END);
 }, 180_000);
@@ -78,20 +85,33 @@ describe('what the sweeps cannot show, over nights', () => {
   });
 
   it('a review decided paid after the lookback resolves, and says so', async () => {
-    const found = await rows(`SELECT state, reason FROM findings WHERE run_id = $1 AND finding_key = $2`, [endNight.reconcile.runId, `stale_review:${reviews[0]}`]);
+    const found = await rows(`SELECT state, reason FROM findings WHERE run_id = $1 AND finding_key = $2`, [
+      endNight.reconcile.runId,
+      `stale_review:${reviews[0]}`,
+    ]);
     expect(found).toEqual([{ state: 'resolved', reason: expect.stringMatching(new RegExp(`^transaction ${reviews[0]} left review: now paid since `)) }]);
     expect(await rows(`SELECT status FROM transactions WHERE transaction_id = $1`, [reviews[0]!])).toEqual([{ status: 'paid' }]);
   });
 
   it('a review rejected (no longer listed) is recorded rejected, resolves, and says why', async () => {
-    const found = await rows(`SELECT state, reason FROM findings WHERE run_id = $1 AND finding_key = $2`, [endNight.reconcile.runId, `stale_review:${reviews[1]}`]);
-    expect(found).toEqual([{ state: 'resolved', reason: expect.stringMatching(/left review: rejected by the fraud check \(no longer listed by the service; seen missing on /) }]);
-    expect(await rows(`SELECT status FROM transaction_history WHERE transaction_id = $1 ORDER BY first_seen_at`, [reviews[1]!])).toEqual([{ status: 'review' }, { status: 'rejected' }]);
+    const found = await rows(`SELECT state, reason FROM findings WHERE run_id = $1 AND finding_key = $2`, [
+      endNight.reconcile.runId,
+      `stale_review:${reviews[1]}`,
+    ]);
+    expect(found).toEqual([
+      { state: 'resolved', reason: expect.stringMatching(/left review: rejected by the fraud check \(no longer listed by the service; seen missing on /) },
+    ]);
+    expect(await rows(`SELECT status FROM transaction_history WHERE transaction_id = $1 ORDER BY first_seen_at`, [reviews[1]!])).toEqual([
+      { status: 'review' },
+      { status: 'rejected' },
+    ]);
     expect(endNight.sync.lookups).toMatchObject({ changed: 1, vanished: 1 });
   });
 
   it('stores a sale whose ids carry escapes, quotes, control characters and a line separator exactly', async () => {
-    expect(await rows(`SELECT item_id, card_holder_name FROM transactions WHERE transaction_id = $1`, [ODD_ID])).toEqual([{ item_id: 'PED\\/ODD\u00e9', card_holder_name: 'Jo\u00e3o "Zé"\t\u0001' }]);
+    expect(await rows(`SELECT item_id, card_holder_name FROM transactions WHERE transaction_id = $1`, [ODD_ID])).toEqual([
+      { item_id: 'PED\\/ODD\u00e9', card_holder_name: 'Jo\u00e3o "Zé"\t\u0001' },
+    ]);
   });
 
   it('keeps a broken listed row out while the night completes, done with warnings, and shows it', async () => {
@@ -109,7 +129,11 @@ describe('what the sweeps cannot show, over nights', () => {
   });
 
   it("reports exactly the ground truth's findings of the last night besides", async () => {
-    const found = (await rows(`SELECT category || ':' || coalesce(operation_id, item_id) AS k FROM findings WHERE run_id = $1 AND state = 'new' ORDER BY k`, [endNight.reconcile.runId])).map((r) => r['k']);
+    const found = (
+      await rows(`SELECT category || ':' || coalesce(operation_id, item_id) AS k FROM findings WHERE run_id = $1 AND state = 'new' ORDER BY k`, [
+        endNight.reconcile.runId,
+      ])
+    ).map((r) => r['k']);
     const expected = history.discrepancies.filter((d) => d.date === END).map((d) => `${d.category}:${d.operation_id ?? d.item_id}`);
     // The sale decided paid still has its order pending: a true order_status_behind of the night.
     const decided = history.transactions.find((tx) => tx.id === reviews[0])!.itemId;

@@ -48,7 +48,12 @@ let chargedBack = '';
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'recon-two-nights-'));
   sandbox = await startSandbox({ history, clock: { now: () => now } });
-  api = createPaymentsApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 5000, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 5 } });
+  api = createPaymentsApi({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    timeoutMs: 5000,
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 5 },
+  });
   warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
   for (const date of datesBetween(history.startDate, NIGHT1, ZONE)) outcomes.set(date, await night(date));
 
@@ -76,7 +81,10 @@ describe('two nights on the sandbox', () => {
   it('night 1 reports exactly the discrepancies the ground truth dates to it', () => {
     const rows = csvRows(join(dir, 'reports', NIGHT1, 'discrepancies.csv')).filter((r) => r['state'] === 'new');
     const found = rows.map((r) => `${r['category']}:${r['operation_id'] || r['item_id']}`).sort();
-    const expected = history.discrepancies.filter((d) => d.date === NIGHT1).map((d) => `${d.category}:${d.operation_id ?? d.item_id}`).sort();
+    const expected = history.discrepancies
+      .filter((d) => d.date === NIGHT1)
+      .map((d) => `${d.category}:${d.operation_id ?? d.item_id}`)
+      .sort();
     expect(found).toEqual(expected);
   });
 

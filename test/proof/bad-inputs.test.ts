@@ -60,7 +60,10 @@ function merged(base: Record<string, unknown>, extra: Record<string, unknown>): 
   const out = { ...base };
   for (const [key, value] of Object.entries(extra)) {
     const current = out[key];
-    out[key] = typeof value === 'object' && value !== null && !Array.isArray(value) && typeof current === 'object' && current !== null ? merged(current as Record<string, unknown>, value as Record<string, unknown>) : value;
+    out[key] =
+      typeof value === 'object' && value !== null && !Array.isArray(value) && typeof current === 'object' && current !== null
+        ? merged(current as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
   }
   return out;
 }
@@ -84,7 +87,9 @@ async function setUp(c: BadCase, dir: string): Promise<void> {
       orders: { preset: 'recon-sandbox' },
       api: { retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1000 } },
       sync: { maxWindowAttempts: 2 },
-      ...(c.service ? { api: { baseUrl: `${service.url}/${c.service}`, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1000 } } } : {}),
+      ...(c.service
+        ? { api: { baseUrl: `${service.url}/${c.service}`, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1000 } } }
+        : {}),
     },
     JSON.parse(fill(JSON.stringify(c.config ?? {}), dir)) as Record<string, unknown>,
   );
@@ -100,7 +105,9 @@ async function setUp(c: BadCase, dir: string): Promise<void> {
 }
 
 /** What the run left in the warehouse: committed orders and any row of the synced or derived tables. */
-async function committed(dir: string): Promise<{ orders: Array<{ item_id: string; customer_name: string | null }>; others: number; keyInRuns: number } | undefined> {
+async function committed(
+  dir: string,
+): Promise<{ orders: Array<{ item_id: string; customer_name: string | null }>; others: number; keyInRuns: number } | undefined> {
   const path = join(dir, 'w.duckdb');
   if (!existsSync(path)) return undefined;
   const warehouse = await openWarehouse(path, { readOnly: true });
@@ -130,7 +137,10 @@ describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.jso
     await setUp(c, dir);
     if (c.generate === 'warehouse') (await openWarehouse(join(dir, 'w.duckdb'))).close();
     const env: Record<string, string> = c.service && !c.noKey ? { RECON_API_KEY: KEY } : {};
-    const result = await runRecon(c.args.map((a) => fill(a, dir)), { cwd: dir, env });
+    const result = await runRecon(
+      c.args.map((a) => fill(a, dir)),
+      { cwd: dir, env },
+    );
     const shown = `exit ${result.code}\nstderr: ${result.stderr.slice(-2000)}\nstdout: ${result.stdout.slice(-1000)}`;
 
     expect(result.code, shown).toBe(c.exit);
@@ -145,7 +155,10 @@ describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.jso
 
     const left = await committed(dir);
     if (left === undefined) return;
-    expect(left.orders.map((o) => o.item_id), 'orders committed').toEqual(c.orders ?? []);
+    expect(
+      left.orders.map((o) => o.item_id),
+      'orders committed',
+    ).toEqual(c.orders ?? []);
     expect(left.others, 'transactions, operations or findings committed').toBe(0);
     expect(left.keyInRuns, 'the API key in the runs table').toBe(0);
     for (const [itemId, name] of Object.entries(c.names ?? {})) {

@@ -31,7 +31,10 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   return { ...env, ...extra };
 }
 
-export function runRecon(args: string[], options: { cwd: string; env?: Record<string, string>; timeoutMs?: number; stdin?: string | undefined }): Promise<CliResult> {
+export function runRecon(
+  args: string[],
+  options: { cwd: string; env?: Record<string, string>; timeoutMs?: number; stdin?: string | undefined },
+): Promise<CliResult> {
   return new Promise((resolve) => {
     const started = performance.now();
     let peakRssMb = 0;

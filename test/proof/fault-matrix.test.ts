@@ -29,7 +29,17 @@ const PROFILES: Record<string, Partial<FaultRates>> = {
   flaky: { ...FAULT_PROFILES.flaky, retryAfterSeconds: 0 },
   chaos: { ...FAULT_PROFILES.chaos, latencyMs: 40, retryAfterSeconds: 0 },
   // Explicit rates, harsher than chaos on everything that fails a request or hides a row.
-  harsh: { error500: 0.1, error503: 0.1, rateLimit: 0.1, cutBody: 0.1, retryAfterSeconds: 0, lateVisibility: 0.08, dropItemId: 0.1, latency: 0.2, latencyMs: 20 },
+  harsh: {
+    error500: 0.1,
+    error503: 0.1,
+    rateLimit: 0.1,
+    cutBody: 0.1,
+    retryAfterSeconds: 0,
+    lateVisibility: 0.08,
+    dropItemId: 0.1,
+    latency: 0.2,
+    latencyMs: 20,
+  },
 };
 
 const CASES = Object.keys(PROFILES).flatMap((profile) => SEEDS.map((seed) => [profile, seed] as const));
@@ -44,10 +54,30 @@ function plain(row: Row): Row {
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v]));
 }
 
-const TX_FIELDS = ['item_id', 'status', 'authorization_code', 'nsu', 'net_value', 'authorized_amount', 'paid_amount', 'refunded_amount', 'installments', 'card_holder_name', 'card_brand', 'card_first_digits', 'card_last_digits', 'acquirer_status_code', 'acquirer_status_message'] as const;
+const TX_FIELDS = [
+  'item_id',
+  'status',
+  'authorization_code',
+  'nsu',
+  'net_value',
+  'authorized_amount',
+  'paid_amount',
+  'refunded_amount',
+  'installments',
+  'card_holder_name',
+  'card_brand',
+  'card_first_digits',
+  'card_last_digits',
+  'acquirer_status_code',
+  'acquirer_status_message',
+] as const;
 
 function expectedTransaction(t: Row): Row {
-  const out: Row = { transaction_id: t['transaction_id'], date_created: Date.parse(String(t['date_created'])), date_updated: Date.parse(String(t['date_updated'])) };
+  const out: Row = {
+    transaction_id: t['transaction_id'],
+    date_created: Date.parse(String(t['date_created'])),
+    date_updated: Date.parse(String(t['date_updated'])),
+  };
   for (const f of TX_FIELDS) out[f] = t[f] ?? null;
   return out;
 }
@@ -82,15 +112,27 @@ describe(`fault matrix: ${Object.keys(PROFILES).length} profiles × ${SEEDS.leng
     const history = generateHistory({ seed, days: DAYS, perDay: PER_DAY, endDate: END });
     const sandbox = await startSandbox({ history, faults: rates, faultSeed: seed, clock });
     // Small pages and a small page budget: many windows and pages, so many requests meet a fault.
-    const config = parseConfig({ sync: { pageSize: 50, windowPageBudget: 2, maxWindowAttempts: 8 }, api: { retry: { maxAttempts: 12, baseDelayMs: 1, maxDelayMs: 4, maxRetryAfterMs: 1000 } } }, 'fault-matrix');
+    const config = parseConfig(
+      {
+        sync: { pageSize: 50, windowPageBudget: 2, maxWindowAttempts: 8 },
+        api: { retry: { maxAttempts: 12, baseDelayMs: 1, maxDelayMs: 4, maxRetryAfterMs: 1000 } },
+      },
+      'fault-matrix',
+    );
     const api = createPaymentsApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 5_000, retry: config.api.retry });
     const warehouse = await openWarehouse(join(mkdtempSync(join(root, `${profile}-${seed}-`)), 'w.duckdb'));
     try {
-      const result = await syncAll({ db: warehouse.connection, http: api, clock, logger: silentLogger }, { runId: `matrix-${profile}-${seed}`, day: businessDayOf(END, config.timezone), lookbackDays: DAYS, sweepDays: 30 }, config);
+      const result = await syncAll(
+        { db: warehouse.connection, http: api, clock, logger: silentLogger },
+        { runId: `matrix-${profile}-${seed}`, day: businessDayOf(END, config.timezone), lookbackDays: DAYS, sweepDays: 30 },
+        config,
+      );
       retriesByProfile.set(profile, (retriesByProfile.get(profile) ?? 0) + result.retries);
 
       const read = async (sql: string) => (await warehouse.connection.runAndReadAll(sql)).getRowObjectsJS().map((r) => plain(r as Row));
-      const stored = await read(`SELECT transaction_id, epoch_ms(date_created) AS date_created, epoch_ms(date_updated) AS date_updated, ${TX_FIELDS.join(', ')} FROM transactions ORDER BY transaction_id`);
+      const stored = await read(
+        `SELECT transaction_id, epoch_ms(date_created) AS date_created, epoch_ms(date_updated) AS date_updated, ${TX_FIELDS.join(', ')} FROM transactions ORDER BY transaction_id`,
+      );
       const truth = sandbox.state.listedTransactions().map((t) => expectedTransaction(t as unknown as Row));
       truth.sort((a, b) => String(a['transaction_id']).localeCompare(String(b['transaction_id'])));
       // Rejected sales are never listed, so the truth holds most, not all, of the generated sales.

@@ -28,13 +28,14 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-
 /** Every text value of every table in the warehouse, and whether anything was synced. */
 async function warehouseOf(dir: string): Promise<{ text: string; synced: number }> {
   const warehouse = await openWarehouse(join(dir, 'w.duckdb'), { readOnly: true });
   try {
     const read = async (sql: string) => (await warehouse.connection.runAndReadAll(sql)).getRowObjectsJS();
-    const tables = (await read(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE'`)).map((r) => String(r['table_name']));
+    const tables = (await read(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE'`)).map((r) =>
+      String(r['table_name']),
+    );
     let text = '';
     for (const table of tables) text += JSON.stringify(await read(`SELECT * FROM "${table}"`), (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
     const [counts] = await read('SELECT (SELECT count(*) FROM transactions) + (SELECT count(*) FROM operations) AS n');
@@ -56,12 +57,24 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { mode: 'ignores-filter', exit: 1, stderr: /the total does not fall when the window is narrowed, so the service seems to ignore the date_\w+ filter \(GET \/v1\/\w+\?/, requests: 60, seconds: 20 },
+  {
+    mode: 'ignores-filter',
+    exit: 1,
+    stderr: /the total does not fall when the window is narrowed, so the service seems to ignore the date_\w+ filter \(GET \/v1\/\w+\?/,
+    requests: 60,
+    seconds: 20,
+  },
   { mode: 'halves-forever', exit: 1, stderr: /more than 2000 windows \(sync\.maxWindows\)|will not split further/, requests: 5_000, seconds: 60 },
   { mode: 'trickle', exit: 1, stderr: /no complete answer within api\.timeoutMs \(1000 ms\) after 2 attempts/, requests: 40, seconds: 20 },
   // A long deadline: the body cap must end it, not the clock.
   { mode: 'endless-body', exit: 1, stderr: /more than api\.maxBodyBytes \(67108864\)/, requests: 40, seconds: 30, timeoutMs: 20_000 },
-  { mode: 'echo-json-401', exit: 1, stderr: /401 Unauthorized \(key \[redacted\]: invalid key "\[redacted\]" \(tail \[redacted\]\)\)/, requests: 40, seconds: 20 },
+  {
+    mode: 'echo-json-401',
+    exit: 1,
+    stderr: /401 Unauthorized \(key \[redacted\]: invalid key "\[redacted\]" \(tail \[redacted\]\)\)/,
+    requests: 40,
+    seconds: 20,
+  },
   { mode: 'echo-text-403', exit: 1, stderr: /403 Forbidden \(text\/plain, \d+ bytes\)$/m, requests: 40, seconds: 20 },
   { mode: 'echo-html-500', exit: 1, stderr: /500 Internal Server Error after 2 attempts/, requests: 40, seconds: 20 },
   { mode: 'echo-cut-401', exit: 1, stderr: /401 Unauthorized \(auth: /, requests: 40, seconds: 20 },
@@ -70,7 +83,10 @@ const cases: Case[] = [
 function setUp(name: string, timeoutMs = 1000): string {
   const dir = join(root, name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'orders.csv'), 'pedido;cliente;documento;valor_total;situacao;criado_em;transacao;observacao\r\nA;Ana;;10,00;Pago;09/05/2024 10:00;;\r\n');
+  writeFileSync(
+    join(dir, 'orders.csv'),
+    'pedido;cliente;documento;valor_total;situacao;criado_em;transacao;observacao\r\nA;Ana;;10,00;Pago;09/05/2024 10:00;;\r\n',
+  );
   writeFileSync(
     join(dir, 'recon.config.json'),
     JSON.stringify({
@@ -101,7 +117,9 @@ describe('a hostile service', () => {
 
     const stored = await warehouseOf(dir);
     expect(stored.synced, 'rows committed by a failed run').toBe(0);
-    const left = filesUnder(dir).filter((f) => !f.endsWith('.duckdb')).map((f) => readFileSync(f, 'latin1'));
+    const left = filesUnder(dir)
+      .filter((f) => !f.endsWith('.duckdb'))
+      .map((f) => readFileSync(f, 'latin1'));
     for (const text of [result.stdout, result.stderr, stored.text, ...left]) {
       for (const fragment of FRAGMENTS) expect(text.includes(fragment), `"${fragment}" leaked`).toBe(false);
     }
@@ -111,7 +129,11 @@ describe('a hostile service', () => {
 
   it('odd-ids: lists ids made of escapes, quotes, control characters and 5,000 characters, stored exactly', async () => {
     const dir = setUp('odd-ids');
-    const result = await runRecon(['sync', '--date', DATE], { cwd: dir, env: { RECON_API_KEY: KEY, RECON_BASE_URL: `${service.url}/odd-ids` }, timeoutMs: 30_000 });
+    const result = await runRecon(['sync', '--date', DATE], {
+      cwd: dir,
+      env: { RECON_API_KEY: KEY, RECON_BASE_URL: `${service.url}/odd-ids` },
+      timeoutMs: 30_000,
+    });
     expect(result.code, result.stderr.slice(-1500)).toBe(0);
     expect(result.peakRssMb).toBeLessThan(512);
     const warehouse = await openWarehouse(join(dir, 'w.duckdb'), { readOnly: true });

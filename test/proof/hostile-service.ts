@@ -82,7 +82,8 @@ function respond(mode: HostileMode, stream: string, req: IncomingMessage, res: S
       // The key cut and trimmed at several places, as a careless log line would.
       return json(res, 401, { errors: [{ type: 'auth', message: `${key.slice(5, 13)} ${key.slice(9, 16)} ${key.slice(-7)}` }] });
     case 'odd-ids': {
-      const rows = params.has('status') || params.has('transaction_id') ? [] : ODD_IDS.map((id, i) => fakeTransaction(id, CREATED + i, { item_id: `${id}-item` }));
+      const rows =
+        params.has('status') || params.has('transaction_id') ? [] : ODD_IDS.map((id, i) => fakeTransaction(id, CREATED + i, { item_id: `${id}-item` }));
       return json(res, 200, listing(stream, params, stream === 'transactions' ? rows.length : 0, stream === 'transactions' ? rows : []));
     }
   }

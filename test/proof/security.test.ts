@@ -34,7 +34,6 @@ let sandbox: RunningSandbox;
 let bad: Loopback;
 const outputs: Array<{ label: string; result: CliResult }> = [];
 
-
 async function xlsxCells(file: string): Promise<ExcelJS.Cell[]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(file);
@@ -71,7 +70,12 @@ beforeAll(async () => {
   appendFileSync(orders, iconv.encode(`${lines.join('\r\n')}\r\n`, 'windows-1252'));
   writeFileSync(
     join(root, 'recon.config.json'),
-    JSON.stringify({ warehouse: { path: 'recon.duckdb' }, reports: { outDir: 'reports' }, orders: { preset: 'recon-sandbox', path: join(root, 'orders-{date}.csv') }, api: { retry: { maxAttempts: 12, baseDelayMs: 1, maxDelayMs: 5 } } }),
+    JSON.stringify({
+      warehouse: { path: 'recon.duckdb' },
+      reports: { outDir: 'reports' },
+      orders: { preset: 'recon-sandbox', path: join(root, 'orders-{date}.csv') },
+      api: { retry: { maxAttempts: 12, baseDelayMs: 1, maxDelayMs: 5 } },
+    }),
   );
   writeFileSync(join(root, 'bad.config.json'), JSON.stringify({ warehouse: { path: 'recon.duckdb' }, api: { retyr: {} } }));
 
@@ -142,7 +146,10 @@ describe('the API key never leaves the environment', () => {
          WHERE t.table_type = 'BASE TABLE' AND (c.data_type = 'VARCHAR' OR c.data_type = 'JSON')`,
       )) as Array<{ table_name: string; column_name: string }>;
       expect(columns.length).toBeGreaterThan(30);
-      const checks = columns.map((c) => `SELECT '${c.table_name}.${c.column_name}' AS col, count(*) AS n FROM "${c.table_name}" WHERE CAST("${c.column_name}" AS VARCHAR) LIKE '%${KEY_TAIL}%'`);
+      const checks = columns.map(
+        (c) =>
+          `SELECT '${c.table_name}.${c.column_name}' AS col, count(*) AS n FROM "${c.table_name}" WHERE CAST("${c.column_name}" AS VARCHAR) LIKE '%${KEY_TAIL}%'`,
+      );
       const hits = (await read(checks.join(' UNION ALL '))).filter((r) => Number(r['n']) > 0);
       expect(hits).toEqual([]);
       const failed = await read(`SELECT kind, error FROM runs WHERE outcome = 'failed' AND error LIKE '%401 Unauthorized%'`);
@@ -191,7 +198,10 @@ describe('reports', () => {
     const outDir = join(root, 'unmasked');
     const warehouse = await openWarehouse(join(root, 'recon.duckdb'), { readOnly: true });
     try {
-      await writeReports({ db: warehouse.connection, logger: silentLogger }, { day: businessDayOf(DATE, ZONE), outDir, maskDocuments: false, csvDialect: 'rfc4180', fileMode: '0640', definitions: REPORTS });
+      await writeReports(
+        { db: warehouse.connection, logger: silentLogger },
+        { day: businessDayOf(DATE, ZONE), outDir, maskDocuments: false, csvDialect: 'rfc4180', fileMode: '0640', definitions: REPORTS },
+      );
     } finally {
       warehouse.close();
     }

@@ -18,8 +18,15 @@ beforeEach(async () => {
 afterEach(() => close());
 
 async function night(date: string) {
-  const result = await reconcileDay({ db, clock: fixedClock(Date.parse(`${date}T05:00:00Z`)), logger: silentLogger }, { runId: `run-${date}`, day: businessDayOf(date, 'America/Sao_Paulo') }, config);
-  const reader = await db.runAndReadAll(`SELECT finding_key, state, CAST(first_seen AS VARCHAR) AS first_seen FROM findings WHERE run_id = $1 ORDER BY finding_key`, [`run-${date}`]);
+  const result = await reconcileDay(
+    { db, clock: fixedClock(Date.parse(`${date}T05:00:00Z`)), logger: silentLogger },
+    { runId: `run-${date}`, day: businessDayOf(date, 'America/Sao_Paulo') },
+    config,
+  );
+  const reader = await db.runAndReadAll(
+    `SELECT finding_key, state, CAST(first_seen AS VARCHAR) AS first_seen FROM findings WHERE run_id = $1 ORDER BY finding_key`,
+    [`run-${date}`],
+  );
   return { result, rows: reader.getRowObjects() };
 }
 
@@ -43,7 +50,10 @@ it('follows a missing payment from new to open to resolved', async () => {
 });
 
 it('is idempotent: re-running a night gives the same findings', async () => {
-  await insertOrders(db, [{ item_id: 'A', created: '2026-03-10T14:00:00Z' }, { item_id: 'B', amount: 500, created: '2026-03-10T15:00:00Z' }]);
+  await insertOrders(db, [
+    { item_id: 'A', created: '2026-03-10T14:00:00Z' },
+    { item_id: 'B', amount: 500, created: '2026-03-10T15:00:00Z' },
+  ]);
   await insertTransactions(db, [{ transaction_id: 't1', item_id: 'B', net_value: 400, created: '2026-03-10T15:01:00Z' }]);
   const once = await night('2026-03-10');
   const twice = await night('2026-03-10');
@@ -64,7 +74,9 @@ it.each([
     [status],
   );
   const next = await night('2026-03-14');
-  expect(next.rows.filter((r) => r['finding_key'] === 'stale_review:t1')).toEqual([{ finding_key: 'stale_review:t1', state: 'resolved', first_seen: '2026-03-13' }]);
+  expect(next.rows.filter((r) => r['finding_key'] === 'stale_review:t1')).toEqual([
+    { finding_key: 'stale_review:t1', state: 'resolved', first_seen: '2026-03-13' },
+  ]);
   const reader = await db.runAndReadAll(`SELECT reason FROM findings WHERE run_id = 'run-2026-03-14' AND category = 'stale_review'`);
   expect(reader.getRowObjects()).toEqual([{ reason }]);
 });

@@ -58,7 +58,9 @@ const cases: Case[] = [
   {
     name: 'a backlog loaded on the install night raises nothing for its old days',
     txs: [{ transaction_id: 'tB', item_id: 'B', created: '2024-05-02T13:01:00Z', net_value: 5000 }],
-    nights: [{ date: '2024-05-06', rows: [sandboxRow('A', '100,00', 'Pago', '01/05/2024 10:00', ''), sandboxRow('B', '50,00', 'Cancelado', '02/05/2024 10:00', '')] }],
+    nights: [
+      { date: '2024-05-06', rows: [sandboxRow('A', '100,00', 'Pago', '01/05/2024 10:00', ''), sandboxRow('B', '50,00', 'Cancelado', '02/05/2024 10:00', '')] },
+    ],
     expected: [],
   },
   {
@@ -129,7 +131,9 @@ async function runNights(c: Pick<Case, 'txs' | 'nights'>): Promise<string> {
 describe('orders that change after their own day', () => {
   it.each(cases)('$name', async (c) => {
     const runId = await runNights(c);
-    const rows = await ws.rows(`SELECT category || ':' || item_id || ' ' || reason AS f FROM findings WHERE run_id = $1 AND state <> 'resolved' ORDER BY f`, [runId]);
+    const rows = await ws.rows(`SELECT category || ':' || item_id || ' ' || reason AS f FROM findings WHERE run_id = $1 AND state <> 'resolved' ORDER BY f`, [
+      runId,
+    ]);
     expect(rows.map((r) => r['f'])).toEqual(c.expected);
   });
 

@@ -32,7 +32,8 @@ afterEach(() => close());
 
 /** The released views and macro, renamed old_*, to compare with. */
 async function createReleasedDefinitions(): Promise<void> {
-  const names = /\b(order_links|card_payments|refunded_transactions|charged_back_transactions|transaction_orders|refunds|chargebacks|findings_with_customer)\b/g;
+  const names =
+    /\b(order_links|card_payments|refunded_transactions|charged_back_transactions|transaction_orders|refunds|chargebacks|findings_with_customer)\b/g;
   for (const file of ['0011-findings-with-customer.sql', '0012-order-links.sql']) {
     await db.run(readFileSync(join(MIGRATIONS_DIR, file), 'utf8').replace(names, 'old_$1'));
   }
@@ -44,15 +45,31 @@ async function fill(rng: Rng): Promise<void> {
   const nsu = () => maybe(0.3, rng.pick(['1', '2', '1|2', '3']));
   const auth = () => maybe(0.3, rng.pick(['a', 'b', '2|a', 'a|b']));
   const items = Array.from({ length: 60 }, (_, i) => `I${i}`);
-  await insertOrders(db, items.filter(() => rng.chance(0.7)).map((item_id) => ({
-    item_id, status: rng.pick(['paid', 'paid', 'pending', 'canceled', 'refunded']), amount: rng.pick([10000, 10300, 9000]),
-    created: instant(), transaction_id: maybe(0.5, `T${rng.int(0, 150)}`), nsu: nsu(), authorization_code: auth(),
-  })));
+  await insertOrders(
+    db,
+    items
+      .filter(() => rng.chance(0.7))
+      .map((item_id) => ({
+        item_id,
+        status: rng.pick(['paid', 'paid', 'pending', 'canceled', 'refunded']),
+        amount: rng.pick([10000, 10300, 9000]),
+        created: instant(),
+        transaction_id: maybe(0.5, `T${rng.int(0, 150)}`),
+        nsu: nsu(),
+        authorization_code: auth(),
+      })),
+  );
   const txs = Array.from({ length: 150 }, (_, i) => {
     const created = instant();
     return {
-      transaction_id: `T${i}`, item_id: maybe(0.2, rng.pick(items)), status: rng.pick(TRANSACTION_STATUSES), created,
-      updated: rng.chance(0.5) ? created : instant(), net_value: rng.pick([10000, 10300]), nsu: nsu(), authorization_code: auth(),
+      transaction_id: `T${i}`,
+      item_id: maybe(0.2, rng.pick(items)),
+      status: rng.pick(TRANSACTION_STATUSES),
+      created,
+      updated: rng.chance(0.5) ? created : instant(),
+      net_value: rng.pick([10000, 10300]),
+      nsu: nsu(),
+      authorization_code: auth(),
     };
   }).map((t) => (t.updated < t.created ? { ...t, updated: t.created } : t));
   await insertTransactions(db, txs);
@@ -66,12 +83,25 @@ async function fill(rng: Rng): Promise<void> {
   }
   // Some ids are both a cash-in and a cash-out; (kind, operation_id) stays unique, as the sync keeps it.
   const kinds = Array.from({ length: 45 }, () => (rng.chance(0.5) ? ('cash_in' as const) : ('cash_out' as const)));
-  await insertOperations(db, Array.from({ length: 60 }, (_, i) => {
-    const first = kinds[i % 45] ?? 'cash_in';
-    const kind = i < 45 ? first : first === 'cash_in' ? ('cash_out' as const) : ('cash_in' as const);
-    const status = kind === 'cash_in' ? rng.pick(['active', 'paid', 'expired']) : rng.pick(['processing', 'pending', 'fulfilled', 'failed']);
-    return { kind, operation_id: `O${i % 45}`, item_id: maybe(0.3, rng.pick(items)), status, created: instant(), updated: instant(), amount: 5000, paid_amount: rng.pick([5000, 4000]), paid_off_amount: rng.pick([5000, 4000]) };
-  }));
+  await insertOperations(
+    db,
+    Array.from({ length: 60 }, (_, i) => {
+      const first = kinds[i % 45] ?? 'cash_in';
+      const kind = i < 45 ? first : first === 'cash_in' ? ('cash_out' as const) : ('cash_in' as const);
+      const status = kind === 'cash_in' ? rng.pick(['active', 'paid', 'expired']) : rng.pick(['processing', 'pending', 'fulfilled', 'failed']);
+      return {
+        kind,
+        operation_id: `O${i % 45}`,
+        item_id: maybe(0.3, rng.pick(items)),
+        status,
+        created: instant(),
+        updated: instant(),
+        amount: 5000,
+        paid_amount: rng.pick([5000, 4000]),
+        paid_off_amount: rng.pick([5000, 4000]),
+      };
+    }),
+  );
   // Customers differ by operation and kind (some unnamed), and some orders name theirs.
   await db.run(`UPDATE operations SET customer_name = CASE WHEN hash(operation_id) % 5 = 0 THEN NULL ELSE kind || ' ' || operation_id END,
     customer_document_number = operation_id || kind`);
@@ -127,26 +157,47 @@ describe('bounded night reads', () => {
       const day = businessDayOf(date, ZONE);
       const runId = `run-${date}`;
       await reconcileDay({ db, clock: fixedClock(day.endMs + 3_600_000), logger: silentLogger }, { runId, day }, config);
-      const params = nightParams({ runId, date, startMs: day.startMs, endMs: day.endMs, previousRunId: previous?.runId, previousRunDate: previous?.date, reconcile: config });
+      const params = nightParams({
+        runId,
+        date,
+        startMs: day.startMs,
+        endMs: day.endMs,
+        previousRunId: previous?.runId,
+        previousRunDate: previous?.date,
+        reconcile: config,
+      });
       expect(await rowsOf('SELECT * FROM rc_prev')).toEqual(await rowsOf(`SELECT * FROM findings WHERE run_id = $prev_run AND state <> 'resolved'`, params));
       expect(await rowsOf('SELECT * FROM rc_orders')).toEqual(await rowsOf(ORDERS_BEFORE, params));
       expect(await rowsOf('SELECT * FROM rc_payments')).toEqual(await rowsOf(PAYMENTS_BEFORE, params));
       expect(await rowsOf(cashOuts('rc_cashouts'), params)).toEqual(await rowsOf(cashOuts('operations'), params));
-      expect(await rowsOf(`SELECT * FROM order_links('rc_payments', $horizon)`, params)).toEqual(await rowsOf(`SELECT * FROM old_order_links('rc_payments', $horizon)`, params));
+      expect(await rowsOf(`SELECT * FROM order_links('rc_payments', $horizon)`, params)).toEqual(
+        await rowsOf(`SELECT * FROM old_order_links('rc_payments', $horizon)`, params),
+      );
       const dayParams = { s: params['d_start'], e: params['d_end'] };
-      expect(await rowsOf('SELECT * FROM refunds WHERE refunded_at >= $s AND refunded_at < $e', dayParams)).toEqual(await rowsOf('SELECT * FROM old_refunds WHERE refunded_at >= $s AND refunded_at < $e', dayParams));
+      expect(await rowsOf('SELECT * FROM refunds WHERE refunded_at >= $s AND refunded_at < $e', dayParams)).toEqual(
+        await rowsOf('SELECT * FROM old_refunds WHERE refunded_at >= $s AND refunded_at < $e', dayParams),
+      );
       expect(await rowsOf('SELECT * EXCLUDE (age_days) FROM chargebacks WHERE is_open AND charged_back_at < $e', dayParams)).toEqual(
         await rowsOf('SELECT * EXCLUDE (age_days) FROM old_chargebacks WHERE is_open AND charged_back_at < $e', dayParams),
       );
-      expect(await rowsOf(`SELECT * FROM findings_with_customer WHERE run_id = '${runId}'`)).toEqual(await rowsOf(`SELECT * FROM old_findings_with_customer WHERE run_id = '${runId}'`));
+      expect(await rowsOf(`SELECT * FROM findings_with_customer WHERE run_id = '${runId}'`)).toEqual(
+        await rowsOf(`SELECT * FROM old_findings_with_customer WHERE run_id = '${runId}'`),
+      );
       previous = { runId, date };
     }
     expect(Number((await db.runAndReadAll(`SELECT count(*) AS n FROM findings WHERE state <> 'resolved'`)).getRowObjects()[0]?.['n'])).toBeGreaterThan(20);
-    for (const view of ['refunds', 'transaction_orders', 'refunded_transactions EXCLUDE (refunded_at)', 'charged_back_transactions EXCLUDE (charged_back_at)']) {
+    for (const view of [
+      'refunds',
+      'transaction_orders',
+      'refunded_transactions EXCLUDE (refunded_at)',
+      'charged_back_transactions EXCLUDE (charged_back_at)',
+    ]) {
       const [name, ...rest] = view.split(' ');
       expect(await rowsOf(`SELECT * ${rest.join(' ')} FROM ${name}`)).toEqual(await rowsOf(`SELECT * FROM old_${name}`));
     }
     expect(await rowsOf('SELECT * EXCLUDE (age_days) FROM chargebacks')).toEqual(await rowsOf('SELECT * EXCLUDE (age_days) FROM old_chargebacks'));
-    expect(await rowsOf(`SELECT * FROM order_links('card_payments', 'infinity'::TIMESTAMPTZ)`)).toEqual(await rowsOf(`SELECT * FROM old_order_links('card_payments', 'infinity'::TIMESTAMPTZ)`));
+    expect(await rowsOf(`SELECT * FROM order_links('card_payments', 'infinity'::TIMESTAMPTZ)`)).toEqual(
+      await rowsOf(`SELECT * FROM old_order_links('card_payments', 'infinity'::TIMESTAMPTZ)`),
+    );
   });
 });

@@ -1,6 +1,14 @@
 // Table-driven rules for cells in every format: neutralisation, masking, CSV quoting, exact amounts.
 import { describe, expect, it } from 'vitest';
-import { capExcelText, EXCEL_CELL_MAX, excelDateFromInstant, maskDocument, neutraliseFormula, reaisNumberFromCents, reaisTextFromBigCents } from '../../src/report/cells.ts';
+import {
+  capExcelText,
+  EXCEL_CELL_MAX,
+  excelDateFromInstant,
+  maskDocument,
+  neutraliseFormula,
+  reaisNumberFromCents,
+  reaisTextFromBigCents,
+} from '../../src/report/cells.ts';
 import { csvFieldOf, csvHeaderOf, csvLineOf, quoteCsvField } from '../../src/report/csv-writer.ts';
 import type { ColumnSpec } from '../../src/report/types.ts';
 
@@ -27,7 +35,7 @@ describe('neutraliseFormula', () => {
     ['\0 \t-1', "'\0 \t-1"],
     ['\nplain', "'\nplain"],
     // Full-width signs, as an East Asian input method types them.
-    ['\uFF1DHYPERLINK("http://x")', "'\uFF1DHYPERLINK(\"http://x\")"],
+    ['\uFF1DHYPERLINK("http://x")', '\'\uFF1DHYPERLINK("http://x")'],
     ['\uFF0B1', "'\uFF0B1"],
     ['\uFF0D1', "'\uFF0D1"],
     ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],

@@ -25,8 +25,13 @@ afterAll(() => {
 /** Writes the report; returns its CSV as rows keyed by header. */
 async function chargebacksCsv(): Promise<Record<string, string>[]> {
   const outDir = join(fixture.dir, `out-${++written}`);
-  await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { day: businessDayOf(DAY, ZONE), outDir, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: [chargebacks] });
-  const [header, ...lines] = readFileSync(join(outDir, DAY, 'chargebacks.csv'), 'utf8').trim().split('\r\n');
+  await writeReports(
+    { db: fixture.warehouse.connection, logger: silentLogger },
+    { day: businessDayOf(DAY, ZONE), outDir, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: [chargebacks] },
+  );
+  const [header, ...lines] = readFileSync(join(outDir, DAY, 'chargebacks.csv'), 'utf8')
+    .trim()
+    .split('\r\n');
   const keys = (header ?? '').split(',');
   // The fixture's chargeback rows hold no commas or quotes.
   return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i] ?? String(i), v])));
@@ -44,14 +49,28 @@ describe('chargebacks report scope', () => {
     ]);
     // The CSV keys are a contract: the earlier columns in their order, the new one appended.
     expect(Object.keys(rows[0] ?? {})).toEqual([
-      'transaction_id', 'item_id', 'is_new', 'sold_at', 'charged_back_at', 'age_days', 'age_bucket', 'net_value_cents',
-      'card_brand', 'card_last_digits', 'order_item_id', 'order_status', 'order_amount_cents', 'has_open_finding',
+      'transaction_id',
+      'item_id',
+      'is_new',
+      'sold_at',
+      'charged_back_at',
+      'age_days',
+      'age_bucket',
+      'net_value_cents',
+      'card_brand',
+      'card_last_digits',
+      'order_item_id',
+      'order_status',
+      'order_amount_cents',
+      'has_open_finding',
     ]);
   });
 
   it('lists an older chargeback once the run holds an unresolved finding naming its transaction', async () => {
     // Resolved, or of another run: not listed.
-    await fixture.warehouse.connection.run(`${finding('rec-1', 'chargeback_open:I6', 'I6', 'T6', 'resolved')}; ${finding('rec-0', 'chargeback_open:I6', 'I6', 'T6', 'open')}`);
+    await fixture.warehouse.connection.run(
+      `${finding('rec-1', 'chargeback_open:I6', 'I6', 'T6', 'resolved')}; ${finding('rec-0', 'chargeback_open:I6', 'I6', 'T6', 'open')}`,
+    );
     expect((await chargebacksCsv()).map((r) => r['transaction_id'])).toEqual(['T9', 'T5']);
     await fixture.warehouse.connection.run(`UPDATE findings SET state = 'open' WHERE run_id = 'rec-1' AND finding_key = 'chargeback_open:I6'`);
     const rows = await chargebacksCsv();
@@ -62,7 +81,7 @@ describe('chargebacks report scope', () => {
     ]);
   });
 
-  it("lists a chargeback whose order the finding names, even when its transaction ids differ", async () => {
+  it('lists a chargeback whose order the finding names, even when its transaction ids differ', async () => {
     // T9 belongs to order ORD-9 (the export named T9); the finding lists another transaction of it.
     await fixture.warehouse.connection.run(finding('rec-1', 'chargeback_open:ORD-9', 'ORD-9', 'T99', 'new'));
     const t9 = (await chargebacksCsv()).find((r) => r['transaction_id'] === 'T9');
@@ -72,7 +91,10 @@ describe('chargebacks report scope', () => {
   it("'By brand' counts every chargeback open as of the day's end, listed or not", async () => {
     const outDir = join(fixture.dir, 'by-brand');
     await fixture.warehouse.connection.run(`DELETE FROM findings WHERE category = 'chargeback_open' AND finding_key <> 'chargeback_open:I5'`);
-    const result = await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { day: businessDayOf(DAY, ZONE), outDir, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: [chargebacks] });
+    const result = await writeReports(
+      { db: fixture.warehouse.connection, logger: silentLogger },
+      { day: businessDayOf(DAY, ZONE), outDir, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: [chargebacks] },
+    );
     expect(result.counts).toMatchObject({ chargebacks: 2, 'chargebacks/Chargebacks': 2, 'chargebacks/By brand': 3 });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(join(outDir, DAY, 'chargebacks.xlsx'));

@@ -26,7 +26,10 @@ beforeAll(async () => {
     UPDATE findings SET reason = repeat('ab', ${LONG / 2}) WHERE finding_key = 'amount_mismatch:I1';
     UPDATE findings SET reason = ' \t=HYPERLINK("http://evil.example")' WHERE finding_key = 'refund_not_recorded:I2';
     UPDATE findings SET reason = '\uFF1D1+1' WHERE finding_key = 'chargeback_open:I5';`);
-  await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { day: businessDayOf(DAY, ZONE), outDir: out, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS });
+  await writeReports(
+    { db: fixture.warehouse.connection, logger: silentLogger },
+    { day: businessDayOf(DAY, ZONE), outDir: out, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS },
+  );
 }, 60_000);
 
 afterAll(() => {

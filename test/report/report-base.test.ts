@@ -40,7 +40,14 @@ async function write(definitions: readonly ReportDefinition[]): Promise<{ statem
       return connection.runAndReadAll(sql, ...rest);
     },
   };
-  const request: WriteReportsRequest = { day: businessDayOf(DAY, ZONE), outDir: join(fixture.dir, `out-${++outNo}`), maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions };
+  const request: WriteReportsRequest = {
+    day: businessDayOf(DAY, ZONE),
+    outDir: join(fixture.dir, `out-${++outNo}`),
+    maskDocuments: true,
+    csvDialect: 'rfc4180',
+    fileMode: '0600',
+    definitions,
+  };
   await writeReports({ db, logger: silentLogger }, request);
   return { statements, dir: join(request.outDir, DAY), request };
 }
@@ -77,7 +84,8 @@ const COLUMNS: ColumnSpec[] = [
   { key: 'finding_key', header: 'Finding', type: 'text' },
   { key: 'payment_amount_cents', header: 'Payment', type: 'cents' },
 ];
-const ofCategory = (category: string, from: string) => `SELECT finding_key, payment_amount_cents FROM ${from} WHERE category = '${category}' ORDER BY finding_key`;
+const ofCategory = (category: string, from: string) =>
+  `SELECT finding_key, payment_amount_cents FROM ${from} WHERE category = '${category}' ORDER BY finding_key`;
 const RUN_FINDINGS = `findings WHERE run_id = $run_id AND business_date = $date`;
 
 /** Two sheets with rows, one left out, one kept empty, and a CSV sheet that the workbook leaves out when empty. */
@@ -125,7 +133,10 @@ describe('failures', () => {
 
   it('a failing sheet still drops the base table and leaves no partial files', async () => {
     const based = definitionOver('$base', `SELECT * FROM ${RUN_FINDINGS}`);
-    const definition: ReportDefinition = { ...based, sheets: [...(based.sheets as SheetSpec[]), { name: 'broken', sql: 'SELECT nope FROM $base', columns: COLUMNS }] };
+    const definition: ReportDefinition = {
+      ...based,
+      sheets: [...(based.sheets as SheetSpec[]), { name: 'broken', sql: 'SELECT nope FROM $base', columns: COLUMNS }],
+    };
     const error = await write([definition]).catch((e: unknown) => e);
     expect(isReconError(error, 'report')).toBe(true);
     expect((error as Error).message).toContain('report based, sheet broken: query failed');

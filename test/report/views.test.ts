@@ -32,20 +32,80 @@ describe('views', () => {
     const found = await rows(`SELECT transaction_id, item_id, refunded_at, net_value_cents, card_brand, card_last_digits, order_status, order_reflects_refund
       FROM refunds ORDER BY transaction_id`);
     expect(found).toEqual([
-      { transaction_id: 'T2', item_id: 'I2', refunded_at: '2024-03-15 12:00:00+00', net_value_cents: '25090', card_brand: 'mastercard', card_last_digits: '2222', order_status: 'paid', order_reflects_refund: false },
-      { transaction_id: 'T3', item_id: 'I3', refunded_at: '2024-03-16 02:30:00+00', net_value_cents: '1000', card_brand: 'elo', card_last_digits: '3333', order_status: 'refunded', order_reflects_refund: true },
-      { transaction_id: 'T4', item_id: 'I4', refunded_at: '2024-03-15 02:30:00+00', net_value_cents: '2000', card_brand: 'visa', card_last_digits: '4444', order_status: null, order_reflects_refund: null },
+      {
+        transaction_id: 'T2',
+        item_id: 'I2',
+        refunded_at: '2024-03-15 12:00:00+00',
+        net_value_cents: '25090',
+        card_brand: 'mastercard',
+        card_last_digits: '2222',
+        order_status: 'paid',
+        order_reflects_refund: false,
+      },
+      {
+        transaction_id: 'T3',
+        item_id: 'I3',
+        refunded_at: '2024-03-16 02:30:00+00',
+        net_value_cents: '1000',
+        card_brand: 'elo',
+        card_last_digits: '3333',
+        order_status: 'refunded',
+        order_reflects_refund: true,
+      },
+      {
+        transaction_id: 'T4',
+        item_id: 'I4',
+        refunded_at: '2024-03-15 02:30:00+00',
+        net_value_cents: '2000',
+        card_brand: 'visa',
+        card_last_digits: '4444',
+        order_status: null,
+        order_reflects_refund: null,
+      },
     ]);
   });
 
   it('chargebacks: time, days from sale, age, brand, and the order matched by transaction_id when item_id is missing', async () => {
-    const found = await rows(`SELECT transaction_id, charged_back_at, days_sale_to_chargeback, is_open, card_brand, order_item_id, age_days >= days_sale_to_chargeback AS aged
+    const found =
+      await rows(`SELECT transaction_id, charged_back_at, days_sale_to_chargeback, is_open, card_brand, order_item_id, age_days >= days_sale_to_chargeback AS aged
       FROM chargebacks ORDER BY transaction_id`);
     expect(found).toEqual([
-      { transaction_id: 'T5', charged_back_at: '2024-03-15 15:00:00+00', days_sale_to_chargeback: '5', is_open: true, card_brand: 'visa', order_item_id: 'I5', aged: true },
-      { transaction_id: 'T6', charged_back_at: '2024-03-01 12:00:00+00', days_sale_to_chargeback: '121', is_open: true, card_brand: 'mastercard', order_item_id: null, aged: true },
-      { transaction_id: 'T7', charged_back_at: '2024-03-16 04:00:00+00', days_sale_to_chargeback: '14', is_open: true, card_brand: 'visa', order_item_id: null, aged: true },
-      { transaction_id: 'T9', charged_back_at: '2024-03-15 10:00:00+00', days_sale_to_chargeback: '23', is_open: true, card_brand: 'hipercard', order_item_id: 'ORD-9', aged: true },
+      {
+        transaction_id: 'T5',
+        charged_back_at: '2024-03-15 15:00:00+00',
+        days_sale_to_chargeback: '5',
+        is_open: true,
+        card_brand: 'visa',
+        order_item_id: 'I5',
+        aged: true,
+      },
+      {
+        transaction_id: 'T6',
+        charged_back_at: '2024-03-01 12:00:00+00',
+        days_sale_to_chargeback: '121',
+        is_open: true,
+        card_brand: 'mastercard',
+        order_item_id: null,
+        aged: true,
+      },
+      {
+        transaction_id: 'T7',
+        charged_back_at: '2024-03-16 04:00:00+00',
+        days_sale_to_chargeback: '14',
+        is_open: true,
+        card_brand: 'visa',
+        order_item_id: null,
+        aged: true,
+      },
+      {
+        transaction_id: 'T9',
+        charged_back_at: '2024-03-15 10:00:00+00',
+        days_sale_to_chargeback: '23',
+        is_open: true,
+        card_brand: 'hipercard',
+        order_item_id: 'ORD-9',
+        aged: true,
+      },
     ]);
   });
 

@@ -14,7 +14,14 @@ import { businessDayOf } from '../../src/shared/business-day.ts';
 
 let fixture: Fixture;
 let out: string;
-const base = (): WriteReportsRequest => ({ day: businessDayOf(DAY, ZONE), outDir: out, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS });
+const base = (): WriteReportsRequest => ({
+  day: businessDayOf(DAY, ZONE),
+  outDir: out,
+  maskDocuments: true,
+  csvDialect: 'rfc4180',
+  fileMode: '0600',
+  definitions: REPORTS,
+});
 
 beforeAll(async () => {
   fixture = await createFixtureWarehouse();
@@ -80,7 +87,9 @@ describe('workbook layout', () => {
 
 describe('discrepancies workbook', () => {
   it('writes the hostile strings with a leading quote, never as formulas', async () => {
-    const strings = allCells(await workbook('discrepancies')).map((c) => c.value).filter((v) => typeof v === 'string');
+    const strings = allCells(await workbook('discrepancies'))
+      .map((c) => c.value)
+      .filter((v) => typeof v === 'string');
     for (const hostile of HOSTILE) {
       if (hostile === '\rx') continue; // covered below: the reason "\rx"
       expect(strings).toContain(`'${hostile}`);
@@ -136,7 +145,10 @@ describe('discrepancies workbook', () => {
   });
 
   it('fails clearly when the day has no reconcile run', async () => {
-    const error = await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { ...base(), day: businessDayOf('2024-03-20', ZONE), outDir: join(fixture.dir, 'none') }).catch((e: unknown) => e);
+    const error = await writeReports(
+      { db: fixture.warehouse.connection, logger: silentLogger },
+      { ...base(), day: businessDayOf('2024-03-20', ZONE), outDir: join(fixture.dir, 'none') },
+    ).catch((e: unknown) => e);
     expect(isReconError(error, 'report')).toBe(true);
     expect((error as Error).message).toContain('expected a reconcile run of that date');
   });
@@ -177,7 +189,9 @@ describe('CSV', () => {
     expect(text.startsWith('category,state,first_seen,')).toBe(true);
     expect(text.charCodeAt(0)).not.toBe(0xfeff);
     expect(text.split('\r\n').length).toBeGreaterThan(5);
-    expect(text).toContain('amount_mismatch,open,2024-03-14,I1,,T1,paid,paid,15010,15000,-10,"order 150,10 vs net_value 150,00 (-0,10)",\'@SUM(A1:A9),***.456.789-**,amount_mismatch:I1\r\n');
+    expect(text).toContain(
+      'amount_mismatch,open,2024-03-14,I1,,T1,paid,paid,15010,15000,-10,"order 150,10 vs net_value 150,00 (-0,10)",\'@SUM(A1:A9),***.456.789-**,amount_mismatch:I1\r\n',
+    );
     expect(text).toContain('"line1\nline2, ""quoted"""');
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(text).toContain(",'+1,");
@@ -200,11 +214,13 @@ describe('CSV', () => {
     const bytes = readFileSync(join(br, DAY, 'refunds.csv'));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
-    expect(text.split('\r\n')[0]).toBe('transaction_id;item_id;sold_at;refunded_at;net_value_reais;refunded_amount_reais;card_brand;card_last_digits;current_status;order_item_id;order_status;order_amount_reais;order_reflects_refund');
+    expect(text.split('\r\n')[0]).toBe(
+      'transaction_id;item_id;sold_at;refunded_at;net_value_reais;refunded_amount_reais;card_brand;card_last_digits;current_status;order_item_id;order_status;order_amount_reais;order_reflects_refund',
+    );
     expect(text).toContain('T2;I2;2024-02-01T12:00:00.000Z;2024-03-15T12:00:00.000Z;250,90;250,90;mastercard;');
     const findings = csvText('discrepancies', br).slice(1);
     // With `;` as delimiter, a comma needs no quotes; a quote still does.
-    expect(findings).toContain(';150,10;150,00;-0,10;order 150,10 vs net_value 150,00 (-0,10);\'@SUM(A1:A9);123.456.789-01;');
+    expect(findings).toContain(";150,10;150,00;-0,10;order 150,10 vs net_value 150,00 (-0,10);'@SUM(A1:A9);123.456.789-01;");
     expect(findings).toContain(';"Bruno, ""o"" Silva";98765432100;');
   });
 

@@ -10,7 +10,28 @@ describe('recon sandbox', () => {
   it('writes exports and truth, serves, and stops cleanly on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'recon-sandbox-cli-'));
     try {
-      const child = spawn(process.execPath, ['bin/recon.js', 'sandbox', '--seed', '3', '--days', '4', '--per-day', '30', '--end-date', '2025-02-01', '--port', '0', '--orders-out', join(dir, 'orders-{date}.csv'), '--truth-out', join(dir, 'truth.json')], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        process.execPath,
+        [
+          'bin/recon.js',
+          'sandbox',
+          '--seed',
+          '3',
+          '--days',
+          '4',
+          '--per-day',
+          '30',
+          '--end-date',
+          '2025-02-01',
+          '--port',
+          '0',
+          '--orders-out',
+          join(dir, 'orders-{date}.csv'),
+          '--truth-out',
+          join(dir, 'truth.json'),
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       let out = '';
       child.stdout.on('data', (c) => (out += c));
       await expect.poll(() => /listening on (http:\S+)/.exec(out), { timeout: 20_000 }).not.toBeNull();

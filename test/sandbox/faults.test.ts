@@ -29,7 +29,12 @@ function rawGet(sb: RunningSandbox, path: string): Promise<{ status: number; ret
       const done = () => {
         const body = Buffer.concat(chunks);
         const retryAfter = res.headers['retry-after'];
-        resolve({ status: res.statusCode ?? 0, ...(retryAfter ? { retryAfter: String(retryAfter) } : {}), whole: body.length === Number(res.headers['content-length']), body: body.toString() });
+        resolve({
+          status: res.statusCode ?? 0,
+          ...(retryAfter ? { retryAfter: String(retryAfter) } : {}),
+          whole: body.length === Number(res.headers['content-length']),
+          body: body.toString(),
+        });
       };
       res.on('end', done);
       res.on('error', done);
@@ -106,7 +111,8 @@ describe('fault profiles', () => {
     expect(rows.map(strip)).toEqual(truth.map(strip));
     expect(attempts).toBeGreaterThan(Math.ceil(truth.length / 50));
     const missing = rows.filter((r) => !('item_id' in r)).length;
-    if (profile === 'flaky') expect(missing).toBe(0); // flaky never drops item_id
+    if (profile === 'flaky')
+      expect(missing).toBe(0); // flaky never drops item_id
     else expect(missing).toBeGreaterThan(0);
   });
 

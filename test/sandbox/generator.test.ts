@@ -15,7 +15,12 @@ import { parseListingQuery } from '../../src/sandbox/query.ts';
 import { naiveFindings, truthFindings, nightOf, type MutableClock } from './naive-reconcile.ts';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'recon-sandbox-'));
-const clockAt = (t: number): MutableClock => ({ t, now() { return this.t; } });
+const clockAt = (t: number): MutableClock => ({
+  t,
+  now() {
+    return this.t;
+  },
+});
 
 describe('generateHistory', () => {
   it('is deterministic: same seed, same CSV bytes and same listing; another seed differs', async () => {
@@ -62,13 +67,23 @@ describe('generateHistory', () => {
     expect(retried.length).toBeGreaterThan(0);
     for (const t of h.transactions) for (const v of t.versions) if (v.status === 'paid') expect(v.paid).toBeGreaterThanOrEqual(t.netValue);
     const opStatuses = new Set(h.operations.flatMap((o) => o.versions.map((v) => `${o.kind}:${v.status}`)));
-    for (const s of ['cash_in:active', 'cash_in:paid', 'cash_in:expired', 'cash_out:processing', 'cash_out:pending', 'cash_out:fulfilled']) expect(opStatuses).toContain(s);
+    for (const s of ['cash_in:active', 'cash_in:paid', 'cash_in:expired', 'cash_out:processing', 'cash_out:pending', 'cash_out:fulfilled'])
+      expect(opStatuses).toContain(s);
     expect(opStatuses).not.toContain('cash_out:failed'); // only when injected
     // A refund or chargeback days to months after the sale.
-    const lags = h.transactions.filter((t) => t.versions.length > 1 && t.versions[0]!.status === 'paid').map((t) => (t.versions[1]!.atMs - t.createdMs) / 86_400_000);
+    const lags = h.transactions
+      .filter((t) => t.versions.length > 1 && t.versions[0]!.status === 'paid')
+      .map((t) => (t.versions[1]!.atMs - t.createdMs) / 86_400_000);
     expect(Math.max(...lags)).toBeGreaterThan(14);
     // Midnight straddle: an order before 00:00 local paid after it.
-    const straddles = h.orders.filter((o) => o.versions.some((v) => v.status === 'Pago' && v.atMs - o.createdMs < 600_000 && new Date(v.atMs - 3 * 3_600_000).getUTCDate() !== new Date(o.createdMs - 3 * 3_600_000).getUTCDate()));
+    const straddles = h.orders.filter((o) =>
+      o.versions.some(
+        (v) =>
+          v.status === 'Pago' &&
+          v.atMs - o.createdMs < 600_000 &&
+          new Date(v.atMs - 3 * 3_600_000).getUTCDate() !== new Date(o.createdMs - 3 * 3_600_000).getUTCDate(),
+      ),
+    );
     expect(straddles.length).toBeGreaterThan(0);
   });
 

@@ -35,7 +35,9 @@ export function naiveFindings(history: SandboxHistory, state: SandboxState, cloc
   const cashOuts = ops.filter((o): o is ApiCashOut => 'cash_out_id' in o);
   const cashInByItem = new Map(cashIns.map((c) => [c.item_id, c]));
   const knownItems = new Set(history.orders.filter((o) => o.createdMs < endMs).map((o) => o.itemId));
-  const orderStatus = new Map(history.orders.filter((o) => o.createdMs < endMs).map((o) => [o.itemId, o.versions[versionIndexAt(o.versions, endMs - 1)]!.status]));
+  const orderStatus = new Map(
+    history.orders.filter((o) => o.createdMs < endMs).map((o) => [o.itemId, o.versions[versionIndexAt(o.versions, endMs - 1)]!.status]),
+  );
   const out = new Set<string>();
   const add = (category: string, key: string) => out.add(`${category} ${key}`);
 
@@ -67,14 +69,17 @@ export function naiveFindings(history: SandboxHistory, state: SandboxState, cloc
   for (const c of cashIns) {
     // The sandbox always lists a cash-in's item_id.
     const item = c.item_id ?? '';
-    if (c.status === 'paid' && onD(c.date_updated) && centsFromReaisNumber(c.paid_amount)! < centsFromReaisNumber(c.amount)!) add('cashin_amount_mismatch', item);
+    if (c.status === 'paid' && onD(c.date_updated) && centsFromReaisNumber(c.paid_amount)! < centsFromReaisNumber(c.amount)!)
+      add('cashin_amount_mismatch', item);
     if (c.status === 'paid' && onD(c.date_created) && !knownItems.has(item)) add('unmatched_payment', item);
   }
   for (const c of cashOuts) {
     const key = c.cash_out_id;
     if (c.status === 'failed' && onD(c.date_updated)) add('cashout_failed', key);
-    if ((c.status === 'pending' || c.status === 'processing') && endMs - ms(c.date_updated) > H48 && prevEnd - ms(c.date_updated) <= H48) add('cashout_stale_pending', key);
-    if (c.status === 'fulfilled' && onD(c.date_updated) && centsFromReaisNumber(c.paid_off_amount)! < centsFromReaisNumber(c.amount)!) add('cashout_short', key);
+    if ((c.status === 'pending' || c.status === 'processing') && endMs - ms(c.date_updated) > H48 && prevEnd - ms(c.date_updated) <= H48)
+      add('cashout_stale_pending', key);
+    if (c.status === 'fulfilled' && onD(c.date_updated) && centsFromReaisNumber(c.paid_off_amount)! < centsFromReaisNumber(c.amount)!)
+      add('cashout_short', key);
   }
   return [...out].sort();
 }

@@ -9,7 +9,12 @@ import { nightOf } from './naive-reconcile.ts';
 import { orderRowsFor } from '../../src/sandbox/orders-export.ts';
 import { addDays, businessDateOf } from '../../src/shared/business-day.ts';
 
-const clock = { t: 0, now() { return this.t; } };
+const clock = {
+  t: 0,
+  now() {
+    return this.t;
+  },
+};
 let sb: RunningSandbox;
 let receiver: Server;
 let receiverUrl: string;
@@ -36,7 +41,11 @@ afterAll(async () => {
 });
 
 async function call(method: string, path: string, body?: unknown, key = sb.apiKey): Promise<{ status: number; json: any }> {
-  const res = await fetch(sb.url + path, { method, headers: { api_key: key, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const res = await fetch(sb.url + path, {
+    method,
+    headers: { api_key: key, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: res.status, json: await res.json() };
 }
 
@@ -63,13 +72,29 @@ describe('POST /v1/transactions', () => {
   it('charges a card, lists it, and posts a signed v1 notification to postback_url', async () => {
     const { status, json } = await call('POST', '/v1/transactions', card({ postback_url: receiverUrl }));
     expect(status).toBe(200);
-    expect(json).toMatchObject({ status: 'paid', net_value: 10_000, authorized_amount: 10_500, paid_amount: 10_500, installments: '3', card_brand: 'visa', card_first_digits: '411111', card_last_digits: '1111', acquirer_status_code: '0000' });
+    expect(json).toMatchObject({
+      status: 'paid',
+      net_value: 10_000,
+      authorized_amount: 10_500,
+      paid_amount: 10_500,
+      installments: '3',
+      card_brand: 'visa',
+      card_first_digits: '411111',
+      card_last_digits: '1111',
+      acquirer_status_code: '0000',
+    });
     expect(await listed(json.transaction_id)).toEqual(json);
     await expect.poll(() => received.find((r) => r.body.transaction_id === json.transaction_id)).toBeDefined();
     const note = received.find((r) => r.body.transaction_id === json.transaction_id)!;
     expect(note.headers['user-agent']).toBe('Service/1.0.0');
     expect(note.headers['service-api-signature']).toBe(sb.apiKey.slice('test_'.length));
-    expect(note.body).toMatchObject({ event: 'transaction_status_changed', old_status: 'processing', current_status: 'paid', desired_status: 'paid', paid_amount: 10_500 });
+    expect(note.body).toMatchObject({
+      event: 'transaction_status_changed',
+      old_status: 'processing',
+      current_status: 'paid',
+      desired_status: 'paid',
+      paid_amount: 10_500,
+    });
   });
 
   it.each([
@@ -100,7 +125,15 @@ describe('POST /v1/transactions', () => {
     await call('POST', `/v1/antifraud/transactions/${review.transaction_id}`, { status: 'rejected' });
     expect(await listed(review.transaction_id)).toBeUndefined();
     const { json } = await call('POST', '/v1/transactions', card({ simulate_antifraude_status: 'rejected' }));
-    expect(json).toMatchObject({ status: 'rejected', transaction_id: null, authorization_code: null, nsu: null, acquirer_status_code: null, acquirer_status_message: null, authorized_amount: 0 });
+    expect(json).toMatchObject({
+      status: 'rejected',
+      transaction_id: null,
+      authorization_code: null,
+      nsu: null,
+      acquirer_status_code: null,
+      acquirer_status_message: null,
+      authorized_amount: 0,
+    });
   });
 
   it('simulate_antifraude_env=production validates without charging or storing anything', async () => {
@@ -195,7 +228,12 @@ describe('/_sandbox administration and in-process mutations', () => {
     const order = history.orders.find((o) => o.createdMs < clock.t - 30 * 86_400_000 && o.versions.at(-1)!.status === 'Pago')!;
     const at = clock.t - 3 * 3_600_000;
     const edited = await call('POST', `/_sandbox/orders/${order.itemId}`, { amount_cents: order.amount + 1_000, at });
-    expect(edited.json).toEqual({ item_id: order.itemId, status: 'Pago', amount_cents: order.amount + 1_000, transaction_id: order.versions.at(-1)!.transactionId });
+    expect(edited.json).toEqual({
+      item_id: order.itemId,
+      status: 'Pago',
+      amount_cents: order.amount + 1_000,
+      transaction_id: order.versions.at(-1)!.transactionId,
+    });
     const day = businessDateOf(at, history.timezone);
     const row = (date?: string) => orderRowsFor(history, date).find((r) => r.pedido === order.itemId);
     expect(row(day)).toMatchObject({ valorCents: order.amount + 1_000, situacao: 'Pago' });
@@ -209,7 +247,12 @@ describe('/_sandbox administration and in-process mutations', () => {
   });
 
   it('creates cash-ins and cash-outs and moves them through their states', async () => {
-    const ci = await call('POST', '/_sandbox/cash-ins', { item_id: 'PED-PIX1', amount_cents: 15_090, customer_name: 'Ana', customer_document_number: '52998224725' });
+    const ci = await call('POST', '/_sandbox/cash-ins', {
+      item_id: 'PED-PIX1',
+      amount_cents: 15_090,
+      customer_name: 'Ana',
+      customer_document_number: '52998224725',
+    });
     expect(ci.json).toMatchObject({ status: 'active', amount: 150.9, paid_amount: 0, item_id: 'PED-PIX1' });
     const paid = await call('POST', `/_sandbox/operations/${ci.json.cash_in_id}/status`, { status: 'paid', settled_cents: 15_000 });
     expect(paid.json).toMatchObject({ status: 'paid', paid_amount: 150 });
@@ -250,7 +293,12 @@ describe('/_sandbox planting: odd strings and broken rows', () => {
     const listedRow = (await call('GET', '/v1/transactions?transaction_id=tr_breakable')).json.transactions[0];
     expect(listedRow).toEqual({ ...sale, paid_amount: String(sale.paid_amount), status: undefined });
     expect('status' in listedRow).toBe(false);
-    const page = (await call('GET', `/v1/transactions?date_created=${encodeURIComponent(`>=${clock.t - 7_200_000}`)}&date_created=${encodeURIComponent(`<${clock.t - 7_199_999}`)}`)).json;
+    const page = (
+      await call(
+        'GET',
+        `/v1/transactions?date_created=${encodeURIComponent(`>=${clock.t - 7_200_000}`)}&date_created=${encodeURIComponent(`<${clock.t - 7_199_999}`)}`,
+      )
+    ).json;
     expect(page.transactions).toEqual([listedRow]);
     await call('POST', '/_sandbox/transactions/tr_breakable/mend', {});
     expect((await call('GET', '/v1/transactions?transaction_id=tr_breakable')).json.transactions[0]).toEqual(sale);
@@ -261,7 +309,14 @@ describe('/_sandbox planting: odd strings and broken rows', () => {
     const { json: review } = await call('POST', '/_sandbox/transactions', { status: 'review', at: clock.t - 60_000 });
     expect((await call('GET', `/v1/transactions?transaction_id=${review.transaction_id}`)).json.total).toBe(1);
     await call('POST', `/_sandbox/transactions/${review.transaction_id}/review`, { status: 'rejected', at: clock.t });
-    expect((await call('GET', `/v1/transactions?transaction_id=${review.transaction_id}&count=1`)).json).toEqual({ total: 0, page: 1, offset: 0, transactions: [] });
-    expect((await call('GET', '/v1/transactions?status=review&count=1000')).json.transactions.map((t: any) => t.transaction_id)).not.toContain(review.transaction_id);
+    expect((await call('GET', `/v1/transactions?transaction_id=${review.transaction_id}&count=1`)).json).toEqual({
+      total: 0,
+      page: 1,
+      offset: 0,
+      transactions: [],
+    });
+    expect((await call('GET', '/v1/transactions?status=review&count=1000')).json.transactions.map((t: any) => t.transaction_id)).not.toContain(
+      review.transaction_id,
+    );
   });
 });

@@ -87,6 +87,12 @@ describe('PageCache', () => {
     expect(cache.get('a')?.length).toBe(10);
     cache.set('c', Buffer.alloc(10));
     cache.set('d', Buffer.alloc(10));
-    expect([cache.get('a') !== undefined, cache.get('b') !== undefined, cache.get('c') !== undefined, cache.get('d') !== undefined, cache.get('big')]).toEqual([true, false, true, true, undefined]);
+    expect([cache.get('a') !== undefined, cache.get('b') !== undefined, cache.get('c') !== undefined, cache.get('d') !== undefined, cache.get('big')]).toEqual([
+      true,
+      false,
+      true,
+      true,
+      undefined,
+    ]);
   });
 });

@@ -5,7 +5,12 @@ import type { ApiTransaction } from '../../src/shared/tables.ts';
 import { centsFromReaisNumber } from '../../src/shared/money.ts';
 import { nightOf } from './naive-reconcile.ts';
 
-const clock = { t: 0, now() { return this.t; } };
+const clock = {
+  t: 0,
+  now() {
+    return this.t;
+  },
+};
 let sb: RunningSandbox;
 
 async function get(path: string, key: string | null = sb.apiKey): Promise<{ status: number; json: any; headers: Headers }> {
@@ -43,7 +48,26 @@ describe('GET /v1/transactions', () => {
   it('has exactly the v1 row fields plus item_id', async () => {
     const { json } = await get('/v1/transactions?count=1');
     expect(Object.keys(json.transactions[0]).sort()).toEqual(
-      ['status', 'authorization_code', 'nsu', 'date_created', 'date_updated', 'net_value', 'authorized_amount', 'paid_amount', 'refunded_amount', 'installments', 'transaction_id', 'item_id', 'card_holder_name', 'card_brand', 'card_first_digits', 'card_last_digits', 'acquirer_status_code', 'acquirer_status_message'].sort(),
+      [
+        'status',
+        'authorization_code',
+        'nsu',
+        'date_created',
+        'date_updated',
+        'net_value',
+        'authorized_amount',
+        'paid_amount',
+        'refunded_amount',
+        'installments',
+        'transaction_id',
+        'item_id',
+        'card_holder_name',
+        'card_brand',
+        'card_first_digits',
+        'card_last_digits',
+        'acquirer_status_code',
+        'acquirer_status_message',
+      ].sort(),
     );
   });
 
@@ -90,7 +114,9 @@ describe('GET /v1/transactions', () => {
   it('combines status with a date window, and finds one transaction by id', async () => {
     const truth = sb.state.listedTransactions();
     const lo = Date.parse(truth[500]!.date_created);
-    expect(await all(`status=paid&date_created=${encodeURIComponent(`>=${lo}`)}`)).toEqual(truth.filter((t) => t.status === 'paid' && Date.parse(t.date_created) >= lo));
+    expect(await all(`status=paid&date_created=${encodeURIComponent(`>=${lo}`)}`)).toEqual(
+      truth.filter((t) => t.status === 'paid' && Date.parse(t.date_created) >= lo),
+    );
     const one = truth[123]!;
     const { json } = await get(`/v1/transactions?transaction_id=${one.transaction_id}`);
     expect(json).toEqual({ total: 1, page: 1, offset: 1, transactions: [one] });

@@ -50,7 +50,7 @@ describe('recon serve token rule', () => {
     expect(cookie).not.toContain(TOKEN);
     const viaCookie = await get(guarded.url, `/nights/${NIGHTS[1]}`, { Cookie: cookie.split(';')[0] ?? '' });
     expect(viaCookie.status).toBe(200);
-    expect((await get(guarded.url, '/', { Host: 'recon.example.com' , Authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+    expect((await get(guarded.url, '/', { Host: 'recon.example.com', Authorization: `Bearer ${TOKEN}` })).status).toBe(200);
   });
 });
 
@@ -100,7 +100,12 @@ describe('recon serve while a job holds the warehouse', () => {
     // A separate process takes the write lock, as a running nightly job would.
     const holder = spawn(
       process.execPath,
-      ['--input-type=module', '-e', `import { DuckDBInstance } from '@duckdb/node-api'; const i = await DuckDBInstance.create(process.argv[1]); await i.connect(); console.log('ready'); setInterval(() => {}, 1000);`, run.config.warehouse.path],
+      [
+        '--input-type=module',
+        '-e',
+        `import { DuckDBInstance } from '@duckdb/node-api'; const i = await DuckDBInstance.create(process.argv[1]); await i.connect(); console.log('ready'); setInterval(() => {}, 1000);`,
+        run.config.warehouse.path,
+      ],
       { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {

@@ -16,7 +16,9 @@ const CHROMIUM = process.env['RECON_CHROMIUM'] ?? '/usr/bin/chromium';
 const ARTIFACTS = join(process.cwd(), 'test', 'artifacts');
 const available = existsSync(CHROMIUM);
 if (!available) {
-  console.warn(`browser test skipped: no Chromium at ${CHROMIUM}. Install Debian's package (apt-get install -y chromium, as .ci/run does) or set RECON_CHROMIUM.`);
+  console.warn(
+    `browser test skipped: no Chromium at ${CHROMIUM}. Install Debian's package (apt-get install -y chromium, as .ci/run does) or set RECON_CHROMIUM.`,
+  );
 }
 
 describe.skipIf(!available)('recon serve in headless Chromium', () => {
@@ -29,7 +31,16 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
     server = await startReportServer(optionsFor(run));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60_000);
 

@@ -38,7 +38,12 @@ afterAll(async () => {
   if (run) rmSync(run.dir, { recursive: true, force: true });
 });
 
-const present = () => NIGHTS.flatMap((date) => knownFileNames(REPORT_CATALOG.reportNames).filter((file) => !file.startsWith('orders-rejected')).map((file) => [date, file] as const));
+const present = () =>
+  NIGHTS.flatMap((date) =>
+    knownFileNames(REPORT_CATALOG.reportNames)
+      .filter((file) => !file.startsWith('orders-rejected'))
+      .map((file) => [date, file] as const),
+  );
 const warnings = () => lines.filter((l) => l.level === 'warn').map((l) => l.text);
 const fileRequests = () => lines.filter((l) => l.text === 'serve.request' && l.fields?.['route'] === 'file').length;
 

@@ -28,7 +28,12 @@ export async function runTwoNights(): Promise<TwoNights> {
   let now = 0;
   const clock = { now: () => now };
   const sandbox = await startSandbox({ history, clock });
-  const api = createPaymentsApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 5000, retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 100 } });
+  const api = createPaymentsApi({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    timeoutMs: 5000,
+    retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 100 },
+  });
   const config: ReconConfig = configSchema.parse({
     timezone: ZONE,
     warehouse: { path: join(dir, 'data', 'sandbox', 'recon.duckdb') },

@@ -47,7 +47,6 @@ export function get(base: string, path: string, headers: Record<string, string> 
   });
 }
 
-
 export interface LogLine {
   level: 'event' | 'info' | 'warn';
   text: string;

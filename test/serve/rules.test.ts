@@ -125,7 +125,11 @@ describe('display', () => {
   it.each([
     ['service', undefined, 'Open the reports page: npm exec recon -- serve, then http://127.0.0.1:8080/nights/2026-11-21'],
     ['sandbox', undefined, 'Open the reports page: npm exec recon -- serve --sandbox, then http://127.0.0.1:8080/nights/2026-11-21'],
-    ['service', '/etc/recon/my config.json', "Open the reports page: npm exec recon -- serve --config '/etc/recon/my config.json', then http://127.0.0.1:8080/nights/2026-11-21"],
+    [
+      'service',
+      '/etc/recon/my config.json',
+      "Open the reports page: npm exec recon -- serve --config '/etc/recon/my config.json', then http://127.0.0.1:8080/nights/2026-11-21",
+    ],
   ] as const)('hint for %s with config %s', (source, configFile, hint) => {
     expect(serveHintFor({ date: '2026-11-21', source, configFile, command: 'npm exec recon --' })).toBe(hint);
   });

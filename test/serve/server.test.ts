@@ -52,13 +52,31 @@ beforeAll(async () => {
   // A failed night (its error text hostile) and a night whose summary.json is broken.
   const failed = join(run.config.reports.outDir, '2026-03-07');
   mkdirSync(failed);
-  writeFileSync(join(failed, 'summary.json'), JSON.stringify({ run_id: 'nightly-x', kind: 'nightly', date: '2026-03-07', outcome: 'failed', started_at: '2026-03-08T05:00:00.000Z', finished_at: '2026-03-08T05:01:00.000Z', error: '<b>GET /v1/transactions page 3: 503</b>', timings: {} }));
+  writeFileSync(
+    join(failed, 'summary.json'),
+    JSON.stringify({
+      run_id: 'nightly-x',
+      kind: 'nightly',
+      date: '2026-03-07',
+      outcome: 'failed',
+      started_at: '2026-03-08T05:00:00.000Z',
+      finished_at: '2026-03-08T05:01:00.000Z',
+      error: '<b>GET /v1/transactions page 3: 503</b>',
+      timings: {},
+    }),
+  );
   mkdirSync(join(run.config.reports.outDir, '2026-03-06'));
   writeFileSync(join(run.config.reports.outDir, '2026-03-06', 'summary.json'), '{"run_id": ');
   // The first night was run again and that attempt failed: its summary keeps the good run.
   const first = join(run.config.reports.outDir, NIGHTS[0], 'summary.json');
   const good = JSON.parse(readFileSync(first, 'utf8'));
-  writeFileSync(first, JSON.stringify({ ...good, last_attempt: { run_id: 'nightly-again', at: '2026-03-12T05:00:00.000Z', outcome: 'failed', error: 'GET /v1/transactions: 503' } }));
+  writeFileSync(
+    first,
+    JSON.stringify({
+      ...good,
+      last_attempt: { run_id: 'nightly-again', at: '2026-03-12T05:00:00.000Z', outcome: 'failed', error: 'GET /v1/transactions: 503' },
+    }),
+  );
   server = await startReportServer(optionsFor(run));
 }, 60_000);
 afterAll(async () => {
@@ -119,7 +137,9 @@ describe('recon serve routes', () => {
   it('a night whose re-run failed shows the good run and the failed attempt', async () => {
     const page = await get(server.url, `/nights/${NIGHTS[0]}`);
     expect(page.text).toContain('<span class="badge done">done</span>');
-    expect(page.text).toMatch(/<dt>Last attempt<\/dt><dd>failed at 2026-03-12 02:00 \(run nightly-again\): GET \/v1\/transactions: 503; the figures and reports on this page are those of run nightly-/);
+    expect(page.text).toMatch(
+      /<dt>Last attempt<\/dt><dd>failed at 2026-03-12 02:00 \(run nightly-again\): GET \/v1\/transactions: 503; the figures and reports on this page are those of run nightly-/,
+    );
   });
 
   it('shows a failed night and a broken summary.json for what they are, escaped', async () => {
@@ -148,14 +168,20 @@ describe('recon serve routes', () => {
     const answer = await get(server.url, `/nights/${date}/${file}`);
     expect(answer.status).toBe(200);
     const ext = file.split('.')[1];
-    expect(answer.headers['content-type']).toBe(ext === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8');
+    expect(answer.headers['content-type']).toBe(
+      ext === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv; charset=utf-8',
+    );
     expect(answer.headers['content-disposition']).toBe(`attachment; filename="${file.replace('.', `-${date}.`)}"`);
     expect(answer.body.equals(readFileSync(join(run.config.reports.outDir, date, file)))).toBe(true);
   });
 
   it('downloads summary.json as JSON', async () => {
     const answer = await get(server.url, `/nights/${NIGHTS[0]}/summary.json`);
-    expect([answer.status, answer.headers['content-type'], answer.headers['content-disposition']]).toEqual([200, 'application/json; charset=utf-8', `attachment; filename="summary-${NIGHTS[0]}.json"`]);
+    expect([answer.status, answer.headers['content-type'], answer.headers['content-disposition']]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      `attachment; filename="summary-${NIGHTS[0]}.json"`,
+    ]);
     expect(JSON.parse(answer.text).date).toBe(NIGHTS[0]);
   });
 
@@ -232,4 +258,3 @@ describe('recon serve refuses to read outside the reports folder', () => {
     expect(answer.body.subarray(0, 4).toString('latin1')).not.toBe('DUCK');
   });
 });
-

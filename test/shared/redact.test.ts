@@ -17,7 +17,10 @@ describe('redactSecrets', () => {
     [`cut: ${KEY.slice(0, 14)}`, 'cut: live_[redacted]'],
     [`trimmed: ${TAIL.slice(3, 15)}!`, 'trimmed: [redacted]!'],
     [`two: ${TAIL.slice(0, 7)} and ${TAIL.slice(-8)}.`, 'two: [redacted] and [redacted].'],
-    ['(api_key: unknown api_key; expected a key starting with test_ (sandbox) or live_ (production))', '(api_key: unknown api_key; expected a key starting with test_ (sandbox) or live_ (production))'],
+    [
+      '(api_key: unknown api_key; expected a key starting with test_ (sandbox) or live_ (production))',
+      '(api_key: unknown api_key; expected a key starting with test_ (sandbox) or live_ (production))',
+    ],
     ['GET /v1/transactions?api_key=abcdefghijklmnop&page=2', 'GET /v1/transactions?api_key=[redacted]&page=2'],
     ['header api_key: live_ab.cd+ef/gh=ij== sent', 'header api_key: [redacted] sent'],
     [`five chars ${TAIL.slice(0, 5)} stay`, `five chars ${TAIL.slice(0, 5)} stay`],

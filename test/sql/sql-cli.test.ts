@@ -44,9 +44,25 @@ beforeAll(async () => {
   writeFileSync(small, JSON.stringify({ warehouse: { path: 'recon.duckdb', memoryLimit: '32MB' } }));
   const runs: [string, Promise<Outcome>][] = [
     ['table', recon(['sql', QUERY])],
-    ['csv', recon(['sql', '--format', 'csv', `SELECT item_id, reason, difference_cents FROM findings_latest WHERE finding_key IN ('unmatched_payment:X', 'chargeback_open:I5') ORDER BY finding_key`])],
+    [
+      'csv',
+      recon([
+        'sql',
+        '--format',
+        'csv',
+        `SELECT item_id, reason, difference_cents FROM findings_latest WHERE finding_key IN ('unmatched_payment:X', 'chargeback_open:I5') ORDER BY finding_key`,
+      ]),
+    ],
     ['json', recon(['sql', '--format=json', QUERY])],
-    ['csvheader', recon(['sql', '--format', 'csv', `SELECT 1 AS "=HYPERLINK(""http://evil.example"",""x"")", ' @x' AS "\uFF0By", -2 AS n, -2.5::DECIMAL(5,2) AS d, INTERVAL '-1 day' AS i, '\uFF0D3' AS fw`])],
+    [
+      'csvheader',
+      recon([
+        'sql',
+        '--format',
+        'csv',
+        `SELECT 1 AS "=HYPERLINK(""http://evil.example"",""x"")", ' @x' AS "\uFF0By", -2 AS n, -2.5::DECIMAL(5,2) AS d, INTERVAL '-1 day' AS i, '\uFF0D3' AS fw`,
+      ]),
+    ],
     ['write', recon(['sql', `DELETE FROM orders`])],
     ['prompt', recon(['sql'], 'SELECT 1 AS a,\n  2 AS b;\nSELECT * FROM nope;\nSELECT count(*) AS n FROM chargebacks;\n.quit\nSELECT 99;\n')],
     ['export', recon(['export', '--format', 'parquet', '--out', join(fixture.dir, 'parquet')])],
@@ -93,7 +109,9 @@ describe('recon sql', () => {
   it('writes JSON with exact numbers', () => {
     const { code, stdout } = outcomes['json']!;
     expect(code).toBe(0);
-    expect(stdout).toContain('{"transaction_id":"T2","net_value_cents":25090,"huge":123456789012345678901,"dec":12345678901234.56,"order_reflects_refund":false}');
+    expect(stdout).toContain(
+      '{"transaction_id":"T2","net_value_cents":25090,"huge":123456789012345678901,"dec":12345678901234.56,"order_reflects_refund":false}',
+    );
     expect(JSON.parse(stdout)).toHaveLength(3);
   });
 
@@ -133,14 +151,25 @@ describe('recon export', () => {
     const db = await instance.connect();
     try {
       const read = async (table: string) =>
-        (await db.runAndReadAll(`SELECT CAST(day AS VARCHAR) AS day, count(*)::INTEGER AS n FROM read_parquet('${join(dir, table)}/**/*.parquet', hive_partitioning = true) GROUP BY day ORDER BY day`)).getRowObjectsJson();
+        (
+          await db.runAndReadAll(
+            `SELECT CAST(day AS VARCHAR) AS day, count(*)::INTEGER AS n FROM read_parquet('${join(dir, table)}/**/*.parquet', hive_partitioning = true) GROUP BY day ORDER BY day`,
+          )
+        ).getRowObjectsJson();
       // Days are business days in the zone: T3 sold 2024-03-10 12:00Z; T1 and T8 sold on 2024-03-15.
       expect(await read('transactions')).toEqual([
-        { day: '2023-11-01', n: 1 }, { day: '2024-02-01', n: 1 }, { day: '2024-02-20', n: 1 }, { day: '2024-03-01', n: 1 }, { day: '2024-03-10', n: 3 }, { day: '2024-03-15', n: 2 },
+        { day: '2023-11-01', n: 1 },
+        { day: '2024-02-01', n: 1 },
+        { day: '2024-02-20', n: 1 },
+        { day: '2024-03-01', n: 1 },
+        { day: '2024-03-10', n: 3 },
+        { day: '2024-03-15', n: 2 },
       ]);
       expect(await read('chargebacks')).toHaveLength(3);
       expect(await read('findings')).toEqual([{ day: '2024-03-15', n: 7 }]);
-      const amounts = await db.runAndReadAll(`SELECT sum(net_value) AS s, typeof(sum(net_value)) AS t FROM read_parquet('${join(dir, 'transactions')}/**/*.parquet')`);
+      const amounts = await db.runAndReadAll(
+        `SELECT sum(net_value) AS s, typeof(sum(net_value)) AS t FROM read_parquet('${join(dir, 'transactions')}/**/*.parquet')`,
+      );
       expect(amounts.getRowObjectsJson()).toEqual([{ s: '67190', t: 'HUGEINT' }]);
     } finally {
       db.closeSync();

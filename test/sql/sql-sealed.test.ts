@@ -79,7 +79,11 @@ describe('recon sql refuses what is not a read of the warehouse', () => {
   });
 
   it('still answers reads: the views, PRAGMA table_info, SET VARIABLE', async () => {
-    const { code, stdout, stderr } = await sql(['--format', 'csv', "SET VARIABLE n = 3; SELECT (SELECT count(*) FROM refunds) AS refunds, getvariable('n') AS n, (SELECT count(*) FROM pragma_table_info('orders')) > 0 AS has_columns"]);
+    const { code, stdout, stderr } = await sql([
+      '--format',
+      'csv',
+      "SET VARIABLE n = 3; SELECT (SELECT count(*) FROM refunds) AS refunds, getvariable('n') AS n, (SELECT count(*) FROM pragma_table_info('orders')) > 0 AS has_columns",
+    ]);
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('refunds,n,has_columns\r\n3,3,true\r\n');
   });

@@ -28,7 +28,11 @@ interface Ran {
 
 function runCli(args: string[], env: Record<string, string | undefined>, killWhen?: (child: ChildProcess) => void): Promise<Ran> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     children.push(child);
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -53,7 +57,9 @@ async function content(path: string) {
 
 async function service(latencyMs: number): Promise<FakeService> {
   const now = Date.now();
-  const tx = Array.from({ length: 900 }, (_, i) => fakeTransaction(`tx${i}`, now - 2 * DAY - i * 60_000, i % 9 === 0 ? { status: 'refunded', paid_amount: 0, refunded_amount: 10_000 } : {}));
+  const tx = Array.from({ length: 900 }, (_, i) =>
+    fakeTransaction(`tx${i}`, now - 2 * DAY - i * 60_000, i % 9 === 0 ? { status: 'refunded', paid_amount: 0, refunded_amount: 10_000 } : {}),
+  );
   const svc = await startFakeService(tx, [fakeCashIn('ci1', now - DAY)]);
   services.push(svc);
   if (latencyMs > 0) svc.beforeList = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, latencyMs);
@@ -66,7 +72,14 @@ function envFor(svc: FakeService, config: string): Record<string, string | undef
 
 function configFile(warehouse: string): string {
   const file = join(mkdtempSync(join(tmpdir(), 'recon-cfg-')), 'recon.config.json');
-  writeFileSync(file, JSON.stringify({ warehouse: { path: warehouse }, sync: { pageSize: 50, windowPageBudget: 4, settleMinutes: 0 }, api: { retry: { baseDelayMs: 5, maxDelayMs: 20 } } }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      warehouse: { path: warehouse },
+      sync: { pageSize: 50, windowPageBudget: 4, settleMinutes: 0 },
+      api: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
+    }),
+  );
   return file;
 }
 
@@ -74,7 +87,9 @@ describe('recon sync (process)', () => {
   it('stops at once with a clear message when another process holds the warehouse', async () => {
     const warehouse = join(mkdtempSync(join(tmpdir(), 'recon-lock-')), 'w.duckdb');
     // bin/run-ts.js runs the file in this very process (tsx's CLI would fork a grandchild that outlives a kill).
-    const holder = spawn(process.execPath, [join(ROOT, 'bin/run-ts.js'), join(ROOT, 'test/sync/hold-warehouse.ts'), warehouse], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const holder = spawn(process.execPath, [join(ROOT, 'bin/run-ts.js'), join(ROOT, 'test/sync/hold-warehouse.ts'), warehouse], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     children.push(holder);
     await new Promise<void>((ready) => holder.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && ready()));
     const svc = await service(0);

@@ -27,7 +27,11 @@ export async function startFakeService(transactions: FakeRow[], operations: Fake
     const key = url.pathname === '/v1/transactions' ? 'transactions' : url.pathname === '/v1/operations' ? 'operations' : undefined;
     if (!key) return sendJson(res, 404, { errors: { type: 'not_found', message: 'no route' } });
     const rows = (key === 'transactions' ? service.transactions : service.operations).filter((row) => matches(row, url.searchParams));
-    rows.sort((a, b) => Date.parse(String(b['date_created'])) - Date.parse(String(a['date_created'])) || String(b['transaction_id'] ?? b['cash_in_id'] ?? b['cash_out_id']).localeCompare(String(a['transaction_id'] ?? a['cash_in_id'] ?? a['cash_out_id'])));
+    rows.sort(
+      (a, b) =>
+        Date.parse(String(b['date_created'])) - Date.parse(String(a['date_created'])) ||
+        String(b['transaction_id'] ?? b['cash_in_id'] ?? b['cash_out_id']).localeCompare(String(a['transaction_id'] ?? a['cash_in_id'] ?? a['cash_out_id'])),
+    );
     const count = Number(url.searchParams.get('count') ?? 10);
     const page = Number(url.searchParams.get('page') ?? 1);
     const body = { total: rows.length, page, offset: Math.floor(rows.length / count), [key]: rows.slice((page - 1) * count, page * count) };
@@ -82,10 +86,33 @@ export function fakeTransaction(id: string, createdMs: number, overrides: FakeRo
 
 export function fakeCashIn(id: string, createdMs: number, overrides: FakeRow = {}): FakeRow {
   const iso = new Date(createdMs).toISOString();
-  return { cash_in_id: id, item_id: `pix-${id}`, status: 'paid', date_created: iso, date_updated: iso, amount: 150.9, paid_amount: 150.9, customer_name: 'Ana', customer_document_number: '12345678909', ...overrides };
+  return {
+    cash_in_id: id,
+    item_id: `pix-${id}`,
+    status: 'paid',
+    date_created: iso,
+    date_updated: iso,
+    amount: 150.9,
+    paid_amount: 150.9,
+    customer_name: 'Ana',
+    customer_document_number: '12345678909',
+    ...overrides,
+  };
 }
 
 export function fakeCashOut(id: string, createdMs: number, overrides: FakeRow = {}): FakeRow {
   const iso = new Date(createdMs).toISOString();
-  return { cash_out_id: id, item_id: `po-${id}`, status: 'pending', status_description: 'aguardando', date_created: iso, date_updated: iso, amount: 1000.1, paid_off_amount: 0, customer_name: 'Loja', customer_document_number: '12345678000199', ...overrides };
+  return {
+    cash_out_id: id,
+    item_id: `po-${id}`,
+    status: 'pending',
+    status_description: 'aguardando',
+    date_created: iso,
+    date_updated: iso,
+    amount: 1000.1,
+    paid_off_amount: 0,
+    customer_name: 'Loja',
+    customer_document_number: '12345678000199',
+    ...overrides,
+  };
 }

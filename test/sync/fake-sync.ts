@@ -30,10 +30,18 @@ export async function setup(service: FakeService, syncOverrides: Record<string, 
   const config = parseConfig({ api: { baseUrl: service.url }, sync: { pageSize: 100, windowPageBudget: 3, ...syncOverrides } }, 'test');
   const api = createPaymentsApi({ baseUrl: service.url, apiKey: 'test_k3y', timeoutMs: 2000, retry: { ...config.api.retry, baseDelayMs: 1, maxDelayMs: 2 } });
   const warehouse = await openWarehouse(join(dir, 'w.duckdb'));
-  cleanups.push(() => service.close(), () => api.close(), () => warehouse.close());
+  cleanups.push(
+    () => service.close(),
+    () => api.close(),
+    () => warehouse.close(),
+  );
   let n = 0;
   const run = (over: Partial<SyncRequest> = {}) =>
-    syncAll({ db: warehouse.connection, http: api, clock: { now: () => NOW }, logger }, { runId: `r${++n}`, day: businessDayOf('2024-05-09', config.timezone), lookbackDays: 7, sweepDays: 30, ...over }, config);
+    syncAll(
+      { db: warehouse.connection, http: api, clock: { now: () => NOW }, logger },
+      { runId: `r${++n}`, day: businessDayOf('2024-05-09', config.timezone), lookbackDays: 7, sweepDays: 30, ...over },
+      config,
+    );
   return { dir, config, api, warehouse, run };
 }
 

@@ -77,13 +77,24 @@ async function stagePage(rows: Row[], pageNo: number, how: Spelling): Promise<St
   try {
     await stageFile.appendLines(lines.lines);
     await stageFile.finish();
-    await rejects.append(lines.rejects.map((r) => ({ page: 1, rowNo: r.index + 1, id: String((listed[r.index] as Row)['transaction_id']), raw: r.raw, reason: r.reason })));
+    await rejects.append(
+      lines.rejects.map((r) => ({ page: 1, rowNo: r.index + 1, id: String((listed[r.index] as Row)['transaction_id']), raw: r.raw, reason: r.reason })),
+    );
   } finally {
     await stageFile.close();
     await rejects.close();
   }
   const window = { stream: 'transactions' as const, field: 'date_created' as const, startMs: pageNo, endMs: pageNo + 1 };
-  const read: WindowRead = { window, total: rows.length, rows: lines.kept.length, pages: 1, attempts: 1, file, rejected: lines.rejects.length, rejectsFile: rejects.path };
+  const read: WindowRead = {
+    window,
+    total: rows.length,
+    rows: lines.kept.length,
+    pages: 1,
+    attempts: 1,
+    file,
+    rejected: lines.rejects.length,
+    rejectsFile: rejects.path,
+  };
   return { read, kept: lines.kept.map((i) => listed[i]!), rejected: lines.rejects.map((r) => ({ row: listed[r.index]!, reason: r.reason })) };
 }
 
@@ -109,42 +120,54 @@ const query = (sql: string) => exactRows(warehouse, sql);
 const text = (v: unknown) => (typeof v === 'string' ? toWellFormed(v) : v);
 
 describe('staging odd strings (property, seeded)', () => {
-  it.each([1, 2, 3])('seed %i: typed values equal JSON.parse, raw parses to the row, refused rows are in sync_rejects', async (seed) => {
-    const rng = new Rng(seed, 99);
-    // Pages of small odd values in every spelling (half of them without braces, so that they are cut
-    // out of the body's bytes as the fast path does), and pages with ~1 MB values.
-    const pages = Array.from({ length: 12 }, (_, p) => ({ rows: page(rng, p, 25, 0, p % 2 === 0), how: SPELLINGS[p % SPELLINGS.length]! }));
-    pages.push({ rows: page(rng, 12, 4, 3), how: 'escaped' }, { rows: page(rng, 13, 4, 3, true), how: 'plain' });
-    const staged = [];
-    for (const [i, p] of pages.entries()) staged.push(await stagePage(p.rows, i + 100 * seed, p.how));
-    const runId = `prop${seed}`;
-    await publish(runId, staged);
+  it.each([1, 2, 3])(
+    'seed %i: typed values equal JSON.parse, raw parses to the row, refused rows are in sync_rejects',
+    async (seed) => {
+      const rng = new Rng(seed, 99);
+      // Pages of small odd values in every spelling (half of them without braces, so that they are cut
+      // out of the body's bytes as the fast path does), and pages with ~1 MB values.
+      const pages = Array.from({ length: 12 }, (_, p) => ({ rows: page(rng, p, 25, 0, p % 2 === 0), how: SPELLINGS[p % SPELLINGS.length]! }));
+      pages.push({ rows: page(rng, 12, 4, 3), how: 'escaped' }, { rows: page(rng, 13, 4, 3, true), how: 'plain' });
+      const staged = [];
+      for (const [i, p] of pages.entries()) staged.push(await stagePage(p.rows, i + 100 * seed, p.how));
+      const runId = `prop${seed}`;
+      await publish(runId, staged);
 
-    const kept = staged.flatMap((s) => s.kept);
-    const stored = new Map((await query(`SELECT encode(transaction_id) AS transaction_id, encode(item_id) AS item_id, encode(card_holder_name) AS card_holder_name, raw FROM transactions WHERE first_seen_run = '${runId}'`)).map((r) => [r['transaction_id'], r]));
-    expect(stored.size).toBe(kept.length);
-    for (const row of kept) {
-      const id = row['transaction_id'] as string;
-      expect(isWellFormed(id)).toBe(true);
-      const got = stored.get(id);
-      expect(got, JSON.stringify(id)).toBeDefined();
-      expect(got!['item_id']).toBe(text(row['item_id']));
-      expect(got!['card_holder_name']).toBe(text(row['card_holder_name']));
-      expect(JSON.parse(got!['raw'] as string)).toEqual(copyWellFormed(row));
-    }
-
-    const refused = staged.flatMap((s) => s.rejected);
-    expect(refused.length).toBeGreaterThan(0);
-    const rejects = await query(`SELECT encode(id) AS id, encode(raw) AS raw, raw_truncated, reason FROM sync_rejects WHERE run_id = '${runId}' ORDER BY window_key, row_no`);
-    expect(rejects).toHaveLength(refused.length);
-    for (const reject of rejects) {
-      expect(reject['reason']).toMatch(/^field \w+: /);
-      if (!reject['raw_truncated']) {
-        const row = JSON.parse(reject['raw'] as string) as Row;
-        expect(refused.some((r) => JSON.stringify(r.row) === JSON.stringify(row))).toBe(true);
+      const kept = staged.flatMap((s) => s.kept);
+      const stored = new Map(
+        (
+          await query(
+            `SELECT encode(transaction_id) AS transaction_id, encode(item_id) AS item_id, encode(card_holder_name) AS card_holder_name, raw FROM transactions WHERE first_seen_run = '${runId}'`,
+          )
+        ).map((r) => [r['transaction_id'], r]),
+      );
+      expect(stored.size).toBe(kept.length);
+      for (const row of kept) {
+        const id = row['transaction_id'] as string;
+        expect(isWellFormed(id)).toBe(true);
+        const got = stored.get(id);
+        expect(got, JSON.stringify(id)).toBeDefined();
+        expect(got!['item_id']).toBe(text(row['item_id']));
+        expect(got!['card_holder_name']).toBe(text(row['card_holder_name']));
+        expect(JSON.parse(got!['raw'] as string)).toEqual(copyWellFormed(row));
       }
-    }
-  }, 120_000);
+
+      const refused = staged.flatMap((s) => s.rejected);
+      expect(refused.length).toBeGreaterThan(0);
+      const rejects = await query(
+        `SELECT encode(id) AS id, encode(raw) AS raw, raw_truncated, reason FROM sync_rejects WHERE run_id = '${runId}' ORDER BY window_key, row_no`,
+      );
+      expect(rejects).toHaveLength(refused.length);
+      for (const reject of rejects) {
+        expect(reject['reason']).toMatch(/^field \w+: /);
+        if (!reject['raw_truncated']) {
+          const row = JSON.parse(reject['raw'] as string) as Row;
+          expect(refused.some((r) => JSON.stringify(r.row) === JSON.stringify(row))).toBe(true);
+        }
+      }
+    },
+    120_000,
+  );
 
   it('loads a window file whose last line straddles 16 MiB (DuckDB misreads one left unterminated)', async () => {
     const rows = [8_000_000, 8_000_000, 1_000_000].map((n, i) => fakeTransaction(`wide${i}`, NOW, { note: 'x'.repeat(n) }));

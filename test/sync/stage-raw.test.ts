@@ -31,8 +31,16 @@ describe('staged raw rows', () => {
     const config = parseConfig({ api: { baseUrl: service.url }, sync: { pageSize: 100, windowPageBudget: 2 } }, 'test');
     const api = createPaymentsApi({ baseUrl: service.url, apiKey: 'k', timeoutMs: 2000, retry: config.api.retry });
     const warehouse = await openWarehouse(join(mkdtempSync(join(tmpdir(), 'recon-raw-')), 'w.duckdb'));
-    cleanups.push(() => service.close(), () => api.close(), () => warehouse.close());
-    await syncAll({ db: warehouse.connection, http: api, clock: { now: () => NOW }, logger: silentLogger }, { runId: 'r1', day: businessDayOf('2024-05-09', config.timezone), lookbackDays: 7, sweepDays: 30 }, config);
+    cleanups.push(
+      () => service.close(),
+      () => api.close(),
+      () => warehouse.close(),
+    );
+    await syncAll(
+      { db: warehouse.connection, http: api, clock: { now: () => NOW }, logger: silentLogger },
+      { runId: 'r1', day: businessDayOf('2024-05-09', config.timezone), lookbackDays: 7, sweepDays: 30 },
+      config,
+    );
     const result = await warehouse.connection.runAndReadAll(`SELECT
         count(*) AS n,
         count(*) FILTER (WHERE json_extract_string(raw, '$.transaction_id') <> transaction_id

@@ -21,7 +21,9 @@ describe('syncAll (scripted service)', () => {
     const { warehouse, run } = await setup(service);
     const result = await run();
     expect(result.transactions).toEqual({ new: 1234, changed: 0, unchanged: 0 });
-    expect(await rows(warehouse, 'SELECT count(DISTINCT transaction_id) AS n, sum(net_value) AS s FROM transactions')).toEqual([{ n: '1234', s: String(1234 * 10_000) }]);
+    expect(await rows(warehouse, 'SELECT count(DISTINCT transaction_id) AS n, sum(net_value) AS s FROM transactions')).toEqual([
+      { n: '1234', s: String(1234 * 10_000) },
+    ]);
     const windows = await rows(warehouse, "SELECT total, rows FROM sync_windows WHERE filter = 'date_created' AND stream = 'transactions'");
     expect(windows.length).toBeGreaterThan(4); // 1234 rows, budget 300 per window
     expect(windows.reduce((n, w) => n + Number(w['rows']), 0)).toBe(1234);
@@ -29,7 +31,13 @@ describe('syncAll (scripted service)', () => {
   });
 
   it('keys refused rows listed without a transaction_id, and reads them once however often they are listed', async () => {
-    const refusedRow = fakeTransaction('x', NOW - 2 * DAY, { transaction_id: null, status: 'refused', authorization_code: null, nsu: null, acquirer_status_code: '1016' });
+    const refusedRow = fakeTransaction('x', NOW - 2 * DAY, {
+      transaction_id: null,
+      status: 'refused',
+      authorization_code: null,
+      nsu: null,
+      acquirer_status_code: '1016',
+    });
     const service = await startFakeService([...sales(5), refusedRow]);
     const { warehouse, run } = await setup(service);
     await run();
@@ -64,7 +72,10 @@ describe('syncAll (scripted service)', () => {
     [89.69999999999999, 8970], // R$ 89,70 as a float sum leaves it: within 1e-6 reais of the cent
     [435 * 0.01, 435], // 4.3500000000000005
   ])('reads the operation amount %s reais as %s cents (amount, paid_amount, paid_off_amount)', async (reais, cents) => {
-    const service = await startFakeService([], [fakeCashIn('ci1', NOW - DAY, { amount: reais, paid_amount: reais }), fakeCashOut('co1', NOW - DAY, { amount: reais, paid_off_amount: reais })]);
+    const service = await startFakeService(
+      [],
+      [fakeCashIn('ci1', NOW - DAY, { amount: reais, paid_amount: reais }), fakeCashOut('co1', NOW - DAY, { amount: reais, paid_off_amount: reais })],
+    );
     const { warehouse, run } = await setup(service);
     await run();
     expect(await rows(warehouse, 'SELECT operation_id, amount_cents, paid_amount_cents, paid_off_amount_cents FROM operations ORDER BY operation_id')).toEqual([
@@ -154,8 +165,12 @@ describe('syncAll (scripted service)', () => {
     expect(reject).toMatchObject({ run_id: 'r1', stream: 'transactions', filter: 'date_created', page: 2, row_no: 81, id: 'tx0180', raw_truncated: false });
     expect(reject!['reason']).toMatch(/^field net_value: /);
     expect(JSON.parse(reject!['raw'] as string)).toEqual(data[180]);
-    expect(await rows(warehouse, "SELECT outcome, counts->>'rejected' AS rejected FROM runs WHERE run_id = 'r1'")).toEqual([{ outcome: 'done', rejected: '1' }]);
-    expect(await rows(warehouse, "SELECT total, rows FROM sync_windows WHERE filter = 'date_created' AND stream = 'transactions'")).toEqual([{ total: '250', rows: '249' }]);
+    expect(await rows(warehouse, "SELECT outcome, counts->>'rejected' AS rejected FROM runs WHERE run_id = 'r1'")).toEqual([
+      { outcome: 'done', rejected: '1' },
+    ]);
+    expect(await rows(warehouse, "SELECT total, rows FROM sync_windows WHERE filter = 'date_created' AND stream = 'transactions'")).toEqual([
+      { total: '250', rows: '249' },
+    ]);
 
     data[180] = { ...data[180]!, net_value: 12_500 };
     const second = await run();
@@ -173,8 +188,12 @@ describe('syncAll (scripted service)', () => {
     data[0] = { ...data[0]!, status: 'refunded', paid_amount: 0, refunded_amount: 10_000, date_updated: new Date(NOW - DAY).toISOString(), item_id: undefined };
     const second = await run();
     expect(second.transactions).toEqual({ new: 0, changed: 1, unchanged: 4 });
-    expect(await rows(warehouse, "SELECT status, item_id FROM transactions WHERE transaction_id = 'tx0000'")).toEqual([{ status: 'refunded', item_id: 'order-tx0000' }]);
-    expect(await rows(warehouse, "SELECT string_agg(status, ' -> ' ORDER BY date_updated) AS path FROM transaction_history WHERE transaction_id = 'tx0000'")).toEqual([{ path: 'paid -> refunded' }]);
+    expect(await rows(warehouse, "SELECT status, item_id FROM transactions WHERE transaction_id = 'tx0000'")).toEqual([
+      { status: 'refunded', item_id: 'order-tx0000' },
+    ]);
+    expect(
+      await rows(warehouse, "SELECT string_agg(status, ' -> ' ORDER BY date_updated) AS path FROM transaction_history WHERE transaction_id = 'tx0000'"),
+    ).toEqual([{ path: 'paid -> refunded' }]);
   });
 
   it('keeps raw pages and rebuilds an identical warehouse from them with --replay', async () => {

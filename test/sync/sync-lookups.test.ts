@@ -33,7 +33,12 @@ describe('look-ups by id', () => {
     // Not found: asked a second time before it is recorded as rejected.
     expect(lookups.filter((u) => u.includes('tr_dropped'))).toHaveLength(2);
 
-    expect(await rows(warehouse, "SELECT transaction_id, status, paid_amount, date_updated FROM transactions WHERE transaction_id IN ('tr_decided', 'tr_dropped') ORDER BY 1")).toEqual([
+    expect(
+      await rows(
+        warehouse,
+        "SELECT transaction_id, status, paid_amount, date_updated FROM transactions WHERE transaction_id IN ('tr_decided', 'tr_dropped') ORDER BY 1",
+      ),
+    ).toEqual([
       { transaction_id: 'tr_decided', status: 'paid', paid_amount: '10000', date_updated: expect.stringContaining(iso(NOW - DAY).slice(0, 10)) },
       // Only the status changes: date_updated stays the service's last one.
       { transaction_id: 'tr_dropped', status: 'rejected', paid_amount: '0', date_updated: expect.stringContaining(iso(NOW - 20 * DAY - 1000).slice(0, 10)) },
@@ -57,7 +62,7 @@ describe('look-ups by id', () => {
     const second = await run({ sweepDays: 30 });
     expect(second.lookups).toEqual({ read: 1, changed: 0, vanished: 0 });
     expect(second.transactions).toEqual({ new: 0, changed: 0, unchanged: 1 });
-    expect(await rows(warehouse, "SELECT status, last_seen_run FROM transactions")).toEqual([{ status: 'review', last_seen_run: 'r2' }]);
+    expect(await rows(warehouse, 'SELECT status, last_seen_run FROM transactions')).toEqual([{ status: 'review', last_seen_run: 'r2' }]);
   });
 
   it('keeps out a row read again by id that breaks the schema (filter transaction_id, no range)', async () => {
@@ -70,7 +75,17 @@ describe('look-ups by id', () => {
     expect(second.lookups).toEqual({ read: 1, changed: 0, vanished: 0 });
     expect(second.rejected).toBe(1);
     expect(await rows(warehouse, 'SELECT run_id, filter, start_ms, end_ms, window_key, page, row_no, id, reason FROM sync_rejects')).toEqual([
-      { run_id: 'r2', filter: 'transaction_id', start_ms: null, end_ms: null, window_key: 'transactions:transaction_id:lookups', page: 1, row_no: 1, id: 'tr_old', reason: expect.stringMatching(/^field paid_amount: /) },
+      {
+        run_id: 'r2',
+        filter: 'transaction_id',
+        start_ms: null,
+        end_ms: null,
+        window_key: 'transactions:transaction_id:lookups',
+        page: 1,
+        row_no: 1,
+        id: 'tr_old',
+        reason: expect.stringMatching(/^field paid_amount: /),
+      },
     ]);
     expect(await rows(warehouse, 'SELECT status FROM transactions')).toEqual([{ status: 'review' }]);
   });
@@ -119,7 +134,7 @@ describe('look-ups by id', () => {
     expect(error.message).toBe(
       "3 transactions held in review, refunded or chargeback were not listed by this run's windows and need a look-up by id, more than sync.maxIdLookups (2); raise sync.maxIdLookups in the config and run again",
     );
-    expect(await rows(warehouse, "SELECT DISTINCT status FROM transactions")).toEqual([{ status: 'review' }]);
+    expect(await rows(warehouse, 'SELECT DISTINCT status FROM transactions')).toEqual([{ status: 'review' }]);
     expect(await rows(warehouse, "SELECT outcome FROM runs WHERE run_id = 'r2'")).toEqual([{ outcome: 'failed' }]);
   });
 });

@@ -27,17 +27,27 @@ afterEach(async () => {
 
 /** 03:00 local on the night after `date` plus `days`: when the nightly job runs. */
 function nightAfter(date: string, days = 0): number {
-  return DateTime.fromISO(date, { zone: ZONE }).plus({ days: 1 + days, hours: 3 }).toMillis();
+  return DateTime.fromISO(date, { zone: ZONE })
+    .plus({ days: 1 + days, hours: 3 })
+    .toMillis();
 }
 
 async function setup(sandbox: RunningSandbox, clock: { now(): number }) {
   const config = parseConfig({ sync: { pageSize: 200, windowPageBudget: 2 }, api: { retry: { maxAttempts: 10, baseDelayMs: 1, maxDelayMs: 20 } } }, 'test');
   const api = createPaymentsApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 5_000, retry: config.api.retry });
   const warehouse = await openWarehouse(join(mkdtempSync(join(tmpdir(), 'recon-sbx-')), 'w.duckdb'));
-  cleanups.push(() => sandbox.close(), () => api.close(), () => warehouse.close());
+  cleanups.push(
+    () => sandbox.close(),
+    () => api.close(),
+    () => warehouse.close(),
+  );
   let n = 0;
   const run = (date: string, lookbackDays: number, sweepDays = 180) =>
-    syncAll({ db: warehouse.connection, http: api, clock, logger: silentLogger }, { runId: `night${++n}`, day: businessDayOf(date, config.timezone), lookbackDays, sweepDays }, config);
+    syncAll(
+      { db: warehouse.connection, http: api, clock, logger: silentLogger },
+      { runId: `night${++n}`, day: businessDayOf(date, config.timezone), lookbackDays, sweepDays },
+      config,
+    );
   return { warehouse, run };
 }
 
@@ -47,7 +57,11 @@ async function q(w: Warehouse, sql: string) {
 
 /** POST to the sandbox's admin routes, as a person showing a case would. */
 async function admin(sandbox: RunningSandbox, path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { api_key: sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { api_key: sandbox.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as Record<string, unknown>;
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -60,14 +74,23 @@ function txKey(t: Pick<ApiTransaction, 'transaction_id' | 'status' | 'net_value'
 async function expectWarehouseEqualsTruth(w: Warehouse, sandbox: RunningSandbox) {
   const truth = sandbox.state.listedTransactions();
   const stored = await q(w, 'SELECT transaction_id, status, net_value, authorized_amount, paid_amount, refunded_amount, item_id FROM transactions');
-  const storedKeys = stored.map((r) => [r['transaction_id'], r['status'], r['net_value'], r['authorized_amount'], r['paid_amount'], r['refunded_amount']].join('|'));
+  const storedKeys = stored.map((r) =>
+    [r['transaction_id'], r['status'], r['net_value'], r['authorized_amount'], r['paid_amount'], r['refunded_amount']].join('|'),
+  );
   expect(storedKeys.sort()).toEqual(truth.map(txKey).sort());
   const itemOf = new Map(truth.map((t) => [t.transaction_id, t.item_id]));
   for (const r of stored) if (r['item_id'] !== null) expect(r['item_id']).toBe(itemOf.get(String(r['transaction_id'])));
-  const ops = sandbox.state.listedOperations().map((o) =>
-    'cash_in_id' in o && typeof o.paid_amount === 'number' ? `cash_in|${o.cash_in_id}|${o.status}|${centsFromReaisNumber(o.amount)}|${centsFromReaisNumber(o.paid_amount)}` : `cash_out|${String(o['cash_out_id'])}|${o.status}|${centsFromReaisNumber(o.amount)}|${centsFromReaisNumber(Number(o['paid_off_amount']))}`,
+  const ops = sandbox.state
+    .listedOperations()
+    .map((o) =>
+      'cash_in_id' in o && typeof o.paid_amount === 'number'
+        ? `cash_in|${o.cash_in_id}|${o.status}|${centsFromReaisNumber(o.amount)}|${centsFromReaisNumber(o.paid_amount)}`
+        : `cash_out|${String(o['cash_out_id'])}|${o.status}|${centsFromReaisNumber(o.amount)}|${centsFromReaisNumber(Number(o['paid_off_amount']))}`,
+    );
+  const storedOps = await q(
+    w,
+    'SELECT kind, operation_id, status, amount_cents, coalesce(paid_amount_cents, paid_off_amount_cents) AS settled FROM operations',
   );
-  const storedOps = await q(w, 'SELECT kind, operation_id, status, amount_cents, coalesce(paid_amount_cents, paid_off_amount_cents) AS settled FROM operations');
   expect(storedOps.map((o) => `${o['kind']}|${o['operation_id']}|${o['status']}|${o['amount_cents']}|${o['settled']}`).sort()).toEqual(ops.sort());
 }
 
@@ -115,10 +138,17 @@ describe('syncAll against the sandbox', () => {
     expect(second.transactions.changed).toBe(2);
 
     const path = async (id: string) =>
-      (await q(warehouse, `SELECT string_agg(status, ' -> ' ORDER BY first_seen_at, date_updated) AS p FROM transaction_history WHERE transaction_id = '${id}'`))[0]?.['p'];
+      (
+        await q(
+          warehouse,
+          `SELECT string_agg(status, ' -> ' ORDER BY first_seen_at, date_updated) AS p FROM transaction_history WHERE transaction_id = '${id}'`,
+        )
+      )[0]?.['p'];
     expect(await path(recent.transaction_id)).toBe('paid -> refunded');
     expect(await path(old.transaction_id)).toBe('paid -> chargeback');
-    expect(await q(warehouse, `SELECT status, paid_amount FROM transactions WHERE transaction_id = '${old.transaction_id}'`)).toEqual([{ status: 'chargeback', paid_amount: String(sandbox.state.listedTransactions().find((t) => t.transaction_id === old.transaction_id)!.paid_amount) }]);
+    expect(await q(warehouse, `SELECT status, paid_amount FROM transactions WHERE transaction_id = '${old.transaction_id}'`)).toEqual([
+      { status: 'chargeback', paid_amount: String(sandbox.state.listedTransactions().find((t) => t.transaction_id === old.transaction_id)!.paid_amount) },
+    ]);
   });
 
   it('planted odd strings are stored exactly; a planted broken row is kept out until mended', async () => {
@@ -134,7 +164,10 @@ describe('syncAll against the sandbox', () => {
     const first = await run(END, 5);
     expect(first.rejected).toBe(1);
     expect(await q(warehouse, `SELECT id, reason FROM sync_rejects`)).toEqual([{ id: broken, reason: expect.stringMatching(/^field paid_amount: /) }]);
-    const stored = await exactRows(warehouse, `SELECT encode(item_id) AS item, encode(card_holder_name) AS holder, raw FROM transactions WHERE transaction_id = '${odd.transaction_id.replaceAll("'", "''")}'`);
+    const stored = await exactRows(
+      warehouse,
+      `SELECT encode(item_id) AS item, encode(card_holder_name) AS holder, raw FROM transactions WHERE transaction_id = '${odd.transaction_id.replaceAll("'", "''")}'`,
+    );
     expect(stored).toEqual([{ item: odd.item_id, holder: odd.card_holder_name, raw: expect.any(String) }]);
     expect(JSON.parse(stored[0]!['raw'] as string)).toMatchObject(odd);
 
@@ -154,7 +187,10 @@ describe('syncAll against the sandbox', () => {
     const late = (await admin(sandbox, '/_sandbox/transactions', { status: 'review', at: sold }))['transaction_id'] as string;
     const dropped = (await admin(sandbox, '/_sandbox/transactions', { status: 'review', at: sold + 1000 }))['transaction_id'] as string;
     await run(END, 30);
-    expect(await q(warehouse, `SELECT status FROM transactions WHERE transaction_id IN ('${late}', '${dropped}')`)).toEqual([{ status: 'review' }, { status: 'review' }]);
+    expect(await q(warehouse, `SELECT status FROM transactions WHERE transaction_id IN ('${late}', '${dropped}')`)).toEqual([
+      { status: 'review' },
+      { status: 'review' },
+    ]);
 
     const decidedAt = now + 3_600_000;
     await admin(sandbox, `/_sandbox/transactions/${late}/review`, { status: 'paid', at: decidedAt });

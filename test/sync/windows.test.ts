@@ -42,12 +42,18 @@ describe('rangesForRun', () => {
   it.each([
     ['the lookback window', {}, '2024-05-10T03:00:00.000Z', [['2023-11-11T03:00:00.000Z', '2024-05-02T03:00:00.000Z']]],
     // Sweeps stop at --until too.
-    ['an explicit range inside the sweeps', { sinceMs: Date.parse('2024-01-01T03:00:00Z'), untilMs: Date.parse('2024-02-01T03:00:00Z') }, '2024-02-01T03:00:00.000Z', [
-      ['2023-11-11T03:00:00.000Z', '2024-01-01T03:00:00.000Z'],
-    ]],
-    ['a --since after the sweeps began, --until past D', { sinceMs: Date.parse('2024-01-01T03:00:00Z'), untilMs: Date.parse('2024-06-01T03:00:00Z') }, '2024-05-10T03:00:00.000Z', [
-      ['2023-11-11T03:00:00.000Z', '2024-01-01T03:00:00.000Z'],
-    ]],
+    [
+      'an explicit range inside the sweeps',
+      { sinceMs: Date.parse('2024-01-01T03:00:00Z'), untilMs: Date.parse('2024-02-01T03:00:00Z') },
+      '2024-02-01T03:00:00.000Z',
+      [['2023-11-11T03:00:00.000Z', '2024-01-01T03:00:00.000Z']],
+    ],
+    [
+      'a --since after the sweeps began, --until past D',
+      { sinceMs: Date.parse('2024-01-01T03:00:00Z'), untilMs: Date.parse('2024-06-01T03:00:00Z') },
+      '2024-05-10T03:00:00.000Z',
+      [['2023-11-11T03:00:00.000Z', '2024-01-01T03:00:00.000Z']],
+    ],
   ])('status sweeps skip what %s already lists', (_name, over, sweptEnd, pieces) => {
     const plan = rangesForRun({ ...base, ...over, nowMs: Date.parse('2024-05-12T00:00:00Z') });
     for (const status of ['refunded', 'chargeback', 'review']) {

@@ -63,7 +63,9 @@ describe('migrate', () => {
         { item_id: 'B', status: 'paid', cents: 2000, nsu: null, customer_name: 'Bia', source_line: 3 },
       ]);
       expect(await rows("SELECT count(*)::INTEGER AS n FROM duckdb_indexes() WHERE table_name = 'orders'")).toEqual([{ n: 0 }]);
-      expect(await rows("SELECT count(*)::INTEGER AS n FROM duckdb_constraints() WHERE table_name = 'orders' AND constraint_type = 'PRIMARY KEY'")).toEqual([{ n: 0 }]);
+      expect(await rows("SELECT count(*)::INTEGER AS n FROM duckdb_constraints() WHERE table_name = 'orders' AND constraint_type = 'PRIMARY KEY'")).toEqual([
+        { n: 0 },
+      ]);
       expect(await rows("SELECT column_name, is_nullable FROM information_schema.columns WHERE table_name = 'orders' AND column_name = 'item_id'")).toEqual([
         { column_name: 'item_id', is_nullable: 'NO' },
       ]);
@@ -84,6 +86,8 @@ describe('migrate', () => {
     const error = await openWarehouse(path).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ReconError);
     expect((error as ReconError).code).toBe('warehouse');
-    expect((error as ReconError).message).toBe(`the warehouse is at schema version ${latest + 1}, newer than this recon knows (${latest}); run the recon that migrated it, or a later one`);
+    expect((error as ReconError).message).toBe(
+      `the warehouse is at schema version ${latest + 1}, newer than this recon knows (${latest}); run the recon that migrated it, or a later one`,
+    );
   });
 });

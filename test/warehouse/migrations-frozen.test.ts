@@ -81,7 +81,12 @@ describe('migrations', () => {
     const files = MIGRATIONS.map((m) => m.file);
     expect(files.slice(0, RELEASED.length)).toEqual(RELEASED.map(([file]) => file));
     for (const [file, sha256] of RELEASED) {
-      expect({ file, sha256: createHash('sha256').update(readFileSync(join(MIGRATIONS_DIR, file))).digest('hex') }).toEqual({ file, sha256 });
+      expect({
+        file,
+        sha256: createHash('sha256')
+          .update(readFileSync(join(MIGRATIONS_DIR, file)))
+          .digest('hex'),
+      }).toEqual({ file, sha256 });
     }
   });
 

@@ -26,9 +26,21 @@ describe('warehouse.path that cannot hold a warehouse', () => {
   }
 
   it.each([
-    ['a directory', () => root, /recon: warehouse\.path \S+ is a directory; expected the DuckDB file recon keeps its warehouse in — set warehouse\.path to a file, e\.g\. "\S+\/recon\.duckdb"/],
-    ['/dev/null', () => '/dev/null', /recon: warehouse\.path \/dev\/null is not a regular file \(a device, pipe or socket\); .*set warehouse\.path to a file on a writable disk/],
-    ['a folder under /proc', () => '/proc/recon-no-such/w.duckdb', /recon: warehouse\.path \/proc\/recon-no-such\/w\.duckdb: \/proc\/recon-no-such cannot be written \(ENOENT/],
+    [
+      'a directory',
+      () => root,
+      /recon: warehouse\.path \S+ is a directory; expected the DuckDB file recon keeps its warehouse in — set warehouse\.path to a file, e\.g\. "\S+\/recon\.duckdb"/,
+    ],
+    [
+      '/dev/null',
+      () => '/dev/null',
+      /recon: warehouse\.path \/dev\/null is not a regular file \(a device, pipe or socket\); .*set warehouse\.path to a file on a writable disk/,
+    ],
+    [
+      'a folder under /proc',
+      () => '/proc/recon-no-such/w.duckdb',
+      /recon: warehouse\.path \/proc\/recon-no-such\/w\.duckdb: \/proc\/recon-no-such cannot be written \(ENOENT/,
+    ],
   ])('%s: exit 2 with the fix', async (_name, path, message) => {
     const dir = configured(path());
     const result = await runRecon(['import', orders], { cwd: dir, timeoutMs: 20_000 });
@@ -47,8 +59,15 @@ describe('warehouse.path that cannot hold a warehouse', () => {
     mkdirSync(mount);
     const dir = configured(join(mount, 'w.duckdb'));
     const script = `mount -t tmpfs -o ro tmpfs '${mount}' && exec '${process.execPath}' '${BIN}' import '${orders}'`;
-    const result = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', script], { cwd: dir, env: cleanEnv(), encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', script], {
+      cwd: dir,
+      env: cleanEnv(),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(result.status, result.stderr).toBe(2);
-    expect(result.stderr).toMatch(/recon: warehouse\.path \S+\/ro\/w\.duckdb: \S+\/ro cannot be written \(EROFS: a read-only file system\); .*set warehouse\.path to a file on a writable disk/);
+    expect(result.stderr).toMatch(
+      /recon: warehouse\.path \S+\/ro\/w\.duckdb: \S+\/ro cannot be written \(EROFS: a read-only file system\); .*set warehouse\.path to a file on a writable disk/,
+    );
   });
 });

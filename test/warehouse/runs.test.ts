@@ -59,7 +59,18 @@ describe('withRun', () => {
     }).catch((error: unknown) => error);
     expect(failure).toBe(thrown);
     expect(await runRows()).toEqual([
-      { run_id: 'r2', kind: 'sync', business_date: null, args: '{}', started: T0, finished: T0, outcome: 'failed', counts: '{}', timings: '{"sync":1.5}', error: message },
+      {
+        run_id: 'r2',
+        kind: 'sync',
+        business_date: null,
+        args: '{}',
+        started: T0,
+        finished: T0,
+        outcome: 'failed',
+        counts: '{}',
+        timings: '{"sync":1.5}',
+        error: message,
+      },
     ]);
   });
 
@@ -68,7 +79,7 @@ describe('withRun', () => {
     const failure = await withRun(warehouse.connection, { kind: 'import', runId: 'r3', clock }, async () => {
       // A failed statement inside a transaction leaves it aborted: every later write fails too.
       await warehouse.connection.run('BEGIN TRANSACTION');
-      await warehouse.connection.run('SELECT error(\'boom\')').catch(() => undefined);
+      await warehouse.connection.run("SELECT error('boom')").catch(() => undefined);
       throw first;
     }).catch((error: unknown) => error);
     expect(failure).toBe(first);

@@ -61,7 +61,9 @@ describe('sqlIdentifier', () => {
   it('names a table whose name is an injection attempt, and the real table is untouched', async () => {
     const name = 'runs"; DROP TABLE runs; --';
     await warehouse.connection.run(`CREATE TEMP TABLE ${sqlIdentifier(name)} AS SELECT 1 AS n`);
-    const reader = await warehouse.connection.runAndReadAll(`SELECT (SELECT count(*) FROM ${sqlIdentifier(name)}) AS mine, (SELECT count(*) FROM runs) AS runs`);
+    const reader = await warehouse.connection.runAndReadAll(
+      `SELECT (SELECT count(*) FROM ${sqlIdentifier(name)}) AS mine, (SELECT count(*) FROM runs) AS runs`,
+    );
     expect(reader.getRowObjectsJS()).toEqual([{ mine: 1n, runs: 0n }]);
   });
 

@@ -32,14 +32,20 @@ describe('withTransaction', () => {
   });
 
   it.each([
-    ['the work throws', async (w: Warehouse) => {
-      await w.connection.run('INSERT INTO t VALUES (1)');
-      throw first;
-    }],
-    ['a statement of the work fails', async (w: Warehouse) => {
-      await w.connection.run('INSERT INTO t VALUES (1)');
-      await w.connection.run('INSERT INTO t VALUES (2), (2)');
-    }],
+    [
+      'the work throws',
+      async (w: Warehouse) => {
+        await w.connection.run('INSERT INTO t VALUES (1)');
+        throw first;
+      },
+    ],
+    [
+      'a statement of the work fails',
+      async (w: Warehouse) => {
+        await w.connection.run('INSERT INTO t VALUES (1)');
+        await w.connection.run('INSERT INTO t VALUES (2), (2)');
+      },
+    ],
   ])('rolls back everything when %s, and rethrows that error', async (_label, work) => {
     await warehouse.connection.run('INSERT INTO t VALUES (9)');
     const failure = await withTransaction(warehouse.connection, () => work(warehouse)).catch((error: unknown) => error);

@@ -19,10 +19,15 @@ export default defineCommand({
     const ctx = contextFor(args);
     const { config } = ctx;
     await withWarehouse(ctx, { readOnly: true }, async (warehouse) => {
-      const tables = await exportParquet({ db: warehouse.connection, logger: ctx.logger }, { outDir: out, timezone: config.timezone, fileMode: config.warehouse.fileMode });
+      const tables = await exportParquet(
+        { db: warehouse.connection, logger: ctx.logger },
+        { outDir: out, timezone: config.timezone, fileMode: config.warehouse.fileMode },
+      );
       const width = Math.max(...tables.map((t) => t.name.length));
       for (const t of tables) {
-        process.stdout.write(`${t.name.padEnd(width)}  ${String(t.rows).padStart(9)} rows  ${t.dayColumn ? `by day of ${t.dayColumn}` : 'one file (no timestamp)'}  ${t.path}\n`);
+        process.stdout.write(
+          `${t.name.padEnd(width)}  ${String(t.rows).padStart(9)} rows  ${t.dayColumn ? `by day of ${t.dayColumn}` : 'one file (no timestamp)'}  ${t.path}\n`,
+        );
       }
       process.stdout.write(`Read back with: SELECT * FROM read_parquet('${out}/transactions/**/*.parquet', hive_partitioning = true)\n`);
     });

@@ -19,7 +19,11 @@ export default defineCommand({
   args: {
     ...configArg,
     strict: { type: 'boolean', description: 'Fail, importing nothing, when any row is kept out or an item_id has conflicting rows' },
-    date: { type: 'string', description: "The night whose export this is (YYYY-MM-DD): orders it changed are judged on that night's reconciliation", valueHint: 'D' },
+    date: {
+      type: 'string',
+      description: "The night whose export this is (YYYY-MM-DD): orders it changed are judged on that night's reconciliation",
+      valueHint: 'D',
+    },
     files: { type: 'positional', description: 'Order export files', valueHint: 'FILE...', required: false },
   },
   async run({ args }) {
@@ -40,13 +44,20 @@ export default defineCommand({
         done: (imported: ImportResult) => ({ counts: { ...imported.totals } }),
       } as const;
       const result = await withRun(db, run, () =>
-        importOrders({ db, clock, logger: ctx.logger }, { files, strict: args.strict ?? false, runId, ...(args.date === undefined ? {} : { businessDate: args.date }) }, ctx.config),
+        importOrders(
+          { db, clock, logger: ctx.logger },
+          { files, strict: args.strict ?? false, runId, ...(args.date === undefined ? {} : { businessDate: args.date }) },
+          ctx.config,
+        ),
       );
       if (process.stdout.isTTY) {
         process.stdout.write(`${tableForImport(result)}\n\n${keptOutText(result, LISTED_ON_TERMINAL)}\n`);
       } else {
         for (const line of jsonLinesForFiles(result)) process.stdout.write(`${line}\n`);
-        await writeAllIssues(db, result.files.map((f) => f.importId));
+        await writeAllIssues(
+          db,
+          result.files.map((f) => f.importId),
+        );
       }
     });
   },

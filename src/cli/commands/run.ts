@@ -27,7 +27,8 @@ const jobArgs = {
 /** Checked and applied before anything starts; `--out` again after the sandbox set its own folders (see withOut). */
 function withOverrides(ctx: CommandContext, args: { out?: string | undefined; 'csv-dialect'?: string | undefined }): CommandContext {
   const dialect = args['csv-dialect'];
-  if (dialect !== undefined && dialect !== 'rfc4180' && dialect !== 'br') throw new ReconError('usage', `--csv-dialect expects rfc4180 or br, got "${dialect}"`);
+  if (dialect !== undefined && dialect !== 'rfc4180' && dialect !== 'br')
+    throw new ReconError('usage', `--csv-dialect expects rfc4180 or br, got "${dialect}"`);
   const config = withOut(ctx.config, args);
   return { ...ctx, config: dialect === undefined ? config : withConfig(config, { reports: { csvDialect: dialect } }) };
 }
@@ -52,7 +53,7 @@ function repeated(rawArgs: string[], name: string): string[] {
 }
 
 const nightly = defineCommand({
-  meta: { name: 'nightly', description: 'Sync, import the day\'s orders, reconcile and write the reports of one business day' },
+  meta: { name: 'nightly', description: "Sync, import the day's orders, reconcile and write the reports of one business day" },
   args: {
     ...jobArgs,
     date: { type: 'string', description: 'Business day YYYY-MM-DD (default: yesterday in the configured time zone)', valueHint: 'D' },
@@ -100,7 +101,11 @@ const backfill = defineCommand({
       const ctx = { ...given, config: withOut(connection.config, args) };
       if (connection.sandbox) requireSandboxDays(connection.sandbox, { '--from': args.from, '--to': args.to });
       const nights = await withWarehouse(ctx, {}, (warehouse) =>
-        runBackfill({ db: warehouse.connection, api: connection.api, clock, logger: ctx.logger }, { from: args.from, to: args.to, force: args.force, strict: args.strict, source: connection.source }, ctx.config),
+        runBackfill(
+          { db: warehouse.connection, api: connection.api, clock, logger: ctx.logger },
+          { from: args.from, to: args.to, force: args.force, strict: args.strict, source: connection.source },
+          ctx.config,
+        ),
       );
       for (const night of nights) {
         if (night.skipped) process.stdout.write(`${night.date}: skipped (already done; --force re-runs it)\n`);

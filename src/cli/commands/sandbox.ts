@@ -34,9 +34,16 @@ export default defineCommand({
     'discrepancy-rate': { type: 'string', description: 'Share of orders with an injected discrepancy', default: '0.02' },
     'orders-out': { type: 'string', description: 'Write the order export here; "{date}" in the path writes one file per day' },
     'orders-format': { type: 'string', description: `Order export format: ${ORDER_EXPORT_FORMATS.join(', ')}`, default: 'csv-br' },
-    'orders-double-amounts': { type: 'boolean', description: 'xlsx and json: write amounts as binary doubles a spreadsheet formula leaves (0.5700000000000001)' },
+    'orders-double-amounts': {
+      type: 'boolean',
+      description: 'xlsx and json: write amounts as binary doubles a spreadsheet formula leaves (0.5700000000000001)',
+    },
     'truth-out': { type: 'string', description: 'Write the ground truth (injected discrepancies) as JSON here' },
-    faults: { type: 'string', description: 'Fault profile: none, flaky, chaos, or rates like "error503=0.1,rateLimit=0.05,latency=0.2,latencyMs=50"', default: 'none' },
+    faults: {
+      type: 'string',
+      description: 'Fault profile: none, flaky, chaos, or rates like "error503=0.1,rateLimit=0.05,latency=0.2,latencyMs=50"',
+      default: 'none',
+    },
     'fault-seed': { type: 'string', description: 'Seed of the fault decisions (default: --seed)' },
     port: { type: 'string', description: 'Port to listen on (0 = any free port)', default: '4010' },
     host: { type: 'string', description: 'Address to listen on', default: '127.0.0.1' },
@@ -56,7 +63,9 @@ export default defineCommand({
     const started = performance.now();
     const history = generateHistory({ seed, days, perDay, endDate, discrepancyRate: rate });
     const out = process.stderr;
-    out.write(`generated ${history.transactions.length} transactions, ${history.operations.length} operations, ${history.orders.length} orders, ${history.discrepancies.length} injected discrepancies (${history.startDate} .. ${history.endDate}) in ${Math.round(performance.now() - started)} ms\n`);
+    out.write(
+      `generated ${history.transactions.length} transactions, ${history.operations.length} operations, ${history.orders.length} orders, ${history.discrepancies.length} injected discrepancies (${history.startDate} .. ${history.endDate}) in ${Math.round(performance.now() - started)} ms\n`,
+    );
 
     const ordersOut = args['orders-out'];
     const doubleAmounts = args['orders-double-amounts'] === true;

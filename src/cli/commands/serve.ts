@@ -28,7 +28,11 @@ export default defineCommand({
   args: {
     ...configArg,
     port: { type: 'string', description: `Port to listen on (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)`, valueHint: 'N' },
-    host: { type: 'string', description: `Address to bind (default ${DEFAULT_SERVE_HOST}); any other than loopback needs RECON_SERVE_TOKEN`, valueHint: 'ADDR' },
+    host: {
+      type: 'string',
+      description: `Address to bind (default ${DEFAULT_SERVE_HOST}); any other than loopback needs RECON_SERVE_TOKEN`,
+      valueHint: 'ADDR',
+    },
     sandbox: { type: 'boolean', description: 'Serve the built-in sandbox run of `npm start` (data/sandbox)' },
   },
   async run({ args }) {

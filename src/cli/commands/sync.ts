@@ -47,15 +47,22 @@ export default defineCommand({
     const day = args.date ? businessDayOf(args.date, zone) : undefined;
     const since = args.since ? instantOf('--since', args.since, zone) : undefined;
     const until = args.until ? instantOf('--until', args.until, zone) : undefined;
-    if (since !== undefined && until !== undefined && until <= since) throw new ReconError('usage', `expected --until after --since, got ${args.since} .. ${args.until}`);
+    if (since !== undefined && until !== undefined && until <= since)
+      throw new ReconError('usage', `expected --until after --since, got ${args.since} .. ${args.until}`);
     const lookbackDays = args['lookback-days'] === undefined ? config.sync.lookbackDays : daysOf('--lookback-days', args['lookback-days']);
     const sweepDays = args['sweep-days'] === undefined ? config.sync.sweepDays : daysOf('--sweep-days', args['sweep-days']);
 
     const apiKey = process.env['RECON_API_KEY'];
     const baseUrl = config.api.baseUrl;
     if (!apiKey || !baseUrl) {
-      const missing = [!apiKey && 'the API key (environment variable RECON_API_KEY)', !baseUrl && 'the service address (api.baseUrl in the config, or RECON_BASE_URL)'].filter(Boolean);
-      throw new ReconError('config', `recon sync needs ${missing.join(' and ')}: export the key in the environment (a test_ key for the sandbox), set api.baseUrl or RECON_BASE_URL, or run \`recon sandbox\` for a local service`);
+      const missing = [
+        !apiKey && 'the API key (environment variable RECON_API_KEY)',
+        !baseUrl && 'the service address (api.baseUrl in the config, or RECON_BASE_URL)',
+      ].filter(Boolean);
+      throw new ReconError(
+        'config',
+        `recon sync needs ${missing.join(' and ')}: export the key in the environment (a test_ key for the sandbox), set api.baseUrl or RECON_BASE_URL, or run \`recon sandbox\` for a local service`,
+      );
     }
     registerSecret(apiKey);
 
@@ -63,7 +70,15 @@ export default defineCommand({
     try {
       const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode, resources: config.warehouse });
       try {
-        const request = { runId, day, since, until, lookbackDays, sweepDays, args: { date: args.date, since: args.since, until: args.until, lookbackDays, sweepDays } };
+        const request = {
+          runId,
+          day,
+          since,
+          until,
+          lookbackDays,
+          sweepDays,
+          args: { date: args.date, since: args.since, until: args.until, lookbackDays, sweepDays },
+        };
         const result = await syncAll({ db: warehouse.connection, http: api, clock: systemClock, logger }, request, config);
         summarise(logger, result);
       } finally {
@@ -76,7 +91,16 @@ export default defineCommand({
 });
 
 function summarise(logger: Logger, r: SyncResult): void {
-  logger.event('sync.summary', { runId: r.runId, windows: r.windows, pages: r.pages, rows: r.rows, retries: r.retries, seconds: r.seconds, rejected: r.rejected, lookups: r.lookups });
+  logger.event('sync.summary', {
+    runId: r.runId,
+    windows: r.windows,
+    pages: r.pages,
+    rows: r.rows,
+    retries: r.retries,
+    seconds: r.seconds,
+    rejected: r.rejected,
+    lookups: r.lookups,
+  });
   const { lookups } = r;
   const extra = [
     r.rejected > 0 ? `${r.rejected} kept out (sync_rejects)` : '',

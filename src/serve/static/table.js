@@ -19,7 +19,11 @@
     if (type === 'number') {
       if (raw === '') return null;
       // Cents are integers as text; BigInt keeps them exact when they exceed 2^53.
-      try { return BigInt(raw); } catch (_e) { return null; }
+      try {
+        return BigInt(raw);
+      } catch (_e) {
+        return null;
+      }
     }
     return raw.toLowerCase();
   }
@@ -34,26 +38,33 @@
   function sortBy(index, type) {
     ascending = sortIndex === index ? !ascending : true;
     sortIndex = index;
-    var keyed = rows.map(function (row, i) { return { row: row, key: cellKey(row, index, type), i: i }; });
+    var keyed = rows.map(function (row, i) {
+      return { row: row, key: cellKey(row, index, type), i: i };
+    });
     keyed.sort(function (x, y) {
       var c = compare(x.key, y.key);
       if (c === 0) return x.i - y.i;
       return ascending ? c : -c;
     });
-    rows = keyed.map(function (k) { return k.row; });
-    rows.forEach(function (row) { body.appendChild(row); });
+    rows = keyed.map(function (k) {
+      return k.row;
+    });
+    rows.forEach(function (row) {
+      body.appendChild(row);
+    });
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, i) {
       th.setAttribute('aria-sort', i === index ? (ascending ? 'ascending' : 'descending') : 'none');
     });
   }
 
   function applyFilter() {
-    var needle = (text && text.value || '').trim().toLowerCase();
+    var needle = ((text && text.value) || '').trim().toLowerCase();
     var wantCategory = category ? category.value : '';
     var wantState = state ? state.value : '';
     var count = 0;
     rows.forEach(function (row) {
-      var ok = (!needle || row.textContent.toLowerCase().indexOf(needle) >= 0) &&
+      var ok =
+        (!needle || row.textContent.toLowerCase().indexOf(needle) >= 0) &&
         (!wantCategory || row.getAttribute('data-category') === wantCategory) &&
         (!wantState || row.getAttribute('data-state') === wantState);
       row.hidden = !ok;
@@ -65,7 +76,9 @@
   Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
     var button = th.querySelector('button');
     if (!button) return;
-    button.addEventListener('click', function () { sortBy(index, th.getAttribute('data-type') || 'text'); });
+    button.addEventListener('click', function () {
+      sortBy(index, th.getAttribute('data-type') || 'text');
+    });
   });
   [text, category, state].forEach(function (control) {
     if (control) control.addEventListener('input', applyFilter);
