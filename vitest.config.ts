@@ -12,7 +12,7 @@ const UNIT = [
   'test/config/config.test.ts',
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules}.test.ts',
   'test/reconcile/{lifecycle,rules}.test.ts',
-  'test/report/{cells,long-cells,views,write-reports}.test.ts',
+  'test/report/{cells,chargebacks-scope,long-cells,report-base,views,write-reports}.test.ts',
   'test/sandbox/{generator,routes-post,row-bytes,server}.test.ts',
   'test/serve/rules.test.ts',
   'test/shared/{money,redact,tables}.test.ts',

@@ -31,11 +31,11 @@ export function writeBrazilianExport(file: string, rows: number): void {
         `PED-${String(i).padStart(8, '0')};${NAMES[i % NAMES.length]};${String(i % 1000).padStart(3, '0')}.456.789-09;${brlTextFromCents(cents)};${STATUSES[i % STATUSES.length]};${stamp};tx_${(i * 2654435761).toString(36)};${note}`,
       );
       if (lines.length >= 20_000) {
-        writeSync(fd, iconv.encode(lines.join('\r\n') + '\r\n', 'windows-1252'));
+        writeSync(fd, iconv.encode(`${lines.join('\r\n')}\r\n`, 'windows-1252'));
         lines = [];
       }
     }
-    if (lines.length > 0) writeSync(fd, iconv.encode(lines.join('\r\n') + '\r\n', 'windows-1252'));
+    if (lines.length > 0) writeSync(fd, iconv.encode(`${lines.join('\r\n')}\r\n`, 'windows-1252'));
   } finally {
     closeSync(fd);
   }
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       targetSeconds: 5,
       met: median(fresh) < 5,
     };
-    if (process.argv.includes('--json')) process.stdout.write(JSON.stringify(summary) + '\n');
+    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(summary)}\n`);
     else {
       process.stdout.write(
         `import ${rows.toLocaleString('en')} rows (${summary.fileMB} MB windows-1252 CSV): median ${summary.importSecondsMedian} s ` +

@@ -93,7 +93,8 @@ try {
   for (let i = 0; i < passes; i++) {
     for (const mode of ['discard', 'parse'] as const) {
       const r = await pass(mode);
-      const entry = (results[mode] ??= { rowsPerSecond: [], mbPerSecond: [], rows: r.rows });
+      results[mode] ??= { rowsPerSecond: [], mbPerSecond: [], rows: r.rows };
+      const entry = results[mode];
       entry.rowsPerSecond.push(Math.round(r.rows / r.seconds));
       entry.mbPerSecond.push(+(r.bytes / 1e6 / r.seconds).toFixed(1));
     }

@@ -34,7 +34,7 @@ if (mode === 'serve') {
     clock: { now: () => now },
     discrepancyRate: 0,
   });
-  process.stdout.write(JSON.stringify({ url: sandbox.url, apiKey: sandbox.apiKey, listed: sandbox.state.listedTransactions().length }) + '\n');
+  process.stdout.write(`${JSON.stringify({ url: sandbox.url, apiKey: sandbox.apiKey, listed: sandbox.state.listedTransactions().length })}\n`);
 } else if (mode === 'floor') {
   const [url, apiKey] = [process.argv[4]!, process.argv[5]!];
   const pool = new Pool(url, { connections: 8 });
@@ -62,7 +62,7 @@ if (mode === 'serve') {
   );
   const seconds = (performance.now() - t0) / 1000;
   await pool.close();
-  process.stdout.write(JSON.stringify({ rows: count, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 }) + '\n');
+  process.stdout.write(`${JSON.stringify({ rows: count, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
 } else if (mode === 'sync') {
   const [url, apiKey] = [process.argv[4]!, process.argv[5]!];
   const config = parseConfig({ sync: { settleMinutes: 10 } }, 'bench');
@@ -76,14 +76,7 @@ if (mode === 'serve') {
     );
     const total = result.transactions.new + result.operations.new;
     process.stdout.write(
-      JSON.stringify({
-        rows: total,
-        seconds: result.seconds,
-        windows: result.windows,
-        pages: result.pages,
-        maxRssMb: process.resourceUsage().maxRSS / 1024,
-        cpuSeconds: cpuSecondsOf(process.resourceUsage()),
-      }) + '\n',
+      `${JSON.stringify({ rows: total, seconds: result.seconds, windows: result.windows, pages: result.pages, maxRssMb: process.resourceUsage().maxRSS / 1024, cpuSeconds: cpuSecondsOf(process.resourceUsage()) })}\n`,
     );
   } finally {
     warehouse.close();

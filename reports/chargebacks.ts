@@ -1,12 +1,24 @@
-// The chargebacks report: every chargeback open as of the end of the business day, the day's new ones
-// flagged, aged since the sale in buckets, with totals by card brand on a second sheet.
+// The chargebacks report: what finance acts on today. The list holds the day's new chargebacks and the
+// open ones the day's reconcile run still has a chargeback_open finding for (the order says paid); a
+// chargeback open for months whose order already shows it is not listed again every morning. The
+// 'By brand' sheet counts and ages every chargeback open as of the day's end, listed or not. Both
+// sheets are cuts of one base, every open chargeback, read once a night.
 import type { ReportDefinition } from '../src/report/types.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Open as of the day's end; age measured at the day's end so a re-run of a past night is identical. */
+/**
+ * The base: every chargeback open as of the day's end, aged at the day's end so a re-run of a past night
+ * is identical, and whether the day's reconcile run holds an unresolved chargeback_open finding for it
+ * (the finding names the order, and the charged-back transactions among its transaction_ids).
+ */
 const OPEN_AS_OF_DAY = `
-WITH c AS (
+WITH open_findings AS (
+  SELECT item_id, string_split(transaction_ids, ',') AS transaction_ids
+  FROM findings
+  WHERE run_id = $run_id AND business_date = $date AND category = 'chargeback_open' AND state <> 'resolved'
+),
+c AS (
   SELECT * EXCLUDE (age_days),
     charged_back_at >= $day_start AS is_new,
     epoch_ms($day_end) - epoch_ms(sold_at) AS age_ms
@@ -18,19 +30,22 @@ SELECT *,
   CASE WHEN age_ms < ${7 * DAY_MS} THEN '<7d'
        WHEN age_ms < ${30 * DAY_MS} THEN '7-30d'
        WHEN age_ms < ${90 * DAY_MS} THEN '30-90d'
-       ELSE '>90d' END AS age_bucket
+       ELSE '>90d' END AS age_bucket,
+  EXISTS (SELECT 1 FROM open_findings f WHERE f.item_id = c.order_item_id OR list_contains(f.transaction_ids, c.transaction_id)) AS has_open_finding
 FROM c`;
 
 export const chargebacks: ReportDefinition = {
   name: 'chargebacks',
-  description: 'Open chargebacks as of the day, new ones flagged, aged, with totals by brand',
+  description: "The day's new chargebacks and those with an open chargeback_open finding, aged; totals by brand of every chargeback open as of the day",
+  base: OPEN_AS_OF_DAY,
   sheets: [
     {
       name: 'Chargebacks',
       sql: `
 SELECT transaction_id, item_id, is_new, sold_at, charged_back_at, age_days, age_bucket, net_value_cents,
-  card_brand, card_last_digits, order_item_id, order_status, order_amount_cents
-FROM (${OPEN_AS_OF_DAY})
+  card_brand, card_last_digits, order_item_id, order_status, order_amount_cents, has_open_finding
+FROM $base
+WHERE is_new OR has_open_finding
 ORDER BY charged_back_at, transaction_id`,
       columns: [
         { key: 'transaction_id', header: 'Transaction', type: 'text', width: 24 },
@@ -46,6 +61,7 @@ ORDER BY charged_back_at, transaction_id`,
         { key: 'order_item_id', header: 'Order', type: 'text', width: 20 },
         { key: 'order_status', header: 'Order status', type: 'text', width: 14 },
         { key: 'order_amount_cents', header: 'Order amount', type: 'cents' },
+        { key: 'has_open_finding', header: 'Open finding', type: 'boolean', width: 12 },
       ],
       totals: ['net_value_cents', 'order_amount_cents'],
     },
@@ -60,7 +76,7 @@ SELECT coalesce(card_brand, '(unknown)') AS card_brand,
   count(*) FILTER (WHERE age_bucket = '30-90d') AS from_30_to_90d,
   count(*) FILTER (WHERE age_bucket = '>90d') AS over_90d,
   coalesce(sum(net_value_cents), 0)::BIGINT AS net_value_cents
-FROM (${OPEN_AS_OF_DAY})
+FROM $base
 GROUP BY ALL
 ORDER BY card_brand`,
       columns: [

@@ -1,12 +1,14 @@
 // The discrepancies report: every finding of the day's reconcile run. The workbook opens on a Summary
 // (counts and amounts per category, the lifecycle split, the run's window and data freshness), then
 // one sheet per category that has findings, then the order rows the night's import kept out; the CSV
-// holds all findings in one table.
+// holds all findings in one table. The findings (with their customer, the costly part) are the report's
+// base, read once a night: the Summary, the category sheets and the CSV are cuts of it.
 import { FINDING_CATEGORIES } from '../src/shared/domain.ts';
 import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
 import { sqlLiteral } from '../src/warehouse/sql.ts';
 import { KEPT_OUT_ORDERS_COUNT_SQL, SYNC_REJECTS_COUNT_SQL, keptOutOrdersSheet, syncRejectsSheet } from './kept-out.ts';
 
+/** The base: the run's findings with their customer (findings_with_customer looks the customer up). */
 const FINDINGS_OF_RUN = `
 SELECT f.category, f.state, f.first_seen, f.item_id, f.operation_id, f.transaction_ids,
   f.order_status, f.payment_status, f.order_amount_cents, f.payment_amount_cents, f.difference_cents,
@@ -14,7 +16,7 @@ SELECT f.category, f.state, f.first_seen, f.item_id, f.operation_id, f.transacti
 FROM findings_with_customer f
 WHERE f.run_id = $run_id AND f.business_date = $date`;
 
-const ORDER_FINDINGS = `ORDER BY f.category, f.item_id NULLS LAST, f.operation_id NULLS LAST, f.finding_key`;
+const ORDER_FINDINGS = `ORDER BY category, item_id NULLS LAST, operation_id NULLS LAST, finding_key`;
 
 const FINDING_COLUMNS: ColumnSpec[] = [
   { key: 'category', header: 'Category', type: 'text', width: 22 },
@@ -42,7 +44,7 @@ const categoryOrder = FINDING_CATEGORIES.map((c, i) => `(${sqlLiteral(c)}, ${i +
 
 /** Counts per category in the contract's order (all 13, zeros included), then any other category. */
 const SUMMARY_SQL = `
-WITH f AS (SELECT * FROM findings WHERE run_id = $run_id AND business_date = $date),
+WITH f AS (SELECT * FROM $base),
 known(category, ord) AS (VALUES ${categoryOrder}),
 cats AS (
   SELECT category, ord FROM known
@@ -103,7 +105,7 @@ const summarySheet: SheetSpec = {
 
 const categorySheets: SheetSpec[] = FINDING_CATEGORIES.map((category) => ({
   name: category,
-  sql: `${FINDINGS_OF_RUN} AND f.category = ${sqlLiteral(category)}\n${ORDER_FINDINGS}`,
+  sql: `SELECT * FROM $base WHERE category = ${sqlLiteral(category)}\n${ORDER_FINDINGS}`,
   columns: FINDING_COLUMNS,
   totals: AMOUNT_TOTALS,
   omitWhenEmpty: true,
@@ -111,7 +113,7 @@ const categorySheets: SheetSpec[] = FINDING_CATEGORIES.map((category) => ({
 
 const otherSheet: SheetSpec = {
   name: 'other',
-  sql: `${FINDINGS_OF_RUN} AND f.category NOT IN (${categoryList})\n${ORDER_FINDINGS}`,
+  sql: `SELECT * FROM $base WHERE category NOT IN (${categoryList})\n${ORDER_FINDINGS}`,
   columns: FINDING_COLUMNS,
   totals: AMOUNT_TOTALS,
   omitWhenEmpty: true,
@@ -119,7 +121,7 @@ const otherSheet: SheetSpec = {
 
 const allFindings: SheetSpec = {
   name: 'findings',
-  sql: `${FINDINGS_OF_RUN}\n${ORDER_FINDINGS}`,
+  sql: `SELECT * FROM $base\n${ORDER_FINDINGS}`,
   columns: FINDING_COLUMNS,
   inWorkbook: false,
 };
@@ -128,6 +130,7 @@ export const discrepancies: ReportDefinition = {
   name: 'discrepancies',
   description: 'Every finding of the day, a Summary sheet and one sheet per category',
   needsReconcileRun: true,
+  base: FINDINGS_OF_RUN,
   sheets: [summarySheet, ...categorySheets, otherSheet, keptOutOrdersSheet, syncRejectsSheet, allFindings],
   csvSheet: 'findings',
 };

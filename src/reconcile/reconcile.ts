@@ -39,8 +39,9 @@ export interface ReconcileResult {
 export async function reconcileDay(deps: ReconcileDeps, request: ReconcileRequest, config: ReconcileConfig): Promise<ReconcileResult> {
   const started = deps.clock.now();
   const { date, startMs, endMs } = request.day;
-  const previousRunId = await findPreviousRun(deps.db, date);
-  const params = nightParams({ runId: request.runId, date, startMs, endMs, previousRunId, reconcile: config });
+  const previous = await findPreviousRun(deps.db, date);
+  const previousRunId = previous?.runId;
+  const params = nightParams({ runId: request.runId, date, startMs, endMs, previousRunId, previousRunDate: previous?.date, reconcile: config });
   const run = (sql: string) => runWithParams(deps.db, sql, params);
 
   try {
@@ -80,15 +81,16 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
   return result;
 }
 
-/** The latest finished reconcile run of an earlier business day: its open findings are carried. */
-async function findPreviousRun(db: ReconcileDeps['db'], date: string): Promise<string | undefined> {
+/** The latest finished reconcile run of an earlier business day, and that day: its open findings are carried. */
+async function findPreviousRun(db: ReconcileDeps['db'], date: string): Promise<{ runId: string; date: string } | undefined> {
   const reader = await db.runAndReadAll(
-    `SELECT run_id FROM runs WHERE kind = 'reconcile' AND outcome = 'done' AND business_date < CAST($date AS DATE)
+    `SELECT run_id, strftime(business_date, '%Y-%m-%d') AS business_date FROM runs
+     WHERE kind = 'reconcile' AND outcome = 'done' AND business_date < CAST($date AS DATE)
      ORDER BY business_date DESC, started_at DESC LIMIT 1`,
     { date },
   );
   const row = reader.getRowObjects()[0];
-  return row ? String(row['run_id']) : undefined;
+  return row ? { runId: String(row['run_id']), date: String(row['business_date']) } : undefined;
 }
 
 async function countFindings(db: ReconcileDeps['db'], runId: string): Promise<Pick<ReconcileResult, 'counts' | 'totals'>> {

@@ -82,7 +82,7 @@ SELECT 'duplicate_charge:' || p.group_item_id, 'duplicate_charge', p.group_item_
        string_agg(p.payment_id, ',' ORDER BY p.payment_id), any_value(o.status), 'paid', any_value(o.amount_cents),
        sum(p.amount_cents), sum(p.amount_cents) - any_value(o.amount_cents),
        count(*) || ' payments are paid for one item: ' || string_agg(p.payment_id || ' ' || rc_brl(p.amount_cents), ', ' ORDER BY p.payment_id)
-FROM rc_pay p LEFT JOIN orders o ON o.item_id = p.order_item_id
+FROM rc_pay p LEFT JOIN rc_linked_orders o ON o.item_id = p.order_item_id
 WHERE p.status = 'paid' AND p.group_item_id IS NOT NULL
 GROUP BY p.group_item_id
 HAVING count(*) >= 2
@@ -123,7 +123,7 @@ SELECT 'stale_review:' || p.payment_id, 'stale_review', coalesce(p.order_item_id
        o.status, 'review', o.amount_cents, p.amount_cents, NULL,
        'transaction ' || p.payment_id || ' has been in review since ' || strftime(p.date_created, '%Y-%m-%d %H:%M UTC')
        || ' (' || CAST(date_diff('hour', p.date_created, $d_end) AS VARCHAR) || ' h at the end of the day)'
-FROM rc_pay p LEFT JOIN orders o ON o.item_id = p.order_item_id
+FROM rc_pay p LEFT JOIN rc_linked_orders o ON o.item_id = p.order_item_id
 WHERE p.source = 'card' AND p.status = 'review' AND p.date_created < $review_cutoff`,
 
   order_status_behind: `
@@ -139,7 +139,7 @@ SELECT 'cashin_amount_mismatch:' || p.payment_id, 'cashin_amount_mismatch', coal
        o.status, 'paid', p.amount_cents, p.paid_amount_cents, p.paid_amount_cents - p.amount_cents,
        'cash-in amount ' || rc_brl(p.amount_cents) || ' vs paid_amount ' || rc_brl(p.paid_amount_cents)
        || ' (' || rc_signed_brl(p.paid_amount_cents - p.amount_cents) || ')'
-FROM rc_pay p LEFT JOIN orders o ON o.item_id = p.order_item_id
+FROM rc_pay p LEFT JOIN rc_linked_orders o ON o.item_id = p.order_item_id
 WHERE p.source = 'cash_in' AND p.status = 'paid' AND p.paid_amount_cents <> p.amount_cents AND p.date_updated < $d_end
   AND (${ofDay('p.date_updated')} OR ${carried("'cashin_amount_mismatch:' || p.payment_id")})`,
 
@@ -147,7 +147,7 @@ WHERE p.source = 'cash_in' AND p.status = 'paid' AND p.paid_amount_cents <> p.am
 SELECT 'cashout_failed:' || operation_id, 'cashout_failed', item_id, operation_id, NULL, NULL, status,
        NULL, amount_cents, NULL,
        'payout of ' || rc_brl(amount_cents) || ' failed' || coalesce(': ' || status_description, '')
-FROM operations
+FROM rc_cashouts
 WHERE kind = 'cash_out' AND status = 'failed' AND date_updated < $d_end
   AND (${ofDay('date_updated')} OR ${carried("'cashout_failed:' || operation_id")})`,
 
@@ -156,7 +156,7 @@ SELECT 'cashout_stale_pending:' || operation_id, 'cashout_stale_pending', item_i
        NULL, amount_cents, NULL,
        'payout of ' || rc_brl(amount_cents) || ' has been ' || status || ' since '
        || strftime(date_updated, '%Y-%m-%d %H:%M UTC') || ' (' || CAST(date_diff('hour', date_updated, $d_end) AS VARCHAR) || ' h at the end of the day)'
-FROM operations
+FROM rc_cashouts
 WHERE kind = 'cash_out' AND status IN ('processing', 'pending') AND date_updated < $payout_cutoff`,
 
   cashout_short: `
@@ -164,7 +164,7 @@ SELECT 'cashout_short:' || operation_id, 'cashout_short', item_id, operation_id,
        NULL, paid_off_amount_cents, paid_off_amount_cents - amount_cents,
        'payout amount ' || rc_brl(amount_cents) || ' vs paid_off_amount ' || rc_brl(paid_off_amount_cents)
        || ' (' || rc_signed_brl(paid_off_amount_cents - amount_cents) || ')'
-FROM operations
+FROM rc_cashouts
 WHERE kind = 'cash_out' AND status = 'fulfilled' AND paid_off_amount_cents < amount_cents AND date_updated < $d_end
   AND (${ofDay('date_updated')} OR ${carried("'cashout_short:' || operation_id")})`,
 };
@@ -206,6 +206,6 @@ SELECT $run_id, $d, p.finding_key, p.category, p.item_id, p.operation_id, p.tran
        p.payment_status, p.order_amount_cents, p.payment_amount_cents, p.difference_cents,
        coalesce(${RESOLVED_REVIEW}, p.reason), p.first_seen, 'resolved'
 FROM rc_prev p
-LEFT JOIN transactions t ON p.category = 'stale_review' AND t.transaction_id = p.transaction_ids
-LEFT JOIN transaction_history h ON h.transaction_id = t.transaction_id AND h.status = t.status
+LEFT JOIN rc_prev_reviews t ON p.category = 'stale_review' AND t.transaction_id = p.transaction_ids
+LEFT JOIN rc_prev_review_history h ON h.transaction_id = t.transaction_id AND h.status = t.status
 WHERE p.finding_key NOT IN (SELECT finding_key FROM rc_current)`;

@@ -1,6 +1,15 @@
 // Pure SQL for the reconciliation's scope: which orders and payments a night looks at, and how they link.
 // Nothing here runs a query; reconcile.ts executes these statements in order on one connection, with
 // the night's values as named parameters (nightParams).
+//
+// Every statement reads the big tables in one of two ways DuckDB can bound, so that a night's work
+// follows the night's rows and not the warehouse's size: a plain comparison of a column with the night's
+// parameters (`date_created >= $d_start`: DuckDB skips the row groups whose min/max rule it out), or a
+// semi-join of the table with a small set of keys collected first (`t.item_id IN (SELECT ...)`, the
+// table on the left: DuckDB builds its hash table on the keys and skips the row groups whose min/max
+// the keys' range rules out, then reads only that key column of the others). An OR of such conditions
+// would make DuckDB read every row of every column it names, so each is a branch of its own and the
+// branches are united, a row that several branches bring kept once (by its rowid).
 import type { ReconcileConfig } from '../config/schema.ts';
 import { dateParam, instantParam, sqlIdentifier, type SqlParams } from '../warehouse/sql.ts';
 
@@ -14,6 +23,8 @@ export interface RuleParams {
   endMs: number;
   /** The previous reconcile run whose open findings are carried into this one (none on a first run). */
   previousRunId: string | undefined;
+  /** Its business date, YYYY-MM-DD: every finding of a run has the run's date. */
+  previousRunDate: string | undefined;
   reconcile: ReconcileConfig;
 }
 
@@ -36,21 +47,35 @@ export function nightParams(p: RuleParams): SqlParams {
     tolerance: p.reconcile.amountToleranceCents,
     compare: p.reconcile.compareAmount,
     prev_run: p.previousRunId ?? null,
+    prev_date: p.previousRunDate === undefined ? null : dateParam(p.previousRunDate),
   };
 }
+
+/** Branches united as they are; each selects its table's rowid first, so that the caller keeps a row once. */
+const unionOfBranches = (branches: readonly string[]) => branches.map((b) => `(${b})`).join('\n   UNION ALL ');
 
 /**
  * Statements that build the night's working set as temp tables, in order. The amount compared is a
  * column (reconcile.compareAmount), which no parameter can name: it is quoted into the text.
  */
 export const scopeStatements = (compare: ReconcileConfig['compareAmount']): readonly string[] => [
-  // Findings still open after the previous night: they are re-checked whatever day they started.
+  // Findings still open after the previous night: they are re-checked whatever day they started. All
+  // findings of a run carry its date, which bounds the read.
   `CREATE OR REPLACE TEMP TABLE rc_prev AS
-   SELECT * FROM findings WHERE run_id = $prev_run AND state <> 'resolved'`,
+   SELECT * FROM findings WHERE business_date = $prev_date AND run_id = $prev_run AND state <> 'resolved'`,
 
   `CREATE OR REPLACE TEMP TABLE rc_prev_tx AS
    SELECT DISTINCT trim(unnest(string_split(transaction_ids, ','))) AS transaction_id
    FROM rc_prev WHERE transaction_ids IS NOT NULL AND transaction_ids <> ''`,
+
+  // The transactions of carried stale_review findings and their history rows, for the reason a resolved
+  // one gives (rules.ts LIFECYCLE_STATEMENT).
+  `CREATE OR REPLACE TEMP TABLE rc_prev_reviews AS
+   SELECT transaction_id, status FROM transactions
+   WHERE transaction_id IN (SELECT transaction_ids FROM rc_prev WHERE category = 'stale_review')`,
+
+  `CREATE OR REPLACE TEMP TABLE rc_prev_review_history AS
+   SELECT * FROM transaction_history WHERE transaction_id IN (SELECT transaction_id FROM rc_prev_reviews)`,
 
   // Payments that changed during D (a refund or chargeback on an old sale): their orders are in scope.
   `CREATE OR REPLACE TEMP TABLE rc_changed AS
@@ -76,14 +101,18 @@ export const scopeStatements = (compare: ReconcileConfig['compareAmount']): read
   // Orders of D, orders an import of D changed (a cancel, a refund, an edit recorded on D) or showed late
   // after an earlier night, orders whose payment changed during D, and carried ones.
   `CREATE OR REPLACE TEMP TABLE rc_orders AS
-   SELECT o.*, o.item_id IN (SELECT item_id FROM rc_day_orders WHERE changed) AS changed_on_day FROM orders o
-   WHERE o.created_at < $horizon AND (
-        (o.created_at >= $d_start AND o.created_at < $d_end)
-     OR o.item_id IN (SELECT item_id FROM rc_prev WHERE item_id IS NOT NULL)
-     OR o.item_id IN (SELECT item_id FROM rc_day_orders
-                      WHERE changed OR (first_seen AND EXISTS (SELECT 1 FROM order_imports WHERE business_date < $d)))
-     OR o.item_id IN (SELECT item_id FROM rc_changed WHERE item_id IS NOT NULL)
-     OR o.transaction_id IN (SELECT payment_id FROM rc_changed))`,
+   WITH picked AS (
+   ${unionOfBranches([
+     `SELECT o.rowid AS rid, o.* FROM orders o WHERE o.created_at >= $d_start AND o.created_at < $d_end`,
+     `SELECT o.rowid AS rid, o.* FROM orders o WHERE o.created_at < $horizon AND o.item_id IN (
+        SELECT item_id FROM rc_prev WHERE item_id IS NOT NULL
+        UNION ALL
+        SELECT item_id FROM rc_day_orders WHERE changed OR (first_seen AND EXISTS (SELECT 1 FROM order_imports WHERE business_date < $d))
+        UNION ALL
+        SELECT item_id FROM rc_changed WHERE item_id IS NOT NULL)`,
+     `SELECT o.rowid AS rid, o.* FROM orders o WHERE o.created_at < $horizon AND o.transaction_id IN (SELECT payment_id FROM rc_changed)`,
+   ])})
+   SELECT DISTINCT ON (rid) * EXCLUDE (rid), item_id IN (SELECT item_id FROM rc_day_orders WHERE changed) AS changed_on_day FROM picked`,
 
   // What changed in each order in scope, for the reasons: the latest amount edit and the latest change
   // of status into paid, each with the night whose export brought it (versions in import order).
@@ -105,30 +134,54 @@ export const scopeStatements = (compare: ReconcileConfig['compareAmount']): read
    FROM e GROUP BY item_id`,
 
   // Payments in one shape: card transactions (amount = the configured compare column) and cash-ins.
-  // Only the rows this night can need, so the work follows the night and not the warehouse's size.
+  // Only the rows this night can need: created from D on, changed during D, in review, carried, or
+  // belonging to an order in scope (by item_id, by the transaction its export named, by nsu and
+  // authorization_code).
   `CREATE OR REPLACE TEMP TABLE rc_payments AS
-   SELECT 'card' AS source, t.transaction_id AS payment_id, t.item_id, t.status, t.date_created, t.date_updated,
-          t.${sqlIdentifier(compare)} AS amount_cents, t.nsu, t.authorization_code, NULL::BIGINT AS paid_amount_cents
-   FROM transactions t
-   WHERE t.date_created < $horizon AND (
-        (t.date_created >= $d_start)
-     OR (t.date_updated >= $d_start AND t.date_updated < $d_end)
-     OR t.status = 'review'
-     OR t.transaction_id IN (SELECT transaction_id FROM rc_prev_tx)
-     OR t.item_id IN (SELECT item_id FROM rc_orders)
-     OR t.item_id IN (SELECT item_id FROM rc_prev WHERE item_id IS NOT NULL)
-     OR t.transaction_id IN (SELECT transaction_id FROM rc_orders WHERE transaction_id IS NOT NULL)
-     OR t.nsu || '|' || t.authorization_code IN (
-          SELECT nsu || '|' || authorization_code FROM rc_orders WHERE nsu IS NOT NULL AND authorization_code IS NOT NULL))
+   WITH card AS (
+   ${unionOfBranches(
+     [
+       [`t.date_created >= $d_start`],
+       [`t.date_updated >= $d_start AND t.date_updated < $d_end`],
+       [`t.status = 'review'`],
+       [`t.transaction_id IN (SELECT transaction_id FROM rc_prev_tx)`],
+       [`t.item_id IN (SELECT item_id FROM rc_orders UNION ALL SELECT item_id FROM rc_prev WHERE item_id IS NOT NULL)`],
+       [`t.transaction_id IN (SELECT transaction_id FROM rc_orders WHERE transaction_id IS NOT NULL)`],
+       [
+         'true',
+         `SEMI JOIN (SELECT nsu, authorization_code FROM rc_orders WHERE nsu IS NOT NULL AND authorization_code IS NOT NULL) k
+          ON t.nsu = k.nsu AND t.authorization_code = k.authorization_code`,
+       ],
+       // The pair is compared as the text nsu|authorization_code: with a '|' inside a value, pairs that
+       // differ can give the same text. Only then does this branch find a row the one above did not.
+       [
+         `t.nsu || '|' || t.authorization_code IN (
+          SELECT nsu || '|' || authorization_code FROM rc_orders WHERE contains(nsu, '|') OR contains(authorization_code, '|'))`,
+       ],
+     ].map(
+       ([where, join = '']) => `SELECT t.rowid AS rid, t.transaction_id, t.item_id, t.status, t.date_created, t.date_updated,
+          t.${sqlIdentifier(compare)} AS amount_cents, t.nsu, t.authorization_code
+        FROM transactions t ${join} WHERE t.date_created < $horizon AND ${where}`,
+     ),
+   )}),
+   cash AS (
+   ${unionOfBranches(
+     [
+       `c.date_created >= $d_start`,
+       `c.date_updated >= $d_start AND c.date_updated < $d_end`,
+       `c.item_id IN (SELECT item_id FROM rc_orders)`,
+       `c.operation_id IN (SELECT operation_id FROM rc_prev WHERE operation_id IS NOT NULL)`,
+     ].map(
+       (where) => `SELECT c.rowid AS rid, c.operation_id, c.item_id, c.status, c.date_created, c.date_updated, c.amount_cents, c.paid_amount_cents
+        FROM operations c WHERE c.kind = 'cash_in' AND c.date_created < $horizon AND ${where}`,
+     ),
+   )})
+   SELECT 'card' AS source, transaction_id AS payment_id, item_id, status, date_created, date_updated,
+          amount_cents, nsu, authorization_code, NULL::BIGINT AS paid_amount_cents
+   FROM (SELECT DISTINCT ON (rid) * FROM card)
    UNION ALL
-   SELECT 'cash_in', c.operation_id, c.item_id, c.status, c.date_created, c.date_updated,
-          c.amount_cents, NULL, NULL, c.paid_amount_cents
-   FROM operations c
-   WHERE c.kind = 'cash_in' AND c.date_created < $horizon AND (
-        (c.date_created >= $d_start)
-     OR (c.date_updated >= $d_start AND c.date_updated < $d_end)
-     OR c.item_id IN (SELECT item_id FROM rc_orders)
-     OR c.operation_id IN (SELECT operation_id FROM rc_prev WHERE operation_id IS NOT NULL))`,
+   SELECT 'cash_in', operation_id, item_id, status, date_created, date_updated, amount_cents, NULL, NULL, paid_amount_cents
+   FROM (SELECT DISTINCT ON (rid) * FROM cash)`,
 
   // Each payment links to at most one order, by the warehouse's one matching rule (the order_links macro:
   // item_id first, then the export's transaction_id, then nsu + authorization_code), among the orders
@@ -140,4 +193,21 @@ export const scopeStatements = (compare: ReconcileConfig['compareAmount']): read
    SELECT p.*, l.order_item_id, l.matched_by, coalesce(l.order_item_id, p.item_id) AS group_item_id,
           (p.source = 'card' AND p.status IN ('paid', 'refunded', 'chargeback')) OR (p.source = 'cash_in' AND p.status = 'paid') AS counts_as_paid
    FROM rc_payments p LEFT JOIN rc_links l USING (source, payment_id)`,
+
+  // The cash-outs the payout rules can judge: those updated during D, those pending or processing since
+  // before the cutoff, and carried ones.
+  `CREATE OR REPLACE TEMP TABLE rc_cashouts AS
+   WITH picked AS (
+   ${unionOfBranches(
+     [
+       `o.date_updated >= $d_start AND o.date_updated < $d_end`,
+       `o.status IN ('processing', 'pending') AND o.date_updated < $payout_cutoff`,
+       `o.operation_id IN (SELECT operation_id FROM rc_prev WHERE operation_id IS NOT NULL)`,
+     ].map((where) => `SELECT o.rowid AS rid, o.* FROM operations o WHERE o.kind = 'cash_out' AND ${where}`),
+   )})
+   SELECT DISTINCT ON (rid) * EXCLUDE (rid) FROM picked`,
+
+  // The orders the night's payments link to (the rules name their status and amount).
+  `CREATE OR REPLACE TEMP TABLE rc_linked_orders AS
+   SELECT * FROM orders WHERE item_id IN (SELECT order_item_id FROM rc_links)`,
 ];

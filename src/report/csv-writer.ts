@@ -12,7 +12,7 @@ export interface CsvOptions {
 
 /** Header of a column in CSV: its key; in `br`, whose amounts are reais, `_cents` becomes `_reais`. */
 export function csvHeaderOf(column: ColumnSpec, dialect: CsvDialect): string {
-  return dialect === 'br' && column.type === 'cents' ? column.key.replace(/_cents$/, '') + '_reais' : column.key;
+  return dialect === 'br' && column.type === 'cents' ? `${column.key.replace(/_cents$/, '')}_reais` : column.key;
 }
 
 /** The text of a text cell in any report format: masked when it is a document, then neutralised. */
@@ -42,7 +42,7 @@ export function quoteCsvField(field: string, delimiter: string): string {
 }
 
 export function csvLineOf(fields: readonly string[], delimiter: string): string {
-  return fields.map((f) => quoteCsvField(f, delimiter)).join(delimiter) + '\r\n';
+  return `${fields.map((f) => quoteCsvField(f, delimiter)).join(delimiter)}\r\n`;
 }
 
 /** A CSV file being written; `close()` must run in `finally` (it also waits for the bytes to land). */

@@ -2,7 +2,7 @@
 // binding the named parameters the SQL uses (warehouse/sql.ts: DuckDB rejects unused ones).
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
-import { bindNamedParams, runWithParams } from '../warehouse/sql.ts';
+import { bindNamedParams } from '../warehouse/sql.ts';
 import { cellFromDuckValue } from './cells.ts';
 import type { CellValue, ColumnSpec } from './types.ts';
 
@@ -45,19 +45,4 @@ export async function* rowChunksOf(
     if (cause instanceof ReconError) throw cause;
     throw new ReconError('report', `${label}: reading rows failed: ${(cause as Error).message}`, { cause });
   }
-}
-
-/** Whether the query returns at least one row (decides `omitWhenEmpty` sheets). */
-export async function hasRows(db: Pick<DuckDBConnection, 'prepare'>, sql: string, params: QueryParams, label: string): Promise<boolean> {
-  const probe = `SELECT 1 AS present FROM (${stripTrailingSemicolon(sql)}) LIMIT 1`;
-  try {
-    const result = await runWithParams(db, probe, params);
-    return (await result.getRows()).length > 0;
-  } catch (cause) {
-    throw new ReconError('report', `${label}: query failed: ${(cause as Error).message}`, { cause });
-  }
-}
-
-function stripTrailingSemicolon(sql: string): string {
-  return sql.trim().replace(/;\s*$/, '');
 }

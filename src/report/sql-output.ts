@@ -89,11 +89,11 @@ async function writeTable(result: DuckDBResult, names: string[], write: Write): 
   }
   const widths = names.map((name, i) => Math.max(name.length, ...cells.map((r) => (r[i] ?? '').length)));
   const line = (values: string[]) =>
-    values
+    `${values
       .map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0)))
       .join(' | ')
-      .trimEnd() + '\n';
-  let text = line(names) + widths.map((w) => '-'.repeat(w)).join('-+-') + '\n';
+      .trimEnd()}\n`;
+  let text = `${line(names) + widths.map((w) => '-'.repeat(w)).join('-+-')}\n`;
   for (const row of cells) text += line(row);
   const shown = cells.length;
   text += `(${total} row${total === 1 ? '' : 's'}${shown < total ? `; showing the first ${shown}: use --format csv for all` : ''})\n`;
@@ -103,7 +103,7 @@ async function writeTable(result: DuckDBResult, names: string[], write: Write): 
 
 /** Control characters would break the alignment (and could move the cursor): show them escaped. */
 function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it escapes
   return text.replace(/[\u0000-\u001f\u007f]/g, (c) =>
     c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
   );

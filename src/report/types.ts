@@ -1,5 +1,14 @@
 // The contract between report definitions (reports/*.ts: SQL plus column specs) and the generic writers.
 // A finance engineer adds a report by writing a ReportDefinition; the writers never know its meaning.
+//
+// Two shapes, both SQL plus column specs:
+// - Sheets with their own queries (`sql` reads the warehouse's tables and views), as `refunds` does.
+// - A `base` query that every sheet splits: the writer runs it once per night into a TEMP table, and a
+//   sheet's `sql` reads that table as `$base` (`SELECT ... FROM $base WHERE category = 'x' ORDER BY ...`),
+//   as `discrepancies` and `chargebacks` do. Use it when several sheets (or a sheet and the CSV) show
+//   cuts of one costly query: the costly part runs once, each sheet is a cheap scan of its result.
+// The shapes mix: a report with a base may still have sheets that read other tables (the discrepancies'
+// rows kept out), and a definition without a base works as it always did.
 
 export type ColumnType = 'text' | 'cents' | 'integer' | 'instant' | 'date' | 'boolean';
 
@@ -21,7 +30,10 @@ export interface ColumnSpec {
 
 /** A label/value block written under a sheet's table (the Summary's run window and data freshness). */
 export interface NotesSpec {
-  /** Returns columns `label` (text), `text_value` (text) and `instant_value` (TIMESTAMPTZ); one of the two values is set. */
+  /**
+   * Returns columns `label` (text), `text_value` (text) and `instant_value` (TIMESTAMPTZ); one of the two
+   * values is set. Same parameters as a sheet's `sql`, `$base` included.
+   */
   sql: string;
 }
 
@@ -29,14 +41,19 @@ export interface SheetSpec {
   /** Sheet name (at most 31 characters, no `[]:*?/\`). */
   name: string;
   /**
-   * The rows, with a deterministic ORDER BY. Named parameters available: $date (DATE), $run_id (the
-   * reconcile run), $tz (zone name), $day_start and $day_end (TIMESTAMPTZ bounds of the business day).
+   * The rows, with a deterministic ORDER BY (the base's own order is not kept: say it again here).
+   * Named parameters available: $date (DATE), $run_id (the reconcile run), $tz (zone name), $day_start
+   * and $day_end (TIMESTAMPTZ bounds of the business day). `$base` is not a parameter but the name of the
+   * table holding the report's base rows (only in a report that declares `base`).
    */
   sql: string;
   columns: ColumnSpec[];
   /** Keys of cents/integer columns summed in a totals row (values, never formulas). */
   totals?: string[];
-  /** Leave the sheet out of the workbook when its query returns no rows. */
+  /**
+   * Leave the sheet out of the workbook when its query returns no rows. Decided while the rows stream (the
+   * sheet is added at its first row), so the query still runs once; the sheets keep their declared order.
+   */
   omitWhenEmpty?: boolean;
   /** False: the sheet only feeds the CSV (default true). */
   inWorkbook?: boolean;
@@ -57,6 +74,12 @@ export interface ReportDefinition {
   description: string;
   /** Whether the report needs a reconcile run of the day (the discrepancies do, refunds do not). */
   needsReconcileRun?: boolean;
+  /**
+   * The report's base rows: a SELECT (same parameters as a sheet's `sql`, no ORDER BY needed) that the
+   * writer runs once per night into a TEMP table, readable by every sheet and notes query as `$base`, and
+   * drops when the report is written. Optional: without it, each sheet runs its own query.
+   */
+  base?: string;
   sheets: SheetSpec[] | ((params: ReportParams) => SheetSpec[]);
   /** Name of the sheet whose rows go to the CSV. */
   csvSheet: string;

@@ -1,6 +1,8 @@
-// Renders report definitions (reports/) into `<outDir>/<date>/<name>.xlsx` and `.csv`. Each sheet's
-// query is streamed once; the CSV sheet's rows go to both files in the same pass. Files are written
-// under a temporary name and renamed when complete, so a reader never sees half a report.
+// Renders report definitions (reports/) into `<outDir>/<date>/<name>.xlsx` and `.csv`. A report's base
+// query runs once into a TEMP table its sheets read (report-base.ts); each sheet's query is streamed
+// once, the CSV sheet's rows going to both files in the same pass, and a sheet left out when empty is
+// only added at its first row, so no query runs twice to find out. Files are written under a temporary
+// name and renamed when complete, so a reader never sees half a report.
 import { chmodSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -9,9 +11,10 @@ import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { dateParam, instantParam } from '../warehouse/sql.ts';
 import { CsvFileWriter } from './csv-writer.ts';
-import { hasRows, rowChunksOf, type QueryParams } from './query-rows.ts';
+import { rowChunksOf, type QueryParams } from './query-rows.ts';
 import { readNotes } from './notes.ts';
-import { XlsxFileWriter } from './xlsx-writer.ts';
+import { materialiseBase, type ReportQueries } from './report-base.ts';
+import { XlsxFileWriter, type XlsxSheetWriter } from './xlsx-writer.ts';
 import type { CsvDialect, ReportDefinition, ReportParams, SheetSpec } from './types.ts';
 
 export interface WriteReportsRequest {
@@ -102,28 +105,16 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
   const xlsxPath = join(dir, `${definition.name}.xlsx`);
   const csvPath = join(dir, `${definition.name}.csv`);
   const partial = (path: string) => `${path}.partial`;
-  const cellOptions = { timezone: request.day.zone, maskDocuments: request.maskDocuments };
+  let queries: ReportQueries | undefined;
   let xlsx: XlsxFileWriter | undefined;
   let csv: CsvFileWriter | undefined;
   let done = false;
   try {
+    queries = await materialiseBase(deps, definition, params);
     xlsx = await XlsxFileWriter.open(partial(xlsxPath), mode);
     csv = await CsvFileWriter.open(partial(csvPath), csvSheet.columns, { dialect: request.csvDialect, maskDocuments: request.maskDocuments, mode });
     for (const sheet of sheets) {
-      const label = `report ${definition.name}, sheet ${sheet.name}`;
-      const inWorkbook = sheet.inWorkbook !== false && !(sheet.omitWhenEmpty && !(await hasRows(deps.db, sheet.sql, params, label)));
-      const toCsv = sheet === csvSheet;
-      if (!inWorkbook && !toCsv) continue;
-      const sheetWriter = inWorkbook ? xlsx.addSheet(sheet.name, sheet.columns, { ...cellOptions, totals: sheet.totals ?? [] }) : undefined;
-      for await (const rows of rowChunksOf(deps.db, sheet.sql, params, sheet.columns, label)) {
-        sheetWriter?.writeRows(rows);
-        await sheetWriter?.drain();
-        if (toCsv) await csv.writeRows(rows);
-      }
-      if (sheetWriter) {
-        sheetWriter.finish(sheet.notes ? await readNotes(deps.db, sheet.notes, params, label) : []);
-        counts[`${definition.name}/${sheet.name}`] = sheetWriter.rowCount;
-      }
+      await writeSheet(deps.db, { sheet, toCsv: sheet === csvSheet, report: definition.name, queries, params, request, xlsx, csv }, counts);
     }
     await xlsx.commit();
     await csv.close();
@@ -138,9 +129,51 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
   } finally {
     xlsx?.abort();
     await csv?.close().catch(() => undefined);
+    await queries?.drop();
     if (!done) for (const path of [xlsxPath, csvPath]) rmSync(partial(path), { force: true });
   }
   counts[definition.name] = csv.rowCount;
   deps.logger.event('report.written', { report: definition.name, rows: csv.rowCount, files: [xlsxPath, csvPath] });
   return [xlsxPath, csvPath];
+}
+
+interface OneSheet {
+  sheet: SheetSpec;
+  toCsv: boolean;
+  report: string;
+  queries: ReportQueries;
+  params: QueryParams;
+  request: WriteReportsRequest;
+  xlsx: XlsxFileWriter;
+  csv: CsvFileWriter;
+}
+
+/** Streams one sheet's query once into its workbook sheet and, for the CSV sheet, the CSV. */
+async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>): Promise<void> {
+  const { sheet, toCsv, queries, params, request } = job;
+  const label = `report ${job.report}, sheet ${sheet.name}`;
+  const inWorkbook = sheet.inWorkbook !== false;
+  if (!inWorkbook && !toCsv) return;
+  let sheetWriter: XlsxSheetWriter | undefined;
+  // Added at the first row (or at the end when it must appear empty): the sheets stay in their order.
+  const openSheet = (): XlsxSheetWriter =>
+    (sheetWriter ??= job.xlsx.addSheet(sheet.name, sheet.columns, {
+      timezone: request.day.zone,
+      maskDocuments: request.maskDocuments,
+      totals: sheet.totals ?? [],
+    }));
+  for await (const rows of rowChunksOf(db, queries.resolve(sheet.sql, label), params, sheet.columns, label)) {
+    if (rows.length === 0) continue;
+    if (inWorkbook) {
+      const writer = openSheet();
+      writer.writeRows(rows);
+      await writer.drain();
+    }
+    if (toCsv) await job.csv.writeRows(rows);
+  }
+  if (inWorkbook && !sheet.omitWhenEmpty) openSheet();
+  if (sheetWriter) {
+    sheetWriter.finish(sheet.notes ? await readNotes(db, { sql: queries.resolve(sheet.notes.sql, label) }, params, label) : []);
+    counts[`${job.report}/${sheet.name}`] = sheetWriter.rowCount;
+  }
 }

@@ -97,6 +97,7 @@ export class XlsxSheetWriter {
   readonly #columns: readonly ColumnSpec[];
   readonly #options: CellOptions & { totals?: readonly string[] };
   readonly #sums: (bigint | null)[];
+  readonly #cellStyles: Partial<ExcelJS.Style>[];
   #rows = 0;
 
   constructor(sheet: ExcelJS.Worksheet, columns: readonly ColumnSpec[], options: CellOptions & { totals?: readonly string[] }) {
@@ -115,6 +116,15 @@ export class XlsxSheetWriter {
       const numFmt = FORMAT_OF[c.type];
       return { key: c.key, width: c.width ?? Math.max(DEFAULT_WIDTH[c.type], c.header.length + 3), ...(numFmt ? { style: { numFmt } } : {}) };
     });
+    // exceljs gives each new cell its own copy of the column's style and renders that copy as XML to find
+    // its style id, once per cell (more than half of the time a row took); its cache of ids is keyed by
+    // the style object, so data cells share one object per column instead. The ids are the same: a
+    // column's cells all have its numFmt, or none and a type (text, number, boolean, empty) whose style
+    // XML is the same. The totals and header rows keep their own styles (they set a font).
+    this.#cellStyles = columns.map((c) => {
+      const numFmt = FORMAT_OF[c.type];
+      return numFmt ? { numFmt } : {};
+    });
     const header = sheet.addRow(columns.map((c) => sheetText(c.header)));
     header.font = { bold: true };
     header.commit();
@@ -127,6 +137,9 @@ export class XlsxSheetWriter {
   writeRows(rows: readonly CellValue[][]): void {
     for (const values of rows) {
       const row = this.#sheet.addRow(this.#columns.map((column, i) => excelValueOf(values[i] ?? null, column, this.#options)));
+      this.#cellStyles.forEach((style, i) => {
+        row.getCell(i + 1).style = style;
+      });
       this.#sums.forEach((sum, i) => {
         if (sum !== null) this.#sums[i] = sum + ((values[i] as bigint | null) ?? 0n);
       });
@@ -155,7 +168,7 @@ export class XlsxSheetWriter {
     const width = this.#columns.length;
     this.#sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: this.#rows + 1, column: Math.max(width, 1) } };
     if (this.#sums.some((s) => s !== null)) {
-      const labelAt = this.#sums.findIndex((s) => s === null);
+      const labelAt = this.#sums.indexOf(null);
       const row = this.#sheet.addRow(
         this.#columns.map((column, i) => {
           const sum = this.#sums[i];

@@ -18,6 +18,7 @@ import { JSON_READ_OPTIONS } from './file-readers.ts';
 import { openStageFile } from './stage-file.ts';
 import { buildTransactionLines } from './page-lines.ts';
 import { openRejectsFile, type KeptOutRow } from './rejects.ts';
+import { instantParam } from '../warehouse/sql.ts';
 import { allOrFirstError } from './run-windows.ts';
 import type { WindowRead } from './read-window.ts';
 
@@ -69,23 +70,27 @@ const UNASKABLE = new Set(['', 'null', 'undefined']);
  */
 async function findIdsToLookUp(db: DuckDBConnection, swept: RunRanges['sweptRange'], rejectsFiles: readonly string[], max: number): Promise<Candidate[]> {
   const params: Record<string, DuckDBValue> = {};
-  const inStatus = SWEEP_STATUSES.map((status, i) => {
-    const is = `t.status = $status_${i}`;
+  // One branch per status (they cannot overlap), each a plain comparison of a column with parameters:
+  // DuckDB then skips the row groups that hold no such status or no sale of the swept range (an OR
+  // of the three would make it read every row). `review` is the greatest status text, so even its
+  // branch, which no date bounds, reads only row groups that hold a review.
+  const held = SWEEP_STATUSES.map((status, i) => {
+    const select = `SELECT t.transaction_id, t.status FROM transactions t WHERE t.status = $status_${i}`;
     if (status === 'review') {
       params[`status_${i}`] = status;
-      return is; // stale_review reports a review whatever its age
+      return select; // stale_review reports a review whatever its age
     }
     if (swept.endMs <= swept.startMs) return undefined;
-    Object.assign(params, { [`status_${i}`]: status, [`start_${i}`]: swept.startMs, [`end_${i}`]: swept.endMs });
-    return `(${is} AND epoch_ms(t.date_created) >= $start_${i} AND epoch_ms(t.date_created) < $end_${i})`;
+    Object.assign(params, { [`status_${i}`]: status, [`start_${i}`]: instantParam(swept.startMs), [`end_${i}`]: instantParam(swept.endMs) });
+    return `${select} AND t.date_created >= $start_${i} AND t.date_created < $end_${i}`;
   }).filter((c) => c !== undefined);
   if (rejectsFiles.length > 0) params['rejects_files'] = listValue([...rejectsFiles]);
   const keptOut =
     rejectsFiles.length === 0
       ? ''
       : `AND NOT EXISTS (SELECT 1 FROM read_json($rejects_files, ${JSON_READ_OPTIONS}, columns = {id: 'VARCHAR'}) r WHERE r.id = t.transaction_id)`;
-  const from = `FROM transactions t WHERE (${inStatus.join(' OR ')})
-    AND NOT EXISTS (SELECT 1 FROM ${ROWS_TX} o WHERE o.transaction_id = t.transaction_id) ${keptOut}`;
+  const from = `FROM (${held.join(' UNION ALL ')}) t
+    WHERE NOT EXISTS (SELECT 1 FROM ${ROWS_TX} o WHERE o.transaction_id = t.transaction_id) ${keptOut}`;
   // Ids are read as bytes: the DuckDB client's text decoding drops a leading U+FEFF.
   const reader = await db.runAndReadAll(`SELECT encode(t.transaction_id) AS id, t.status ${from} ORDER BY t.transaction_id LIMIT ${max + 1}`, params);
   const rows = reader.getRowObjectsJS();

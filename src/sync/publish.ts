@@ -145,9 +145,13 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
     SELECT ${keys}, status, min(date_updated) AS date_updated FROM ${e.staged} GROUP BY ALL`);
   await exec(`UPDATE ${e.spec.history} SET last_seen_at = ${NOW}, last_seen_run = ${RUN}
     FROM temp.pub_seen s WHERE ${on(e.spec.history, 's', ['status'])}`);
+  // The pairs already held are found by a semi-join of the history with the run's few pairs (the
+  // history on the left: DuckDB builds on the pairs and skips the row groups their range rules out).
   await exec(`INSERT INTO ${e.spec.history}
     SELECT ${keysOf('s')}, s.status, s.date_updated, ${NOW}, ${NOW}, ${RUN}, ${RUN}
-    FROM temp.pub_seen s WHERE NOT EXISTS (SELECT 1 FROM ${e.spec.history} h WHERE ${on('h', 's', ['status'])})`);
+    FROM temp.pub_seen s WHERE NOT EXISTS (
+      SELECT 1 FROM (SELECT ${keysOf('h')}, h.status FROM ${e.spec.history} h SEMI JOIN temp.pub_seen x ON ${on('h', 'x', ['status'])}) h
+      WHERE ${on('h', 's', ['status'])})`);
 
   // One row per id: the latest observation wins; one that carries item_id beats one without. Only ids
   // seen more than once (sweeps overlap the date windows) go through the window function.
@@ -157,9 +161,11 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
       FROM ${e.staged} o JOIN ${STAGE_WINDOWS} w ON w.window_no = o.window_no
       JOIN (SELECT ${keys} FROM ${e.staged} GROUP BY ALL HAVING count(*) > 1) d ON ${on('d', 'o')}
     ) WHERE rn > 1`);
-  // Ids the warehouse already holds: one pass over the table's key columns.
+  // Ids the warehouse already holds: a semi-join of the table with the run's ids, the table on the left
+  // (so DuckDB builds on the ids and skips the row groups their range rules out; EXISTS the other way
+  // round reads every key of the table).
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing_ids AS
-    SELECT DISTINCT ${keysOf('o')} FROM ${e.staged} o WHERE EXISTS (SELECT 1 FROM ${e.spec.name} t WHERE ${on('t', 'o')})`);
+    SELECT DISTINCT ${keysOf('t')} FROM ${e.spec.name} t SEMI JOIN ${e.staged} o ON ${on('t', 'o')}`);
   const losers = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_losers')).getRowObjects()[0]?.['n'] ?? 0);
   const existing = Number((await db.runAndReadAll('SELECT count(*) AS n FROM temp.pub_existing_ids')).getRowObjects()[0]?.['n'] ?? 0);
   // A staged row (as `alias`) that wins: every row but the copies that lose to another window's.

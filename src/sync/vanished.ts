@@ -23,7 +23,8 @@ export async function markVanished(db: DuckDBConnection, ids: readonly string[],
   await db.run(
     `INSERT INTO transaction_history
      SELECT v.transaction_id, 'rejected', ${now}, ${now}, ${now}, $run_id, $run_id FROM ${VANISHED} v
-     WHERE NOT EXISTS (SELECT 1 FROM transaction_history h WHERE h.transaction_id = v.transaction_id AND h.status = 'rejected')`,
+     WHERE v.transaction_id NOT IN (
+       SELECT h.transaction_id FROM transaction_history h SEMI JOIN ${VANISHED} x ON h.transaction_id = x.transaction_id WHERE h.status = 'rejected')`,
     stamp,
   );
 }

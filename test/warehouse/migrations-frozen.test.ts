@@ -25,9 +25,8 @@ const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0010-keyless-orders.sql', '56b16963725130cad70a9373e4477b56a37bac15ca86ff65da860a3a5381753b'],
   ['0011-findings-with-customer.sql', '0d49461c7ff2e93327797cfd019a7f0d584f1281ce1e9d520de04d39db911a9b'],
   ['0012-order-links.sql', 'f8b379cb4dda3de709bd251905e767bf15405221a56ab7f59251a6267d580b1e'],
-  // A placeholder: the views migration written on another branch takes this number (and this line).
-  ['0013-reserved-for-the-views-migration.sql', 'f50a212bf154292b2a5250f13e08da2a4c80b510b3ccc325cdbbc4a2dd091296'],
-  ['0014-raw-rows-beside-the-warehouse.sql', 'b50cb949540a259b6b7badce02684e7b5928e62d9a4ec6db63a29fac82251481'],
+  ['0013-night-reads-bounded-by-dates.sql', 'aa281847553cff7347954fcb5a8b234869283fd3d712333bd6d43e18bb3a50ca'],
+  ['0014-raw-rows-beside-the-warehouse.sql', 'c2a933fb2ac8611ddd73fedefb23388d7f8f03547d93cef82e6bb60f6f0f0345'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));

@@ -22,8 +22,7 @@ COPY (
   pieces[9] AS p09, pieces[10] AS p10, pieces[11] AS p11, pieces[12] AS p12,
   pieces[13] AS p13, pieces[14] AS p14, pieces[15] AS p15, pieces[16] AS p16,
   pieces[17] AS p17, pieces[18] AS p18, pieces[19] AS p19, pieces[20] AS p20,
-  pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23, CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24,
-  CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24
+  pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23, CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24
   FROM (SELECT string_split(replace(CAST(raw AS VARCHAR), 'transaction_id":"' || transaction_id || '"', chr(1)), ',"') AS pieces FROM transactions ORDER BY rowid)
 ) TO (getvariable('recon_raw_dir') || '/transactions/0.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1, ROW_GROUP_SIZE 30000);
 
@@ -33,8 +32,7 @@ COPY (
   pieces[9] AS p09, pieces[10] AS p10, pieces[11] AS p11, pieces[12] AS p12,
   pieces[13] AS p13, pieces[14] AS p14, pieces[15] AS p15, pieces[16] AS p16,
   pieces[17] AS p17, pieces[18] AS p18, pieces[19] AS p19, pieces[20] AS p20,
-  pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23, CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24,
-  CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24
+  pieces[21] AS p21, pieces[22] AS p22, pieces[23] AS p23, CASE WHEN len(pieces) > 24 THEN array_to_string(pieces[24:], ',"') ELSE pieces[24] END AS p24
   FROM (SELECT string_split(replace(CAST(raw AS VARCHAR), CASE kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || operation_id || '"', chr(1)), ',"') AS pieces FROM operations ORDER BY rowid)
 ) TO (getvariable('recon_raw_dir') || '/operations/0.parquet') (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1, ROW_GROUP_SIZE 30000);
 

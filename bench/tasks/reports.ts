@@ -1,0 +1,97 @@
+// Bench task: the reports of one reconciled day (every report in reports/index.ts, XLSX and `br` CSV),
+// next to their floor measured in the same process: the same report queries, each run once, into bare
+// CSV files with DuckDB's COPY (no workbook, no cell formatting). For a report with a base that is its
+// base query once into a TEMP table, then every sheet and notes query over it; for one without, every
+// sheet query. Both are timed --rounds times, alternating (a load spike on a shared machine then hits
+// both), after one untimed round of each that warms DuckDB's buffers. --dir names a folder whose
+// recon.duckdb holds a reconciled day (--date, default the bench history's last).
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeReports } from '../../src/report/index.ts';
+import type { ReportDefinition } from '../../src/report/types.ts';
+import { REPORTS } from '../../reports/index.ts';
+import { businessDayOf, type BusinessDay } from '../../src/shared/business-day.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { openWarehouse } from '../../src/warehouse/open.ts';
+import { dateParam, instantParam, runWithParams, sqlLiteral, type SqlParams } from '../../src/warehouse/sql.ts';
+import { END, ZONE, argValue, report } from './common.ts';
+
+const dir = argValue('--dir') as string;
+const rounds = Number(argValue('--rounds') ?? 5);
+const day = businessDayOf(argValue('--date') ?? END, ZONE);
+const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
+const db = warehouse.connection;
+
+interface FloorQueries {
+  base: string | undefined;
+  /** Sheet and notes queries; `$base` names the base's table. */
+  queries: string[];
+}
+
+function floorQueriesOf(definition: ReportDefinition, date: string, runId: string): FloorQueries {
+  const sheets = typeof definition.sheets === 'function' ? definition.sheets({ date, runId, timezone: ZONE }) : definition.sheets;
+  return { base: definition.base, queries: [...sheets.map((s) => s.sql), ...sheets.flatMap((s) => (s.notes ? [s.notes.sql] : []))] };
+}
+
+async function timeReports(out: string, runId: string): Promise<number> {
+  rmSync(out, { recursive: true, force: true });
+  const t0 = performance.now();
+  await writeReports({ db, logger: silentLogger }, { day, runId, outDir: out, maskDocuments: true, csvDialect: 'br', fileMode: '0600', definitions: REPORTS });
+  return (performance.now() - t0) / 1000;
+}
+
+async function timeFloor(out: string, reports: FloorQueries[], params: SqlParams): Promise<number> {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const t0 = performance.now();
+  let file = 0;
+  for (const { base, queries } of reports) {
+    if (base !== undefined) await runWithParams(db, `CREATE OR REPLACE TEMP TABLE floor_base AS ${base}`, params);
+    for (const sql of queries) {
+      const query = sql.replace(/\$base\b/g, 'temp.main.floor_base');
+      await runWithParams(db, `COPY (${query}) TO ${sqlLiteral(join(out, `${++file}.csv`))} (HEADER, DELIMITER ';')`, params);
+    }
+    await db.run('DROP TABLE IF EXISTS temp.main.floor_base');
+  }
+  return (performance.now() - t0) / 1000;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+try {
+  const latest = await db.runAndReadAll(`SELECT run_id FROM reconcile_runs_latest WHERE business_date = $d::DATE`, { d: day.date });
+  const runId = String(latest.getRows()[0]?.[0] ?? '');
+  if (runId === '') throw new Error(`bench reports: expected a reconcile run of ${day.date} in ${dir}, found none; run the reconcile task on it first`);
+  const params: SqlParams = { date: dateParam(day.date), run_id: runId, tz: day.zone, day_start: instantParam(day.startMs), day_end: instantParam(day.endMs) };
+  const floorReports = REPORTS.map((d) => floorQueriesOf(d, day.date, runId));
+  const reportsOut = join(dir, 'bench-reports');
+  const floorOut = join(dir, 'bench-floor');
+  await timeReports(reportsOut, runId);
+  await timeFloor(floorOut, floorReports, params);
+  const recon: number[] = [];
+  const floor: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    recon.push(await timeReports(reportsOut, runId));
+    floor.push(await timeFloor(floorOut, floorReports, params));
+  }
+  // The ratio of each round's pair (measured back to back) is steadier than the ratio of two medians.
+  const ratio = median(recon.map((s, i) => s / (floor[i] ?? Number.NaN)));
+  report({
+    date: day.date,
+    findings: await findingsOf(day, runId),
+    seconds: median(recon),
+    floorSeconds: median(floor),
+    ratio,
+    minSeconds: Math.min(...recon),
+    minFloorSeconds: Math.min(...floor),
+    floorQueries: floorReports.reduce((n, r) => n + r.queries.length + (r.base === undefined ? 0 : 1), 0),
+  });
+} finally {
+  warehouse.close();
+}
+
+/** The day's findings, for the table: the size of what the discrepancies report splits. */
+async function findingsOf(of: BusinessDay, runId: string): Promise<number> {
+  const result = await db.runAndReadAll(`SELECT count(*)::INTEGER FROM findings WHERE run_id = $r AND business_date = $d::DATE`, { r: runId, d: of.date });
+  return Number(result.getRows()[0]?.[0] ?? 0);
+}

@@ -1,0 +1,63 @@
+// A report's base query (ReportDefinition.base) run once per night. Sheets that are cuts of one costly
+// query (the discrepancies' category sheets and CSV, the chargebacks' list and totals) would otherwise
+// each run it again; instead the writer materialises it into a TEMP table of its own connection, the
+// sheets read that table as `$base`, and the table is dropped when the report is written or has failed.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ReconError } from '../shared/errors.ts';
+import type { Logger } from '../shared/log.ts';
+import { runWithParams, sqlIdentifier } from '../warehouse/sql.ts';
+import type { QueryParams } from './query-rows.ts';
+import type { ReportDefinition } from './types.ts';
+
+/** `$base` as a whole word: `$base_day` stays a parameter of that name. */
+const BASE_REFERENCE = /\$base\b/;
+
+type Db = Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>;
+
+/** The statements a report runs, with `$base` named; `drop()` (in `finally`) never throws. */
+export interface ReportQueries {
+  /** The SQL to run for a sheet or notes query: `$base` replaced by the base table's qualified name. */
+  resolve(sql: string, label: string): string;
+  drop(): Promise<void>;
+}
+
+/**
+ * Runs the definition's base query once into `temp.main."report_<name>"` (nothing when it declares no
+ * base). The temp catalog is qualified in full: a warehouse table of the same name never shadows it.
+ */
+export async function materialiseBase(deps: { db: Db; logger: Logger }, definition: ReportDefinition, params: QueryParams): Promise<ReportQueries> {
+  const base = definition.base;
+  if (base === undefined) return { resolve: (sql, label) => refuseBaseReference(sql, label, definition.name), drop: async () => undefined };
+  if (BASE_REFERENCE.test(base)) {
+    throw new ReconError(
+      'report',
+      `report ${definition.name}: expected its base query to read the warehouse, got one that reads $base (itself); fix: name the tables or views it selects from`,
+    );
+  }
+  const table = `temp.main.${sqlIdentifier(`report_${definition.name}`)}`;
+  const drop = async (): Promise<void> => {
+    try {
+      await deps.db.runAndReadAll(`DROP TABLE IF EXISTS ${table}`);
+    } catch (cause) {
+      // The connection is failing already; the table dies with it, and the first error is the one to report.
+      deps.logger.warn(`report ${definition.name}: could not drop its base table ${table}: ${(cause as Error).message}`);
+    }
+  };
+  try {
+    await runWithParams(deps.db, `CREATE OR REPLACE TEMP TABLE ${table} AS\n${base}`, params);
+  } catch (cause) {
+    await drop();
+    throw new ReconError('report', `report ${definition.name}, base query: query failed: ${(cause as Error).message}`, { cause });
+  }
+  return { resolve: (sql) => sql.replace(new RegExp(BASE_REFERENCE.source, 'g'), () => table), drop };
+}
+
+function refuseBaseReference(sql: string, label: string, report: string): string {
+  if (BASE_REFERENCE.test(sql)) {
+    throw new ReconError(
+      'report',
+      `${label}: expected the report to declare a base for the $base its SQL reads, got none; fix: add \`base\` to the ${report} definition, or select from the warehouse's tables`,
+    );
+  }
+  return sql;
+}
