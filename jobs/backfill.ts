@@ -22,7 +22,7 @@ export async function runBackfill(deps: NightlyDeps, request: BackfillRequest, c
   const nights: BackfillNight[] = [];
   const dates = datesBetween(request.from, request.to, config.timezone);
   const done = request.force ? new Set<string>() : await finishedNights(deps.db);
-  const progress = deps.logger.progress('backfill', dates.length);
+  const progress = deps.logger.progress('backfill', { total: dates.length, unit: 'nights' });
   try {
     for (const date of dates) {
       if (done.has(date)) {
