@@ -136,3 +136,15 @@ export function loggerForProcess(): Logger {
   return process.stderr.isTTY ? terminalLogger() : jsonLinesLogger();
 }
 
+/**
+ * The end of a failed run, before the CLI entry's final `recon: ...` line: a progress line still drawn
+ * is cleared (its work was cut short), and the JSON log gets an `error` event with the message and the
+ * exit code, so that a reader of the log alone knows how the run ended.
+ */
+export function logRunFailure(message: string, exitCode: number): void {
+  for (const drawer of [...drawing]) {
+    drawing.delete(drawer);
+    drawer.suspend();
+  }
+  loggerForProcess().event('error', { message, exit_code: exitCode });
+}
