@@ -100,7 +100,7 @@ export function terminalLogger(stream: NodeJS.WriteStream = process.stderr): Log
       const now = () => ({ ...state, elapsedMs: Date.now() - started });
       const bar = new cliProgress.SingleBar({
         stream,
-        format: (_options, params) => lineForProgress(now(), params.maxWidth),
+        format: (_options, params) => redactSecrets(lineForProgress(now(), params.maxWidth)),
         hideCursor: false,
         // Trims the line to the width itself instead of switching the terminal's wrapping off.
         linewrap: true,
