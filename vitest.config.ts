@@ -8,14 +8,14 @@ import { defineConfig } from 'vitest/config';
 
 const UNIT = [
   'test/api/{bounded-requests,client,fast-check,refused-ids}.test.ts',
-  'test/cli/{help,refusals}.test.ts',
+  'test/cli/{backfill-resume,error-event,help,refusals}.test.ts',
   'test/config/config.test.ts',
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules}.test.ts',
   'test/reconcile/{lifecycle,rules}.test.ts',
   'test/report/{cells,chargebacks-scope,long-cells,report-base,views,write-reports}.test.ts',
   'test/sandbox/{generator,routes-post,row-bytes,server}.test.ts',
   'test/serve/rules.test.ts',
-  'test/shared/{money,redact,tables}.test.ts',
+  'test/shared/{log,money,progress-text,redact,tables}.test.ts',
   'test/sync/{raw-storage,stage-file,stage-raw,windows}.test.ts',
   'test/warehouse/{memory-limit,migrate,previous-release}.test.ts',
 ];
@@ -35,7 +35,8 @@ export default defineConfig({
           // The two forks are reused from file to file: a fresh fork per file re-imports DuckDB, exceljs
           // and zod each time, which was half of the unit run's wall time (29 files: 24 s isolated, 13 s
           // not, same machine and load). So a unit test must leave no process-wide state behind:
-          // test/cli/in-process.ts puts back what runCli touches; nothing in unit stubs globals.
+          // test/cli/in-process.ts puts back what runCli touches; nothing in unit leaves a global stubbed
+          // (test/shared/log.test.ts fakes the timers inside each test and puts them back after it).
           isolate: false,
         },
       },

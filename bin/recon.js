@@ -6,4 +6,8 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { runCli } = await import('../src/cli/main.ts');
+const { interrupted } = await import('../src/cli/interrupt.ts');
 process.exitCode = await runCli(process.argv.slice(2));
+// A command stopped by Ctrl-C has reported it; the work it left (as a kill leaves it, for the next run to
+// clean up) must not keep the process alive or go on printing.
+if (interrupted()) process.exit();

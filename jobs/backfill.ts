@@ -18,23 +18,32 @@ export interface BackfillNight {
   outcome?: NightlyOutcome;
 }
 
-export async function runBackfill(deps: NightlyDeps, request: BackfillRequest, config: ReconConfig): Promise<BackfillNight[]> {
+/** Where the caller follows the nights: `position` counts from 1 of `count`. */
+export interface BackfillHooks {
+  /** Before the first night: every night of the range, and those an earlier run finished (to be skipped). */
+  planned?(dates: readonly string[], alreadyDone: ReadonlySet<string>): void;
+  nightStarted?(date: string, position: number, count: number): void;
+  nightEnded?(night: BackfillNight, position: number, count: number): void;
+}
+
+export async function runBackfill(deps: NightlyDeps, request: BackfillRequest, config: ReconConfig, hooks: BackfillHooks = {}): Promise<BackfillNight[]> {
   const nights: BackfillNight[] = [];
   const dates = datesBetween(request.from, request.to, config.timezone);
   const done = request.force ? new Set<string>() : await finishedNights(deps.db);
-  const progress = deps.logger.progress('backfill', dates.length);
-  try {
-    for (const date of dates) {
-      if (done.has(date)) {
-        deps.logger.event('backfill.skip', { date, reason: 'a nightly run of this date already finished' });
-        nights.push({ date, skipped: true });
-      } else {
-        nights.push({ date, skipped: false, outcome: await runNightly(deps, { date, strict: request.strict, source: request.source }, config) });
-      }
-      progress.tick(1);
+  hooks.planned?.(dates, done);
+  // No progress line of its own: each night draws its sync's and import's, and says when it has ended.
+  for (const [i, date] of dates.entries()) {
+    let night: BackfillNight;
+    if (done.has(date)) {
+      deps.logger.event('backfill.skip', { date, reason: 'a nightly run of this date already finished' });
+      night = { date, skipped: true };
+    } else {
+      hooks.nightStarted?.(date, i + 1, dates.length);
+      night = { date, skipped: false, outcome: await runNightly(deps, { date, strict: request.strict, source: request.source }, config) };
     }
-  } finally {
-    progress.stop();
+    nights.push(night);
+    deps.logger.event('backfill.night', { date, position: i + 1, count: dates.length, outcome: night.outcome?.summary.outcome ?? 'skipped' });
+    hooks.nightEnded?.(night, i + 1, dates.length);
   }
   return nights;
 }

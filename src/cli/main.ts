@@ -2,6 +2,7 @@
 // bin/recon.js sets the process's exit status from it, and tests call it in-process.
 import { defineCommand, renderUsage, runCommand, type CommandDef } from 'citty';
 import { ReconError, exitCodeFor } from '../shared/errors.ts';
+import { logRunFailure } from '../shared/log.ts';
 import { redactSecrets } from '../shared/redact.ts';
 import { isOutOfMemory } from '../warehouse/memory-limit.ts';
 
@@ -97,8 +98,10 @@ async function rejectUnknownFlags(cmd: AnyCommand, path: string, rawArgs: string
 
 function reportError(error: unknown, rawArgs: string[]): number {
   if (error instanceof Error && error.name === 'CLIError') {
+    const message = stripAnsi(error.message);
+    logRunFailure(message, 2);
     process.stderr.write(
-      `recon: ${stripAnsi(error.message)}\nRun \`recon ${rawArgs
+      `recon: ${message}\nRun \`recon ${rawArgs
         .filter((a) => !a.startsWith('-'))
         .slice(0, 2)
         .join(' ')} --help\` for usage.\n`,
@@ -106,12 +109,15 @@ function reportError(error: unknown, rawArgs: string[]): number {
     return 2;
   }
   if (error instanceof ReconError) {
+    const code = exitCodeFor(error);
+    logRunFailure(redactSecrets(error.message), code);
     process.stderr.write(`recon: ${redactSecrets(error.message)}\n${outOfMemoryHint(error)}`);
     if (process.env['RECON_DEBUG'] && error.cause) process.stderr.write(`cause: ${redactSecrets(String((error.cause as Error).stack ?? error.cause))}\n`);
-    return exitCodeFor(error);
+    return code;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`recon: unexpected error: ${redactSecrets(message)}\n${outOfMemoryHint(error)}`);
+  const message = `unexpected error: ${redactSecrets(error instanceof Error ? error.message : String(error))}`;
+  logRunFailure(message, 1);
+  process.stderr.write(`recon: ${message}\n${outOfMemoryHint(error)}`);
   if (process.env['RECON_DEBUG'] && error instanceof Error) process.stderr.write(`${redactSecrets(error.stack ?? '')}\n`);
   else process.stderr.write('Set RECON_DEBUG=1 for the stack trace, and please report it.\n');
   return 1;

@@ -89,7 +89,7 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
   try {
     const stager = await openStager(db, optional, { importId, file });
     let read: TableReadResult;
-    const progress = logger.progress(`import ${basename(file)}`, statSync(file).size);
+    const progress = logger.progress(`import ${basename(file)}`, { total: statSync(file).size, unit: 'bytes' });
     try {
       let plan: RowPlan | undefined;
       let previousItemId: string | undefined;

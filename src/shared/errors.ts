@@ -11,6 +11,7 @@ export type ReconErrorCode =
   | 'warehouse' // the DuckDB warehouse failed
   | 'locked' // another run holds the warehouse
   | 'report' // a report could not be written
+  | 'interrupted' // the user stopped the run (Ctrl-C); a run failure as far as exit codes go
   | 'internal';
 
 export class ReconError extends Error {

@@ -1,6 +1,8 @@
 // Progress and event logging. Lower layers take a `Logger` (the smallest interface), the CLI picks the
-// implementation: a progress bar on a terminal, one JSON line per event otherwise (cron, CI).
+// implementation: progress lines and sentences on a terminal, one JSON line per event otherwise (cron,
+// CI), so that a log that is not read by a person stays machine-readable: no bar, no escape code.
 import cliProgress from 'cli-progress';
+import { lineForFinished, lineForProgress, type ProgressUnit } from './progress-text.ts';
 import { redactSecrets } from './redact.ts';
 
 interface Progress {
@@ -9,13 +11,20 @@ interface Progress {
   stop(): void;
 }
 
+interface ProgressOptions {
+  /** The count the work will reach; leave it out while unknown (a spinner is drawn, never `n/0`). */
+  total?: number | undefined;
+  /** What is counted (default rows); bytes are shown with units. */
+  unit?: ProgressUnit;
+}
+
 export interface Logger {
   /** A notable event: `sync.window.committed`, `import.rejected`, ... Fields must hold no secrets. */
   event(name: string, fields?: Record<string, unknown>): void;
   /** A human sentence for the terminal; in JSON mode it becomes a `message` event. */
   info(message: string): void;
   warn(message: string): void;
-  progress(label: string, total?: number): Progress;
+  progress(label: string, options?: ProgressOptions): Progress;
 }
 
 const noProgress: Progress = { tick() {}, stop() {} };
@@ -28,14 +37,16 @@ export const silentLogger: Logger = {
 };
 
 /** One JSON object per line on the given stream. */
-function jsonLinesLogger(write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
+export function jsonLinesLogger(write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
   const emit = (event: string, fields: Record<string, unknown> = {}) =>
     write(`${redactSecrets(JSON.stringify({ time: new Date().toISOString(), event, ...fields }))}\n`);
   return {
     event: emit,
     info: (message) => emit('message', { level: 'info', message }),
     warn: (message) => emit('message', { level: 'warn', message }),
-    progress(label, total) {
+    progress(label, options = {}) {
+      let { total } = options;
+      const unit = options.unit ?? 'rows';
       let done = 0;
       let lastLogged = Date.now();
       return {
@@ -44,43 +55,96 @@ function jsonLinesLogger(write: (line: string) => void = (l) => process.stderr.w
           if (newTotal !== undefined) total = newTotal;
           if (Date.now() - lastLogged > 5000) {
             lastLogged = Date.now();
-            emit('progress', { label, done, total });
+            emit('progress', { label, done, total, unit });
           }
         },
         stop() {
-          emit('progress', { label, done, total, finished: true });
+          emit('progress', { label, done, total, unit, finished: true });
         },
       };
     },
   };
 }
 
-/** Human output for a terminal: sentences on stderr and a progress bar for long work. */
-function terminalLogger(stream: NodeJS.WriteStream = process.stderr): Logger {
+/** A progress line being drawn, so that a sentence can be written above it and a failure can clear it. */
+interface Drawer {
+  suspend(): void;
+  resume(): void;
+  stop(): void;
+}
+
+/** Every line being drawn by this process (one at a time in practice). */
+const drawing = new Set<Drawer>();
+
+/** Work that ran shorter than this leaves no line once done: the night's summary says what it did. */
+const KEEP_FINISHED_MS = 1000;
+
+/**
+ * Human output for a terminal: sentences on stderr and a progress line for long work, drawn by
+ * cli-progress. It changes no terminal mode (cursor, line wrapping), so a Ctrl-C or a kill at any point
+ * leaves the terminal as it was.
+ */
+export function terminalLogger(stream: NodeJS.WriteStream = process.stderr): Logger {
+  const say = (line: string) => {
+    for (const drawer of drawing) drawer.suspend();
+    stream.write(`${redactSecrets(line)}\n`);
+    for (const drawer of drawing) drawer.resume();
+  };
   return {
     event() {},
-    info: (message) => stream.write(`${redactSecrets(message)}\n`),
-    warn: (message) => stream.write(`warning: ${redactSecrets(message)}\n`),
-    progress(label, total) {
-      const bar = new cliProgress.SingleBar(
-        { format: `${label} [{bar}] {value}/{total} {duration}s`, stream, hideCursor: true, clearOnComplete: false },
-        cliProgress.Presets.shades_classic,
-      );
-      bar.start(total ?? 0, 0);
-      let done = 0;
+    info: (message) => say(message),
+    warn: (message) => say(`warning: ${message}`),
+    progress(label, options = {}) {
+      const started = Date.now();
+      const state = { label, done: 0, total: options.total, unit: options.unit ?? 'rows', elapsedMs: 0 };
+      const now = () => ({ ...state, elapsedMs: Date.now() - started });
+      const bar = new cliProgress.SingleBar({
+        stream,
+        format: (_options, params) => redactSecrets(lineForProgress(now(), params.maxWidth)),
+        hideCursor: false,
+        // Trims the line to the width itself instead of switching the terminal's wrapping off.
+        linewrap: true,
+        clearOnComplete: true,
+        fps: 10,
+      });
+      const drawer: Drawer = {
+        // Stopping clears the line and puts the cursor back; starting again draws below the sentence.
+        suspend: () => bar.stop(),
+        resume: () => bar.start(0, 0),
+        stop() {
+          drawing.delete(drawer);
+          bar.stop();
+          const finished = now();
+          if (finished.elapsedMs >= KEEP_FINISHED_MS) stream.write(`${redactSecrets(lineForFinished(finished))}\n`);
+        },
+      };
+      drawing.add(drawer);
+      bar.start(0, 0);
       return {
         tick(delta, newTotal) {
-          done += delta;
-          if (newTotal !== undefined) bar.setTotal(newTotal);
-          bar.update(done);
+          state.done += delta;
+          if (newTotal !== undefined) state.total = newTotal;
         },
-        stop: () => bar.stop(),
+        stop: () => drawer.stop(),
       };
     },
   };
 }
 
-/** The CLI's choice: a terminal gets bars and sentences, anything else gets JSON lines. */
+/** The CLI's choice: a terminal gets progress lines and sentences, anything else gets JSON lines. */
 export function loggerForProcess(): Logger {
   return process.stderr.isTTY ? terminalLogger() : jsonLinesLogger();
+}
+
+/**
+ * The end of a failed run, before the CLI entry's final `recon: ...` line: a progress line still drawn
+ * is cleared (its work was cut short), and the JSON log gets an `error` event with the message and the
+ * exit code, so that a reader of the log alone knows how the run ended.
+ */
+export function logRunFailure(message: string, exitCode: number): void {
+  for (const drawer of [...drawing]) {
+    drawing.delete(drawer);
+    drawer.suspend();
+  }
+  loggerForProcess().event('error', { message, exit_code: exitCode });
 }

@@ -143,13 +143,18 @@ async function readAndPublish(
   });
   const limit = pLimit(sync.concurrency);
   let fileNo = 0;
-  const progress = deps.logger.progress('sync rows');
+  const progress = deps.logger.progress('sync', { unit: 'rows' });
 
   // Planning probes at most twice per window it may plan; the plan then sets the run's budget.
   const api = budgetedApi(deps.http, 2 * (sync.maxWindows + plan.ranges.length), `planning probes for at most sync.maxWindows (${sync.maxWindows}) windows`);
   const limits = { rowsPerWindow: sync.pageSize * sync.windowPageBudget, minWindowMs: sync.minWindowSeconds * 1000, maxWindows: sync.maxWindows };
   const plannedWithTotals = await planRanges(api, plan.ranges, limits, limit);
   const planned = plannedWithTotals.map((p) => p.window);
+  // The service's counts of the planned windows: the rows the pages will bring, unless the listing moves.
+  progress.tick(
+    0,
+    plannedWithTotals.reduce((n, p) => n + p.total, 0),
+  );
   const pagesImplied = plannedWithTotals.reduce((n, p) => n + Math.max(1, Math.ceil(p.total / sync.pageSize)), 0);
   const sentSoFar = deps.http.counters().requests - before.requests;
   api.allow(

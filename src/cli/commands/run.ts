@@ -1,11 +1,11 @@
 // `recon run nightly|backfill`: the scheduled jobs, against the service (RECON_API_KEY + api.baseUrl) or,
 // with --sandbox, the built-in sandbox, which is what `npm start` shows a newcomer.
 import { resolve } from 'node:path';
-import { defineCommand } from 'citty';
+import { defineCommand, type ParsedArgs } from 'citty';
 import { connect } from '../../../jobs/connect.ts';
 import { requireSandboxDays } from '../../../jobs/sandbox-default.ts';
 import { runNightly } from '../../../jobs/nightly.ts';
-import { runBackfill } from '../../../jobs/backfill.ts';
+import { runBackfill, type BackfillHooks } from '../../../jobs/backfill.ts';
 import { preloadSandboxOrders } from '../../../jobs/sandbox-orders.ts';
 import { datesBetween, parseBusinessDate } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
@@ -13,7 +13,12 @@ import { ReconError } from '../../shared/errors.ts';
 import { withConfig } from '../../config/with-config.ts';
 import type { ReconConfig } from '../../config/schema.ts';
 import { configArg, contextFor, withWarehouse, type CommandContext } from '../context.ts';
+import { interruptedBackfill } from '../backfill-resume.ts';
+import { untilInterrupted } from '../interrupt.ts';
+import { ownCommandFor } from '../own-command.ts';
+import { lineForBackfillEnd, lineForBackfillNight } from '../print-backfill.ts';
 import { textForNight } from '../print-night.ts';
+import { serveHintFor } from '../../serve/open-hint.ts';
 
 const jobArgs = {
   ...configArg,
@@ -83,40 +88,70 @@ const nightly = defineCommand({
   },
 });
 
+const backfillArgs = {
+  ...jobArgs,
+  from: { type: 'string', description: 'First business day YYYY-MM-DD', valueHint: 'D1', required: true },
+  to: { type: 'string', description: 'Last business day YYYY-MM-DD', valueHint: 'D2', required: true },
+  force: { type: 'boolean', description: 'Re-run nights that already finished' },
+} as const;
+
+/** How far a backfill got, for the message of a Ctrl-C. */
+interface BackfillFollow {
+  done: Set<string>;
+  current?: string | undefined;
+}
+
 const backfill = defineCommand({
   meta: { name: 'backfill', description: 'Run the nightly job for every day from --from to --to, skipping nights already done' },
-  args: {
-    ...jobArgs,
-    from: { type: 'string', description: 'First business day YYYY-MM-DD', valueHint: 'D1', required: true },
-    to: { type: 'string', description: 'Last business day YYYY-MM-DD', valueHint: 'D2', required: true },
-    force: { type: 'boolean', description: 'Re-run nights that already finished' },
-  },
-  async run({ args }) {
+  args: backfillArgs,
+  async run({ args, rawArgs }) {
     checkFailOn(args['fail-on']);
     const given = withOverrides(contextFor(args), args);
-    datesBetween(args.from, args.to, given.config.timezone);
-    const clock = systemClock;
-    const connection = await connect(given.config, { clock, logger: given.logger, configFile: given.file, sandbox: args.sandbox });
-    try {
-      const ctx = { ...given, config: withOut(connection.config, args) };
-      if (connection.sandbox) requireSandboxDays(connection.sandbox, { '--from': args.from, '--to': args.to });
-      const nights = await withWarehouse(ctx, {}, (warehouse) =>
-        runBackfill(
-          { db: warehouse.connection, api: connection.api, clock, logger: ctx.logger },
-          { from: args.from, to: args.to, force: args.force, strict: args.strict, source: connection.source },
-          ctx.config,
-        ),
-      );
-      for (const night of nights) {
-        if (night.skipped) process.stdout.write(`${night.date}: skipped (already done; --force re-runs it)\n`);
-        else if (night.outcome) process.stdout.write(`${textForNight(night.outcome, connection.source, ctx.file)}\n`);
-      }
-      if (args['fail-on'] === 'new' && nights.some((n) => (n.outcome?.reconcile.totals.new ?? 0) > 0)) process.exitCode = 3;
-    } finally {
-      await connection.close();
-    }
+    const dates = datesBetween(args.from, args.to, given.config.timezone);
+    const follow: BackfillFollow = { done: new Set() };
+    const stopped = () => interruptedBackfill({ dates, done: follow.done, current: follow.current, command: ownCommandFor(), args: rawArgs });
+    const { nights, source } = await untilInterrupted(runBackfillNights(given, args, follow), stopped);
+    process.stdout.write(`${lineForBackfillEnd(nights)}\n`);
+    const last = nights.at(-1);
+    if (last) process.stdout.write(`${serveHintFor({ date: last.date, source, configFile: given.file, command: ownCommandFor() })}\n`);
+    if (args['fail-on'] === 'new' && nights.some((n) => (n.outcome?.reconcile.totals.new ?? 0) > 0)) process.exitCode = 3;
   },
 });
+
+/** The nights of a backfill, each one's line printed on stdout as it ends. */
+async function runBackfillNights(given: CommandContext, args: ParsedArgs<typeof backfillArgs>, follow: BackfillFollow) {
+  const clock = systemClock;
+  const connection = await connect(given.config, { clock, logger: given.logger, configFile: given.file, sandbox: args.sandbox });
+  try {
+    const ctx = { ...given, config: withOut(connection.config, args) };
+    if (connection.sandbox) requireSandboxDays(connection.sandbox, { '--from': args.from, '--to': args.to });
+    const hooks: BackfillHooks = {
+      planned: (dates, alreadyDone) => {
+        for (const date of dates) if (alreadyDone.has(date)) follow.done.add(date);
+      },
+      nightStarted: (date, position, count) => {
+        follow.current = date;
+        ctx.logger.info(`${date} (${position} of ${count}): running...`);
+      },
+      nightEnded: (night, position, count) => {
+        follow.done.add(night.date);
+        follow.current = undefined;
+        process.stdout.write(`${lineForBackfillNight(night, position, count)}\n`);
+      },
+    };
+    const nights = await withWarehouse(ctx, {}, (warehouse) =>
+      runBackfill(
+        { db: warehouse.connection, api: connection.api, clock, logger: ctx.logger },
+        { from: args.from, to: args.to, force: args.force, strict: args.strict, source: connection.source },
+        ctx.config,
+        hooks,
+      ),
+    );
+    return { nights, source: connection.source };
+  } finally {
+    await connection.close();
+  }
+}
 
 export default defineCommand({
   meta: { name: 'run', description: 'Run a scheduled job: nightly or backfill' },

@@ -1,0 +1,89 @@
+// The two loggers' output: on a terminal, progress lines drawn by cli-progress (a spinner while the
+// total is unknown, units for bytes, sentences on lines of their own, no terminal mode switched);
+// anywhere else JSON lines only, whose progress events keep their fields.
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonLinesLogger, terminalLogger } from '../../src/shared/log.ts';
+
+function fakeTerminal(columns = 100) {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  Object.assign(stream, { isTTY: true, columns });
+  return { stream: stream as unknown as NodeJS.WriteStream, text: () => chunks.join('') };
+}
+
+// Fake timers drive cli-progress's redraw timer and the elapsed time alike.
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the terminal logger', () => {
+  it('draws a spinner with the count and the rate while the total is unknown, never n/0', () => {
+    vi.useFakeTimers();
+    const terminal = fakeTerminal();
+    const progress = terminalLogger(terminal.stream).progress('sync', { unit: 'rows' });
+    progress.tick(2155);
+    vi.advanceTimersByTime(1200);
+    progress.tick(4228);
+    vi.advanceTimersByTime(800);
+    const drawn = terminal.text();
+    expect(drawn).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] sync 2155 rows · 0 s/);
+    expect(drawn).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] sync 6383 rows · 3192 rows\/s · 2 s/);
+    expect(drawn).not.toMatch(/\d+\/0\b/);
+    progress.stop();
+    // Work of a second or more leaves a line saying what it did.
+    expect(terminal.text().endsWith('sync: 6383 rows in 2 s (3192 rows/s)\n')).toBe(true);
+  });
+
+  it('draws a bar once the total is known, bytes with units, and clears it when done quickly', () => {
+    vi.useFakeTimers();
+    const terminal = fakeTerminal(80);
+    const progress = terminalLogger(terminal.stream).progress('import orders.csv', { total: 3 * 1024 ** 2, unit: 'bytes' });
+    progress.tick(1024 ** 2);
+    vi.advanceTimersByTime(150);
+    progress.tick(2 * 1024 ** 2);
+    progress.stop();
+    const drawn = terminal.text();
+    expect(drawn).toMatch(/import orders\.csv \[█+░+\] 33% 1\.0 MB \/ 3\.0 MB · 0 s/);
+    expect(drawn).toMatch(/import orders\.csv \[█+\] 100% 3\.0 MB \/ 3\.0 MB · 0 s/);
+    // Cleared: the last thing written erases the line.
+    expect(drawn.endsWith('\u001b[2K')).toBe(true);
+    // Neither the cursor nor line wrapping is switched off: an abrupt end leaves the terminal as it was.
+    expect(drawn).not.toContain('\u001b[?25l');
+    expect(drawn).not.toContain('\u001b[?7l');
+  });
+
+  it('writes a sentence on a line of its own while a line is drawn, then draws again', () => {
+    vi.useFakeTimers();
+    const terminal = fakeTerminal();
+    const logger = terminalLogger(terminal.stream);
+    const progress = logger.progress('sync');
+    progress.tick(10);
+    vi.advanceTimersByTime(150);
+    logger.warn('3 rows kept out');
+    const after = terminal.text().length;
+    vi.advanceTimersByTime(150);
+    progress.stop();
+    // The drawn line is erased first, so the sentence does not run on after the spinner.
+    expect(terminal.text()).toContain('\u001b[2Kwarning: 3 rows kept out\n');
+    expect(terminal.text().slice(after)).toMatch(/sync 10 rows/);
+  });
+});
+
+describe('the JSON lines logger', () => {
+  it('keeps progress machine-readable: label, done, total, unit, and finished at the end', () => {
+    const lines: string[] = [];
+    const progress = jsonLinesLogger((line) => lines.push(line)).progress('import a.csv', { total: 2048, unit: 'bytes' });
+    progress.tick(2048);
+    progress.stop();
+    expect(lines.every((line) => line.endsWith('\n') && !line.includes('\u001b'))).toBe(true);
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      { time: expect.any(String), event: 'progress', label: 'import a.csv', done: 2048, total: 2048, unit: 'bytes', finished: true },
+    ]);
+  });
+});
