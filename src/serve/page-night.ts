@@ -1,8 +1,11 @@
 // A night's page: its summary (outcome, window and times in the business zone, sync and import
 // counts, findings by category with amounts), downloads, and the findings table that /static/table.js
-// sorts and filters in the browser.
+// sorts, filters (category, state, text, age) and pages in the browser. The table fits a 1366 px
+// laptop: ids never wrap, the reason is cut to one line with the whole text on hover or click, and a
+// finding's colour is its category's family.
 import { basename } from 'node:path';
-import { FINDING_CATEGORIES, FINDING_STATES } from '../shared/domain.ts';
+import { DateTime } from 'luxon';
+import { FAMILY_OF_CATEGORY, FINDING_CATEGORIES, FINDING_STATES, type FindingCategory } from '../shared/domain.ts';
 import { brlFromCents, localDateTime, zoneLabel } from './format.ts';
 import { html, renderPage, type SafeHtml } from './html.ts';
 import type { Night } from './nights.ts';
@@ -34,7 +37,7 @@ ${s ? facts(night, zone) : ''}
 ${downloadLinks(night)}${night.summary ? html`<p class="muted">The night's machine-readable record: <a href="/nights/${night.date}/summary.json" download>summary.json</a></p>` : ''}
 ${s?.findings ? categoryTable(s.findings.by_category) : ''}
 <h2>Findings</h2>
-${data.findings.ok ? findingsTable(data.findings.value) : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
+${data.findings.ok ? findingsTable(data.findings.value, night.date) : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
 ${data.keptOut && data.keptOut.total > 0 ? keptOutTable(data.keptOut) : ''}
 ${data.syncRejects && data.syncRejects.total > 0 ? syncRejectsTable(data.syncRejects) : ''}
 `;
@@ -75,45 +78,91 @@ function categoryTable(byCategory: ByCategory): SafeHtml {
   return html`<h2>By category</h2><table id="categories"><thead><tr><th>Category</th><th class="num">New</th><th class="num">Open</th><th class="num">Resolved</th><th class="num">Amount</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-const COLUMNS: { header: string; type: 'text' | 'number'; cell: (f: FindingRow) => SafeHtml }[] = [
-  { header: 'Category', type: 'text', cell: (f) => html`<td>${f.category}</td>` },
-  { header: 'State', type: 'text', cell: (f) => html`<td>${f.state}</td>` },
-  { header: 'First seen', type: 'text', cell: (f) => html`<td>${f.first_seen}</td>` },
-  { header: 'Item', type: 'text', cell: (f) => html`<td>${f.item_id ?? ''}</td>` },
-  { header: 'Operation', type: 'text', cell: (f) => html`<td>${f.operation_id ?? ''}</td>` },
-  { header: 'Transactions', type: 'text', cell: (f) => html`<td>${f.transaction_ids ?? ''}</td>` },
-  { header: 'Order status', type: 'text', cell: (f) => html`<td>${f.order_status ?? ''}</td>` },
-  { header: 'Payment status', type: 'text', cell: (f) => html`<td>${f.payment_status ?? ''}</td>` },
-  { header: 'Order amount', type: 'number', cell: (f) => money(f.order_amount_cents) },
-  { header: 'Payment amount', type: 'number', cell: (f) => money(f.payment_amount_cents) },
-  { header: 'Difference', type: 'number', cell: (f) => money(f.difference_cents) },
-  { header: 'Reason', type: 'text', cell: (f) => html`<td class="reason">${f.reason}</td>` },
-  { header: 'Customer', type: 'text', cell: (f) => html`<td>${f.customer_name ?? ''}</td>` },
-  { header: 'Document', type: 'text', cell: (f) => html`<td>${f.customer_document ?? ''}</td>` },
+/** A column of the findings table: its header, how it sorts, its share of the width and its cell. */
+interface Column {
+  header: string;
+  type: 'text' | 'number';
+  /** Percent of the table's width (a class of style.css: the page's CSP allows no inline style). */
+  width: number;
+  cell: (f: FindingRow) => SafeHtml;
+}
+
+const COLUMNS: Column[] = [
+  { header: 'Category', type: 'text', width: 13, cell: (f) => html`<td class="cat fam-${familyOf(f.category)}" title="${f.category}">${f.category}</td>` },
+  { header: 'State', type: 'text', width: 6, cell: (f) => html`<td>${f.state}</td>` },
+  { header: 'First seen', type: 'text', width: 8, cell: (f) => html`<td class="id">${f.first_seen}</td>` },
+  { header: 'Item', type: 'text', width: 9, cell: (f) => idCell(f.item_id) },
+  { header: 'Payments', type: 'text', width: 10, cell: (f) => idCell(f.operation_id ?? f.transaction_ids) },
+  {
+    header: 'Order / payment status',
+    type: 'text',
+    width: 9,
+    cell: (f) => idCell(f.order_status === null && f.payment_status === null ? null : `${f.order_status ?? '–'} / ${f.payment_status ?? '–'}`),
+  },
+  { header: 'Order amount', type: 'number', width: 8, cell: (f) => money(f.order_amount_cents) },
+  { header: 'Payment amount', type: 'number', width: 8, cell: (f) => money(f.payment_amount_cents) },
+  { header: 'Difference', type: 'number', width: 7, cell: (f) => money(f.difference_cents) },
+  { header: 'Reason', type: 'text', width: 13, cell: (f) => html`<td class="reason" title="${f.reason}" tabindex="0">${f.reason}</td>` },
+  {
+    header: 'Customer',
+    type: 'text',
+    width: 9,
+    cell: (f) =>
+      html`<td class="id" title="${[f.customer_name, f.customer_document].filter((v) => v !== null).join(' · ')}">${f.customer_name ?? ''}${f.customer_document ? html`<br><span class="muted">${f.customer_document}</span>` : ''}</td>`,
+  },
 ];
+
+/** A cell of text that must not wrap (ids, dates): cut with an ellipsis, the whole text on hover. */
+function idCell(text: string | null): SafeHtml {
+  return html`<td class="id" title="${text ?? ''}">${text ?? ''}</td>`;
+}
+
+function familyOf(category: string): string {
+  return FAMILY_OF_CATEGORY[category as FindingCategory] ?? 'other';
+}
+
+/** Whole days from a finding's first night to this night (both YYYY-MM-DD): how long it has been open. */
+function ageInDays(firstSeen: string, nightDate: string): number {
+  const days = DateTime.fromISO(nightDate, { zone: 'utc' }).diff(DateTime.fromISO(firstSeen, { zone: 'utc' }), 'days').days;
+  return Number.isFinite(days) ? Math.max(0, Math.round(days)) : 0;
+}
+
+/** Rows per page the reader can pick (50 first: table.js). */
+const PAGE_SIZES = [20, 50, 100, 200] as const;
+
+/** The age filter's choices: open for more than N days. */
+const AGE_CHOICES = [7, 30, 90] as const;
 
 function money(cents: bigint | null): SafeHtml {
   return cents === null ? html`<td class="num" data-value=""></td>` : html`<td class="num" data-value="${String(cents)}">${brlFromCents(cents)}</td>`;
 }
 
-function findingsTable(findings: NightFindings): SafeHtml {
+function findingsTable(findings: NightFindings, nightDate: string): SafeHtml {
   if (findings.total === 0) return html`<p class="muted">No findings in the warehouse for this night.</p>`;
   const categories = [...new Set(findings.rows.map((f) => f.category))].sort((a, b) => rank(a) - rank(b));
   const filters = html`<div class="filters">
 <label>Search <input type="search" id="filter-text" placeholder="item, reason, customer…" autocomplete="off"></label>
 <label>Category <select id="filter-category"><option value="">all</option>${categories.map((c) => html`<option value="${c}">${c}</option>`)}</select></label>
 <label>State <select id="filter-state"><option value="">all</option>${FINDING_STATES.map((st) => html`<option value="${st}">${st}</option>`)}</select></label>
+<label>Open for <select id="filter-age"><option value="">any time</option>${AGE_CHOICES.map((d) => html`<option value="${d}">more than ${d} days</option>`)}</select></label>
+<label>Rows per page <select id="page-size">${PAGE_SIZES.map((n) => html`<option value="${n}"${n === 50 ? html` selected` : ''}>${n}</option>`)}</select></label>
 <span class="muted">showing <span id="shown-count">${findings.rows.length}</span> of ${findings.rows.length}</span>
 </div>`;
   const capped =
     findings.total > findings.rows.length
       ? html`<p class="notice">This table shows the first ${findings.rows.length} of ${findings.total} findings; the discrepancies workbook has them all.</p>`
       : '';
+  const cols = COLUMNS.map((c) => html`<col class="w${c.width}">`);
   const head = COLUMNS.map(
-    (c) => html`<th data-type="${c.type}" aria-sort="none"${c.type === 'number' ? html` class="num"` : ''}><button type="button">${c.header}</button></th>`,
+    (c) =>
+      html`<th data-type="${c.type}" aria-sort="none" title="${c.header}"${c.type === 'number' ? html` class="num"` : ''}><button type="button">${c.header}</button></th>`,
   );
-  const rows = findings.rows.map((f) => html`<tr data-category="${f.category}" data-state="${f.state}">${COLUMNS.map((c) => c.cell(f))}</tr>`);
-  return html`${capped}${filters}<div class="scroll"><table id="findings"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  const rows = findings.rows.map(
+    (f) =>
+      html`<tr data-category="${f.category}" data-state="${f.state}" data-age="${ageInDays(f.first_seen, nightDate)}">${COLUMNS.map((c) => c.cell(f))}</tr>`,
+  );
+  const pager = html`<nav class="pager" id="pager" hidden><button type="button" id="page-prev">← previous</button><span id="page-label"></span><button type="button" id="page-next">next →</button></nav>`;
+  return html`${capped}${filters}<div class="scroll"><table id="findings" class="fit"><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>${pager}`;
 }
 
 function cappedNotice(table: Limited<unknown>): SafeHtml | '' {

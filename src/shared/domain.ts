@@ -36,5 +36,25 @@ export const FINDING_CATEGORIES = [
 ] as const;
 export type FindingCategory = (typeof FINDING_CATEGORIES)[number];
 
+/** The four families finance reads the categories in (the page colours a finding by its family). */
+const CATEGORY_FAMILIES = ['orders', 'payments', 'refunds_chargebacks', 'payouts'] as const;
+export type CategoryFamily = (typeof CATEGORY_FAMILIES)[number];
+
+export const FAMILY_OF_CATEGORY: Readonly<Record<FindingCategory, CategoryFamily>> = Object.freeze({
+  missing_payment: 'orders',
+  amount_mismatch: 'orders',
+  order_status_behind: 'orders',
+  unmatched_payment: 'payments',
+  duplicate_charge: 'payments',
+  stale_review: 'payments',
+  refund_owed: 'refunds_chargebacks',
+  refund_not_recorded: 'refunds_chargebacks',
+  chargeback_open: 'refunds_chargebacks',
+  cashin_amount_mismatch: 'payouts',
+  cashout_failed: 'payouts',
+  cashout_stale_pending: 'payouts',
+  cashout_short: 'payouts',
+});
+
 export const FINDING_STATES = ['new', 'open', 'resolved'] as const;
 export type FindingState = (typeof FINDING_STATES)[number];

@@ -151,7 +151,7 @@ describe('recon serve on the command line', () => {
       });
       const night = await get(url, `/nights/${NIGHTS[1]}`);
       expect(night.status).toBe(200);
-      expect(night.text).toContain('<table id="findings">');
+      expect(night.text).toContain('<table id="findings" class="fit">');
     } finally {
       child.kill('SIGTERM');
     }

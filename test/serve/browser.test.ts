@@ -14,6 +14,8 @@ import { pngFacts } from './png.ts';
 
 const CHROMIUM = process.env['RECON_CHROMIUM'] ?? '/usr/bin/chromium';
 const ARTIFACTS = join(process.cwd(), 'test', 'artifacts');
+/** Rows per page of the findings table (src/serve/static/table.js). */
+const PAGE_SIZE = 50;
 const available = existsSync(CHROMIUM);
 if (!available) {
   console.warn(
@@ -70,11 +72,11 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       expect(total).toBeGreaterThan(5);
 
       // Sort by Difference: the script reorders rows by the exact cents in data-value.
-      const differences = () => page.$$eval('#findings tbody tr td:nth-child(11)', (cells) => cells.map((c) => c.getAttribute('data-value') ?? ''));
+      const differences = () => page.$$eval('#findings tbody tr td:nth-child(9)', (cells) => cells.map((c) => c.getAttribute('data-value') ?? ''));
       const header = page.locator('#findings thead th', { hasText: 'Payment amount' });
       await header.locator('button').click();
       expect(await header.getAttribute('aria-sort')).toBe('ascending');
-      const payments = () => page.$$eval('#findings tbody tr td:nth-child(10)', (cells) => cells.map((c) => c.getAttribute('data-value') ?? ''));
+      const payments = () => page.$$eval('#findings tbody tr td:nth-child(8)', (cells) => cells.map((c) => c.getAttribute('data-value') ?? ''));
       const ascending = (await payments()).filter((v) => v !== '').map(BigInt);
       expect(ascending).toEqual([...ascending].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
       await header.locator('button').click();
@@ -87,13 +89,13 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       const category = await page.locator('#findings tbody tr').first().getAttribute('data-category');
       await page.selectOption('#filter-category', category!);
       const expected = await page.locator(`#findings tbody tr[data-category="${category}"]`).count();
-      expect(await page.locator('#findings tbody tr:visible').count()).toBe(expected);
+      expect(await page.locator('#findings tbody tr:visible').count()).toBe(Math.min(expected, PAGE_SIZE));
       expect(await page.locator('#shown-count').textContent()).toBe(String(expected));
       await page.selectOption('#filter-category', '');
       await page.fill('#filter-text', 'no finding says this');
       expect(await page.locator('#shown-count').textContent()).toBe('0');
       await page.fill('#filter-text', '');
-      expect(await page.locator('#findings tbody tr:visible').count()).toBe(total);
+      expect(await page.locator('#findings tbody tr:visible').count()).toBe(Math.min(total, PAGE_SIZE));
 
       mkdirSync(ARTIFACTS, { recursive: true });
       const shot = join(ARTIFACTS, 'serve-night.png');
@@ -112,6 +114,63 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       expect([facts.width, facts.height]).toEqual([1280, 900]);
       expect(facts.distinctBytes).toBeGreaterThan(64);
       expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 30_000);
+  it('fits a 1366 px laptop: no sideways scroll, one page of rows at a time, the age filter, a reason opened by a click', async () => {
+    const context = await browser!.newContext({ viewport: { width: 1366, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/nights/${NIGHTS[1]}`);
+      const fit = await page.$eval('#findings', (table) => {
+        const box = table.parentElement ?? table;
+        return {
+          table: table.getBoundingClientRect().width,
+          box: box.clientWidth,
+          scroll: box.scrollWidth,
+          page: table.ownerDocument.documentElement.scrollWidth,
+        };
+      });
+      expect(fit.table).toBeLessThanOrEqual(fit.box);
+      expect(fit.scroll).toBeLessThanOrEqual(fit.box);
+      expect(fit.page).toBeLessThanOrEqual(1366);
+      // Ids are never cut onto a second line: each id cell is one line high.
+      const lineHeights = await page.$$eval('#findings tbody tr:not([hidden]) td.id', (cells) =>
+        cells.map((c) => c.getBoundingClientRect().height / Number.parseFloat(c.ownerDocument.defaultView?.getComputedStyle(c).lineHeight || '18')),
+      );
+      expect(Math.max(...lineHeights.filter((h) => Number.isFinite(h)))).toBeLessThan(3);
+
+      // Pages of 20 rows (the night holds more than 20 findings and fewer than 50, the default page).
+      const total = await page.locator('#findings tbody tr').count();
+      expect(total).toBeGreaterThan(20);
+      expect(await page.locator('#pager').isHidden()).toBe(total <= PAGE_SIZE);
+      await page.selectOption('#page-size', '20');
+      expect(await page.locator('#findings tbody tr:visible').count()).toBe(20);
+      expect(await page.locator('#page-label').textContent()).toBe(`rows 1–20 of ${total}`);
+      await page.click('#page-next');
+      expect(await page.locator('#page-label').textContent()).toBe(`rows 21–${Math.min(40, total)} of ${total}`);
+      expect(await page.locator('#findings tbody tr:visible').count()).toBe(Math.min(20, total - 20));
+      expect(await page.locator('#page-next').isDisabled()).toBe(total <= 40);
+
+      // Open for more than 7 days: only unresolved findings first seen more than 7 days before the night.
+      await page.selectOption('#filter-age', '7');
+      const old = await page.$$eval(
+        '#findings tbody tr',
+        (trs) => trs.filter((tr) => tr.getAttribute('data-state') !== 'resolved' && Number(tr.getAttribute('data-age')) > 7).length,
+      );
+      expect(await page.locator('#shown-count').textContent()).toBe(String(old));
+      await page.selectOption('#filter-age', '');
+
+      const reason = page.locator('#findings tbody tr:visible td.reason').first();
+      const closed = (await reason.boundingBox())?.height ?? 0;
+      expect(await reason.getAttribute('title')).toBe(await reason.textContent());
+      await reason.click();
+      expect(await reason.getAttribute('class')).toContain('open');
+      expect((await reason.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(closed);
+
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'serve-night-1366.png'), fullPage: false });
     } finally {
       await context.close();
     }

@@ -1,5 +1,6 @@
-// Sorts and filters the findings table of a night page in the browser. Served by recon itself from
-// /static (the page's CSP allows no inline or third-party script); the rows are already in the HTML.
+// Sorts, filters and pages the findings table of a night page in the browser. Served by recon itself
+// from /static (the page's CSP allows no inline or third-party script); the rows are already in the
+// HTML, and without this script they all show. A reason cut to one line opens on click.
 (function () {
   'use strict';
   var table = document.getElementById('findings');
@@ -9,7 +10,18 @@
   var text = document.getElementById('filter-text');
   var category = document.getElementById('filter-category');
   var state = document.getElementById('filter-state');
+  var age = document.getElementById('filter-age');
   var shown = document.getElementById('shown-count');
+  var pager = document.getElementById('pager');
+  var pageLabel = document.getElementById('page-label');
+  var prev = document.getElementById('page-prev');
+  var next = document.getElementById('page-next');
+  var pageSize = document.getElementById('page-size');
+  // Rows per page (50 unless the reader picks another): a page a reader scrolls through, never the
+  // thousands a night can hold.
+  var PAGE_SIZE = 50;
+  var page = 0;
+  var matching = rows;
   var sortIndex = -1;
   var ascending = true;
 
@@ -52,6 +64,15 @@
     rows.forEach(function (row) {
       body.appendChild(row);
     });
+    var order = new Map(
+      rows.map(function (row, i) {
+        return [row, i];
+      }),
+    );
+    matching.sort(function (x, y) {
+      return order.get(x) - order.get(y);
+    });
+    showPage();
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, i) {
       th.setAttribute('aria-sort', i === index ? (ascending ? 'ascending' : 'descending') : 'none');
     });
@@ -61,16 +82,34 @@
     var needle = ((text && text.value) || '').trim().toLowerCase();
     var wantCategory = category ? category.value : '';
     var wantState = state ? state.value : '';
-    var count = 0;
-    rows.forEach(function (row) {
-      var ok =
+    var olderThan = age && age.value ? Number(age.value) : -1;
+    matching = rows.filter(function (row) {
+      return (
         (!needle || row.textContent.toLowerCase().indexOf(needle) >= 0) &&
         (!wantCategory || row.getAttribute('data-category') === wantCategory) &&
-        (!wantState || row.getAttribute('data-state') === wantState);
-      row.hidden = !ok;
-      if (ok) count += 1;
+        (!wantState || row.getAttribute('data-state') === wantState) &&
+        (olderThan < 0 || (row.getAttribute('data-state') !== 'resolved' && Number(row.getAttribute('data-age')) > olderThan))
+      );
     });
-    if (shown) shown.textContent = String(count);
+    if (shown) shown.textContent = String(matching.length);
+    page = 0;
+    showPage();
+  }
+
+  // Shows the current page of the matching rows (in their sorted order) and hides every other row.
+  function showPage() {
+    var pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+    if (page >= pages) page = pages - 1;
+    var first = page * PAGE_SIZE;
+    var visible = new Set(matching.slice(first, first + PAGE_SIZE));
+    rows.forEach(function (row) {
+      row.hidden = !visible.has(row);
+    });
+    if (!pager) return;
+    pager.hidden = matching.length <= PAGE_SIZE;
+    if (pageLabel) pageLabel.textContent = `rows ${matching.length ? first + 1 : 0}–${Math.min(first + PAGE_SIZE, matching.length)} of ${matching.length}`;
+    if (prev) prev.disabled = page === 0;
+    if (next) next.disabled = page >= pages - 1;
   }
 
   Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, index) {
@@ -80,8 +119,28 @@
       sortBy(index, th.getAttribute('data-type') || 'text');
     });
   });
-  [text, category, state].forEach(function (control) {
+  [text, category, state, age].forEach(function (control) {
     if (control) control.addEventListener('input', applyFilter);
+  });
+  if (pageSize)
+    pageSize.addEventListener('input', function () {
+      PAGE_SIZE = Number(pageSize.value) || 50;
+      page = 0;
+      showPage();
+    });
+  if (prev)
+    prev.addEventListener('click', function () {
+      page -= 1;
+      showPage();
+    });
+  if (next)
+    next.addEventListener('click', function () {
+      page += 1;
+      showPage();
+    });
+  body.addEventListener('click', function (event) {
+    var cell = event.target && event.target.closest ? event.target.closest('td.reason') : null;
+    if (cell) cell.classList.toggle('open');
   });
   applyFilter();
 })();
