@@ -200,7 +200,7 @@ describe('reports', () => {
     try {
       await writeReports(
         { db: warehouse.connection, logger: silentLogger },
-        { day: businessDayOf(DATE, ZONE), outDir, maskDocuments: false, csvDialect: 'rfc4180', fileMode: '0640', definitions: REPORTS },
+        { day: businessDayOf(DATE, ZONE), outDir, maskDocuments: false, csvDialect: 'rfc4180', locale: 'en', fileMode: '0640', definitions: REPORTS },
       );
     } finally {
       warehouse.close();
