@@ -236,3 +236,36 @@ describe('CSV', () => {
     }
   });
 });
+
+describe('in pt-BR', () => {
+  it('names sheets and headers in Portuguese, writes Sim/Não, local date formats and Portuguese reasons', async () => {
+    const pt = join(fixture.dir, 'pt-BR');
+    await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { ...base(), outDir: pt, locale: 'pt-BR' });
+    const read = async (name: string) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(join(pt, DAY, `${name}.xlsx`));
+      return wb;
+    };
+    const refunds = (await read('refunds')).getWorksheet('Estornos')!;
+    expect(rowValues(refunds, 1)).toContain('Pedido registra o estorno');
+    expect([rowValues(refunds, 2)[12], rowValues(refunds, 3)[12]]).toEqual(['Não', 'Sim']);
+    expect(refunds.getRow(2).getCell(4).numFmt).toBe('dd/mm/yyyy hh:mm');
+    const discrepancies = await read('discrepancies');
+    expect(discrepancies.worksheets.map((s) => s.name)).toEqual([
+      'Resumo',
+      'Pagamento sem pedido',
+      'Valor divergente',
+      'Estorno não registrado na loja',
+      'Chargeback em aberto',
+      'Saque com falha',
+    ]);
+    const mismatch = discrepancies.getWorksheet('Valor divergente')!;
+    // label, key, state, ..., reason: the category key stays beside its label for filters.
+    expect(rowValues(mismatch, 2).slice(0, 3)).toEqual(['Valor divergente', 'amount_mismatch', 'em aberto']);
+    expect(rowValues(mismatch, 2)).toContain('pedido R$ 150,10 × valor líquido R$ 150,00 (−R$ 0,10)');
+    expect(mismatch.getRow(2).getCell(4).numFmt).toBe('dd/mm/yyyy');
+    // The CSV next to it is the same bytes as in English, and its br copy is beside it.
+    expect(readFileSync(join(pt, DAY, 'discrepancies.csv')).equals(readFileSync(join(out, DAY, 'discrepancies.csv')))).toBe(true);
+    expect(readFileSync(join(pt, DAY, 'refunds.br.csv'), 'utf8')).toContain(';não\r\n');
+  });
+});
