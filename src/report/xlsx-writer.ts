@@ -55,11 +55,12 @@ export function headerOf(column: ColumnSpec, messages: Messages): string {
 }
 
 /**
- * Text wraps; numbers and dates keep a space on their right so they never run into the text of the next
- * column; Sim/Não sit in the middle of their column.
+ * Text wraps, and numbers and dates are right-aligned: each keeps a space on its side (an indent: some
+ * spreadsheets honour only the left one) so a number never runs into the text of the next column; Sim/Não
+ * sit in the middle of their column.
  */
 function alignmentOf(type: ColumnType): Partial<ExcelJS.Alignment> {
-  if (type === 'text') return { vertical: 'top', wrapText: true };
+  if (type === 'text') return { vertical: 'top', horizontal: 'left', indent: 1, wrapText: true };
   if (type === 'boolean') return { vertical: 'top', horizontal: 'center' };
   return { vertical: 'top', horizontal: 'right', indent: 1 };
 }
