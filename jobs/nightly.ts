@@ -76,6 +76,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     outDir: config.reports.outDir,
     maskDocuments: config.reports.maskDocuments,
     csvDialect: config.reports.csvDialect,
+    locale: config.reports.locale,
     fileMode: config.reports.fileMode,
   };
   checkReportFolder(reportDir);

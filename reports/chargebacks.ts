@@ -2,15 +2,16 @@
 // open ones the day's reconcile run still has a chargeback_open finding for (the order says paid); a
 // chargeback open for months whose order already shows it is not listed again every morning. The
 // 'By brand' sheet counts and ages every chargeback open as of the day's end, listed or not. Both
-// sheets are cuts of one base, every open chargeback, read once a night.
-import type { ReportDefinition } from '../src/report/types.ts';
-
-const DAY_MS = 86_400_000;
+// sheets are cuts of one base, every open chargeback, read once a night. A chargeback's age is the
+// dispute clock, days since the chargeback, in the buckets the page uses too (src/shared/chargeback-age.ts).
+import type { ColumnSpec, ReportDefinition } from '../src/report/types.ts';
+import { CHARGEBACK_AGE_BUCKETS, chargebackAgeBucketSql, wholeDaysBetweenSql } from '../src/shared/chargeback-age.ts';
 
 /**
  * The base: every chargeback open as of the day's end, aged at the day's end so a re-run of a past night
  * is identical, and whether the day's reconcile run holds an unresolved chargeback_open finding for it
  * (the finding names the order, and the charged-back transactions among its transaction_ids).
+ * `age_days` stays what it always was in the CSV: days since the sale.
  */
 const OPEN_AS_OF_DAY = `
 WITH open_findings AS (
@@ -21,18 +22,82 @@ WITH open_findings AS (
 c AS (
   SELECT * EXCLUDE (age_days),
     charged_back_at >= $day_start AS is_new,
-    epoch_ms($day_end) - epoch_ms(sold_at) AS age_ms
+    ${wholeDaysBetweenSql('charged_back_at', '$day_end')} AS days_since_chargeback,
+    ${wholeDaysBetweenSql('sold_at', '$day_end')} AS age_days
   FROM chargebacks
   WHERE is_open AND charged_back_at < $day_end
 )
 SELECT *,
-  age_ms // ${DAY_MS} AS age_days,
-  CASE WHEN age_ms < ${7 * DAY_MS} THEN '<7d'
-       WHEN age_ms < ${30 * DAY_MS} THEN '7-30d'
-       WHEN age_ms < ${90 * DAY_MS} THEN '30-90d'
-       ELSE '>90d' END AS age_bucket,
+  ${chargebackAgeBucketSql('days_since_chargeback')} AS age_bucket,
   EXISTS (SELECT 1 FROM open_findings f WHERE f.item_id = c.order_item_id OR list_contains(f.transaction_ids, c.transaction_id)) AS has_open_finding
 FROM c`;
+
+const LISTED = `
+SELECT transaction_id, item_id, is_new, sold_at, charged_back_at, age_days, age_bucket, net_value_cents,
+  card_brand, card_last_digits, order_item_id, order_status, order_amount_cents, has_open_finding, days_since_chargeback
+FROM $base
+WHERE is_new OR has_open_finding
+ORDER BY charged_back_at, transaction_id`;
+
+const column = {
+  transaction_id: { key: 'transaction_id', header: 'transaction', type: 'text' },
+  item_id: { key: 'item_id', header: 'item', type: 'text' },
+  is_new: { key: 'is_new', header: 'newToday', type: 'boolean' },
+  sold_at: { key: 'sold_at', header: 'soldAt', type: 'instant' },
+  charged_back_at: { key: 'charged_back_at', header: 'chargedBackAt', type: 'instant' },
+  days_since_chargeback: { key: 'days_since_chargeback', header: 'daysSinceChargeback', type: 'integer' },
+  age_days: { key: 'age_days', header: 'daysSinceSale', type: 'integer' },
+  age_bucket: { key: 'age_bucket', header: 'ageBucket', type: 'text', display: 'ageBucket' },
+  net_value_cents: { key: 'net_value_cents', header: 'netValue', type: 'cents' },
+  card_brand: { key: 'card_brand', header: 'cardBrand', type: 'text' },
+  card_last_digits: { key: 'card_last_digits', header: 'lastDigits', type: 'text' },
+  order_item_id: { key: 'order_item_id', header: 'order', type: 'text' },
+  order_status: { key: 'order_status', header: 'orderStatus', type: 'text', display: 'status' },
+  order_amount_cents: { key: 'order_amount_cents', header: 'orderAmount', type: 'cents' },
+  has_open_finding: { key: 'has_open_finding', header: 'openFinding', type: 'boolean' },
+} satisfies Record<string, ColumnSpec>;
+
+const c = column;
+/** The workbook reads in the order a person asks: when, how old (the dispute clock first), how much. */
+const SHEET_COLUMNS: ColumnSpec[] = [
+  c.transaction_id,
+  c.item_id,
+  c.is_new,
+  c.sold_at,
+  c.charged_back_at,
+  c.days_since_chargeback,
+  c.age_bucket,
+  c.age_days,
+  c.net_value_cents,
+  c.card_brand,
+  c.card_last_digits,
+  c.order_item_id,
+  c.order_status,
+  c.order_amount_cents,
+  c.has_open_finding,
+];
+
+/** The CSV keeps its columns where scripts find them; the days since the chargeback come last. */
+const CSV_KEYS = [
+  'transaction_id',
+  'item_id',
+  'is_new',
+  'sold_at',
+  'charged_back_at',
+  'age_days',
+  'age_bucket',
+  'net_value_cents',
+  'card_brand',
+  'card_last_digits',
+  'order_item_id',
+  'order_status',
+  'order_amount_cents',
+  'has_open_finding',
+  'days_since_chargeback',
+] as const satisfies readonly (keyof typeof column)[];
+
+const bucketColumn = (b: (typeof CHARGEBACK_AGE_BUCKETS)[number]) => `age_${b.key.replace(/\W/g, '_')}`;
+const BUCKET_COLUMNS: ColumnSpec[] = CHARGEBACK_AGE_BUCKETS.map((b) => ({ key: bucketColumn(b), header: (m) => m.ageBuckets[b.key], type: 'integer' }));
 
 export const chargebacks: ReportDefinition = {
   name: 'chargebacks',
@@ -41,55 +106,32 @@ export const chargebacks: ReportDefinition = {
   sheets: [
     {
       name: 'Chargebacks',
-      sql: `
-SELECT transaction_id, item_id, is_new, sold_at, charged_back_at, age_days, age_bucket, net_value_cents,
-  card_brand, card_last_digits, order_item_id, order_status, order_amount_cents, has_open_finding
-FROM $base
-WHERE is_new OR has_open_finding
-ORDER BY charged_back_at, transaction_id`,
-      columns: [
-        { key: 'transaction_id', header: 'Transaction', type: 'text', width: 24 },
-        { key: 'item_id', header: 'Item', type: 'text', width: 20 },
-        { key: 'is_new', header: 'New today', type: 'boolean' },
-        { key: 'sold_at', header: 'Sold at', type: 'instant' },
-        { key: 'charged_back_at', header: 'Charged back at', type: 'instant' },
-        { key: 'age_days', header: 'Age (days)', type: 'integer' },
-        { key: 'age_bucket', header: 'Age bucket', type: 'text', width: 11 },
-        { key: 'net_value_cents', header: 'Net value', type: 'cents' },
-        { key: 'card_brand', header: 'Card brand', type: 'text', width: 12 },
-        { key: 'card_last_digits', header: 'Last digits', type: 'text', width: 12 },
-        { key: 'order_item_id', header: 'Order', type: 'text', width: 20 },
-        { key: 'order_status', header: 'Order status', type: 'text', width: 14 },
-        { key: 'order_amount_cents', header: 'Order amount', type: 'cents' },
-        { key: 'has_open_finding', header: 'Open finding', type: 'boolean', width: 12 },
-      ],
+      title: (m) => m.sheets.chargebacks,
+      sql: LISTED,
+      columns: SHEET_COLUMNS,
+      csvColumns: CSV_KEYS,
       totals: ['net_value_cents', 'order_amount_cents'],
     },
     {
       name: 'By brand',
+      title: (m) => m.sheets.byBrand,
       sql: `
 SELECT coalesce(card_brand, '(unknown)') AS card_brand,
   count(*) AS chargebacks,
   count(*) FILTER (WHERE is_new) AS new,
-  count(*) FILTER (WHERE age_bucket = '<7d') AS under_7d,
-  count(*) FILTER (WHERE age_bucket = '7-30d') AS from_7_to_30d,
-  count(*) FILTER (WHERE age_bucket = '30-90d') AS from_30_to_90d,
-  count(*) FILTER (WHERE age_bucket = '>90d') AS over_90d,
+  ${CHARGEBACK_AGE_BUCKETS.map((b) => `count(*) FILTER (WHERE age_bucket = '${b.key}') AS ${bucketColumn(b)}`).join(',\n  ')},
   coalesce(sum(net_value_cents), 0)::BIGINT AS net_value_cents
 FROM $base
 GROUP BY ALL
 ORDER BY card_brand`,
       columns: [
-        { key: 'card_brand', header: 'Card brand', type: 'text', width: 14 },
-        { key: 'chargebacks', header: 'Chargebacks', type: 'integer', width: 13 },
-        { key: 'new', header: 'New today', type: 'integer' },
-        { key: 'under_7d', header: '<7d', type: 'integer' },
-        { key: 'from_7_to_30d', header: '7-30d', type: 'integer' },
-        { key: 'from_30_to_90d', header: '30-90d', type: 'integer' },
-        { key: 'over_90d', header: '>90d', type: 'integer' },
-        { key: 'net_value_cents', header: 'Net value', type: 'cents', width: 18 },
+        { key: 'card_brand', header: 'cardBrand', type: 'text' },
+        { key: 'chargebacks', header: 'chargebackCount', type: 'integer' },
+        { key: 'new', header: 'newTodayCount', type: 'integer' },
+        ...BUCKET_COLUMNS,
+        { key: 'net_value_cents', header: 'netValue', type: 'cents' },
       ],
-      totals: ['chargebacks', 'new', 'under_7d', 'from_7_to_30d', 'from_30_to_90d', 'over_90d', 'net_value_cents'],
+      totals: ['chargebacks', 'new', ...BUCKET_COLUMNS.map((b) => b.key), 'net_value_cents'],
     },
   ],
   csvSheet: 'Chargebacks',

@@ -1,8 +1,9 @@
 // The discrepancies report: every finding of the day's reconcile run. The workbook opens on a Summary
-// (counts and amounts per category, the lifecycle split, the run's window and data freshness), then
+// (counts per category split new / open / resolved, the amount at stake, the run's window and data freshness), then
 // one sheet per category that has findings, then the order rows the night's import kept out; the CSV
 // holds all findings in one table. The findings (with their customer, the costly part) are the report's
 // base, read once a night: the Summary, the category sheets and the CSV are cuts of it.
+import { amountAtStakeSql } from '../src/shared/amount-at-stake.ts';
 import { FINDING_CATEGORIES } from '../src/shared/domain.ts';
 import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
 import { sqlLiteral } from '../src/warehouse/sql.ts';
@@ -18,31 +19,40 @@ WHERE f.run_id = $run_id AND f.business_date = $date`;
 
 const ORDER_FINDINGS = `ORDER BY category, item_id NULLS LAST, operation_id NULLS LAST, finding_key`;
 
+/** The findings as the CSV has them: the machine columns, values as the warehouse holds them. */
 const FINDING_COLUMNS: ColumnSpec[] = [
-  { key: 'category', header: 'Category', type: 'text', width: 22 },
-  { key: 'state', header: 'State', type: 'text', width: 10 },
-  { key: 'first_seen', header: 'First seen', type: 'date' },
-  { key: 'item_id', header: 'Item', type: 'text', width: 20 },
-  { key: 'operation_id', header: 'Operation', type: 'text', width: 20 },
-  { key: 'transaction_ids', header: 'Transactions', type: 'text', width: 28 },
-  { key: 'order_status', header: 'Order status', type: 'text', width: 14 },
-  { key: 'payment_status', header: 'Payment status', type: 'text', width: 16 },
-  { key: 'order_amount_cents', header: 'Order amount', type: 'cents' },
-  { key: 'payment_amount_cents', header: 'Payment amount', type: 'cents' },
-  { key: 'difference_cents', header: 'Difference', type: 'cents' },
-  { key: 'reason', header: 'Reason', type: 'text', width: 60 },
-  { key: 'customer_name', header: 'Customer', type: 'text', width: 24 },
-  { key: 'customer_document_number', header: 'Customer document', type: 'text', width: 20, mask: 'document' },
-  { key: 'finding_key', header: 'Finding key', type: 'text', width: 30 },
+  { key: 'category', header: 'category', type: 'text', display: 'category', width: 30 },
+  { key: 'state', header: 'state', type: 'text', display: 'state' },
+  { key: 'first_seen', header: 'firstSeen', type: 'date' },
+  { key: 'item_id', header: 'item', type: 'text' },
+  { key: 'operation_id', header: 'operation', type: 'text' },
+  { key: 'transaction_ids', header: 'transactions', type: 'text' },
+  { key: 'order_status', header: 'orderStatus', type: 'text', display: 'status' },
+  { key: 'payment_status', header: 'paymentStatus', type: 'text', display: 'status' },
+  { key: 'order_amount_cents', header: 'orderAmount', type: 'cents' },
+  { key: 'payment_amount_cents', header: 'paymentAmount', type: 'cents' },
+  { key: 'difference_cents', header: 'difference', type: 'cents' },
+  { key: 'reason', header: 'reason', type: 'text', display: 'reason', width: 70 },
+  { key: 'customer_name', header: 'customer', type: 'text', width: 30 },
+  { key: 'customer_document_number', header: 'customerDocument', type: 'text', mask: 'document' },
+  { key: 'finding_key', header: 'findingKey', type: 'text', width: 50 },
 ];
 
-const AMOUNT_TOTALS = ['order_amount_cents', 'payment_amount_cents', 'difference_cents'];
+/** A category sheet: the same, with the category's key beside its label so a filter by key still works. */
+const SHEET_COLUMNS: ColumnSpec[] = [FINDING_COLUMNS[0] as ColumnSpec, { key: 'category', header: 'categoryKey', type: 'text' }, ...FINDING_COLUMNS.slice(1)];
+
+// Signed differences are not totalled: pluses and minuses would cancel. The Summary's amount at stake is
+// the figure that adds up.
+const AMOUNT_TOTALS = ['order_amount_cents', 'payment_amount_cents'];
 
 // The category names are constants quoted into the report's static SQL.
 const categoryList = FINDING_CATEGORIES.map(sqlLiteral).join(', ');
 const categoryOrder = FINDING_CATEGORIES.map((c, i) => `(${sqlLiteral(c)}, ${i + 1})`).join(', ');
 
-/** Counts per category in the contract's order (all 13, zeros included), then any other category. */
+/**
+ * Counts per category in the contract's order (all 13, zeros included), then any other category, and the
+ * amount at stake of the findings still to act on (new and open): the figure the page shows too.
+ */
 const SUMMARY_SQL = `
 WITH f AS (SELECT * FROM $base),
 known(category, ord) AS (VALUES ${categoryOrder}),
@@ -55,66 +65,68 @@ SELECT c.category,
   count(f.category) FILTER (WHERE f.state = 'new') AS new,
   count(f.category) FILTER (WHERE f.state = 'open') AS open,
   count(f.category) FILTER (WHERE f.state = 'resolved') AS resolved,
-  coalesce(sum(f.order_amount_cents) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS order_amount_cents,
-  coalesce(sum(f.payment_amount_cents) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS payment_amount_cents,
-  coalesce(sum(f.difference_cents) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS difference_cents
+  coalesce(sum(${amountAtStakeSql('f')}) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS amount_at_stake_cents
 FROM cats c LEFT JOIN f ON f.category = c.category
 GROUP BY c.category, c.ord
 ORDER BY c.ord, c.category`;
 
 const utc = (ms: string) => `timezone('UTC', epoch_ms(${ms}))`;
 
-/** The run's window and how fresh each source was: what a reader needs before trusting the numbers. */
+/**
+ * The run's window and how fresh each source was: what a reader needs before trusting the numbers. A
+ * label is a key of the catalogues' `notes`: the workbook shows it in the locale.
+ */
 const SUMMARY_NOTES_SQL = `
 WITH r AS (SELECT * FROM runs WHERE run_id = $run_id)
 SELECT * FROM (VALUES
-  (1, 'Business date', strftime($date, '%Y-%m-%d'), NULL::TIMESTAMPTZ),
-  (2, 'Time zone', $tz, NULL),
-  (3, 'Day starts (local time)', NULL, $day_start),
-  (4, 'Day ends (local time, exclusive)', NULL, $day_end),
-  (5, 'Reconcile run', $run_id, NULL),
-  (6, 'Reconcile run started', NULL, (SELECT started_at FROM r)),
-  (7, 'Reconcile run finished', NULL, (SELECT finished_at FROM r)),
-  (8, 'Reconcile run outcome', (SELECT outcome FROM r), NULL),
-  (9, 'Transactions listed up to', NULL, (SELECT ${utc('max(end_ms)')} FROM sync_windows WHERE stream = 'transactions')),
-  (10, 'Transactions last read at', NULL, (SELECT max(committed_at) FROM sync_windows WHERE stream = 'transactions')),
-  (11, 'Operations listed up to', NULL, (SELECT ${utc('max(end_ms)')} FROM sync_windows WHERE stream = 'operations')),
-  (12, 'Operations last read at', NULL, (SELECT max(committed_at) FROM sync_windows WHERE stream = 'operations')),
-  (13, 'Orders last imported at', NULL, (SELECT max(imported_at) FROM order_imports)),
-  (14, 'Order rows rejected and items in conflict (see the sheet Orders kept out)', CAST(${KEPT_OUT_ORDERS_COUNT_SQL} AS VARCHAR), NULL),
-  (15, 'Listed rows kept out of the warehouse (see the sheet Listed rows kept out)', CAST(${SYNC_REJECTS_COUNT_SQL} AS VARCHAR), NULL)
+  (1, 'businessDate', strftime($date, '%Y-%m-%d'), NULL::TIMESTAMPTZ),
+  (2, 'timeZone', $tz, NULL),
+  (3, 'dayStarts', NULL, $day_start),
+  (4, 'dayEnds', NULL, $day_end),
+  (5, 'reconcileRun', $run_id, NULL),
+  (6, 'reconcileStarted', NULL, (SELECT started_at FROM r)),
+  (7, 'reconcileFinished', NULL, (SELECT finished_at FROM r)),
+  (8, 'reconcileOutcome', (SELECT outcome FROM r), NULL),
+  (9, 'transactionsListedUpTo', NULL, (SELECT ${utc('max(end_ms)')} FROM sync_windows WHERE stream = 'transactions')),
+  (10, 'transactionsReadAt', NULL, (SELECT max(committed_at) FROM sync_windows WHERE stream = 'transactions')),
+  (11, 'operationsListedUpTo', NULL, (SELECT ${utc('max(end_ms)')} FROM sync_windows WHERE stream = 'operations')),
+  (12, 'operationsReadAt', NULL, (SELECT max(committed_at) FROM sync_windows WHERE stream = 'operations')),
+  (13, 'ordersImportedAt', NULL, (SELECT max(imported_at) FROM order_imports)),
+  (14, 'ordersKeptOut', CAST(${KEPT_OUT_ORDERS_COUNT_SQL} AS VARCHAR), NULL),
+  (15, 'syncKeptOut', CAST(${SYNC_REJECTS_COUNT_SQL} AS VARCHAR), NULL)
 ) AS n(ord, label, text_value, instant_value)
 ORDER BY ord`;
 
 const summarySheet: SheetSpec = {
   name: 'Summary',
+  title: (m) => m.sheets.summary,
   sql: SUMMARY_SQL,
   columns: [
-    { key: 'category', header: 'Category', type: 'text', width: 24 },
-    { key: 'active', header: 'Findings (new + open)', type: 'integer', width: 12 },
-    { key: 'new', header: 'New', type: 'integer' },
-    { key: 'open', header: 'Open', type: 'integer' },
-    { key: 'resolved', header: 'Resolved', type: 'integer' },
-    { key: 'order_amount_cents', header: 'Order amount', type: 'cents', width: 18 },
-    { key: 'payment_amount_cents', header: 'Payment amount', type: 'cents', width: 18 },
-    { key: 'difference_cents', header: 'Difference', type: 'cents', width: 18 },
+    { key: 'category', header: 'category', type: 'text', display: 'category' },
+    { key: 'active', header: 'active', type: 'integer' },
+    { key: 'new', header: 'new', type: 'integer' },
+    { key: 'open', header: 'open', type: 'integer' },
+    { key: 'resolved', header: 'resolved', type: 'integer' },
+    { key: 'amount_at_stake_cents', header: 'amountAtStake', type: 'cents' },
   ],
-  totals: ['active', 'new', 'open', 'resolved', ...AMOUNT_TOTALS],
+  totals: ['active', 'new', 'open', 'resolved', 'amount_at_stake_cents'],
   notes: { sql: SUMMARY_NOTES_SQL },
 };
 
 const categorySheets: SheetSpec[] = FINDING_CATEGORIES.map((category) => ({
   name: category,
+  title: (m) => m.categories[category],
   sql: `SELECT * FROM $base WHERE category = ${sqlLiteral(category)}\n${ORDER_FINDINGS}`,
-  columns: FINDING_COLUMNS,
+  columns: SHEET_COLUMNS,
   totals: AMOUNT_TOTALS,
   omitWhenEmpty: true,
 }));
 
 const otherSheet: SheetSpec = {
   name: 'other',
+  title: (m) => m.sheets.other,
   sql: `SELECT * FROM $base WHERE category NOT IN (${categoryList})\n${ORDER_FINDINGS}`,
-  columns: FINDING_COLUMNS,
+  columns: SHEET_COLUMNS,
   totals: AMOUNT_TOTALS,
   omitWhenEmpty: true,
 };

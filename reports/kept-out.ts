@@ -22,15 +22,16 @@ export const KEPT_OUT_ORDERS_COUNT_SQL = `(SELECT coalesce(sum(rows_rejected) + 
 
 export const keptOutOrdersSheet: SheetSpec = {
   name: 'Orders kept out',
+  title: (m) => m.sheets.keptOutOrders,
   sql: KEPT_OUT_ORDERS_SQL,
   columns: [
-    { key: 'file', header: 'File', type: 'text', width: 36 },
-    { key: 'line', header: 'Line', type: 'integer', width: 8 },
-    { key: 'column_name', header: 'Column', type: 'text', width: 16 },
-    { key: 'value', header: 'Value', type: 'text', width: 20 },
-    { key: 'item_id', header: 'Item', type: 'text', width: 20 },
-    { key: 'kind', header: 'Kind', type: 'text', width: 10 },
-    { key: 'reason', header: 'Reason', type: 'text', width: 90 },
+    { key: 'file', header: 'file', type: 'text', width: 50 },
+    { key: 'line', header: 'line', type: 'integer' },
+    { key: 'column_name', header: 'column', type: 'text' },
+    { key: 'value', header: 'value', type: 'text' },
+    { key: 'item_id', header: 'item', type: 'text' },
+    { key: 'kind', header: 'kind', type: 'text', display: 'issueKind' },
+    { key: 'reason', header: 'reason', type: 'text', width: 80 },
   ],
   omitWhenEmpty: true,
 };
@@ -49,16 +50,17 @@ export const SYNC_REJECTS_COUNT_SQL = `(SELECT count(*) FROM sync_rejects WHERE 
 
 export const syncRejectsSheet: SheetSpec = {
   name: 'Listed rows kept out',
+  title: (m) => m.sheets.syncRejects,
   sql: SYNC_REJECTS_SQL,
   columns: [
-    { key: 'stream', header: 'Listing', type: 'text', width: 14 },
-    { key: 'filter', header: 'Filter', type: 'text', width: 16 },
-    { key: 'page', header: 'Page', type: 'integer', width: 8 },
-    { key: 'row_no', header: 'Row', type: 'integer', width: 8 },
-    { key: 'id', header: 'Id', type: 'text', width: 24 },
-    { key: 'reason', header: 'Reason', type: 'text', width: 60 },
-    { key: 'raw', header: 'Row as listed (first 4 KB)', type: 'text', width: 80 },
-    { key: 'raw_bytes', header: 'Row size (bytes)', type: 'integer', width: 12 },
+    { key: 'stream', header: 'listing', type: 'text', display: 'listing' },
+    { key: 'filter', header: 'filter', type: 'text' },
+    { key: 'page', header: 'page', type: 'integer' },
+    { key: 'row_no', header: 'row', type: 'integer' },
+    { key: 'id', header: 'id', type: 'text' },
+    { key: 'reason', header: 'reason', type: 'text', width: 60 },
+    { key: 'raw', header: 'rawRow', type: 'text', width: 80 },
+    { key: 'raw_bytes', header: 'rawBytes', type: 'integer' },
   ],
   omitWhenEmpty: true,
 };

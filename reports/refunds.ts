@@ -8,6 +8,7 @@ export const refunds: ReportDefinition = {
   sheets: [
     {
       name: 'Refunds',
+      title: (m) => m.sheets.refunds,
       sql: `
 SELECT transaction_id, item_id, sold_at, refunded_at, net_value_cents, refunded_amount_cents,
   card_brand, card_last_digits, current_status, order_item_id, order_status, order_amount_cents, order_reflects_refund
@@ -15,19 +16,19 @@ FROM refunds
 WHERE refunded_at >= $day_start AND refunded_at < $day_end
 ORDER BY refunded_at, transaction_id`,
       columns: [
-        { key: 'transaction_id', header: 'Transaction', type: 'text', width: 24 },
-        { key: 'item_id', header: 'Item', type: 'text', width: 20 },
-        { key: 'sold_at', header: 'Sold at', type: 'instant' },
-        { key: 'refunded_at', header: 'Refunded at', type: 'instant' },
-        { key: 'net_value_cents', header: 'Net value', type: 'cents' },
-        { key: 'refunded_amount_cents', header: 'Refunded amount', type: 'cents', width: 18 },
-        { key: 'card_brand', header: 'Card brand', type: 'text', width: 12 },
-        { key: 'card_last_digits', header: 'Last digits', type: 'text', width: 12 },
-        { key: 'current_status', header: 'Payment status now', type: 'text', width: 14 },
-        { key: 'order_item_id', header: 'Order', type: 'text', width: 20 },
-        { key: 'order_status', header: 'Order status', type: 'text', width: 14 },
-        { key: 'order_amount_cents', header: 'Order amount', type: 'cents' },
-        { key: 'order_reflects_refund', header: 'Order reflects refund', type: 'boolean', width: 12 },
+        { key: 'transaction_id', header: 'transaction', type: 'text' },
+        { key: 'item_id', header: 'item', type: 'text' },
+        { key: 'sold_at', header: 'soldAt', type: 'instant' },
+        { key: 'refunded_at', header: 'refundedAt', type: 'instant' },
+        { key: 'net_value_cents', header: 'netValue', type: 'cents' },
+        { key: 'refunded_amount_cents', header: 'refundedAmount', type: 'cents' },
+        { key: 'card_brand', header: 'cardBrand', type: 'text' },
+        { key: 'card_last_digits', header: 'lastDigits', type: 'text' },
+        { key: 'current_status', header: 'paymentStatusNow', type: 'text', display: 'status' },
+        { key: 'order_item_id', header: 'order', type: 'text' },
+        { key: 'order_status', header: 'orderStatus', type: 'text', display: 'status' },
+        { key: 'order_amount_cents', header: 'orderAmount', type: 'cents' },
+        { key: 'order_reflects_refund', header: 'orderReflectsRefund', type: 'boolean' },
       ],
       totals: ['net_value_cents', 'refunded_amount_cents', 'order_amount_cents'],
     },

@@ -40,6 +40,7 @@ try {
       outDir: config.reports.outDir,
       maskDocuments: config.reports.maskDocuments,
       csvDialect: config.reports.csvDialect,
+      locale: config.reports.locale,
       fileMode: config.reports.fileMode,
       definitions: REPORTS,
     },

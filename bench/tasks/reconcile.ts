@@ -30,7 +30,16 @@ try {
     findings += result.totals.new + result.totals.open;
     await writeReports(
       { db: warehouse.connection, logger: silentLogger },
-      { day, runId: result.runId, outDir: join(dir, 'reports'), maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS },
+      {
+        day,
+        runId: result.runId,
+        outDir: join(dir, 'reports'),
+        maskDocuments: true,
+        csvDialect: 'rfc4180',
+        locale: 'pt-BR',
+        fileMode: '0600',
+        definitions: REPORTS,
+      },
     );
   }
   report({ days: dates.length, findings, seconds: (performance.now() - t0) / 1000 });

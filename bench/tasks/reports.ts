@@ -29,14 +29,17 @@ interface FloorQueries {
 }
 
 function floorQueriesOf(definition: ReportDefinition, date: string, runId: string): FloorQueries {
-  const sheets = typeof definition.sheets === 'function' ? definition.sheets({ date, runId, timezone: ZONE }) : definition.sheets;
+  const sheets = typeof definition.sheets === 'function' ? definition.sheets({ date, locale: 'pt-BR', runId, timezone: ZONE }) : definition.sheets;
   return { base: definition.base, queries: [...sheets.map((s) => s.sql), ...sheets.flatMap((s) => (s.notes ? [s.notes.sql] : []))] };
 }
 
 async function timeReports(out: string, runId: string): Promise<number> {
   rmSync(out, { recursive: true, force: true });
   const t0 = performance.now();
-  await writeReports({ db, logger: silentLogger }, { day, runId, outDir: out, maskDocuments: true, csvDialect: 'br', fileMode: '0600', definitions: REPORTS });
+  await writeReports(
+    { db, logger: silentLogger },
+    { day, runId, outDir: out, maskDocuments: true, csvDialect: 'br', locale: 'pt-BR', fileMode: '0600', definitions: REPORTS },
+  );
   return (performance.now() - t0) / 1000;
 }
 

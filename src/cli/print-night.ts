@@ -1,29 +1,33 @@
-// What a finished night prints on the terminal: where the reports are and the findings by category.
+// What a finished night prints on the terminal, in the configured locale (reports.locale): where the
+// reports are and the findings by category. Category keys stay beside their labels so a reader can
+// grep the JSON log and the CSV for them.
 import type { NightlyOutcome } from '../../jobs/nightly.ts';
 import { FINDING_CATEGORIES } from '../shared/domain.ts';
+import { type Locale, messagesFor } from '../shared/locale/index.ts';
 import { serveHintFor } from '../serve/open-hint.ts';
 import { ownCommandFor } from './own-command.ts';
 
 /** `configFile`: the --config the run used, so the printed `recon serve` command serves the same folders. */
-export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandbox', configFile?: string): string {
+export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandbox', configFile?: string, locale: Locale = 'pt-BR'): string {
+  const m = messagesFor(locale).night;
+  const categories = messagesFor(locale).categories;
   const { summary, reconcile } = outcome;
+  const { rows } = outcome.sync;
   const lines = [
-    `Night ${summary.date} ${summary.outcome === 'done_with_warnings' ? 'done with warnings' : 'done'} in ${summary.timings['total']?.toFixed(1) ?? '?'} s${source === 'sandbox' ? ' on the built-in SANDBOX (no real money; set RECON_API_KEY and a config to use the service)' : ''}.`,
-    `  synced: ${outcome.sync.windows} windows, ${outcome.sync.pages} pages, rows new ${outcome.sync.rows.new} / changed ${outcome.sync.rows.changed} / unchanged ${outcome.sync.rows.unchanged}`,
-    ...(outcome.sync.rejected > 0
-      ? [
-          `  kept out: ${outcome.sync.rejected} listed row(s) broke the service's interface; they are in sync_rejects and the workbook's sheet "Listed rows kept out"`,
-        ]
-      : []),
-    `  orders: ${outcome.imports.files.map((f) => `${f.rowsLoaded} loaded, ${f.rowsRejected} kept out from ${f.file}`).join('; ')}`,
-    `  findings: ${reconcile.totals.new} new, ${reconcile.totals.open} still open, ${reconcile.totals.resolved} resolved`,
+    m.done(summary.date, summary.outcome === 'done_with_warnings', summary.timings['total']?.toFixed(1) ?? '?', source === 'sandbox'),
+    `  ${m.synced(outcome.sync.windows, outcome.sync.pages, rows.new, rows.changed, rows.unchanged)}`,
+    ...(outcome.sync.rejected > 0 ? [`  ${m.keptOut(outcome.sync.rejected)}`] : []),
+    `  ${m.ordersLabel}: ${outcome.imports.files.map((f) => m.orders(f.rowsLoaded, f.rowsRejected, f.file)).join('; ')}`,
+    `  ${m.findings(reconcile.totals.new, reconcile.totals.open, reconcile.totals.resolved)}`,
   ];
-  for (const category of FINDING_CATEGORIES) {
+  const shown = FINDING_CATEGORIES.filter((c) => reconcile.counts[c].new + reconcile.counts[c].open + reconcile.counts[c].resolved > 0);
+  const label = (c: (typeof FINDING_CATEGORIES)[number]) => (categories[c] === c ? c : `${categories[c]} (${c})`);
+  const width = Math.max(24, ...shown.map((c) => label(c).length));
+  for (const category of shown) {
     const c = reconcile.counts[category];
-    if (c.new + c.open + c.resolved > 0)
-      lines.push(`    ${category.padEnd(24)} ${String(c.new).padStart(5)} new ${String(c.open).padStart(5)} open ${String(c.resolved).padStart(5)} resolved`);
+    lines.push(`    ${label(category).padEnd(width)} ${m.countsLine(c.new, c.open, c.resolved)}`);
   }
-  lines.push(`  reports: ${outcome.reportDir}`);
+  lines.push(`  ${m.reports}: ${outcome.reportDir}`);
   for (const file of summary.reports ?? []) lines.push(`    ${file}`);
   lines.push(`    summary.json`);
   lines.push(serveHintFor({ date: summary.date, source, configFile, command: ownCommandFor() }));

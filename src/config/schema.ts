@@ -2,6 +2,7 @@
 // a complete, documented configuration.
 import { z } from 'zod';
 import { isValidZone } from '../shared/business-day.ts';
+import { LOCALES } from '../shared/locale/index.ts';
 
 export const ORDER_STATUSES = ['paid', 'pending', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -203,6 +204,11 @@ const reportsSchema = z.strictObject({
   outDir: z.string().min(1).default('data/reports'),
   maskDocuments: z.boolean().default(true),
   csvDialect: z.enum(['rfc4180', 'br']).default('rfc4180'),
+  /**
+   * The language of everything a person reads: workbooks, the night summary, the page's labels. CSV
+   * keys and values, category keys, summary.json and the warehouse stay the same in every locale.
+   */
+  locale: z.enum(LOCALES).default('pt-BR'),
   fileMode: z
     .string()
     .regex(/^0?[0-7]{3}$/)

@@ -4,6 +4,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ReconcileConfig } from '../config/schema.ts';
 import type { BusinessDay } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
+import { amountAtStakeSql } from '../shared/amount-at-stake.ts';
 import { FINDING_CATEGORIES, type FindingCategory, type FindingState } from '../shared/domain.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
@@ -96,9 +97,10 @@ async function findPreviousRun(db: ReconcileDeps['db'], date: string): Promise<{
 async function countFindings(db: ReconcileDeps['db'], runId: string): Promise<Pick<ReconcileResult, 'counts' | 'totals'>> {
   const counts = Object.fromEntries(FINDING_CATEGORIES.map((c) => [c, { new: 0, open: 0, resolved: 0, amountCents: 0 }])) as CategoryCounts;
   const totals: Record<FindingState, number> = { new: 0, open: 0, resolved: 0 };
+  // The amount per category is the amount at stake, the figure the workbook's Summary sums too.
   const reader = await db.runAndReadAll(
     `SELECT category, state, count(*) AS n,
-            sum(coalesce(abs(difference_cents), payment_amount_cents, order_amount_cents, 0)) AS amount
+            sum(${amountAtStakeSql()}) AS amount
      FROM findings WHERE run_id = $run_id GROUP BY ALL`,
     { run_id: runId },
   );

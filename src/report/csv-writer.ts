@@ -1,13 +1,18 @@
 // CSV for machines and spreadsheets: RFC 4180 (UTF-8, CRLF, header, integer cents, ISO UTC instants),
-// or the `br` dialect (`;`, reais with a decimal comma, UTF-8 BOM) that a Portuguese spreadsheet opens.
+// or the `br` dialect that a Portuguese spreadsheet opens as it is: `;`, reais with a decimal comma, a
+// UTF-8 BOM, instants as local `dd/MM/yyyy HH:mm:ss` in the report's zone, dates as `dd/MM/yyyy` and
+// booleans as `sim`/`não`. The keys and the text values are the same in both.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { DateTime } from 'luxon';
 import { isoFromMillis, maskDocument, neutraliseFormula, reaisTextFromBigCents } from './cells.ts';
 import type { CellValue, ColumnSpec, CsvDialect } from './types.ts';
 
 export interface CsvOptions {
   dialect: CsvDialect;
   maskDocuments: boolean;
+  /** The zone `br` writes instants in. */
+  timezone: string;
 }
 
 /** Header of a column in CSV: its key; in `br`, whose amounts are reais, `_cents` becomes `_reais`. */
@@ -26,11 +31,15 @@ export function csvFieldOf(value: CellValue, column: ColumnSpec, options: CsvOpt
     case 'cents':
       return options.dialect === 'br' ? reaisTextFromBigCents(value as bigint, ',') : String(value);
     case 'integer':
-    case 'boolean':
-    case 'date':
       return String(value);
+    case 'boolean':
+      return options.dialect === 'br' ? (value ? 'sim' : 'não') : String(value);
+    case 'date':
+      return options.dialect === 'br' ? DateTime.fromISO(value as string, { zone: 'UTC' }).toFormat('dd/MM/yyyy') : String(value);
     case 'instant':
-      return isoFromMillis(value as number);
+      return options.dialect === 'br'
+        ? DateTime.fromMillis(value as number, { zone: options.timezone }).toFormat('dd/MM/yyyy HH:mm:ss')
+        : isoFromMillis(value as number);
     case 'text':
       return reportText(String(value), column, options.maskDocuments);
   }

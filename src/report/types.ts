@@ -10,20 +10,33 @@
 // The shapes mix: a report with a base may still have sheets that read other tables (the discrepancies'
 // rows kept out), and a definition without a base works as it always did.
 
+import type { HeaderKey, Locale, Messages } from '../shared/locale/index.ts';
+
 export type ColumnType = 'text' | 'cents' | 'integer' | 'instant' | 'date' | 'boolean';
+
+/**
+ * How a workbook shows a text column's machine value to a person, in the report's locale (the CSV
+ * keeps the value): a category key as its label, a state, a status word, a reason sentence, ...
+ */
+export type ColumnDisplay = 'category' | 'state' | 'status' | 'reason' | 'ageBucket' | 'listing' | 'issueKind';
 
 export interface ColumnSpec {
   /** The SQL result column this cell comes from; also the CSV header (cents columns end in `_cents`). */
   key: string;
-  /** Human header in the workbook. */
-  header: string;
+  /** The workbook's header: a key of the catalogues' `headers` (src/shared/locale), or a pick of another entry. */
+  header: HeaderKey | ((messages: Messages) => string);
   /**
    * text: neutralised against formulas; cents: BIGINT cents, shown as R$ in XLSX; integer: a count;
    * instant: TIMESTAMPTZ, local wall-clock in XLSX and ISO UTC in CSV; date: DATE; boolean.
    */
   type: ColumnType;
-  /** Column width in characters (XLSX). */
+  /**
+   * The widest a text column may grow, in characters (XLSX; default 40): a column is as wide as its
+   * longest value up to this, and longer text wraps. Number and date columns always fit their values.
+   */
   width?: number;
+  /** How the workbook shows the value in the locale (text columns); the CSV writes the value itself. */
+  display?: ColumnDisplay;
   /** `document`: a CPF/CNPJ, masked unless the request says not to. */
   mask?: 'document';
 }
@@ -31,15 +44,20 @@ export interface ColumnSpec {
 /** A label/value block written under a sheet's table (the Summary's run window and data freshness). */
 export interface NotesSpec {
   /**
-   * Returns columns `label` (text), `text_value` (text) and `instant_value` (TIMESTAMPTZ); one of the two
-   * values is set. Same parameters as a sheet's `sql`, `$base` included.
+   * Returns columns `label` (a key of the catalogues' `notes`, shown in the locale), `text_value` (text)
+   * and `instant_value` (TIMESTAMPTZ); one of the two values is set. Same parameters as a sheet's `sql`, `$base` included.
    */
   sql: string;
 }
 
 export interface SheetSpec {
-  /** Sheet name (at most 31 characters, no `[]:*?/\`). */
+  /** The sheet's id: the report's `csvSheet` and the row counts name it; in no locale. */
   name: string;
+  /**
+   * The sheet's name in the workbook, in the locale (at most 31 characters, no `[]:*?/\`); the id when
+   * absent.
+   */
+  title?: (messages: Messages) => string;
   /**
    * The rows, with a deterministic ORDER BY (the base's own order is not kept: say it again here).
    * Named parameters available: $date (DATE), $run_id (the reconcile run), $tz (zone name), $day_start
@@ -55,6 +73,12 @@ export interface SheetSpec {
    * sheet is added at its first row), so the query still runs once; the sheets keep their declared order.
    */
   omitWhenEmpty?: boolean;
+  /**
+   * The CSV's columns when this is the report's CSV sheet, as keys of `columns` in the CSV's order
+   * (default: all of them, in order): the workbook may order its columns for people while the CSV
+   * keeps its keys where scripts read them.
+   */
+  csvColumns?: readonly string[];
   /** False: the sheet only feeds the CSV (default true). */
   inWorkbook?: boolean;
   notes?: NotesSpec;
@@ -63,6 +87,7 @@ export interface SheetSpec {
 export interface ReportParams {
   /** Business date, YYYY-MM-DD. */
   date: string;
+  locale: Locale;
   /** The reconcile run whose findings the reports show ('' when there is none). */
   runId: string;
   timezone: string;

@@ -1,6 +1,6 @@
 // Renders report definitions (reports/) into `<outDir>/<date>/<name>.xlsx` and `.csv`. A report's base
 // query runs once into a TEMP table its sheets read (report-base.ts); each sheet's query is streamed
-// once, the CSV sheet's rows going to both files in the same pass, and a sheet left out when empty is
+// once, the CSV sheet's rows going to every file in the same pass, and a sheet left out when empty is
 // only added at its first row, so no query runs twice to find out. Files are written under a temporary
 // name and renamed when complete, so a reader never sees half a report.
 import { chmodSync, mkdirSync, renameSync, rmSync } from 'node:fs';
@@ -15,7 +15,8 @@ import { rowChunksOf, type QueryParams } from './query-rows.ts';
 import { readNotes } from './notes.ts';
 import { materialiseBase, type ReportQueries } from './report-base.ts';
 import { XlsxFileWriter, type XlsxSheetWriter } from './xlsx-writer.ts';
-import type { CsvDialect, ReportDefinition, ReportParams, SheetSpec } from './types.ts';
+import type { ColumnSpec, CsvDialect, ReportDefinition, ReportParams, SheetSpec } from './types.ts';
+import { type Locale, messagesFor } from '../shared/locale/index.ts';
 
 export interface WriteReportsRequest {
   /** The night the reports are of. */
@@ -25,6 +26,8 @@ export interface WriteReportsRequest {
   outDir: string;
   maskDocuments: boolean;
   csvDialect: CsvDialect;
+  /** The language of the workbooks (sheet names, headers, labels, reasons); CSVs keep their keys and values. */
+  locale: Locale;
   /** Octal text, e.g. "0600". */
   fileMode: string;
   /** The reports to write (the job passes reports/index.ts REPORTS). */
@@ -52,7 +55,7 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
     day_start: instantParam(day.startMs),
     day_end: instantParam(day.endMs),
   };
-  const reportParams: ReportParams = { date: day.date, runId: reconcileRunId ?? '', timezone: day.zone };
+  const reportParams: ReportParams = { date: day.date, locale: request.locale, runId: reconcileRunId ?? '', timezone: day.zone };
   const dir = join(request.outDir, day.date);
   try {
     mkdirSync(dir, { recursive: true });
@@ -102,23 +105,32 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
       'report',
       `report ${definition.name}: csvSheet "${definition.csvSheet}" is not one of its sheets (${sheets.map((s) => s.name).join(', ')})`,
     );
+  const csvPicks = csvPicksOf(csvSheet, definition.name);
   const xlsxPath = join(dir, `${definition.name}.xlsx`);
   const csvPath = join(dir, `${definition.name}.csv`);
+  // Under pt-BR the page offers the CSV as a Portuguese spreadsheet opens it: the `br` rendering,
+  // written beside the machine file when that one is RFC 4180.
+  const brPath = request.csvDialect === 'rfc4180' && request.locale === 'pt-BR' ? join(dir, `${definition.name}.br.csv`) : undefined;
+  const paths = brPath ? [xlsxPath, csvPath, brPath] : [xlsxPath, csvPath];
   const partial = (path: string) => `${path}.partial`;
   let queries: ReportQueries | undefined;
   let xlsx: XlsxFileWriter | undefined;
-  let csv: CsvFileWriter | undefined;
+  const csvs: CsvFileWriter[] = [];
   let done = false;
   try {
     queries = await materialiseBase(deps, definition, params);
     xlsx = await XlsxFileWriter.open(partial(xlsxPath), mode);
-    csv = await CsvFileWriter.open(partial(csvPath), csvSheet.columns, { dialect: request.csvDialect, maskDocuments: request.maskDocuments, mode });
+    const csvOptions = { maskDocuments: request.maskDocuments, timezone: request.day.zone, mode };
+    const csvColumns = csvPicks.map((i) => csvSheet.columns[i] as ColumnSpec);
+    csvs.push(await CsvFileWriter.open(partial(csvPath), csvColumns, { ...csvOptions, dialect: request.csvDialect }));
+    if (brPath) csvs.push(await CsvFileWriter.open(partial(brPath), csvColumns, { ...csvOptions, dialect: 'br' }));
     for (const sheet of sheets) {
-      await writeSheet(deps.db, { sheet, toCsv: sheet === csvSheet, report: definition.name, queries, params, request, xlsx, csv }, counts);
+      const toCsv = sheet === csvSheet ? csvPicks : undefined;
+      await writeSheet(deps.db, { sheet, toCsv, report: definition.name, queries, params, request, xlsx, csvs }, counts);
     }
     await xlsx.commit();
-    await csv.close();
-    for (const path of [xlsxPath, csvPath]) {
+    for (const csv of csvs) await csv.close();
+    for (const path of paths) {
       chmodSync(partial(path), mode);
       renameSync(partial(path), path);
     }
@@ -128,24 +140,38 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     throw new ReconError('report', `report ${definition.name}: writing ${dir} failed: ${(cause as Error).message}`, { cause });
   } finally {
     xlsx?.abort();
-    await csv?.close().catch(() => undefined);
+    for (const csv of csvs) await csv.close().catch(() => undefined);
     await queries?.drop();
-    if (!done) for (const path of [xlsxPath, csvPath]) rmSync(partial(path), { force: true });
+    if (!done) for (const path of paths) rmSync(partial(path), { force: true });
   }
-  counts[definition.name] = csv.rowCount;
-  deps.logger.event('report.written', { report: definition.name, rows: csv.rowCount, files: [xlsxPath, csvPath] });
+  const rows = csvs[0]?.rowCount ?? 0;
+  counts[definition.name] = rows;
+  deps.logger.event('report.written', { report: definition.name, rows, files: paths });
+  // The `br` copy is a view of the CSV for people, not one of the night's files (summary.json lists those).
   return [xlsxPath, csvPath];
+}
+
+/** Indexes of the CSV sheet's columns the CSV writes, in its order (SheetSpec.csvColumns). */
+function csvPicksOf(sheet: SheetSpec, report: string): number[] {
+  if (!sheet.csvColumns) return sheet.columns.map((_, i) => i);
+  return sheet.csvColumns.map((key) => {
+    const index = sheet.columns.findIndex((c) => c.key === key);
+    if (index < 0) throw new ReconError('report', `report ${report}: csvColumns names "${key}", which is not a column of sheet ${sheet.name}`);
+    return index;
+  });
 }
 
 interface OneSheet {
   sheet: SheetSpec;
-  toCsv: boolean;
+  /** For the CSV sheet: the indexes of the columns the CSV writes. */
+  toCsv: readonly number[] | undefined;
   report: string;
   queries: ReportQueries;
   params: QueryParams;
   request: WriteReportsRequest;
   xlsx: XlsxFileWriter;
-  csv: CsvFileWriter;
+  /** The CSV, and its `br` copy when one is written. */
+  csvs: readonly CsvFileWriter[];
 }
 
 /** Streams one sheet's query once into its workbook sheet and, for the CSV sheet, the CSV. */
@@ -154,12 +180,14 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
   const label = `report ${job.report}, sheet ${sheet.name}`;
   const inWorkbook = sheet.inWorkbook !== false;
   if (!inWorkbook && !toCsv) return;
+  const messages = messagesFor(request.locale);
   let sheetWriter: XlsxSheetWriter | undefined;
   // Added at the first row (or at the end when it must appear empty): the sheets stay in their order.
   const openSheet = (): XlsxSheetWriter =>
-    (sheetWriter ??= job.xlsx.addSheet(sheet.name, sheet.columns, {
+    (sheetWriter ??= job.xlsx.addSheet(sheet.title?.(messages) ?? sheet.name, sheet.columns, {
       timezone: request.day.zone,
       maskDocuments: request.maskDocuments,
+      messages,
       totals: sheet.totals ?? [],
     }));
   for await (const rows of rowChunksOf(db, queries.resolve(sheet.sql, label), params, sheet.columns, label)) {
@@ -169,7 +197,10 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
       writer.writeRows(rows);
       await writer.drain();
     }
-    if (toCsv) await job.csv.writeRows(rows);
+    if (toCsv) {
+      const csvRows = rows.map((row) => toCsv.map((i) => row[i] ?? null));
+      for (const csv of job.csvs) await csv.writeRows(csvRows);
+    }
   }
   if (inWorkbook && !sheet.omitWhenEmpty) openSheet();
   if (sheetWriter) {

@@ -1,26 +1,27 @@
-// Workbooks for people, written with exceljs's streaming writer: rows are committed as they arrive, so
-// sheet size is bounded by disk, not memory. Amounts are numbers in R$, instants are local wall-clock
-// dates, the header is frozen and filterable, totals are values: no cell is ever a formula.
+// Workbooks for people, written with exceljs's streaming writer. Amounts are numbers in R$, instants
+// are local wall-clock dates in the locale's format, booleans are the locale's yes/no, codes are
+// labels; the header is frozen, filterable and repeated on every printed page (landscape, one page
+// wide); no cell is ever a formula. A sheet's rows are held back until its widths are known: every
+// column is as wide as its longest value (no `###`), text wraps past its cap. A sheet longer than
+// BUFFERED_ROWS starts streaming with widths made for the largest amounts (xlsx-layout.ts).
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { ReconError } from '../shared/errors.ts';
+import type { Messages } from '../shared/locale/index.ts';
 import { capExcelText, excelDateFromDateText, excelDateFromInstant, neutraliseFormula, reaisNumberFromCents } from './cells.ts';
 import { reportText } from './csv-writer.ts';
+import { displayTextOf } from './display-values.ts';
 import type { CellValue, ColumnSpec, ColumnType } from './types.ts';
+import { BRL_FORMAT, columnWidthOf, displayLength, type ExcelValue, LINE_HEIGHT, numFmtOf, streamingFloor, wrappedLines } from './xlsx-layout.ts';
 
-const BRL_FORMAT = '"R$ "#,##0.00';
-const INSTANT_FORMAT = 'yyyy-mm-dd hh:mm:ss';
-const DATE_FORMAT = 'yyyy-mm-dd';
-
-const DEFAULT_WIDTH: Record<ColumnType, number> = { text: 18, cents: 15, integer: 10, instant: 20, date: 12, boolean: 10 };
-const FORMAT_OF: Partial<Record<ColumnType, string>> = { cents: BRL_FORMAT, instant: INSTANT_FORMAT, date: DATE_FORMAT };
-
-type ExcelValue = string | number | boolean | Date | null;
+/** Rows held back to measure a sheet before its first row is written (a night's sheets fit in it). */
+const BUFFERED_ROWS = 5000;
 
 export interface CellOptions {
   timezone: string;
   maskDocuments: boolean;
+  messages: Messages;
 }
 
 /** A note under the table: text, or an instant shown in local time. */
@@ -42,10 +43,26 @@ function excelValueOf(value: CellValue, column: ColumnSpec, options: CellOptions
     case 'date':
       return excelDateFromDateText(value as string);
     case 'boolean':
-      return value as boolean;
+      // Text, not a boolean cell: a spreadsheet shows TRUE/FALSE (or VERDADEIRO/FALSO) otherwise.
+      return value ? options.messages.yes : options.messages.no;
     case 'text':
-      return capExcelText(reportText(String(value), column, options.maskDocuments));
+      return capExcelText(reportText(displayTextOf(String(value), column.display, options.messages, options.timezone), column, options.maskDocuments));
   }
+}
+
+export function headerOf(column: ColumnSpec, messages: Messages): string {
+  return typeof column.header === 'function' ? column.header(messages) : messages.headers[column.header];
+}
+
+/**
+ * Text wraps, and numbers and dates are right-aligned: each keeps a space on its side (an indent: some
+ * spreadsheets honour only the left one) so a number never runs into the text of the next column; Sim/Não
+ * sit in the middle of their column.
+ */
+function alignmentOf(type: ColumnType): Partial<ExcelJS.Alignment> {
+  if (type === 'text') return { vertical: 'top', horizontal: 'left', indent: 1, wrapText: true };
+  if (type === 'boolean') return { vertical: 'top', horizontal: 'center' };
+  return { vertical: 'top', horizontal: 'right', indent: 1 };
 }
 
 /** Any other text of a sheet (headers, note labels and values): the formula rule, then Excel's cap. */
@@ -78,7 +95,11 @@ export class XlsxFileWriter {
   }
 
   addSheet(name: string, columns: readonly ColumnSpec[], options: CellOptions & { totals?: readonly string[] }): XlsxSheetWriter {
-    const sheet = this.#workbook.addWorksheet(sheetNameOf(name), { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+    const sheet = this.#workbook.addWorksheet(sheetNameOf(name), {
+      views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+      // For the accountant's printer: landscape A4, every column on one page wide, the header on each page.
+      pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' },
+    });
     return new XlsxSheetWriter(sheet, columns, options);
   }
 
@@ -97,7 +118,11 @@ export class XlsxSheetWriter {
   readonly #columns: readonly ColumnSpec[];
   readonly #options: CellOptions & { totals?: readonly string[] };
   readonly #sums: (bigint | null)[];
-  readonly #cellStyles: Partial<ExcelJS.Style>[];
+  readonly #longest: number[];
+  /** Rows not written yet: the sheet's widths are set before its first row. Null once streaming. */
+  #held: ExcelValue[][] | null = [];
+  #cellStyles: Partial<ExcelJS.Style>[] = [];
+  #widths: number[] = [];
   #rows = 0;
 
   constructor(sheet: ExcelJS.Worksheet, columns: readonly ColumnSpec[], options: CellOptions & { totals?: readonly string[] }) {
@@ -111,23 +136,7 @@ export class XlsxSheetWriter {
       }
     }
     this.#sums = columns.map((c) => (options.totals?.includes(c.key) ? 0n : null));
-    // Formats live on the columns: every cell of a column inherits its style without a per-cell lookup.
-    sheet.columns = columns.map((c) => {
-      const numFmt = FORMAT_OF[c.type];
-      return { key: c.key, width: c.width ?? Math.max(DEFAULT_WIDTH[c.type], c.header.length + 3), ...(numFmt ? { style: { numFmt } } : {}) };
-    });
-    // exceljs gives each new cell its own copy of the column's style and renders that copy as XML to find
-    // its style id, once per cell (more than half of the time a row took); its cache of ids is keyed by
-    // the style object, so data cells share one object per column instead. The ids are the same: a
-    // column's cells all have its numFmt, or none and a type (text, number, boolean, empty) whose style
-    // XML is the same. The totals and header rows keep their own styles (they set a font).
-    this.#cellStyles = columns.map((c) => {
-      const numFmt = FORMAT_OF[c.type];
-      return numFmt ? { numFmt } : {};
-    });
-    const header = sheet.addRow(columns.map((c) => sheetText(c.header)));
-    header.font = { bold: true };
-    header.commit();
+    this.#longest = columns.map(() => 0);
   }
 
   get rowCount(): number {
@@ -136,16 +145,71 @@ export class XlsxSheetWriter {
 
   writeRows(rows: readonly CellValue[][]): void {
     for (const values of rows) {
-      const row = this.#sheet.addRow(this.#columns.map((column, i) => excelValueOf(values[i] ?? null, column, this.#options)));
-      this.#cellStyles.forEach((style, i) => {
-        row.getCell(i + 1).style = style;
-      });
+      const cells = this.#columns.map((column, i) => excelValueOf(values[i] ?? null, column, this.#options));
       this.#sums.forEach((sum, i) => {
         if (sum !== null) this.#sums[i] = sum + ((values[i] as bigint | null) ?? 0n);
       });
-      row.commit();
       this.#rows += 1;
+      if (this.#held === null) {
+        this.#writeRow(cells);
+        continue;
+      }
+      this.#measure(cells);
+      this.#held.push(cells);
+      if (this.#held.length >= BUFFERED_ROWS) this.#start(true);
     }
+  }
+
+  #measure(cells: readonly ExcelValue[], as?: ColumnType): void {
+    cells.forEach((cell, i) => {
+      const type = as ?? this.#columns[i]?.type ?? 'text';
+      this.#longest[i] = Math.max(this.#longest[i] ?? 0, displayLength(cell, type, this.#options.messages.excel));
+    });
+  }
+
+  /** Sets the widths and styles, writes the header and the rows held so far; `more`: rows may follow. */
+  #start(more: boolean): void {
+    const { messages } = this.#options;
+    this.#widths = this.#columns.map((c, i) =>
+      columnWidthOf(c.type, Math.max(this.#longest[i] ?? 0, more ? streamingFloor(c.type) : 0), headerOf(c, messages), c.width),
+    );
+    this.#sheet.columns = this.#columns.map((c, i) => ({ key: c.key, width: this.#widths[i] ?? 10 }));
+    // Data cells share one style object per column: exceljs keys its cache of style ids by the object,
+    // so a shared object is rendered to XML once per column instead of once per cell.
+    this.#cellStyles = this.#columns.map((c) => {
+      const numFmt = numFmtOf(c.type, messages.excel);
+      const alignment = alignmentOf(c.type);
+      return numFmt ? { numFmt, alignment } : { alignment };
+    });
+    const headers = this.#columns.map((c) => sheetText(headerOf(c, messages)));
+    const header = this.#sheet.addRow(headers);
+    this.#columns.forEach((c, i) => {
+      header.getCell(i + 1).style = { font: { bold: true }, alignment: { ...alignmentOf(c.type), wrapText: true } };
+    });
+    header.font = { bold: true };
+    this.#fitHeight(header, headers, true);
+    header.commit();
+    const held = this.#held ?? [];
+    this.#held = null;
+    for (const cells of held) this.#writeRow(cells);
+  }
+
+  #writeRow(cells: ExcelValue[]): void {
+    const row = this.#sheet.addRow(cells);
+    this.#cellStyles.forEach((style, i) => {
+      row.getCell(i + 1).style = style;
+    });
+    this.#fitHeight(row, cells);
+    row.commit();
+  }
+
+  /** A row as tall as its most wrapped text cell (a spreadsheet keeps one line otherwise). */
+  #fitHeight(row: ExcelJS.Row, cells: readonly ExcelValue[], bold = false): void {
+    let lines = 1;
+    cells.forEach((cell, i) => {
+      if (typeof cell === 'string' && (bold || this.#columns[i]?.type === 'text')) lines = Math.max(lines, wrappedLines(cell, this.#widths[i] ?? 10, bold));
+    });
+    if (lines > 1) row.height = lines * LINE_HEIGHT;
   }
 
   /**
@@ -165,34 +229,61 @@ export class XlsxSheetWriter {
 
   /** Writes the totals row and notes, sets the autofilter over header and data, and commits the sheet. */
   finish(notes: readonly SheetNote[] = []): void {
+    const { messages, timezone } = this.#options;
     const width = this.#columns.length;
     this.#sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: this.#rows + 1, column: Math.max(width, 1) } };
-    if (this.#sums.some((s) => s !== null)) {
-      const labelAt = this.#sums.indexOf(null);
-      const row = this.#sheet.addRow(
-        this.#columns.map((column, i) => {
-          const sum = this.#sums[i];
-          if (sum !== null && sum !== undefined) return column.type === 'cents' ? reaisNumberFromCents(sum) : safeNumber(sum, column.key);
-          return i === labelAt ? 'Total' : null;
-        }),
-      );
+    const totals = this.#sums.some((s) => s !== null) ? this.#totalsRow(messages.total) : undefined;
+    const noteRows = notes.map((note) => ({
+      label: sheetText(messages.notes[note.label as keyof Messages['notes']] ?? note.label),
+      ...noteValueOf(note, timezone),
+    }));
+    if (this.#held !== null) {
+      if (totals) this.#measure(totals);
+      // A note's label widens the first column up to its cap (then wraps), its date must fit the second
+      // column, and a text value runs on into the empty cells to its right.
+      for (const note of noteRows) {
+        this.#measure([note.label], 'text');
+        if (note.type !== 'text') this.#measure([null, note.value], note.type);
+      }
+      this.#start(false);
+    }
+    if (totals) {
+      const row = this.#sheet.addRow(totals);
       this.#columns.forEach((column, i) => {
-        if (column.type === 'cents') row.getCell(i + 1).numFmt = BRL_FORMAT;
+        const alignment = alignmentOf(column.type);
+        row.getCell(i + 1).style = column.type === 'cents' ? { font: { bold: true }, numFmt: BRL_FORMAT, alignment } : { font: { bold: true }, alignment };
       });
-      row.font = { bold: true };
       row.commit();
     }
-    if (notes.length > 0) this.#sheet.addRow([]).commit();
-    for (const note of notes) {
-      const value =
-        note.instantMs !== null && note.instantMs !== undefined ? excelDateFromInstant(note.instantMs, this.#options.timezone) : sheetText(note.text ?? '');
-      const row = this.#sheet.addRow([sheetText(note.label), value]);
-      row.getCell(1).font = { bold: true };
-      if (value instanceof Date) row.getCell(2).numFmt = INSTANT_FORMAT;
+    if (noteRows.length > 0) this.#sheet.addRow([]).commit();
+    for (const note of noteRows) {
+      const row = this.#sheet.addRow([note.label, note.value]);
+      const lines = wrappedLines(note.label, this.#widths[0] ?? 10);
+      if (lines > 1) row.height = lines * LINE_HEIGHT;
+      row.getCell(1).style = { font: { bold: true }, alignment: { vertical: 'top', wrapText: true } };
+      const numFmt = note.type === 'text' ? undefined : numFmtOf(note.type, messages.excel);
+      row.getCell(2).style = numFmt ? { numFmt, alignment: alignmentOf(note.type) } : { alignment: { vertical: 'top' } };
       row.commit();
     }
     this.#sheet.commit();
   }
+
+  #totalsRow(label: string): ExcelValue[] {
+    const labelAt = this.#sums.indexOf(null);
+    return this.#columns.map((column, i) => {
+      const sum = this.#sums[i];
+      if (sum !== null && sum !== undefined) return column.type === 'cents' ? reaisNumberFromCents(sum) : safeNumber(sum, column.key);
+      return i === labelAt ? label : null;
+    });
+  }
+}
+
+/** A note's value: an instant or a day (`2026-11-22`) as a local date cell; any other text as it is. */
+function noteValueOf(note: SheetNote, timezone: string): { value: ExcelValue; type: 'instant' | 'date' | 'text' } {
+  if (note.instantMs !== null && note.instantMs !== undefined) return { value: excelDateFromInstant(note.instantMs, timezone), type: 'instant' };
+  const text = note.text ?? '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return { value: excelDateFromDateText(text), type: 'date' };
+  return { value: sheetText(text), type: 'text' };
 }
 
 function safeNumber(value: bigint, key: string): number {

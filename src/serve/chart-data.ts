@@ -1,7 +1,9 @@
 // Pure shaping of the three charts' data: findings per category per night (from summary.json),
 // open chargebacks by card brand and age bucket, refunds per business day. No I/O; exact cents.
 import { DateTime } from 'luxon';
+import { CHARGEBACK_AGE_BUCKETS, chargebackAgeBucketOf, wholeDaysBetween } from '../shared/chargeback-age.ts';
 import { FINDING_CATEGORIES } from '../shared/domain.ts';
+import { en } from '../shared/locale/en.ts';
 import type { Night } from './nights.ts';
 
 export interface StackedBar {
@@ -29,16 +31,12 @@ export function findingsPerCategory(nights: readonly Night[], limit = 30): { bar
   return { bars, keys: [...known, ...other] };
 }
 
-const AGE_BUCKETS = [
-  { key: '0–30 days', maxDays: 30 },
-  { key: '31–60 days', maxDays: 60 },
-  { key: '61–90 days', maxDays: 90 },
-  { key: '91–120 days', maxDays: 120 },
-  { key: 'over 120 days', maxDays: Number.POSITIVE_INFINITY },
-] as const;
+// The buckets and the age are the chargebacks report's own (src/shared/chargeback-age.ts): days since
+// the chargeback; the page labels them in English like the rest of its text.
+const AGE_BUCKETS = CHARGEBACK_AGE_BUCKETS.map((b) => ({ key: en.ageBuckets[b.key], maxDays: b.maxDays }));
 
 export function ageBucketOf(days: number): string {
-  return (AGE_BUCKETS.find((b) => days <= b.maxDays) ?? AGE_BUCKETS[AGE_BUCKETS.length - 1]!).key;
+  return en.ageBuckets[chargebackAgeBucketOf(days)];
 }
 
 /** Open chargebacks by brand (bars) and days since the chargeback (segments), with their amounts. */
@@ -49,7 +47,7 @@ export function chargebacksByBrandAndAge(
 ): { bars: StackedBar[]; keys: string[] } {
   const cells = new Map<string, Map<string, { count: number; cents: bigint }>>();
   for (const row of rows) {
-    const days = Math.max(0, Math.floor((nowMs - row.chargedBackMs) / 86_400_000));
+    const days = wholeDaysBetween(row.chargedBackMs, nowMs);
     const bucket = ageBucketOf(days);
     const byBucket = cells.get(row.brand) ?? new Map<string, { count: number; cents: bigint }>();
     const cell = byBucket.get(bucket) ?? { count: 0, cents: 0n };

@@ -37,19 +37,26 @@ export function outcomeBadge(outcome: string | undefined): SafeHtml {
   return html`<span class="badge ${known}">${outcome ?? 'no summary'}</span>`;
 }
 
-/** One line per report: its name, then a link per format (`discrepancies  xlsx  csv`). */
+/**
+ * One line per report: its name, then a link per format (`discrepancies  xlsx  csv`). When the night
+ * wrote the `br` copy of a CSV (under pt-BR), `csv` is that copy, the one a Portuguese spreadsheet opens
+ * as it is, and the RFC 4180 file scripts read is the next link, `csv RFC 4180`.
+ */
 export function downloadLinks(night: Night): SafeHtml {
   if (night.files.length === 0) return html`<span class="muted">none</span>`;
   const byReport = new Map<string, string[]>();
   for (const file of night.files) {
-    const base = file.slice(0, file.lastIndexOf('.'));
+    const base = file.slice(0, file.indexOf('.'));
     byReport.set(base, [...(byReport.get(base) ?? []), file]);
   }
   const href = (file: string) => `/nights/${encodeURIComponent(night.date)}/${encodeURIComponent(file)}`;
-  return html`<div class="downloads">${[...byReport].map(
-    ([base, files]) =>
-      html`<span class="report">${base}${files.map((f) => html`<a href="${href(f)}" download title="${f} of ${night.date}">${f.slice(f.lastIndexOf('.') + 1)}</a>`)}</span>`,
-  )}</div>`;
+  const linksOf = (files: string[]) => {
+    const hasBr = files.some((f) => f.endsWith('.br.csv'));
+    const label = (f: string) => (f.endsWith('.br.csv') ? 'csv' : hasBr && f.endsWith('.csv') ? 'csv RFC 4180' : f.slice(f.lastIndexOf('.') + 1));
+    const order = (f: string) => (f.endsWith('.xlsx') ? 0 : f.endsWith('.br.csv') ? 1 : 2);
+    return [...files].sort((a, b) => order(a) - order(b)).map((f) => html`<a href="${href(f)}" download title="${f} of ${night.date}">${label(f)}</a>`);
+  };
+  return html`<div class="downloads">${[...byReport].map(([base, files]) => html`<span class="report">${base}${linksOf(files)}</span>`)}</div>`;
 }
 
 function nightsTable(nights: readonly Night[], zone: string): SafeHtml {

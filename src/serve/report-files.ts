@@ -30,9 +30,12 @@ export function isNightDate(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && DateTime.fromISO(text, { zone: 'UTC' }).isValid;
 }
 
-/** Every file name a night may serve, in display order: each report's xlsx and csv, then summary.json. */
+/**
+ * Every file name a night may serve, in display order: each report's xlsx and csv, and the `br` copy of
+ * its CSV that a night under pt-BR writes beside an RFC 4180 one (`<name>.br.csv`), then summary.json.
+ */
 export function knownFileNames(names: readonly string[]): string[] {
-  return [...names.flatMap((n) => REPORT_EXTENSIONS.map((ext) => `${n}.${ext}`)), 'summary.json'];
+  return [...names.flatMap((n) => [...REPORT_EXTENSIONS.map((ext) => `${n}.${ext}`), `${n}.br.csv`]), 'summary.json'];
 }
 
 export function contentTypeOf(fileName: string): string {
@@ -40,9 +43,9 @@ export function contentTypeOf(fileName: string): string {
   return CONTENT_TYPES[ext as ReportExtension | 'json'] ?? 'application/octet-stream';
 }
 
-/** `discrepancies.xlsx` of 2026-03-10 downloads as `discrepancies-2026-03-10.xlsx`. */
+/** `discrepancies.xlsx` of 2026-03-10 downloads as `discrepancies-2026-03-10.xlsx` (`.br.csv` as `-2026-03-10.br.csv`). */
 export function downloadNameOf(date: string, fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
+  const dot = fileName.indexOf('.');
   return `${fileName.slice(0, dot)}-${date}${fileName.slice(dot)}`;
 }
 

@@ -16,7 +16,8 @@ it('exits 3 with --fail-on new when the night has new findings, 0 without it', a
   const alert = await runRecon(['run', 'nightly', '--sandbox', '--fail-on', 'new'], { cwd, timeoutMs: 120_000 });
   expect(alert.stderr).not.toMatch(STACK_FRAME);
   expect(alert.code, alert.stderr).toBe(3);
-  expect(alert.stdout).toMatch(/on the built-in SANDBOX/);
+  // The night summary speaks the default locale, pt-BR.
+  expect(alert.stdout).toMatch(/no SANDBOX embutido/);
   // --out wins over the sandbox's own reports folder.
   const plain = await runRecon(['run', 'nightly', '--sandbox', '--out', 'elsewhere'], { cwd, timeoutMs: 120_000 });
   expect(plain.code, plain.stderr).toBe(0);

@@ -124,7 +124,8 @@ describe('honest outcomes of a night', () => {
     expect(outcome.summary.outcome).toBe('done');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(join(dir, 'reports', warned, 'discrepancies.xlsx'));
-    const sheet = workbook.getWorksheet('Orders kept out')!;
+    // The default locale, pt-BR, names the sheets.
+    const sheet = workbook.getWorksheet('Pedidos não importados')!;
     expect(sheet.rowCount).toBe(3);
     expect([2, 3, 4, 7].map((c) => String(sheet.getRow(2).getCell(c).value))).toEqual([
       expect.any(String),
@@ -133,8 +134,8 @@ describe('honest outcomes of a night', () => {
       expect.stringMatching(/unparseable amount "valor\?"/),
     ]);
     const notes: string[] = [];
-    workbook.getWorksheet('Summary')!.eachRow((row) => notes.push(row.values?.toString() ?? ''));
-    expect(notes.some((n) => /Order rows rejected and items in conflict.*,2/.test(n))).toBe(true);
+    workbook.getWorksheet('Resumo')!.eachRow((row) => notes.push(row.values?.toString() ?? ''));
+    expect(notes.some((n) => /Linhas de pedidos recusadas e itens em conflito.*,2/.test(n))).toBe(true);
   });
 
   it('a failed re-run of a good night keeps its reports and figures, and says what happened in last_attempt', async () => {

@@ -121,7 +121,8 @@ describe('what the sweeps cannot show, over nights', () => {
     expect(summary).toMatchObject({ outcome: 'done_with_warnings', sync: { rejected: endNight.sync.rejected } });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(join(dir, 'reports', END, 'discrepancies.xlsx'));
-    const sheet = workbook.getWorksheet('Listed rows kept out')!;
+    // The default locale, pt-BR, names the sheets.
+    const sheet = workbook.getWorksheet('Linhas não sincronizadas')!;
     expect(sheet.rowCount).toBe(endNight.sync.rejected + 1);
     expect(String(sheet.getRow(2).getCell(6).value)).toMatch(/paid_amount/);
     expect(String(sheet.getRow(2).getCell(7).value)).toContain('"dez reais"');

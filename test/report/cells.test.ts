@@ -113,19 +113,29 @@ describe('CSV fields', () => {
     expect(csvLineOf(['a;b', 'c,d'], ';')).toBe('"a;b";c,d\r\n');
   });
 
-  const cents: ColumnSpec = { key: 'order_amount_cents', header: 'Order amount', type: 'cents' };
-  const doc: ColumnSpec = { key: 'doc', header: 'Doc', type: 'text', mask: 'document' };
-  const text: ColumnSpec = { key: 'reason', header: 'Reason', type: 'text' };
-  const instant: ColumnSpec = { key: 'at', header: 'At', type: 'instant' };
+  const cents: ColumnSpec = { key: 'order_amount_cents', header: 'orderAmount', type: 'cents' };
+  const doc: ColumnSpec = { key: 'doc', header: 'customerDocument', type: 'text', mask: 'document' };
+  const text: ColumnSpec = { key: 'reason', header: 'reason', type: 'text' };
+  const instant: ColumnSpec = { key: 'at', header: 'soldAt', type: 'instant' };
+  const flag: ColumnSpec = { key: 'is_new', header: 'newToday', type: 'boolean' };
+  const day: ColumnSpec = { key: 'first_seen', header: 'firstSeen', type: 'date' };
   it.each([
     [cents, -10n, 'rfc4180', '-10'],
     [cents, -10n, 'br', '-0,10'],
     [cents, null, 'rfc4180', ''],
     [text, '-2', 'rfc4180', "'-2"],
     [doc, '123.456.789-01', 'rfc4180', '***.456.789-**'],
-    [instant, Date.UTC(2024, 2, 16, 2, 30), 'br', '2024-03-16T02:30:00.000Z'],
+    // br shows the local wall-clock (02:30 UTC on the 16th is 23:30 on the 15th in Sao Paulo); RFC 4180 keeps ISO UTC.
+    [instant, Date.UTC(2024, 2, 16, 2, 30), 'br', '15/03/2024 23:30:00'],
+    [instant, Date.UTC(2024, 2, 16, 2, 30), 'rfc4180', '2024-03-16T02:30:00.000Z'],
+    [flag, true, 'br', 'sim'],
+    [flag, false, 'br', 'não'],
+    [flag, true, 'rfc4180', 'true'],
+    [flag, false, 'rfc4180', 'false'],
+    [day, '2024-03-14', 'br', '14/03/2024'],
+    [day, '2024-03-14', 'rfc4180', '2024-03-14'],
   ] as const)('%o %s in %s -> %j', (column, value, dialect, expected) => {
-    expect(csvFieldOf(value, column, { dialect, maskDocuments: true })).toBe(expected);
+    expect(csvFieldOf(value, column, { dialect, maskDocuments: true, timezone: 'America/Sao_Paulo' })).toBe(expected);
   });
 
   it('names cents columns for their unit', () => {

@@ -27,7 +27,7 @@ async function chargebacksCsv(): Promise<Record<string, string>[]> {
   const outDir = join(fixture.dir, `out-${++written}`);
   await writeReports(
     { db: fixture.warehouse.connection, logger: silentLogger },
-    { day: businessDayOf(DAY, ZONE), outDir, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: [chargebacks] },
+    { day: businessDayOf(DAY, ZONE), outDir, maskDocuments: true, csvDialect: 'rfc4180', locale: 'en', fileMode: '0600', definitions: [chargebacks] },
   );
   const [header, ...lines] = readFileSync(join(outDir, DAY, 'chargebacks.csv'), 'utf8')
     .trim()
@@ -63,6 +63,7 @@ describe('chargebacks report scope', () => {
       'order_status',
       'order_amount_cents',
       'has_open_finding',
+      'days_since_chargeback',
     ]);
   });
 
@@ -75,9 +76,10 @@ describe('chargebacks report scope', () => {
     await fixture.warehouse.connection.run(`UPDATE findings SET state = 'open' WHERE run_id = 'rec-1' AND finding_key = 'chargeback_open:I6'`);
     const rows = await chargebacksCsv();
     expect(rows.map((r) => [r['transaction_id'], r['is_new'], r['age_bucket'], r['has_open_finding']])).toEqual([
-      ['T6', 'false', '>90d', 'true'],
-      ['T9', 'true', '7-30d', 'false'],
-      ['T5', 'true', '<7d', 'true'],
+      // Aged by the dispute clock: T6 was charged back on March 1st, 14 days before the day's end.
+      ['T6', 'false', '0-30d', 'true'],
+      ['T9', 'true', '0-30d', 'false'],
+      ['T5', 'true', '0-30d', 'true'],
     ]);
   });
 
@@ -93,14 +95,14 @@ describe('chargebacks report scope', () => {
     await fixture.warehouse.connection.run(`DELETE FROM findings WHERE category = 'chargeback_open' AND finding_key <> 'chargeback_open:I5'`);
     const result = await writeReports(
       { db: fixture.warehouse.connection, logger: silentLogger },
-      { day: businessDayOf(DAY, ZONE), outDir, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: [chargebacks] },
+      { day: businessDayOf(DAY, ZONE), outDir, maskDocuments: true, csvDialect: 'rfc4180', locale: 'en', fileMode: '0600', definitions: [chargebacks] },
     );
     expect(result.counts).toMatchObject({ chargebacks: 2, 'chargebacks/Chargebacks': 2, 'chargebacks/By brand': 3 });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(join(outDir, DAY, 'chargebacks.xlsx'));
     const byBrand = workbook.getWorksheet('By brand')!;
-    // card_brand, chargebacks, new, <7d, 7-30d, 30-90d, >90d, net value: T6 (mastercard, >90d) is counted.
-    expect((byBrand.getRow(3).values as unknown[]).slice(1)).toEqual(['mastercard', 1, 0, 0, 0, 0, 1, 70]);
-    expect((byBrand.getRow(5).values as unknown[]).slice(1)).toEqual(['Total', 3, 2, 1, 1, 0, 1, 150]);
+    // card_brand, chargebacks, new, 0-30, 31-60, 61-90, 91-120, >120 days, net value: T6 (mastercard, 14 days) is counted.
+    expect((byBrand.getRow(3).values as unknown[]).slice(1)).toEqual(['mastercard', 1, 0, 1, 0, 0, 0, 0, 70]);
+    expect((byBrand.getRow(5).values as unknown[]).slice(1)).toEqual(['Total', 3, 2, 3, 0, 0, 0, 0, 150]);
   });
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
     UPDATE findings SET reason = '\uFF1D1+1' WHERE finding_key = 'chargeback_open:I5';`);
   await writeReports(
     { db: fixture.warehouse.connection, logger: silentLogger },
-    { day: businessDayOf(DAY, ZONE), outDir: out, maskDocuments: true, csvDialect: 'rfc4180', fileMode: '0600', definitions: REPORTS },
+    { day: businessDayOf(DAY, ZONE), outDir: out, maskDocuments: true, csvDialect: 'rfc4180', locale: 'en', fileMode: '0600', definitions: REPORTS },
   );
 }, 60_000);
 

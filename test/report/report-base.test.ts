@@ -45,6 +45,7 @@ async function write(definitions: readonly ReportDefinition[]): Promise<{ statem
     outDir: join(fixture.dir, `out-${++outNo}`),
     maskDocuments: true,
     csvDialect: 'rfc4180',
+    locale: 'en',
     fileMode: '0600',
     definitions,
   };
@@ -81,8 +82,8 @@ describe('the nightly reports', () => {
 });
 
 const COLUMNS: ColumnSpec[] = [
-  { key: 'finding_key', header: 'Finding', type: 'text' },
-  { key: 'payment_amount_cents', header: 'Payment', type: 'cents' },
+  { key: 'finding_key', header: 'findingKey', type: 'text' },
+  { key: 'payment_amount_cents', header: 'paymentAmount', type: 'cents' },
 ];
 const ofCategory = (category: string, from: string) =>
   `SELECT finding_key, payment_amount_cents FROM ${from} WHERE category = '${category}' ORDER BY finding_key`;

@@ -19,6 +19,7 @@ const base = (): WriteReportsRequest => ({
   outDir: out,
   maskDocuments: true,
   csvDialect: 'rfc4180',
+  locale: 'en',
   fileMode: '0600',
   definitions: REPORTS,
 });
@@ -114,8 +115,9 @@ describe('discrepancies workbook', () => {
     const totals = sheet.getRow(3);
     expect(totals.getCell(1).value).toBe('Total');
     expect(totals.getCell(col('Order amount')).value).toBe(150.1);
-    expect(totals.getCell(col('Difference')).value).toBe(-0.1);
-    expect(String(sheet.autoFilter)).toBe(`A1:O2`);
+    // Signed differences are not totalled (pluses and minuses would cancel): the Summary's amount at stake adds up.
+    expect(totals.getCell(col('Difference')).value).toBeNull();
+    expect(String(sheet.autoFilter)).toBe(`A1:P2`);
   });
 
   it('masks documents by default: CPF and CNPJ', async () => {
@@ -131,12 +133,13 @@ describe('discrepancies workbook', () => {
     summary.eachRow((row, n) => {
       if (n > 1) byCategory.set(String(row.getCell(1).value), rowValues(summary, n));
     });
-    // category, active, new, open, resolved, order, payment, difference
-    expect(byCategory.get('unmatched_payment')).toEqual(['unmatched_payment', 1, 1, 0, 1, 0, 1, 1]);
-    expect(byCategory.get('amount_mismatch')).toEqual(['amount_mismatch', 1, 0, 1, 0, 150.1, 150, -0.1]);
-    expect(byCategory.get('missing_payment')).toEqual(['missing_payment', 0, 0, 0, 0, 0, 0, 0]);
+    // category, active, new, open, resolved, amount at stake (of the new and open findings)
+    expect(byCategory.get('unmatched_payment')).toEqual(['unmatched_payment', 1, 1, 0, 1, 1]);
+    expect(byCategory.get('amount_mismatch')).toEqual(['amount_mismatch', 1, 0, 1, 0, 0.1]);
+    expect(byCategory.get('missing_payment')).toEqual(['missing_payment', 0, 0, 0, 0, 0]);
     expect(byCategory.get('Total')?.slice(1, 5)).toEqual([5, 4, 1, 1]);
-    expect(byCategory.get('Total')?.[6]).toBe(951.9); // 150 + 250.90 + 1 + 500 + 50 (the resolved 2,00 excluded)
+    // |-0,10| + 250,90 refunded + 1,00 unmatched + 500,00 payout + 50,00 charged back (the resolved 2,00 excluded)
+    expect(byCategory.get('Total')?.[5]).toBe(802);
     expect(byCategory.get('Reconcile run')?.[1]).toBe('rec-1');
     expect(byCategory.get('Time zone')?.[1]).toBe(ZONE);
     // Day starts at local midnight: Excel shows 2024-03-15 00:00 (the wall-clock, stored as if UTC).
@@ -161,8 +164,8 @@ describe('refunds and chargebacks workbooks', () => {
     expect(sheet.getRow(2).getCell(4).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     // refunded at 02:30 UTC on the 16th = 23:30 local on the 15th: in the day
     expect(rowValues(sheet, 3)[3]).toEqual(new Date('2024-03-15T23:30:00Z'));
-    expect(rowValues(sheet, 2)[12]).toBe(false);
-    expect(rowValues(sheet, 3)[12]).toBe(true);
+    expect(rowValues(sheet, 2)[12]).toBe('No');
+    expect(rowValues(sheet, 3)[12]).toBe('Yes');
     expect(rowValues(sheet, 4).slice(0, 6)).toEqual(['Total', null, null, null, 260.9, 260.9].map((v) => v ?? undefined));
   });
 
@@ -171,15 +174,17 @@ describe('refunds and chargebacks workbooks', () => {
     expect(wb.worksheets.map((s) => s.name)).toEqual(['Chargebacks', 'By brand']);
     const list = wb.getWorksheet('Chargebacks')!;
     // T6, open since March 1st with no open finding, is no longer listed; the 'By brand' totals keep it.
-    const ids = [2, 3].map((n) => rowValues(list, n).slice(0, 3).concat(rowValues(list, n).slice(5, 7), rowValues(list, n).slice(13, 14)));
+    // transaction, item, new today, days since the chargeback, its bucket, days since the sale, open finding
+    const ids = [2, 3].map((n) => rowValues(list, n).slice(0, 3).concat(rowValues(list, n).slice(5, 8), rowValues(list, n).slice(14, 15)));
     expect(ids).toEqual([
-      ['T9', undefined, true, 24, '7-30d', false],
-      ['T5', 'I5', true, 5, '<7d', true],
+      ['T9', undefined, 'Yes', 0, '0–30 days', 24, 'No'],
+      ['T5', 'I5', 'Yes', 0, '0–30 days', 5, 'Yes'],
     ]);
     expect(rowValues(list, 4)[0]).toBe('Total');
     const brands = wb.getWorksheet('By brand')!;
-    expect(rowValues(brands, 2)).toEqual(['hipercard', 1, 1, 0, 1, 0, 0, 30]);
-    expect(rowValues(brands, 5)).toEqual(['Total', 3, 2, 1, 1, 0, 1, 150]);
+    // brand, chargebacks, new, 0-30, 31-60, 61-90, 91-120, >120 days since the chargeback, net value
+    expect(rowValues(brands, 2)).toEqual(['hipercard', 1, 1, 1, 0, 0, 0, 0, 30]);
+    expect(rowValues(brands, 5)).toEqual(['Total', 3, 2, 3, 0, 0, 0, 0, 150]);
   });
 });
 
@@ -217,7 +222,8 @@ describe('CSV', () => {
     expect(text.split('\r\n')[0]).toBe(
       'transaction_id;item_id;sold_at;refunded_at;net_value_reais;refunded_amount_reais;card_brand;card_last_digits;current_status;order_item_id;order_status;order_amount_reais;order_reflects_refund',
     );
-    expect(text).toContain('T2;I2;2024-02-01T12:00:00.000Z;2024-03-15T12:00:00.000Z;250,90;250,90;mastercard;');
+    // Instants in local time (UTC-3), booleans in Portuguese.
+    expect(text).toContain('T2;I2;01/02/2024 09:00:00;15/03/2024 09:00:00;250,90;250,90;mastercard;2222;refunded;I2;paid;250,90;não\r\n');
     const findings = csvText('discrepancies', br).slice(1);
     // With `;` as delimiter, a comma needs no quotes; a quote still does.
     expect(findings).toContain(";150,10;150,00;-0,10;order 150,10 vs net_value 150,00 (-0,10);'@SUM(A1:A9);123.456.789-01;");
@@ -228,5 +234,38 @@ describe('CSV', () => {
     for (const name of ['discrepancies.xlsx', 'discrepancies.csv', 'refunds.xlsx', 'refunds.csv', 'chargebacks.xlsx', 'chargebacks.csv']) {
       expect(statSync(join(out, DAY, name)).mode & 0o777).toBe(0o600);
     }
+  });
+});
+
+describe('in pt-BR', () => {
+  it('names sheets and headers in Portuguese, writes Sim/Não, local date formats and Portuguese reasons', async () => {
+    const pt = join(fixture.dir, 'pt-BR');
+    await writeReports({ db: fixture.warehouse.connection, logger: silentLogger }, { ...base(), outDir: pt, locale: 'pt-BR' });
+    const read = async (name: string) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(join(pt, DAY, `${name}.xlsx`));
+      return wb;
+    };
+    const refunds = (await read('refunds')).getWorksheet('Estornos')!;
+    expect(rowValues(refunds, 1)).toContain('Pedido registra o estorno');
+    expect([rowValues(refunds, 2)[12], rowValues(refunds, 3)[12]]).toEqual(['Não', 'Sim']);
+    expect(refunds.getRow(2).getCell(4).numFmt).toBe('dd/mm/yyyy hh:mm');
+    const discrepancies = await read('discrepancies');
+    expect(discrepancies.worksheets.map((s) => s.name)).toEqual([
+      'Resumo',
+      'Pagamento sem pedido',
+      'Valor divergente',
+      'Estorno não registrado na loja',
+      'Chargeback em aberto',
+      'Saque com falha',
+    ]);
+    const mismatch = discrepancies.getWorksheet('Valor divergente')!;
+    // label, key, state, ..., reason: the category key stays beside its label for filters.
+    expect(rowValues(mismatch, 2).slice(0, 3)).toEqual(['Valor divergente', 'amount_mismatch', 'em aberto']);
+    expect(rowValues(mismatch, 2)).toContain('pedido R$ 150,10 × valor líquido R$ 150,00 (−R$ 0,10)');
+    expect(mismatch.getRow(2).getCell(4).numFmt).toBe('dd/mm/yyyy');
+    // The CSV next to it is the same bytes as in English, and its br copy is beside it.
+    expect(readFileSync(join(pt, DAY, 'discrepancies.csv')).equals(readFileSync(join(out, DAY, 'discrepancies.csv')))).toBe(true);
+    expect(readFileSync(join(pt, DAY, 'refunds.br.csv'), 'utf8')).toContain(';não\r\n');
   });
 });

@@ -107,7 +107,7 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       await download.saveAs(saved);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.readFile(saved);
-      expect(workbook.worksheets.map((w) => w.name)).toContain('Summary');
+      expect(workbook.worksheets.map((w) => w.name)).toContain('Resumo');
 
       expect(statSync(shot).size).toBeGreaterThan(8 * 1024);
       const facts = pngFacts(readFileSync(shot));

@@ -47,11 +47,20 @@ describe('routes', () => {
 
 describe('files', () => {
   it('knows each report as xlsx and csv, and summary.json', () => {
-    expect(knownFileNames(['discrepancies', 'refunds'])).toEqual(['discrepancies.xlsx', 'discrepancies.csv', 'refunds.xlsx', 'refunds.csv', 'summary.json']);
+    expect(knownFileNames(['discrepancies', 'refunds'])).toEqual([
+      'discrepancies.xlsx',
+      'discrepancies.csv',
+      'discrepancies.br.csv',
+      'refunds.xlsx',
+      'refunds.csv',
+      'refunds.br.csv',
+      'summary.json',
+    ]);
   });
   it.each([
     ['discrepancies.xlsx', 'discrepancies-2026-03-10.xlsx'],
     ['refunds.csv', 'refunds-2026-03-10.csv'],
+    ['refunds.br.csv', 'refunds-2026-03-10.br.csv'],
   ])('%s downloads as %s', (file, name) => expect(downloadNameOf('2026-03-10', file)).toBe(name));
 });
 

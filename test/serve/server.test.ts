@@ -189,7 +189,7 @@ describe('recon serve routes', () => {
     const answer = await get(server.url, `/nights/${NIGHTS[1]}/discrepancies.xlsx`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(answer.body as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((w) => w.name)).toContain('Summary');
+    expect(workbook.worksheets.map((w) => w.name)).toContain('Resumo');
     expect(workbook.worksheets[0]?.rowCount).toBeGreaterThan(1);
   });
 

@@ -80,7 +80,7 @@ const nightly = defineCommand({
         if (connection.sandbox) await preloadSandboxOrders(deps, connection.sandbox, date ?? connection.sandbox.lastDay, ctx.config);
         return runNightly(deps, { date, orders: repeated(rawArgs, 'orders'), strict: args.strict, source: connection.source }, ctx.config);
       });
-      process.stdout.write(`${textForNight(outcome, connection.source, ctx.file)}\n`);
+      process.stdout.write(`${textForNight(outcome, connection.source, ctx.file, ctx.config.reports.locale)}\n`);
       if (args['fail-on'] === 'new' && outcome.reconcile.totals.new > 0) process.exitCode = 3;
     } finally {
       await connection.close();

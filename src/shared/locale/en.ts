@@ -1,0 +1,180 @@
+// The English catalogue: the words recon wrote before it spoke Portuguese, kept as they were, so that
+// `reports.locale: "en"` writes the same English workbooks, sentences and night summary. Category and
+// status labels are the contract's own keys; reasons are the reconcile rules' sentences, rebuilt from
+// their facts (localize.ts checks they come back identical before any locale renders them).
+import { DateTime } from 'luxon';
+import type { Messages } from './index.ts';
+import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
+import { groupedReais } from './value-text.ts';
+
+const money = (f: ReasonFormat, cents: bigint | null) => f.money(cents);
+const signed = (f: ReasonFormat, cents: bigint | null) => f.signedMoney(cents);
+
+const reasons: ReasonRenderers = {
+  missingPayment: (r, f) =>
+    `${r.markedPaidOn === null ? '' : `order marked paid on ${f.day(r.markedPaidOn)} (was ${f.status(r.statusBefore ?? '')}); `}order ${money(f, r.orderCents)} is paid but no paid, refunded or charged-back payment exists${r.paymentsSeen === null ? '' : ` (payments seen: ${f.status(r.paymentsSeen)})`}`,
+  unmatchedPayment: (r, f) =>
+    `paid ${r.source === 'card' ? 'transaction' : 'cash-in'} ${r.paymentId} of ${money(f, r.cents)} matches no order ${r.itemId === null ? '(the listing row has no item_id)' : `(item_id ${r.itemId})`}`,
+  amountMismatch: (r, f) => `order ${money(f, r.orderCents)} vs ${r.compared} ${money(f, r.paidCents)} (${signed(f, r.differenceCents)})`,
+  amountMismatchEdited: (r, f) =>
+    `order edited on ${f.day(r.editedOn)} from ${money(f, r.beforeCents)} to ${money(f, r.orderCents)}; paid ${money(f, r.paidCents)} (${signed(f, r.differenceCents)})`,
+  duplicateCharge: (r, f) => `${r.count} payments are paid for one item: ${r.payments.map((p) => `${p.id} ${money(f, p.cents)}`).join(', ')}`,
+  refundOwed: (r, f) => `order is ${f.status(r.orderStatus)} but payment ${r.paymentIds} of ${money(f, r.cents)} is still paid`,
+  refundNotRecorded: (r, f) => `transaction ${r.transactionIds} was refunded on ${f.instant(r.atMs)} but the order is still paid`,
+  chargebackOpen: (r, f) => `transaction ${r.transactionIds} was charged back on ${f.instant(r.atMs)} but the order is still paid`,
+  staleReview: (r, f) => `transaction ${r.transactionId} has been in review since ${f.instant(r.sinceMs)} (${r.hours} h at the end of the day)`,
+  orderStatusBehind: (r, f) => `order is pending but payment ${r.paymentIds} of ${money(f, r.cents)} is paid`,
+  cashinAmountMismatch: (r, f) => `cash-in amount ${money(f, r.amountCents)} vs paid_amount ${money(f, r.paidCents)} (${signed(f, r.differenceCents)})`,
+  cashoutFailed: (r, f) => `payout of ${money(f, r.cents)} failed${r.description === null ? '' : `: ${r.description}`}`,
+  cashoutStalePending: (r, f) =>
+    `payout of ${money(f, r.cents)} has been ${f.status(r.status)} since ${f.instant(r.sinceMs)} (${r.hours} h at the end of the day)`,
+  cashoutShort: (r, f) => `payout amount ${money(f, r.amountCents)} vs paid_off_amount ${money(f, r.paidOffCents)} (${signed(f, r.differenceCents)})`,
+  reviewRejected: (r, f) =>
+    `transaction ${r.transactionId} left review: rejected by the fraud check (no longer listed by the service; seen missing on ${f.instant(r.seenMissingMs)})`,
+  reviewDecided: (r, f) => `transaction ${r.transactionId} left review: now ${f.status(r.status)}${r.sinceMs === null ? '' : ` since ${f.instant(r.sinceMs)}`}`,
+};
+
+const same = <const K extends string>(keys: readonly K[]): Record<K, K> => Object.fromEntries(keys.map((k) => [k, k])) as Record<K, K>;
+
+export const en: Messages = {
+  locale: 'en',
+  excel: { instantFormat: 'yyyy-mm-dd hh:mm:ss', dateFormat: 'yyyy-mm-dd' },
+  format: {
+    money: (cents) => (cents === null ? 'none' : groupedReais(cents)),
+    signedMoney: (cents) => (cents === null ? 'none' : `${cents >= 0n ? '+' : ''}${groupedReais(cents)}`),
+    day: (isoDate) => isoDate,
+    // The rules write UTC, and say so: the English sentence stays as the warehouse holds it.
+    instant: (epochMs) => `${DateTime.fromMillis(epochMs, { zone: 'UTC' }).toFormat('yyyy-MM-dd HH:mm')} UTC`,
+  },
+  listSeparator: ',',
+  yes: 'Yes',
+  no: 'No',
+  total: 'Total',
+  categories: same([
+    'missing_payment',
+    'unmatched_payment',
+    'amount_mismatch',
+    'duplicate_charge',
+    'refund_owed',
+    'refund_not_recorded',
+    'chargeback_open',
+    'stale_review',
+    'order_status_behind',
+    'cashin_amount_mismatch',
+    'cashout_failed',
+    'cashout_stale_pending',
+    'cashout_short',
+  ]),
+  states: same(['new', 'open', 'resolved']),
+  statuses: same([
+    'paid',
+    'pending',
+    'canceled',
+    'refunded',
+    'processing',
+    'review',
+    'refused',
+    'chargeback',
+    'rejected',
+    'active',
+    'expired',
+    'fulfilled',
+    'failed',
+  ]),
+  ageBuckets: { '0-30d': '0–30 days', '31-60d': '31–60 days', '61-90d': '61–90 days', '91-120d': '91–120 days', '>120d': 'over 120 days' },
+  listings: same(['transactions', 'operations']),
+  issueKinds: same(['rejected', 'conflict']),
+  sheets: {
+    summary: 'Summary',
+    other: 'other',
+    keptOutOrders: 'Orders kept out',
+    syncRejects: 'Listed rows kept out',
+    refunds: 'Refunds',
+    chargebacks: 'Chargebacks',
+    byBrand: 'By brand',
+  },
+  headers: {
+    category: 'Category',
+    categoryKey: 'Category key',
+    state: 'State',
+    firstSeen: 'First seen',
+    item: 'Item',
+    operation: 'Operation',
+    transactions: 'Transactions',
+    transaction: 'Transaction',
+    orderStatus: 'Order status',
+    paymentStatus: 'Payment status',
+    orderAmount: 'Order amount',
+    paymentAmount: 'Payment amount',
+    difference: 'Difference',
+    reason: 'Reason',
+    customer: 'Customer',
+    customerDocument: 'Customer document',
+    findingKey: 'Finding key',
+    active: 'Findings (new + open)',
+    new: 'New',
+    open: 'Open',
+    resolved: 'Resolved',
+    amountAtStake: 'Amount at stake',
+    file: 'File',
+    line: 'Line',
+    column: 'Column',
+    value: 'Value',
+    kind: 'Kind',
+    listing: 'Listing',
+    filter: 'Filter',
+    page: 'Page',
+    row: 'Row',
+    id: 'Id',
+    rawRow: 'Row as listed (first 4 KB)',
+    rawBytes: 'Row size (bytes)',
+    soldAt: 'Sold at',
+    refundedAt: 'Refunded at',
+    netValue: 'Net value',
+    refundedAmount: 'Refunded amount',
+    cardBrand: 'Card brand',
+    lastDigits: 'Last digits',
+    paymentStatusNow: 'Payment status now',
+    order: 'Order',
+    orderReflectsRefund: 'Order reflects refund',
+    newToday: 'New today',
+    chargedBackAt: 'Charged back at',
+    daysSinceChargeback: 'Days since chargeback',
+    daysSinceSale: 'Days since sale',
+    ageBucket: 'Age bucket (since chargeback)',
+    openFinding: 'Open finding',
+    chargebackCount: 'Chargebacks',
+    newTodayCount: 'New today',
+  },
+  notes: {
+    businessDate: 'Business date',
+    timeZone: 'Time zone',
+    dayStarts: 'Day starts (local time)',
+    dayEnds: 'Day ends (local time, exclusive)',
+    reconcileRun: 'Reconcile run',
+    reconcileStarted: 'Reconcile run started',
+    reconcileFinished: 'Reconcile run finished',
+    reconcileOutcome: 'Reconcile run outcome',
+    transactionsListedUpTo: 'Transactions listed up to',
+    transactionsReadAt: 'Transactions last read at',
+    operationsListedUpTo: 'Operations listed up to',
+    operationsReadAt: 'Operations last read at',
+    ordersImportedAt: 'Orders last imported at',
+    ordersKeptOut: 'Order rows rejected and items in conflict (see the sheet Orders kept out)',
+    syncKeptOut: 'Listed rows kept out of the warehouse (see the sheet Listed rows kept out)',
+  },
+  reasons,
+  night: {
+    done: (date, warnings, seconds, sandbox) =>
+      `Night ${date} ${warnings ? 'done with warnings' : 'done'} in ${seconds} s${sandbox ? ' on the built-in SANDBOX (no real money; set RECON_API_KEY and a config to use the service)' : ''}.`,
+    synced: (windows, pages, created, changed, unchanged) =>
+      `synced: ${windows} windows, ${pages} pages, rows new ${created} / changed ${changed} / unchanged ${unchanged}`,
+    keptOut: (rows) =>
+      `kept out: ${rows} listed row(s) broke the service's interface; they are in sync_rejects and the workbook's sheet "Listed rows kept out"`,
+    orders: (loaded, rejected, file) => `${loaded} loaded, ${rejected} kept out from ${file}`,
+    ordersLabel: 'orders',
+    findings: (created, open, resolved) => `findings: ${created} new, ${open} still open, ${resolved} resolved`,
+    countsLine: (created, open, resolved) => `${String(created).padStart(5)} new ${String(open).padStart(5)} open ${String(resolved).padStart(5)} resolved`,
+    reports: 'reports',
+  },
+};

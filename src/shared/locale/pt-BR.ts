@@ -1,0 +1,190 @@
+// The Brazilian Portuguese catalogue: every word of the reports, the page and the night summary that a
+// finance team in Brazil reads. Its shape is the catalogue type (index.ts): `en` must have every key.
+import { DateTime } from 'luxon';
+import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
+import { brlText } from './value-text.ts';
+
+const money = (f: ReasonFormat, cents: bigint | null) => f.money(cents);
+
+const reasons: ReasonRenderers = {
+  missingPayment: (r, f) =>
+    `${r.markedPaidOn === null ? '' : `pedido marcado como pago em ${f.day(r.markedPaidOn)} (antes: ${f.status(r.statusBefore ?? '')}); `}pedido ${money(f, r.orderCents)} está pago, mas não há pagamento pago, estornado ou com chargeback${r.paymentsSeen === null ? '' : ` (pagamentos vistos: ${f.status(r.paymentsSeen)})`}`,
+  unmatchedPayment: (r, f) =>
+    `${r.source === 'card' ? 'transação paga' : 'cash-in pago'} ${r.paymentId} de ${money(f, r.cents)} não corresponde a nenhum pedido ${r.itemId === null ? '(a linha da listagem não tem item_id)' : `(item_id ${r.itemId})`}`,
+  amountMismatch: (r, f) =>
+    `pedido ${money(f, r.orderCents)} × ${COMPARED[r.compared] ?? r.compared} ${money(f, r.paidCents)} (${f.signedMoney(r.differenceCents)})`,
+  amountMismatchEdited: (r, f) =>
+    `pedido editado em ${f.day(r.editedOn)} de ${money(f, r.beforeCents)} para ${money(f, r.orderCents)}; pago ${money(f, r.paidCents)} (${f.signedMoney(r.differenceCents)})`,
+  duplicateCharge: (r, f) => `${r.count} pagamentos pagos para um mesmo item: ${r.payments.map((p) => `${p.id} ${money(f, p.cents)}`).join(', ')}`,
+  refundOwed: (r, f) => `pedido está ${f.status(r.orderStatus)}, mas o pagamento ${r.paymentIds} de ${money(f, r.cents)} continua pago`,
+  refundNotRecorded: (r, f) => `transação ${r.transactionIds} estornada em ${f.instant(r.atMs)}, mas o pedido continua pago`,
+  chargebackOpen: (r, f) => `transação ${r.transactionIds} teve chargeback em ${f.instant(r.atMs)}, mas o pedido continua pago`,
+  staleReview: (r, f) => `transação ${r.transactionId} em análise desde ${f.instant(r.sinceMs)} (${r.hours} h no fim do dia)`,
+  orderStatusBehind: (r, f) => `pedido está pendente, mas o pagamento ${r.paymentIds} de ${money(f, r.cents)} está pago`,
+  cashinAmountMismatch: (r, f) => `valor do cash-in ${money(f, r.amountCents)} × valor pago ${money(f, r.paidCents)} (${f.signedMoney(r.differenceCents)})`,
+  cashoutFailed: (r, f) => `saque de ${money(f, r.cents)} falhou${r.description === null ? '' : `: ${r.description}`}`,
+  cashoutStalePending: (r, f) => `saque de ${money(f, r.cents)} está ${f.status(r.status)} desde ${f.instant(r.sinceMs)} (${r.hours} h no fim do dia)`,
+  cashoutShort: (r, f) => `valor do saque ${money(f, r.amountCents)} × valor repassado ${money(f, r.paidOffCents)} (${f.signedMoney(r.differenceCents)})`,
+  reviewRejected: (r, f) =>
+    `transação ${r.transactionId} saiu da análise: rejeitada pelo antifraude (o serviço não a lista mais; vista ausente em ${f.instant(r.seenMissingMs)})`,
+  reviewDecided: (r, f) =>
+    `transação ${r.transactionId} saiu da análise: agora ${f.status(r.status)}${r.sinceMs === null ? '' : ` desde ${f.instant(r.sinceMs)}`}`,
+};
+
+/** The amount a card payment was compared with (reconcile.compareAmount), or a cash-in's. */
+const COMPARED: Readonly<Record<string, string>> = {
+  net_value: 'valor líquido',
+  paid_amount: 'valor pago',
+  authorized_amount: 'valor autorizado',
+  'cash-in amount': 'valor do cash-in',
+};
+
+export const ptBR = {
+  locale: 'pt-BR',
+  /** Excel number formats (the spreadsheet shows them with its own separators). */
+  excel: { instantFormat: 'dd/mm/yyyy hh:mm', dateFormat: 'dd/mm/yyyy' },
+  format: {
+    money: (cents: bigint | null): string => (cents === null ? 'nenhum' : brlText(cents)),
+    signedMoney: (cents: bigint | null): string => (cents === null ? 'nenhum' : `${cents >= 0n ? '+' : ''}${brlText(cents)}`),
+    day: (isoDate: string): string => DateTime.fromISO(isoDate, { zone: 'UTC' }).toFormat('dd/MM/yyyy'),
+    instant: (epochMs: number, zone: string): string => DateTime.fromMillis(epochMs, { zone }).toFormat('dd/MM/yyyy HH:mm'),
+  },
+  /** Between the words of a list of statuses (a finding's payments seen). */
+  listSeparator: ', ',
+  yes: 'Sim',
+  no: 'Não',
+  total: 'Total',
+  categories: {
+    missing_payment: 'Pagamento ausente',
+    unmatched_payment: 'Pagamento sem pedido',
+    amount_mismatch: 'Valor divergente',
+    duplicate_charge: 'Cobrança duplicada',
+    refund_owed: 'Estorno devido',
+    refund_not_recorded: 'Estorno não registrado na loja',
+    chargeback_open: 'Chargeback em aberto',
+    stale_review: 'Análise antifraude parada',
+    order_status_behind: 'Pedido pendente já pago',
+    cashin_amount_mismatch: 'Valor de cash-in divergente',
+    cashout_failed: 'Saque com falha',
+    cashout_stale_pending: 'Saque parado',
+    cashout_short: 'Saque pago a menor',
+  },
+  states: { new: 'novo', open: 'em aberto', resolved: 'resolvido' },
+  /** Status words of the service and of the shop's export. */
+  statuses: {
+    paid: 'pago',
+    pending: 'pendente',
+    canceled: 'cancelado',
+    refunded: 'estornado',
+    processing: 'processando',
+    review: 'em análise',
+    refused: 'recusado',
+    chargeback: 'chargeback',
+    rejected: 'rejeitado',
+    active: 'ativo',
+    expired: 'expirado',
+    fulfilled: 'concluído',
+    failed: 'falhou',
+  } as Record<string, string>,
+  /** Age of an open chargeback: days since the chargeback (src/shared/chargeback-age.ts). */
+  ageBuckets: { '0-30d': '0 a 30 dias', '31-60d': '31 a 60 dias', '61-90d': '61 a 90 dias', '91-120d': '91 a 120 dias', '>120d': 'mais de 120 dias' },
+  /** Where a listed row kept out by the sync came from, and why an order row was kept out of the import. */
+  listings: { transactions: 'transações', operations: 'operações' } as Record<string, string>,
+  issueKinds: { rejected: 'recusada', conflict: 'conflito' } as Record<string, string>,
+  sheets: {
+    summary: 'Resumo',
+    other: 'Outras categorias',
+    keptOutOrders: 'Pedidos não importados',
+    syncRejects: 'Linhas não sincronizadas',
+    refunds: 'Estornos',
+    chargebacks: 'Chargebacks',
+    byBrand: 'Por bandeira',
+  },
+  headers: {
+    category: 'Categoria',
+    categoryKey: 'Chave da categoria',
+    state: 'Situação',
+    firstSeen: 'Visto pela primeira vez',
+    item: 'Item',
+    operation: 'Operação',
+    transactions: 'Transações',
+    transaction: 'Transação',
+    orderStatus: 'Status do pedido',
+    paymentStatus: 'Status do pagamento',
+    orderAmount: 'Valor do pedido',
+    paymentAmount: 'Valor do pagamento',
+    difference: 'Diferença',
+    reason: 'Motivo',
+    customer: 'Cliente',
+    customerDocument: 'Documento do cliente',
+    findingKey: 'Chave do achado',
+    active: 'Achados (novos + em aberto)',
+    new: 'Novos',
+    open: 'Em aberto',
+    resolved: 'Resolvidos',
+    amountAtStake: 'Valor em jogo',
+    file: 'Arquivo',
+    line: 'Linha',
+    column: 'Coluna',
+    value: 'Valor',
+    kind: 'Tipo',
+    listing: 'Listagem',
+    filter: 'Filtro',
+    page: 'Página',
+    row: 'Linha',
+    id: 'Id',
+    rawRow: 'Linha como listada (primeiros 4 KB)',
+    rawBytes: 'Tamanho da linha (bytes)',
+    soldAt: 'Vendida em',
+    refundedAt: 'Estornada em',
+    netValue: 'Valor líquido',
+    refundedAmount: 'Valor estornado',
+    cardBrand: 'Bandeira',
+    lastDigits: 'Final do cartão',
+    paymentStatusNow: 'Status atual do pagamento',
+    order: 'Pedido',
+    orderReflectsRefund: 'Pedido registra o estorno',
+    newToday: 'Novo hoje',
+    chargedBackAt: 'Chargeback em',
+    daysSinceChargeback: 'Dias desde o chargeback',
+    daysSinceSale: 'Dias desde a venda',
+    ageBucket: 'Faixa de idade (do chargeback)',
+    openFinding: 'Achado em aberto',
+    chargebackCount: 'Chargebacks',
+    newTodayCount: 'Novos hoje',
+  },
+  /** Labels of the Summary sheet's notes on the run and the data's freshness. */
+  notes: {
+    businessDate: 'Data de referência',
+    timeZone: 'Fuso horário',
+    dayStarts: 'Início do dia (hora local)',
+    dayEnds: 'Fim do dia (hora local, exclusivo)',
+    reconcileRun: 'Execução da conciliação',
+    reconcileStarted: 'Conciliação iniciada em',
+    reconcileFinished: 'Conciliação concluída em',
+    reconcileOutcome: 'Resultado da conciliação',
+    transactionsListedUpTo: 'Transações listadas até',
+    transactionsReadAt: 'Transações lidas pela última vez em',
+    operationsListedUpTo: 'Operações listadas até',
+    operationsReadAt: 'Operações lidas pela última vez em',
+    ordersImportedAt: 'Pedidos importados pela última vez em',
+    ordersKeptOut: 'Linhas de pedidos recusadas e itens em conflito (ver a aba Pedidos não importados)',
+    syncKeptOut: 'Linhas listadas mantidas fora do armazém (ver a aba Linhas não sincronizadas)',
+  },
+  reasons,
+  /** The night summary the CLI prints at the end of a run (src/cli/print-night.ts). */
+  night: {
+    done: (date: string, warnings: boolean, seconds: string, sandbox: boolean): string =>
+      `Noite ${date} concluída${warnings ? ' com avisos' : ''} em ${seconds} s${sandbox ? ' no SANDBOX embutido (sem dinheiro real; defina RECON_API_KEY e uma configuração para usar o serviço)' : ''}.`,
+    synced: (windows: number, pages: number, created: number, changed: number, unchanged: number): string =>
+      `sincronizado: ${windows} janelas, ${pages} páginas, linhas novas ${created} / alteradas ${changed} / inalteradas ${unchanged}`,
+    keptOut: (rows: number): string =>
+      `mantidas fora: ${rows} linha(s) listada(s) violaram a interface do serviço; estão em sync_rejects e na aba "Linhas não sincronizadas" da planilha`,
+    orders: (loaded: number, rejected: number, file: string): string => `${loaded} carregados, ${rejected} recusados de ${file}`,
+    ordersLabel: 'pedidos',
+    findings: (created: number, open: number, resolved: number): string => `achados: ${created} novos, ${open} ainda em aberto, ${resolved} resolvidos`,
+    countsLine: (created: number, open: number, resolved: number): string =>
+      `${String(created).padStart(5)} novos ${String(open).padStart(5)} em aberto ${String(resolved).padStart(5)} resolvidos`,
+    reports: 'relatórios',
+  },
+};

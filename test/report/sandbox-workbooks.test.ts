@@ -1,0 +1,200 @@
+// Every workbook of a real sandbox night, read back with exceljs as a reader's spreadsheet would show
+// it: sheet names and headers from the catalogue, every number and date column at least as wide as its
+// longest formatted value (no ###), Sim/Não, local date formats, print setup, and the Summary's amount
+// at stake equal to the page's. The same night in English, and the CSV keys, pinned.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { REPORTS } from '../../reports/index.ts';
+import { writeReports } from '../../src/report/index.ts';
+import type { ColumnSpec, SheetSpec } from '../../src/report/types.ts';
+import { headerOf } from '../../src/report/xlsx-writer.ts';
+import { BRL_FORMAT, displayLength } from '../../src/report/xlsx-layout.ts';
+import { startReportServer } from '../../src/serve/server.ts';
+import { brlFromCents } from '../../src/serve/format.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
+import { type Locale, messagesFor } from '../../src/shared/locale/index.ts';
+import { rebuildEnglishReason } from '../../src/shared/locale/localize.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { openWarehouse } from '../../src/warehouse/open.ts';
+import { NIGHTS, runTwoNights, ZONE, type TwoNights } from '../serve/fixture.ts';
+import { get, optionsFor } from '../serve/http.ts';
+
+const NIGHT = NIGHTS[1];
+let run: TwoNights;
+let englishDir: string;
+
+beforeAll(async () => {
+  run = await runTwoNights();
+  englishDir = join(run.dir, 'en');
+  const warehouse = await openWarehouse(run.config.warehouse.path);
+  try {
+    await writeReports(
+      { db: warehouse.connection, logger: silentLogger },
+      { day: businessDayOf(NIGHT, ZONE), outDir: englishDir, maskDocuments: true, csvDialect: 'rfc4180', locale: 'en', fileMode: '0600', definitions: REPORTS },
+    );
+  } finally {
+    warehouse.close();
+  }
+}, 240_000);
+afterAll(() => rmSync(run.dir, { recursive: true, force: true }));
+
+const dirOf = (locale: Locale) => (locale === 'pt-BR' ? join(run.config.reports.outDir, NIGHT) : join(englishDir, NIGHT));
+
+async function workbook(locale: Locale, name: string): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(join(dirOf(locale), `${name}.xlsx`));
+  return wb;
+}
+
+/** The sheet spec a workbook sheet was written from, found by its name in the locale. */
+function specOf(report: string, sheetName: string, locale: Locale): SheetSpec {
+  const definition = REPORTS.find((r) => r.name === report)!;
+  const sheets = typeof definition.sheets === 'function' ? definition.sheets({ date: NIGHT, locale, runId: '', timezone: ZONE }) : definition.sheets;
+  const spec = sheets.find((s) => s.inWorkbook !== false && (s.title?.(messagesFor(locale)) ?? s.name) === sheetName);
+  if (!spec) throw new Error(`${report}: no sheet spec is named ${sheetName} in ${locale}`);
+  return spec;
+}
+
+const cellValue = (cell: ExcelJS.Cell): string | number | Date | null => {
+  const v = cell.value;
+  return v === null || v === undefined ? null : (v as string | number | Date);
+};
+
+/** What type a cell shows as, from its format (a note's value sits in a column of another type). */
+function shownType(cell: ExcelJS.Cell, column: ColumnSpec): ColumnSpec['type'] {
+  const v = cell.value;
+  if (v instanceof Date) return cell.numFmt?.includes('h') ? 'instant' : 'date';
+  if (typeof v === 'number') return cell.numFmt === BRL_FORMAT ? 'cents' : 'integer';
+  return typeof v === 'string' || column.type === 'boolean' ? 'text' : column.type;
+}
+
+describe.each(['pt-BR', 'en'] as const)('the workbooks of a sandbox night in %s', (locale) => {
+  const m = messagesFor(locale);
+
+  it.each(REPORTS.map((r) => r.name))('%s: sheet names and headers come from the catalogue; print setup for the accountant', async (report) => {
+    const wb = await workbook(locale, report);
+    expect(wb.worksheets.length).toBeGreaterThan(0);
+    const known = [...Object.values(m.sheets), ...Object.values(m.categories)];
+    for (const sheet of wb.worksheets) {
+      expect(known).toContain(sheet.name);
+      const spec = specOf(report, sheet.name, locale);
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(spec.columns.map((c) => headerOf(c, m)));
+      expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
+    }
+  });
+
+  it.each(REPORTS.map((r) => r.name))('%s: no number or date column is narrower than its longest formatted value', async (report) => {
+    const wb = await workbook(locale, report);
+    let measured = 0;
+    for (const sheet of wb.worksheets) {
+      const spec = specOf(report, sheet.name, locale);
+      sheet.eachRow((row, n) => {
+        if (n === 1) return;
+        row.eachCell((cell, col) => {
+          const column = spec.columns[col - 1];
+          if (!column) return;
+          const type = shownType(cell, column);
+          if (type === 'text') return;
+          const width = sheet.getColumn(col).width ?? 0;
+          const shown = displayLength(cellValue(cell), type, m.excel);
+          expect(width, `${sheet.name}!${cell.address} "${String(cell.value)}" (${shown} characters) in a column ${width} wide`).toBeGreaterThan(shown);
+          measured += 1;
+        });
+      });
+    }
+    expect(measured).toBeGreaterThan(0);
+  });
+
+  it.each(REPORTS.map((r) => r.name))('%s: dates in the local format, booleans in words, no boolean or formula cell', async (report) => {
+    const wb = await workbook(locale, report);
+    for (const sheet of wb.worksheets) {
+      const spec = specOf(report, sheet.name, locale);
+      sheet.eachRow((row, n) => {
+        row.eachCell((cell, col) => {
+          expect(typeof cell.value).not.toBe('boolean');
+          expect(cell.formula).toBeUndefined();
+          if (cell.value instanceof Date) expect([m.excel.instantFormat, m.excel.dateFormat]).toContain(cell.numFmt);
+          if (n > 1 && spec.columns[col - 1]?.type === 'boolean' && cell.value !== m.total) expect([m.yes, m.no]).toContain(cell.value);
+        });
+      });
+    }
+  });
+});
+
+describe('what the pt-BR night shows', () => {
+  it('every reason the rules wrote is localized (each sentence shape is known)', async () => {
+    const warehouse = await openWarehouse(run.config.warehouse.path, { readOnly: true });
+    try {
+      const reader = await warehouse.connection.runAndReadAll(`SELECT DISTINCT reason FROM findings`);
+      const reasons = reader.getRows().map((r) => String(r[0]));
+      expect(reasons.length).toBeGreaterThan(5);
+      for (const reason of reasons) expect(rebuildEnglishReason(reason), reason).toBe(reason);
+    } finally {
+      warehouse.close();
+    }
+  });
+
+  it("the Summary's amount at stake is the page's amount, category by category", async () => {
+    const summary = (await workbook('pt-BR', 'discrepancies')).getWorksheet('Resumo')!;
+    const header = (summary.getRow(1).values as unknown[]).slice(1);
+    const atStake = header.indexOf('Valor em jogo') + 1;
+    const active = header.indexOf('Achados (novos + em aberto)') + 1;
+    const labels = Object.entries(messagesFor('pt-BR').categories);
+    const workbookAmounts = new Map<string, number>();
+    summary.eachRow((row) => {
+      const category = labels.find(([, label]) => label === row.getCell(1).value)?.[0];
+      if (category && Number(row.getCell(active).value) > 0) workbookAmounts.set(category, row.getCell(atStake).value as number);
+    });
+    expect(workbookAmounts.size).toBeGreaterThan(2);
+    const json = JSON.parse(readFileSync(join(dirOf('pt-BR'), 'summary.json'), 'utf8')) as {
+      findings: { by_category: Record<string, { new: number; open: number; amountCents: number }> };
+    };
+    const server = await startReportServer(optionsFor(run));
+    try {
+      const page = (await get(server.url, `/nights/${NIGHT}`)).text;
+      const table = page.slice(page.indexOf('id="categories"'), page.indexOf('</table>', page.indexOf('id="categories"')));
+      for (const [category, reais] of workbookAmounts) {
+        const cents = json.findings.by_category[category]!.amountCents;
+        // Reais in the cell are exact decimal text turned into a number: compare in cents, rounded.
+        expect(Math.round(reais * 100), category).toBe(cents);
+        expect(table).toMatch(
+          new RegExp(`<td>${category}</td>(?:<td class="num">\\d+</td>){3}<td class="num">${brlFromCents(cents).replace(/[$.]/g, '\\$&')}</td>`),
+        );
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('machine interfaces stay as they were', () => {
+  it.each(['pt-BR', 'en'] as const)('CSV keys in %s', (locale) => {
+    const headerOf = (name: string) => readFileSync(join(dirOf(locale), `${name}.csv`), 'utf8').split('\r\n')[0];
+    expect(headerOf('discrepancies')).toBe(
+      'category,state,first_seen,item_id,operation_id,transaction_ids,order_status,payment_status,order_amount_cents,payment_amount_cents,difference_cents,reason,customer_name,customer_document_number,finding_key',
+    );
+    expect(headerOf('refunds')).toBe(
+      'transaction_id,item_id,sold_at,refunded_at,net_value_cents,refunded_amount_cents,card_brand,card_last_digits,current_status,order_item_id,order_status,order_amount_cents,order_reflects_refund',
+    );
+    expect(headerOf('chargebacks')).toBe(
+      'transaction_id,item_id,is_new,sold_at,charged_back_at,age_days,age_bucket,net_value_cents,card_brand,card_last_digits,order_item_id,order_status,order_amount_cents,has_open_finding,days_since_chargeback',
+    );
+  });
+
+  it('the RFC 4180 CSV is the same bytes in either locale; pt-BR adds the br copy beside it', () => {
+    for (const name of ['discrepancies', 'refunds', 'chargebacks']) {
+      expect(readFileSync(join(dirOf('pt-BR'), `${name}.csv`)).equals(readFileSync(join(dirOf('en'), `${name}.csv`)))).toBe(true);
+      const br = readFileSync(join(dirOf('pt-BR'), `${name}.br.csv`), 'utf8');
+      expect(br.charCodeAt(0)).toBe(0xfeff);
+      expect(br.split('\r\n')[0]).toContain(';');
+    }
+  });
+
+  it('summary.json keeps its keys and lists the same report files', () => {
+    const json = JSON.parse(readFileSync(join(dirOf('pt-BR'), 'summary.json'), 'utf8')) as Record<string, unknown>;
+    expect(json['reports']).toEqual(['discrepancies.xlsx', 'discrepancies.csv', 'refunds.xlsx', 'refunds.csv', 'chargebacks.xlsx', 'chargebacks.csv']);
+    expect(Object.keys((json['findings'] as { by_category: object }).by_category).length).toBe(13);
+  });
+});
