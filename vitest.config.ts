@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 
 const UNIT = [
   'test/api/{bounded-requests,client,fast-check,refused-ids}.test.ts',
-  'test/cli/{backfill-resume,error-event,help,refusals}.test.ts',
+  'test/cli/{backfill-resume,error-event,help,print-backfill,refusals}.test.ts',
   'test/config/config.test.ts',
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules}.test.ts',
   'test/reconcile/{lifecycle,rules}.test.ts',

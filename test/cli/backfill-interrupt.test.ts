@@ -36,14 +36,16 @@ function interruptWhen(args: string[], when: RegExp): Promise<{ code: number | n
 }
 
 it('says which nights are done and the command that resumes, which then finishes the rest', async () => {
-  const stopped = await interruptWhen(['run', 'backfill', '--sandbox', '--from', d1, '--to', d3], /\(1 of 3\): done/);
+  const stopped = await interruptWhen(['run', 'backfill', '--sandbox', '--from', d1, '--to', d3], /\(1 de 3\): concluída/);
   expect(stopped.signal, stopped.stderr).toBeNull();
   // A failed run as far as cron is concerned: no exit code of its own.
   expect(stopped.code, stopped.stderr).toBe(1);
   expect(stopped.stderr).not.toMatch(STACK_FRAME);
 
   // The first night's one-line summary came out as it finished; nothing after it.
-  expect(stopped.stdout).toMatch(new RegExp(`^${d1} \\(1 of 3\\): done in [\\d.]+ s; findings \\d+ new, \\d+ still open, \\d+ resolved; reports in \\S+\\n$`));
+  expect(stopped.stdout).toMatch(
+    new RegExp(`^${d1} \\(1 de 3\\): concluída em [\\d.]+ s; achados \\d+ novos, \\d+ ainda em aberto, \\d+ resolvidos; relatórios em \\S+\\n$`),
+  );
 
   // The JSON log (stderr is not a terminal) ends with the error event, then the CLI's recon: line.
   const lines = stopped.stderr.trimEnd().split('\n');
@@ -58,6 +60,8 @@ it('says which nights are done and the command that resumes, which then finishes
   const resumed = await runRecon(resume.split(' ').slice(1), { cwd, timeoutMs: 120_000 });
   expect(resumed.code, resumed.stderr).toBe(0);
   expect(resumed.stdout).toMatch(
-    new RegExp(`^${d2} \\(1 of 2\\): done .*\\n${d3} \\(2 of 2\\): done .*\\nBackfill ${d2} to ${d3}: 2 nights run, 0 skipped\\.\\n`),
+    new RegExp(
+      `^${d2} \\(1 de 2\\): concluída .*\\n${d3} \\(2 de 2\\): concluída .*\\nReprocessamento de ${d2} a ${d3}: 2 noite\\(s\\) executada\\(s\\), 0 pulada\\(s\\)\\.\\n`,
+    ),
   );
 }, 240_000);

@@ -111,7 +111,7 @@ const backfill = defineCommand({
     const follow: BackfillFollow = { done: new Set() };
     const stopped = () => interruptedBackfill({ dates, done: follow.done, current: follow.current, command: ownCommandFor(), args: rawArgs });
     const { nights, source } = await untilInterrupted(runBackfillNights(given, args, follow), stopped);
-    process.stdout.write(`${lineForBackfillEnd(nights)}\n`);
+    process.stdout.write(`${lineForBackfillEnd(nights, given.config.reports.locale)}\n`);
     const last = nights.at(-1);
     if (last) process.stdout.write(`${serveHintFor({ date: last.date, source, configFile: given.file, command: ownCommandFor() })}\n`);
     if (args['fail-on'] === 'new' && nights.some((n) => (n.outcome?.reconcile.totals.new ?? 0) > 0)) process.exitCode = 3;
@@ -136,7 +136,7 @@ async function runBackfillNights(given: CommandContext, args: ParsedArgs<typeof 
       nightEnded: (night, position, count) => {
         follow.done.add(night.date);
         follow.current = undefined;
-        process.stdout.write(`${lineForBackfillNight(night, position, count)}\n`);
+        process.stdout.write(`${lineForBackfillNight(night, position, count, ctx.config.reports.locale)}\n`);
       },
     };
     const nights = await withWarehouse(ctx, {}, (warehouse) =>

@@ -177,4 +177,12 @@ export const en: Messages = {
     countsLine: (created, open, resolved) => `${String(created).padStart(5)} new ${String(open).padStart(5)} open ${String(resolved).padStart(5)} resolved`,
     reports: 'reports',
   },
+  backfill: {
+    skipped: (head) => `${head}: skipped (already done; --force re-runs it)`,
+    night: (head, warnings, seconds, created, open, resolved, keptOut, reportDir) =>
+      `${head}: ${warnings ? 'done with warnings' : 'done'} in ${seconds} s; findings ${created} new, ${open} still open, ${resolved} resolved${keptOut > 0 ? `; ${keptOut} listed row(s) kept out` : ''}; reports in ${reportDir}`,
+    position: (date, position, count) => `${date} (${position} of ${count})`,
+    end: (range, run, skipped) => `Backfill${range}: ${run} night${run === 1 ? '' : 's'} run, ${skipped} skipped.`,
+    range: (from, to) => ` ${from} to ${to}`,
+  },
 };

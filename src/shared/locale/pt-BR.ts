@@ -187,4 +187,12 @@ export const ptBR = {
       `${String(created).padStart(5)} novos ${String(open).padStart(5)} em aberto ${String(resolved).padStart(5)} resolvidos`,
     reports: 'relatórios',
   },
+  backfill: {
+    skipped: (head: string): string => `${head}: pulada (já concluída; --force a executa de novo)`,
+    night: (head: string, warnings: boolean, seconds: string, created: number, open: number, resolved: number, keptOut: number, reportDir: string): string =>
+      `${head}: concluída${warnings ? ' com avisos' : ''} em ${seconds} s; achados ${created} novos, ${open} ainda em aberto, ${resolved} resolvidos${keptOut > 0 ? `; ${keptOut} linha(s) listada(s) mantida(s) fora` : ''}; relatórios em ${reportDir}`,
+    position: (date: string, position: number, count: number): string => `${date} (${position} de ${count})`,
+    end: (range: string, run: number, skipped: number): string => `Reprocessamento${range}: ${run} noite(s) executada(s), ${skipped} pulada(s).`,
+    range: (from: string, to: string): string => ` de ${from} a ${to}`,
+  },
 };
