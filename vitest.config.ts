@@ -13,7 +13,7 @@ const UNIT = [
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules}.test.ts',
   'test/reconcile/{lifecycle,rules}.test.ts',
   'test/report/{cells,chargebacks-scope,long-cells,report-base,views,write-reports}.test.ts',
-  'test/sandbox/{generator,routes-post,row-bytes,server}.test.ts',
+  'test/sandbox/{generator,installments,routes-post,row-bytes,server}.test.ts',
   'test/serve/rules.test.ts',
   'test/shared/{locale,log,money,progress-text,redact,tables}.test.ts',
   'test/sync/{raw-storage,stage-file,stage-raw,windows}.test.ts',

@@ -1,6 +1,7 @@
 // Record factories for the history generator: creates transactions, operations and orders with their
 // first version, and appends later versions with the amounts the service's rules imply.
-import { ACQUIRER_CODES } from '../shared/domain.ts';
+import { ACQUIRER_CODES, type CardBrand } from '../shared/domain.ts';
+import { DEFAULT_PRICING, priceOf } from './pricing.ts';
 import type { OrderExportStatus, SandboxOperation, SandboxTransaction, SandboxTxStatus, TruthEntry, TxVersion, OperationKind } from './model.ts';
 import { holderOf, idFor, type Customer } from './people.ts';
 import type { Rng } from './rng.ts';
@@ -13,10 +14,9 @@ export function acquirerMessage(code: string | null): string | null {
   return (ACQUIRER_CODES as Record<string, string>)[code] ?? 'Unknown acquirer code';
 }
 
-/** Authorized amount with the acquirer fee passed on to the payer: 2.99% + 1.5% per extra installment. */
-export function amountWithFees(netValue: number, installments: number): number {
-  const basisPoints = 299 + 150 * (installments - 1);
-  return netValue + Math.floor((netValue * basisPoints + 5000) / 10000);
+/** Authorized amount with the acquirer fee passed on to the payer, by the brand's pricing table (pricing.ts). */
+function amountWithFees(netValue: number, installments: number, brand: CardBrand = 'visa'): number {
+  return priceOf(DEFAULT_PRICING, brand, netValue, installments);
 }
 
 export class HistoryBuilder {
@@ -28,6 +28,8 @@ export class HistoryBuilder {
   txSerial = 1;
   opSerial = 1;
   orderNo = 100001;
+  /** GenerateOptions.mispricedRate. */
+  mispricedRate = 0;
   private payoutNo = 1;
   private refusalTurn = 0;
 
@@ -72,7 +74,7 @@ export class HistoryBuilder {
     status: 'paid' | 'review' | 'refused' | 'rejected',
   ): SandboxTransaction {
     const serial = this.txSerial++;
-    const authorized = status === 'paid' || status === 'review' ? amountWithFees(netValue, installments) : 0;
+    const authorized = status === 'paid' || status === 'review' ? amountWithFees(netValue, installments, customer.brand) : 0;
     const code = status === 'refused' ? REFUSAL_CODES[this.refusalTurn++ % REFUSAL_CODES.length]! : status === 'rejected' ? null : '0000';
     const approved = status === 'paid' || status === 'review';
     const tx: SandboxTransaction = {

@@ -3,7 +3,8 @@
 // a listing row broken on purpose (a field of the wrong type, or missing) until it is mended. The
 // admin routes are in routes-post.ts; tests call these directly too.
 import { ReconError } from '../shared/errors.ts';
-import { amountWithFees } from './builder.ts';
+import type { CardBrand } from '../shared/domain.ts';
+import { priceOf } from './pricing.ts';
 import type { SandboxTransaction, TxVersion } from './model.ts';
 import { idFor } from './people.ts';
 import { transactionJson } from './serialize.ts';
@@ -17,6 +18,11 @@ export interface PlantInput {
   status?: 'paid' | 'review' | undefined;
   netValueCents?: number | undefined;
   atMs?: number | undefined;
+  brand?: CardBrand | undefined;
+  installments?: number | undefined;
+  /** The amount charged; default the state's price for (net value, brand, installments). Another
+   *  amount plants a mispriced sale (the caller records it in the ground truth as fee_mismatch). */
+  authorizedCents?: number | undefined;
 }
 
 function conflict(message: string): ReconError {
@@ -31,7 +37,9 @@ export function plantTransaction(state: SandboxState, input: PlantInput): Sandbo
   const at = input.atMs ?? state.clock.now();
   const netValue = input.netValueCents ?? 10_000;
   const status = input.status ?? 'paid';
-  const authorized = amountWithFees(netValue, 1);
+  const brand = input.brand ?? 'visa';
+  const installments = input.installments ?? 1;
+  const authorized = input.authorizedCents ?? priceOf(state.pricing, brand, netValue, installments);
   const v: TxVersion = { atMs: at, status, authorized, paid: status === 'paid' ? authorized : 0, refunded: 0, code: '0000' };
   const tx: SandboxTransaction = {
     serial,
@@ -39,9 +47,9 @@ export function plantTransaction(state: SandboxState, input: PlantInput): Sandbo
     itemId: input.itemId ?? `PLANT-${serial}`,
     createdMs: at,
     netValue,
-    installments: 1,
+    installments,
     holder: input.holder ?? 'MARIA DA SILVA',
-    brand: 'visa',
+    brand,
     first6: '411111',
     last4: '1111',
     approved: true,

@@ -8,6 +8,8 @@
 //   POST /_sandbox/transactions/:id/review        {"status":"paid"|"rejected", "at"?: ms}
 //   POST /_sandbox/transactions                   {"transaction_id"?,"item_id"?,"card_holder_name"?,"status"?: "paid"|"review","net_value"?,"at"?}
 //        plants a sale whose id, item and holder may be any JSON strings ("a\/b", "\u00e9", "\"", "\u0001")
+//                                                 (+ "card_brand"?, "installments"?, "authorized_amount"?: a mispriced sale)
+//   POST /_sandbox/pricing/:brand                 {"basis_points": [12 numbers], "fixed_cents"?}  prices from now on
 //   POST /_sandbox/transactions/:id/break         {"field", "value"?: any JSON, "remove"?: true}
 //        breaks its listing row: the field becomes value (default: its value as text, e.g.
 //        "paid_amount": "10000"), or is removed; breaks add up
@@ -23,6 +25,7 @@ import { CARD_BRANDS } from '../shared/domain.ts';
 import type { OrderExportStatus, SandboxTransaction, TxVersion } from './model.ts';
 import { orderStateAt } from './order-timeline.ts';
 import { brandFromCardNumber, BRAND_PREFIX, idFor, isValidCpf } from './people.ts';
+import { isCardBrand } from './pricing.ts';
 import { hash32 } from './rng.ts';
 import { operationJson, transactionJson } from './serialize.ts';
 import { breakRow, mendRow, plantTransaction } from './plant.ts';
@@ -50,6 +53,7 @@ const ORDER_STATUS = /^(Pago|Aguardando pagamento|Cancelado|Estornado)$/;
 const ORDER_STATUS_HINT = 'one of Pago, Aguardando pagamento, Cancelado, Estornado (as the export writes it)';
 const CVV_REFUSALS: Record<string, string> = { '601': '1000', '602': '1011', '603': '1016', '604': '5000' };
 const BANNED = new Set(['', 'null', 'undefined']);
+const BRAND_PATTERN = new RegExp(`^(${CARD_BRANDS.join('|')})$`);
 
 /** The spec forbids null, undefined and empty strings as parameter values. */
 function rejectEmptyValues(body: Body): void {
@@ -250,7 +254,21 @@ export function adminRoute(ctx: RouteContext, method: string, parts: string[], b
   if (a === 'transactions' && parts.length === 1) {
     const status = str(body, 'status', false, /^(paid|review)$/, 'paid or review') as 'paid' | 'review' | undefined;
     const input = { id: str(body, 'transaction_id', false), itemId: str(body, 'item_id', false), holder: str(body, 'card_holder_name', false) };
-    return rowOf(plantTransaction(state, { ...input, status, netValueCents: cents(body, 'net_value', false), atMs: atOf(ctx, body) }));
+    const brand = str(body, 'card_brand', false, BRAND_PATTERN, CARD_BRANDS.join(', ')) as CardBrand | undefined;
+    const installments = str(body, 'installments', false, /^([1-9]|1[0-2])$/, 'a number of installments from 1 to 12');
+    const priced = {
+      brand,
+      installments: installments === undefined ? undefined : Number(installments),
+      authorizedCents: cents(body, 'authorized_amount', false),
+    };
+    return rowOf(plantTransaction(state, { ...input, ...priced, status, netValueCents: cents(body, 'net_value', false), atMs: atOf(ctx, body) }));
+  }
+  if (a === 'pricing' && id && parts.length === 2) {
+    if (!isCardBrand(id)) throw apiError(400, 'card_brand', `expected one of ${CARD_BRANDS.join(', ')}, got "${id}"`);
+    const bp = body['basis_points'];
+    if (!Array.isArray(bp)) throw apiError(400, 'basis_points', 'expected basis_points: 12 whole numbers, the fee of 1 to 12 installments');
+    state.setBrandPricing(id, { basisPoints: bp as number[], fixedCents: cents(body, 'fixed_cents', false) ?? 0 });
+    return { status: 200, body: JSON.stringify({ card_brand: id, ...state.pricing[id] }) };
   }
   if (a === 'transactions' && id && action === 'break' && parts.length === 3) {
     return rowOf(breakRow(state, id, { field: str(body, 'field', true)!, value: body['value'], remove: body['remove'] === true }));

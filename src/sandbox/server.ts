@@ -1,5 +1,5 @@
-// The sandbox's HTTP server (node:http): authentication by the api_key header, the two listings with
-// their faults, and dispatch of the write routes (routes-post.ts). Errors are v1 error objects
+// The sandbox's HTTP server (node:http): authentication by the api_key header, the two listings and the
+// installment pricing with their faults, and dispatch of the write routes (routes-post.ts). Errors are v1 error objects
 // ({"errors":{"type","message"}}), never HTML, never a stack trace.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,6 +8,7 @@ import type { FaultPlan } from './faults.ts';
 import { operationsPageBytes, transactionsPageBytes } from './listing.ts';
 import { BufferPool, PageCache } from './page-bytes.ts';
 import type { PageStore } from './listing.ts';
+import { installmentsRoute } from './installments-route.ts';
 import { QueryError, canonicalQuery, parseListingQuery } from './query.ts';
 import { adminRoute, apiError, createTransaction, decideReview, refundTransaction, type Body, type RouteContext, type RouteResult } from './routes-post.ts';
 import type { SandboxState } from './state.ts';
@@ -70,6 +71,16 @@ async function handle(state: SandboxState, faults: FaultPlan, pages: PageStore, 
     if (method === 'POST' && path === '/v1/transactions') return reply(res, createTransaction(ctx, await readBody(req)));
     throw apiError(405, 'method', `${method} is not allowed on ${path}`);
   }
+  if (path === '/v1/installments') {
+    if (method !== 'GET') throw apiError(405, 'method', `${method} is not allowed on ${path}; use GET`);
+    // The same faults as the listings (a body cut short aside): the client's retries cover this route too.
+    if (faults.active) {
+      const { decision, latencyMs } = faults.decide(`GET ${path}?${canonicalQuery(url.searchParams)}`);
+      if (latencyMs > 0) await sleep(latencyMs);
+      if (decision.kind === 'status') return sendFault(res, faults, decision.status);
+    }
+    return reply(res, installmentsRoute(state, url.searchParams));
+  }
   if (method === 'POST' && parts.length === 4 && (parts[0] === 'v1' || parts[0] === 'v2') && parts[1] === 'transactions' && parts[3] === 'refund') {
     await readBody(req);
     return reply(res, refundTransaction(ctx, parts[2]!, parts[0]));
@@ -82,6 +93,11 @@ async function handle(state: SandboxState, faults: FaultPlan, pages: PageStore, 
   }
   if (parts[0] === '_sandbox') return reply(res, adminRoute(ctx, method, parts.slice(1), method === 'POST' ? await readBody(req) : {}));
   throw apiError(404, 'not_found', `no route ${method} ${path}`);
+}
+
+function sendFault(res: ServerResponse, faults: FaultPlan, status: 500 | 502 | 503 | 429): void {
+  const headers: Record<string, string> = status === 429 ? { 'retry-after': String(faults.rates.retryAfterSeconds) } : {};
+  send(res, status, errorBody('server', `${STATUS_TEXT[status]} (sandbox fault)`), headers);
 }
 
 function reply(res: ServerResponse, result: RouteResult): void {
@@ -117,10 +133,7 @@ async function listing(state: SandboxState, faults: FaultPlan, pages: PageStore,
   if (faults.active) {
     const { decision, latencyMs } = faults.decide(`GET ${path}?${canonicalQuery(url.searchParams)}`);
     if (latencyMs > 0) await sleep(latencyMs);
-    if (decision.kind === 'status') {
-      const headers: Record<string, string> = decision.status === 429 ? { 'retry-after': String(faults.rates.retryAfterSeconds) } : {};
-      return send(res, decision.status, errorBody('server', `${STATUS_TEXT[decision.status]} (sandbox fault)`), headers);
-    }
+    if (decision.kind === 'status') return sendFault(res, faults, decision.status);
     cut = decision.kind === 'cut';
   }
   const page = isTransactions ? transactionsPageBytes(state, query, faults, pages) : operationsPageBytes(state, query, pages);

@@ -3,6 +3,7 @@
 // order while the clock moves forward (the common case); a clock that moves back, or a mutation, triggers
 // one full recompute. Indexes (listable rows, rows per status) are rebuilt only when something changed.
 import type { Clock } from '../shared/clock.ts';
+import type { CardBrand } from '../shared/domain.ts';
 import type { ApiOperation, ApiTransaction } from '../shared/tables.ts';
 import { ReconError } from '../shared/errors.ts';
 import { addOpVersion, addTxVersion } from './builder.ts';
@@ -16,6 +17,7 @@ import {
   type TxVersion,
 } from './model.ts';
 import { orderStateAt } from './order-timeline.ts';
+import { DEFAULT_PRICING, type BrandPricing, type PricingTable } from './pricing.ts';
 import { operationJson, transactionJson } from './serialize.ts';
 
 export interface ListingIndex {
@@ -43,6 +45,10 @@ export class SandboxState {
   version = 0;
   /** Serials of transactions hidden by the late-visibility fault until a covering listing reveals them. */
   readonly hidden = new Set<number>();
+  /** The installment pricing GET /v1/installments answers from now (setBrandPricing changes it). */
+  pricing: PricingTable = DEFAULT_PRICING;
+  /** GET /v1/installments requests answered (errors included), for tests of a client's call budget. */
+  installmentCalls = 0;
   /** Every postback attempt, for tests and the demo. */
   readonly postbacks: { url: string; status: number | string; body: string; headers: Record<string, string> }[] = [];
 
@@ -222,6 +228,14 @@ export class SandboxState {
   }
 
   // ---- mutations -------------------------------------------------------------------------------
+
+  /** The acquirer changes a brand's prices from now on; sales already made keep what they were charged. */
+  setBrandPricing(brand: CardBrand, pricing: BrandPricing): void {
+    if (pricing.basisPoints.length !== 12 || !pricing.basisPoints.every((bp) => Number.isSafeInteger(bp) && bp >= 0))
+      throw conflict('pricing', `expected 12 whole basis points >= 0 for ${brand}, got ${JSON.stringify(pricing.basisPoints)}`);
+    if (!Number.isSafeInteger(pricing.fixedCents) || pricing.fixedCents < 0) throw conflict('pricing', `expected fixed cents >= 0, got ${pricing.fixedCents}`);
+    this.pricing = Object.freeze({ ...this.pricing, [brand]: { basisPoints: [...pricing.basisPoints], fixedCents: pricing.fixedCents } });
+  }
 
   private changeTransaction(
     id: string,
