@@ -4,11 +4,13 @@ import type { ApiOperation, ApiTransaction } from '../shared/tables.ts';
 import type { Logger } from '../shared/log.ts';
 import type { ApiConfig } from '../config/schema.ts';
 import { JsonClient, RateLimiter, shownQuery, type QueryParams, type RetryPolicy } from './http.ts';
+import { checkInstallmentOptions, type InstallmentOption } from './installments.ts';
 import { withRefusedIds } from './refused-ids.ts';
 import { checkOperationsPage, checkTransactionsPage, type CheckedPage, type CheckOptions } from './validate.ts';
 
 export { queryString, shownQuery, type QueryParams } from './http.ts';
 export { checkOperationsPage, checkTransactionsPage } from './validate.ts';
+export type { InstallmentOption } from './installments.ts';
 
 interface ListQuery {
   /** Filters in order, e.g. [['date_created', '>=1700000000000'], ['date_created', '<1700086400000']]. */
@@ -29,6 +31,8 @@ export interface PaymentsApi {
   /** A page of the listing; a row that breaks the schema fails it, or with `keepOut` is listed in `rejected`. */
   listTransactionsPage(query: ListQuery, page: number, options?: CheckOptions): Promise<ListPage<ApiTransaction>>;
   listOperationsPage(query: ListQuery, page: number, options?: CheckOptions): Promise<ListPage<ApiOperation>>;
+  /** GET /v1/installments: the price of `netValueCents` (at least 100) with a `brand` card, per installment count. */
+  listInstallments(netValueCents: number, brand: string): Promise<InstallmentOption[]>;
   /** Requests sent and retries made so far (both areas). */
   counters(): { requests: number; retries: number };
 }
@@ -82,6 +86,14 @@ export function createPaymentsApi(options: PaymentsApiOptions): PaymentsApi & { 
       const response = await ops.get(`${opsPrefix}/v1/operations`, params);
       const checked = checkOperationsPage(response.value, `GET /v1/operations${shownQuery(params)}`, options);
       return { ...checked, text: response.text, bytes: response.bytes, attempts: response.attempts };
+    },
+    async listInstallments(netValueCents, brand) {
+      const params = [
+        ['net_value', netValueCents],
+        ['card_brand', brand],
+      ] as const;
+      const response = await cards.get(`${cardsPrefix}/v1/installments`, params);
+      return checkInstallmentOptions(response.value, `GET /v1/installments${shownQuery(params)}`);
     },
     counters() {
       const both = ops === cards ? [cards] : [cards, ops];

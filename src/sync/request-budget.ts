@@ -31,6 +31,10 @@ export function budgetedApi(api: PaymentsApi, initial: number, why: string): Bud
       check();
       return api.listOperationsPage(query, page, options);
     },
+    async listInstallments(netValueCents, brand) {
+      check();
+      return api.listInstallments(netValueCents, brand);
+    },
     counters: () => api.counters(),
     allow(requests, why) {
       allowed = requests;
