@@ -1,4 +1,4 @@
-// The nightly job: sync -> import the day's orders -> reconcile -> reports -> summary.json.
+// The nightly job: sync -> price snapshot -> import the day's orders -> reconcile -> reports -> summary.json.
 // It only wires the seams together; each step's logic lives in src/.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -8,6 +8,7 @@ import type { PaymentsApi } from '../src/api/index.ts';
 import { syncAll, type SyncResult } from '../src/sync/index.ts';
 import { importOrders, resolveOrdersConfig, type ImportResult } from '../src/imports/index.ts';
 import { reconcileDay, type ReconcileResult } from '../src/reconcile/reconcile.ts';
+import { snapshotPrices, type FeesSnapshot } from '../src/fees/snapshot-prices.ts';
 import { writeReports, type WriteReportsResult } from '../src/report/index.ts';
 import { withRun } from '../src/warehouse/runs.ts';
 import { refuseUnfinishedNight, yesterdayIn, businessDayOf } from '../src/shared/business-day.ts';
@@ -42,6 +43,7 @@ export interface NightlyOutcome {
   reportDir: string;
   sync: SyncResult;
   imports: ImportResult;
+  fees: FeesSnapshot;
   reconcile: ReconcileResult;
   reports: WriteReportsResult;
 }
@@ -122,6 +124,8 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
           config,
         ),
       );
+      // The day's installment prices, before the reconcile run that checks the sales against them.
+      const fees = await timed('fees', () => snapshotPrices({ db: deps.db, http: deps.api, clock: deps.clock, logger: deps.logger }, day, config.fees));
       const imports = await timed('import', () =>
         importOrders({ db: deps.db, clock: deps.clock, logger: deps.logger }, { files, strict: request.strict, runId, businessDate: date }, config),
       );
@@ -134,7 +138,11 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         );
       }
       const reconcile = await timed('reconcile', () =>
-        reconcileDay({ db: deps.db, clock: deps.clock, logger: deps.logger }, { runId: newRunId('reconcile', deps.clock.now()), day }, config.reconcile),
+        reconcileDay(
+          { db: deps.db, clock: deps.clock, logger: deps.logger },
+          { runId: newRunId('reconcile', deps.clock.now()), day, fees: config.fees },
+          config.reconcile,
+        ),
       );
       reconciled = true;
       const reports = await timed('reports', () =>
@@ -151,12 +159,13 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         timings,
         sync,
         imports,
+        fees,
         reconcile,
         reports,
         reportDir,
       });
       const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
-      return { summary, summaryFile, reportDir, sync, imports, reconcile, reports };
+      return { summary, summaryFile, reportDir, sync, imports, fees, reconcile, reports };
     });
   } catch (error) {
     // Not started (the run row could not be written): there is no run to summarise.

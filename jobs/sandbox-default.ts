@@ -51,6 +51,8 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
       timezone: SANDBOX_ZONE,
       warehouse: { ...config.warehouse, path: join(deps.dataDir, 'recon.duckdb') },
       reports: { ...config.reports, outDir: join(deps.dataDir, 'reports') },
+      // The sandbox's merchant passes the acquirer fees on to its customers: its sales follow the pricing.
+      fees: { ...config.fees, check: 'passed-to-customer' },
       orders: {
         preset: 'recon-sandbox',
         path: join(exportDir, 'orders-{date}.csv'),

@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import type { SyncResult } from '../src/sync/index.ts';
 import type { ImportResult } from '../src/imports/index.ts';
 import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
+import type { FeesSnapshot } from '../src/fees/snapshot-prices.ts';
 import type { WriteReportsResult } from '../src/report/index.ts';
 import type { BusinessDay } from '../src/shared/business-day.ts';
 import { redactSecrets } from '../src/shared/redact.ts';
@@ -35,6 +36,16 @@ export interface NightlySummary {
     data_fresh_until: { transactions: string; operations: string };
   };
   import?: { files: { file: string; rows_read: number; rows_loaded: number; rejected: number; conflicts: number }[] };
+  /** The fee check's price snapshot: how many GET /v1/installments calls it took, and what it priced. */
+  fees?: {
+    check: FeesSnapshot['check'];
+    calls: number;
+    proportional_brands: string[];
+    per_value_brands: string[];
+    prices: number;
+    sales: number;
+    unpriced_sales: number;
+  };
   findings?: {
     totals: ReconcileResult['totals'];
     by_category: ReconcileResult['counts'];
@@ -58,6 +69,7 @@ export interface SummaryInput {
   reportDir: string;
   sync?: SyncResult;
   imports?: ImportResult;
+  fees?: FeesSnapshot;
   reconcile?: ReconcileResult;
   reports?: WriteReportsResult;
   error?: string;
@@ -102,6 +114,18 @@ export function buildSummary(input: SummaryInput): NightlySummary {
         rejected: f.rowsRejected,
         conflicts: f.conflicts.length,
       })),
+    };
+  }
+  if (input.fees) {
+    const f = input.fees;
+    summary.fees = {
+      check: f.check,
+      calls: f.calls,
+      proportional_brands: f.proportional,
+      per_value_brands: f.perValue,
+      prices: f.prices,
+      sales: f.sales,
+      unpriced_sales: f.unpriced,
     };
   }
   if (input.reconcile) {

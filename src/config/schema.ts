@@ -200,6 +200,21 @@ const reconcileSchema = z.strictObject({
   payoutStaleHours: z.number().min(0).default(48),
 });
 
+/**
+ * The fee check (fee_mismatch): each card sale's charged amount against the service's installment
+ * pricing. Off by default: a merchant that absorbs the fees charges the net value, and every sale would
+ * be flagged; a merchant that passes them on to the customer turns it on.
+ */
+const feesSchema = z.strictObject({
+  check: z.enum(['off', 'passed-to-customer']).default('off'),
+  /** A charge this many cents or fewer from the price is no finding (the price of a net value never
+   *  asked is derived from the brand's rates, which may round a cent differently than the service). */
+  toleranceCents: z.int().min(0).max(1_000_000).default(1),
+  /** GET /v1/installments requests a night may send (two per brand when its pricing is proportional,
+   *  else one per distinct net value); sales past it are left unchecked, and the summary says how many. */
+  maxCallsPerNight: z.int().min(0).max(100_000).default(200),
+});
+
 const reportsSchema = z.strictObject({
   outDir: z.string().min(1).default('data/reports'),
   maskDocuments: z.boolean().default(true),
@@ -223,6 +238,7 @@ export const configSchema = z.strictObject({
   sync: syncSchema.prefault({}),
   orders: ordersSchema.prefault({}),
   reconcile: reconcileSchema.prefault({}),
+  fees: feesSchema.prefault({}),
   reports: reportsSchema.prefault({}),
 });
 
@@ -232,4 +248,5 @@ type Frozen<T> = T extends (...args: never[]) => unknown ? T : T extends object 
 export type ReconConfig = Frozen<z.infer<typeof configSchema>>;
 export type OrdersLimits = Frozen<z.infer<typeof limitsSchema>>;
 export type ReconcileConfig = Frozen<z.infer<typeof reconcileSchema>>;
+export type FeesConfig = Frozen<z.infer<typeof feesSchema>>;
 export type ApiConfig = Frozen<z.infer<typeof apiSchema>>;

@@ -1,7 +1,7 @@
 // Runs one night's reconciliation in the warehouse: scope, rules, lifecycle, all in one transaction,
 // so that a crash leaves either the whole night's findings or none.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { ReconcileConfig } from '../config/schema.ts';
+import type { FeesConfig, ReconcileConfig } from '../config/schema.ts';
 import type { BusinessDay } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
 import { amountAtStakeSql } from '../shared/amount-at-stake.ts';
@@ -23,6 +23,8 @@ export interface ReconcileDeps {
 export interface ReconcileRequest {
   runId: string;
   day: BusinessDay;
+  /** The fee check (fee_mismatch); absent: off. */
+  fees?: Pick<FeesConfig, 'check' | 'toleranceCents'> | undefined;
 }
 
 type CategoryCounts = Record<FindingCategory, { new: number; open: number; resolved: number; amountCents: number }>;
@@ -42,7 +44,16 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
   const { date, startMs, endMs } = request.day;
   const previous = await findPreviousRun(deps.db, date);
   const previousRunId = previous?.runId;
-  const params = nightParams({ runId: request.runId, date, startMs, endMs, previousRunId, previousRunDate: previous?.date, reconcile: config });
+  const params = nightParams({
+    runId: request.runId,
+    date,
+    startMs,
+    endMs,
+    previousRunId,
+    previousRunDate: previous?.date,
+    reconcile: config,
+    fees: request.fees,
+  });
   const run = (sql: string) => runWithParams(deps.db, sql, params);
 
   try {
@@ -61,7 +72,7 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
         runId: request.runId,
         kind: 'reconcile',
         businessDate: date,
-        args: { date, previous_run_id: previousRunId ?? null, ...config },
+        args: { date, previous_run_id: previousRunId ?? null, ...config, ...(request.fees ? { fees: request.fees } : {}) },
         startedAtMs: started,
         finishedAtMs: deps.clock.now(),
       });

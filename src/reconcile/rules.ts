@@ -1,4 +1,4 @@
-// The thirteen finding rules as set-based SQL over the night's working set (see scope.ts).
+// The finding rules as set-based SQL over the night's working set (see scope.ts).
 // Each rule yields the same columns; a finding's key follows it across nights.
 import type { FindingCategory } from '../shared/domain.ts';
 
@@ -9,6 +9,8 @@ export const MACRO_STATEMENTS: readonly string[] = [
        (CASE WHEN c < 0 THEN '-' ELSE '' END)
        || replace(format('{:,}', abs(c) // 100), ',', '.') || ',' || lpad(CAST(abs(c) % 100 AS VARCHAR), 2, '0') END`,
   `CREATE OR REPLACE TEMP MACRO rc_signed_brl(c) AS (CASE WHEN c >= 0 THEN '+' ELSE '' END) || rc_brl(c)`,
+  // A rate of installment_prices (DECIMAL, four places) with at least two decimals: 11.9400 -> 11.94.
+  `CREATE OR REPLACE TEMP MACRO rc_rate(r) AS regexp_replace(CAST(r AS VARCHAR), '(\\.\\d\\d\\d*?)0+$', '\\1')`,
 ];
 
 /** Per order in scope: its linked payments, summarised. */
@@ -167,6 +169,21 @@ SELECT 'cashout_short:' || operation_id, 'cashout_short', item_id, operation_id,
 FROM rc_cashouts
 WHERE kind = 'cash_out' AND status = 'fulfilled' AND paid_off_amount_cents < amount_cents AND date_updated < $d_end
   AND (${ofDay('date_updated')} OR ${carried("'cashout_short:' || operation_id")})`,
+
+  // A card sale charged other than the installment pricing of its own business day (the snapshot in
+  // installment_prices), when the merchant passes the fees on (fees.check). A refund gives the
+  // customer the whole charge back, so a refunded sale is no longer at stake.
+  fee_mismatch: `
+SELECT 'fee_mismatch:' || s.transaction_id, 'fee_mismatch', coalesce(l.order_item_id, s.item_id), NULL, s.transaction_id,
+       o.status, s.status, o.amount_cents, s.authorized_amount, s.authorized_amount - p.amount,
+       s.installments || 'x ' || s.card_brand || ': charged ' || rc_brl(s.authorized_amount) || ', table ' || rc_brl(p.amount)
+       || ' (rate ' || rc_rate(p.interest_rate) || '%)'
+FROM rc_sales s
+JOIN installment_prices p ON p.business_date = s.price_date AND p.card_brand = s.card_brand
+  AND p.installments = s.installments AND p.net_value = s.net_value
+LEFT JOIN rc_links l ON l.source = 'card' AND l.payment_id = s.transaction_id
+LEFT JOIN rc_linked_orders o ON o.item_id = l.order_item_id
+WHERE $fee_check = 'passed-to-customer' AND s.status <> 'refunded' AND abs(s.authorized_amount - p.amount) > $fee_tolerance`,
 };
 
 /** All rules in one statement: the night's current findings, before lifecycle. */

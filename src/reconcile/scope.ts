@@ -10,7 +10,8 @@
 // the keys' range rules out, then reads only that key column of the others). An OR of such conditions
 // would make DuckDB read every row of every column it names, so each is a branch of its own and the
 // branches are united, a row that several branches bring kept once (by its rowid).
-import type { ReconcileConfig } from '../config/schema.ts';
+import type { FeesConfig, ReconcileConfig } from '../config/schema.ts';
+import { CHARGED_SALE_SQL } from '../fees/sales.ts';
 import { dateParam, instantParam, sqlIdentifier, type SqlParams } from '../warehouse/sql.ts';
 
 export interface RuleParams {
@@ -26,6 +27,8 @@ export interface RuleParams {
   /** Its business date, YYYY-MM-DD: every finding of a run has the run's date. */
   previousRunDate: string | undefined;
   reconcile: ReconcileConfig;
+  /** The fee check's settings; absent: off. */
+  fees?: Pick<FeesConfig, 'check' | 'toleranceCents'> | undefined;
 }
 
 /**
@@ -48,6 +51,8 @@ export function nightParams(p: RuleParams): SqlParams {
     compare: p.reconcile.compareAmount,
     prev_run: p.previousRunId ?? null,
     prev_date: p.previousRunDate === undefined ? null : dateParam(p.previousRunDate),
+    fee_check: p.fees?.check ?? 'off',
+    fee_tolerance: p.fees?.toleranceCents ?? 0,
   };
 }
 
@@ -210,4 +215,18 @@ export const scopeStatements = (compare: ReconcileConfig['compareAmount']): read
   // The orders the night's payments link to (the rules name their status and amount).
   `CREATE OR REPLACE TEMP TABLE rc_linked_orders AS
    SELECT * FROM orders WHERE item_id IN (SELECT order_item_id FROM rc_links)`,
+
+  // The card sales the fee check judges, each with the business day whose price snapshot it is held
+  // to: those of D (charged, whatever their status now), and carried ones, held to the day they were
+  // first reported on (the day of the sale).
+  `CREATE OR REPLACE TEMP TABLE rc_sales AS
+   WITH carried AS (SELECT transaction_ids AS transaction_id, first_seen FROM rc_prev WHERE category = 'fee_mismatch')
+   SELECT t.transaction_id, t.item_id, t.status, t.card_brand, TRY_CAST(t.installments AS INTEGER) AS installments, t.net_value,
+          t.authorized_amount, $d AS price_date
+   FROM transactions t
+   WHERE t.date_created >= $d_start AND t.date_created < $d_end AND ${CHARGED_SALE_SQL}
+   UNION ALL
+   SELECT t.transaction_id, t.item_id, t.status, t.card_brand, TRY_CAST(t.installments AS INTEGER), t.net_value, t.authorized_amount, c.first_seen
+   FROM transactions t JOIN carried c USING (transaction_id)
+   WHERE t.transaction_id IN (SELECT transaction_id FROM carried)`,
 ];

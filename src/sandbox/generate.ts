@@ -8,6 +8,7 @@ import { injectScenario, planInjections } from './inject.ts';
 import { SANDBOX_TIMEZONE, type SandboxHistory } from './model.ts';
 import { HOUR, MINUTE, SECOND, dayTime, type DayContext } from './calendar.ts';
 import { customerFrom, installmentsFrom, netAmountFrom, noteFrom } from './people.ts';
+import { mispriceSale } from './mispricing.ts';
 import { Rng } from './rng.ts';
 
 export interface GenerateOptions {
@@ -16,6 +17,8 @@ export interface GenerateOptions {
   perDay: number;
   endDate: string;
   discrepancyRate?: number;
+  /** Share of paid card sales charged other than the pricing table says (fee_mismatch); default 0. */
+  mispricedRate?: number;
 }
 
 export function generateHistory(options: GenerateOptions): SandboxHistory {
@@ -32,6 +35,9 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
   const bounds = dates.map((d) => businessDayOf(d, zone));
   const rng = new Rng(seed, 1);
   const builder = new HistoryBuilder(seed, rng);
+  const mispricedRate = options.mispricedRate ?? 0;
+  if (!(mispricedRate >= 0 && mispricedRate <= 0.5)) throw new ReconError('usage', `expected a mispriced rate between 0 and 0.5, got ${mispricedRate}`);
+  builder.mispricedRate = mispricedRate;
   const plan = planInjections(rng, days, perDay, discrepancyRate);
 
   for (let index = 0; index < days; index++) {
@@ -123,6 +129,12 @@ function cardOrder(b: HistoryBuilder, ctx: DayContext, t0: number, left: number,
   b.setOrder(order, t, 'Pago', tx.id);
   const payDay = t >= dayEnd ? ctx.index + 1 : ctx.index;
   const last = ctx.bounds.length - 1;
+  // Asked of the rng only when planting, so that a history without mispriced sales stays as it was.
+  // A mispriced sale stays as charged: a refund would take it out of the check before its night.
+  if (b.mispricedRate > 0 && rng.chance(b.mispricedRate)) {
+    mispriceSale(b, tx, ctx.dates[payDay]!);
+    return used + 1;
+  }
   if (rng.chance(0.04)) {
     // Refund: usually days later, sometimes the same day; the shop records it at the same moment.
     const k = rng.chance(0.1) ? 0 : rng.int(1, 60);

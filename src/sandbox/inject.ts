@@ -10,18 +10,24 @@ import type { Rng } from './rng.ts';
 /** reconcile.reviewStaleHours and payoutStaleHours defaults, which the truth dates assume. */
 const STALE_LIMIT_MS = 48 * HOUR;
 
+/**
+ * The categories planted as scenarios of their own. Mispriced sales are planted among the natural sales
+ * instead, and only when asked for (GenerateOptions.mispricedRate): the fee check is off by default.
+ */
+const SCENARIO_CATEGORIES: readonly FindingCategory[] = FINDING_CATEGORIES.filter((c) => c !== 'fee_mismatch');
+
 const NEEDS_TWO_MORE_DAYS: ReadonlySet<FindingCategory> = new Set(['stale_review', 'cashout_stale_pending']);
 
 /**
- * Which categories go on which day: round-robin over the 13 categories so each occurs, on days where
+ * Which categories go on which day: round-robin over the 13 scenario categories so each occurs, on days where
  * the category's truth date still falls inside the history. At least 13 when the rate is positive.
  */
 export function planInjections(rng: Rng, days: number, perDay: number, rate: number): FindingCategory[][] {
   const plan: FindingCategory[][] = Array.from({ length: days }, () => []);
   if (rate <= 0) return plan;
-  const count = Math.max(FINDING_CATEGORIES.length, Math.round(rate * days * perDay));
+  const count = Math.max(SCENARIO_CATEGORIES.length, Math.round(rate * days * perDay));
   for (let j = 0; j < count; j++) {
-    const category = FINDING_CATEGORIES[j % FINDING_CATEGORIES.length]!;
+    const category = SCENARIO_CATEGORIES[j % SCENARIO_CATEGORIES.length]!;
     const lastFeasible = NEEDS_TWO_MORE_DAYS.has(category) ? days - 3 : days - 1;
     if (lastFeasible < 0) continue;
     plan[rng.int(0, lastFeasible)]!.push(category);
@@ -138,6 +144,8 @@ export function injectScenario(b: HistoryBuilder, category: FindingCategory, ctx
       b.truthOf({ category, date: truthDate, item_id: payout.itemId, operation_id: payout.id });
       return 0;
     }
+    case 'fee_mismatch':
+      throw new RangeError('fee_mismatch is planted among the natural sales (mispricing.ts), not as a scenario');
   }
 }
 

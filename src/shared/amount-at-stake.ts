@@ -34,6 +34,8 @@ const AT_STAKE: Readonly<Record<FindingCategory, { column: Column; abs?: true }>
   cashout_stale_pending: { column: 'payment_amount_cents' },
   // The part of the payout that was not paid off.
   cashout_short: { column: 'difference_cents', abs: true },
+  // The gap between what the sale charged and the pricing table's price, whichever way it goes.
+  fee_mismatch: { column: 'difference_cents', abs: true },
 };
 
 /**

@@ -33,6 +33,7 @@ export const FINDING_CATEGORIES = [
   'cashout_failed',
   'cashout_stale_pending',
   'cashout_short',
+  'fee_mismatch',
 ] as const;
 export type FindingCategory = (typeof FINDING_CATEGORIES)[number];
 
@@ -54,6 +55,7 @@ export const FAMILY_OF_CATEGORY: Readonly<Record<FindingCategory, CategoryFamily
   cashout_failed: 'payouts',
   cashout_stale_pending: 'payouts',
   cashout_short: 'payouts',
+  fee_mismatch: 'payments',
 });
 
 export const FINDING_STATES = ['new', 'open', 'resolved'] as const;

@@ -87,17 +87,19 @@ describe('generateHistory', () => {
     expect(straddles.length).toBeGreaterThan(0);
   });
 
-  it('injects every category, round-robin, with truth dates inside the history', () => {
+  it('injects every category, round-robin, with truth dates inside the history (mispriced sales only when asked)', () => {
     const h = generateHistory({ seed: 5, days: 10, perDay: 100, endDate: '2025-05-20', discrepancyRate: 0.03 });
     expect(h.discrepancies).toHaveLength(30);
-    expect(new Set(h.discrepancies.map((d) => d.category))).toEqual(new Set(FINDING_CATEGORIES));
+    expect(new Set(h.discrepancies.map((d) => d.category))).toEqual(new Set(FINDING_CATEGORIES.filter((c) => c !== 'fee_mismatch')));
+    const priced = generateHistory({ seed: 5, days: 10, perDay: 100, endDate: '2025-05-20', discrepancyRate: 0.03, mispricedRate: 0.01 });
+    expect(new Set(priced.discrepancies.map((d) => d.category))).toEqual(new Set(FINDING_CATEGORIES));
     for (const d of h.discrepancies) expect(d.date >= h.startDate && d.date <= h.endDate).toBe(true);
     const truth = groundTruthOf(h);
     expect(truth).toMatchObject({ seed: 5, days: 10, perDay: 100, endDate: '2025-05-20', timezone: 'America/Sao_Paulo' });
   });
 
   it.each([1, 2, 3])('ground truth equals what the data shows, night by night (seed %i)', (seed) => {
-    const h = generateHistory({ seed, days: 12, perDay: 80, endDate: '2025-06-30', discrepancyRate: 0.05 });
+    const h = generateHistory({ seed, days: 12, perDay: 80, endDate: '2025-06-30', discrepancyRate: 0.05, mispricedRate: seed === 1 ? 0 : 0.01 });
     const clock = clockAt(0);
     const state = new SandboxState(h, clock);
     for (const date of datesBetween(h.startDate, h.endDate, h.timezone)) {

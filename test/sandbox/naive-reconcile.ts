@@ -7,6 +7,7 @@ import { orderRowsFor } from '../../src/sandbox/orders-export.ts';
 import { versionIndexAt, type SandboxHistory } from '../../src/sandbox/model.ts';
 import type { SandboxState } from '../../src/sandbox/state.ts';
 import { centsFromReaisNumber } from '../../src/shared/money.ts';
+import { DEFAULT_PRICING, isCardBrand, priceOf } from '../../src/sandbox/pricing.ts';
 
 const H48 = 48 * 3_600_000;
 
@@ -63,6 +64,8 @@ export function naiveFindings(history: SandboxHistory, state: SandboxState, cloc
       if (t.status === 'paid' && onD(t.date_created) && !knownItems.has(item)) add('unmatched_payment', item);
       if (t.status === 'refunded' && onD(t.date_updated) && orderStatus.get(item) === 'Pago') add('refund_not_recorded', item);
       if (t.status === 'chargeback' && onD(t.date_updated) && orderStatus.get(item) === 'Pago') add('chargeback_open', item);
+      const charged = ['paid', 'review', 'chargeback'].includes(t.status) && onD(t.date_created) && isCardBrand(t.card_brand);
+      if (charged && t.authorized_amount !== priceOf(DEFAULT_PRICING, t.card_brand as never, t.net_value, Number(t.installments))) add('fee_mismatch', item);
       if (t.status === 'review' && endMs - ms(t.date_created) > H48 && prevEnd - ms(t.date_created) <= H48) add('stale_review', item);
     }
   }

@@ -99,6 +99,9 @@ const REASONS: [string, string][] = [
   ],
   ['transaction tx_9 left review: now paid since 2026-03-10 05:00 UTC', 'transação tx_9 saiu da análise: agora pago desde 10/03/2026 02:00'],
   ['transaction tx_9 left review: now refused', 'transação tx_9 saiu da análise: agora recusado'],
+  // The fee check's sentence, in the words the issue gave.
+  ['12x visa: charged 1.130,00, table 1.119,40 (rate 11.94%)', '12x visa: cobrado R$ 1.130,00, tabela R$ 1.119,40 (taxa 11,94%)'],
+  ['1x elo: charged 100,00, table 103,19 (rate 2.995%)', '1x elo: cobrado R$ 100,00, tabela R$ 103,19 (taxa 2,995%)'],
 ];
 
 describe('reasons', () => {

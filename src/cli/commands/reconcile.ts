@@ -28,7 +28,8 @@ export default defineCommand({
       await requireData(warehouse.connection);
       return reconcileDay(
         { db: warehouse.connection, clock: systemClock, logger: ctx.logger },
-        { runId: newRunId('reconcile', systemClock.now()), day: businessDayOf(date, zone) },
+        // The fee check reads the prices the night's snapshot stored; this command sends no request.
+        { runId: newRunId('reconcile', systemClock.now()), day: businessDayOf(date, zone), fees: ctx.config.fees },
         ctx.config.reconcile,
       );
     });

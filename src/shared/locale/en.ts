@@ -29,6 +29,7 @@ const reasons: ReasonRenderers = {
   cashoutStalePending: (r, f) =>
     `payout of ${money(f, r.cents)} has been ${f.status(r.status)} since ${f.instant(r.sinceMs)} (${r.hours} h at the end of the day)`,
   cashoutShort: (r, f) => `payout amount ${money(f, r.amountCents)} vs paid_off_amount ${money(f, r.paidOffCents)} (${signed(f, r.differenceCents)})`,
+  feeMismatch: (r, f) => `${r.installments}x ${r.brand}: charged ${money(f, r.chargedCents)}, table ${money(f, r.tableCents)} (rate ${r.rate}%)`,
   reviewRejected: (r, f) =>
     `transaction ${r.transactionId} left review: rejected by the fraud check (no longer listed by the service; seen missing on ${f.instant(r.seenMissingMs)})`,
   reviewDecided: (r, f) => `transaction ${r.transactionId} left review: now ${f.status(r.status)}${r.sinceMs === null ? '' : ` since ${f.instant(r.sinceMs)}`}`,
@@ -64,6 +65,7 @@ export const en: Messages = {
     'cashout_failed',
     'cashout_stale_pending',
     'cashout_short',
+    'fee_mismatch',
   ]),
   states: same(['new', 'open', 'resolved']),
   statuses: same([
@@ -92,6 +94,8 @@ export const en: Messages = {
     refunds: 'Refunds',
     chargebacks: 'Chargebacks',
     byBrand: 'By brand',
+    feesDay: 'Fees of the day',
+    feesMonth: 'Fees month to date',
   },
   headers: {
     category: 'Category',
@@ -145,6 +149,15 @@ export const en: Messages = {
     openFinding: 'Open finding',
     chargebackCount: 'Chargebacks',
     newTodayCount: 'New today',
+    installments: 'Installments',
+    sales: 'Sales',
+    charged: 'Charged',
+    fees: 'Fees',
+    effectiveRateBp: 'Effective rate (hundredths of %)',
+    tableRateBp: 'Table rate (hundredths of %)',
+    overTable: 'Charged beyond the table',
+    unpricedSales: 'Sales without a table price',
+    period: 'Period',
   },
   notes: {
     businessDate: 'Business date',

@@ -25,6 +25,8 @@ const reasons: ReasonRenderers = {
   cashoutFailed: (r, f) => `saque de ${money(f, r.cents)} falhou${r.description === null ? '' : `: ${r.description}`}`,
   cashoutStalePending: (r, f) => `saque de ${money(f, r.cents)} está ${f.status(r.status)} desde ${f.instant(r.sinceMs)} (${r.hours} h no fim do dia)`,
   cashoutShort: (r, f) => `valor do saque ${money(f, r.amountCents)} × valor repassado ${money(f, r.paidOffCents)} (${f.signedMoney(r.differenceCents)})`,
+  feeMismatch: (r, f) =>
+    `${r.installments}x ${r.brand}: cobrado ${money(f, r.chargedCents)}, tabela ${money(f, r.tableCents)} (taxa ${r.rate.replace('.', ',')}%)`,
   reviewRejected: (r, f) =>
     `transação ${r.transactionId} saiu da análise: rejeitada pelo antifraude (o serviço não a lista mais; vista ausente em ${f.instant(r.seenMissingMs)})`,
   reviewDecided: (r, f) =>
@@ -68,6 +70,7 @@ export const ptBR = {
     cashout_failed: 'Saque com falha',
     cashout_stale_pending: 'Saque parado',
     cashout_short: 'Saque pago a menor',
+    fee_mismatch: 'Taxa fora da tabela',
   },
   states: { new: 'novo', open: 'em aberto', resolved: 'resolvido' },
   /** Status words of the service and of the shop's export. */
@@ -99,6 +102,8 @@ export const ptBR = {
     refunds: 'Estornos',
     chargebacks: 'Chargebacks',
     byBrand: 'Por bandeira',
+    feesDay: 'Taxas do dia',
+    feesMonth: 'Taxas do mês',
   },
   headers: {
     category: 'Categoria',
@@ -152,6 +157,15 @@ export const ptBR = {
     openFinding: 'Achado em aberto',
     chargebackCount: 'Chargebacks',
     newTodayCount: 'Novos hoje',
+    installments: 'Parcelas',
+    sales: 'Vendas',
+    charged: 'Cobrado',
+    fees: 'Taxas',
+    effectiveRateBp: 'Taxa efetiva (centésimos de %)',
+    tableRateBp: 'Taxa da tabela (centésimos de %)',
+    overTable: 'Cobrado além da tabela',
+    unpricedSales: 'Vendas sem preço na tabela',
+    period: 'Período',
   },
   /** Labels of the Summary sheet's notes on the run and the data's freshness. */
   notes: {

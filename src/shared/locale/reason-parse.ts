@@ -107,6 +107,10 @@ const SHAPES: readonly { pattern: RegExp; facts: (m: Groups) => ReasonFacts | un
     facts: (m) => ({ kind: 'cashoutShort', amountCents: money(m, 1), paidOffCents: money(m, 2), differenceCents: money(m, 3) }),
   },
   {
+    pattern: new RegExp(`^(\\d{1,2})x (\\S+): charged ${AMOUNT}, table ${AMOUNT} \\(rate (\\d+\\.\\d+)%\\)$`, 's'),
+    facts: (m) => ({ kind: 'feeMismatch', installments: Number(g(m, 1)), brand: g(m, 2), chargedCents: money(m, 3), tableCents: money(m, 4), rate: g(m, 5) }),
+  },
+  {
     pattern: new RegExp(`^transaction (.+?) left review: rejected by the fraud check \\(no longer listed by the service; seen missing on ${UTC}\\)$`, 's'),
     facts: (m) => ({ kind: 'reviewRejected', transactionId: g(m, 1), seenMissingMs: msOfUtc(g(m, 2)) }),
   },

@@ -25,6 +25,7 @@ export type ReasonFacts =
   | { kind: 'cashoutFailed'; cents: bigint | null; description: string | null }
   | { kind: 'cashoutStalePending'; cents: bigint | null; status: string; sinceMs: number; hours: number }
   | { kind: 'cashoutShort'; amountCents: bigint | null; paidOffCents: bigint | null; differenceCents: bigint | null }
+  | { kind: 'feeMismatch'; installments: number; brand: string; chargedCents: bigint | null; tableCents: bigint | null; rate: string }
   | { kind: 'reviewRejected'; transactionId: string; seenMissingMs: number }
   | { kind: 'reviewDecided'; transactionId: string; status: string; sinceMs: number | null };
 
