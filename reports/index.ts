@@ -5,9 +5,10 @@ import type { ReportCatalog } from '../src/serve/report-files.ts';
 import { discrepancies } from './discrepancies.ts';
 import { refunds } from './refunds.ts';
 import { chargebacks } from './chargebacks.ts';
+import { fees } from './fees.ts';
 import { KEPT_OUT_ORDERS_SQL, SYNC_REJECTS_SQL, ordersRejected } from './kept-out.ts';
 
-export const REPORTS: readonly ReportDefinition[] = [discrepancies, refunds, chargebacks];
+export const REPORTS: readonly ReportDefinition[] = [discrepancies, refunds, chargebacks, fees];
 
 /** What `recon serve` shows: every report's files, then the rows a stopped night kept out. */
 export const REPORT_CATALOG: ReportCatalog = Object.freeze({
