@@ -24,7 +24,7 @@ export default defineCommand({
   meta: {
     name: 'sandbox',
     description:
-      'Serve a local sandbox of the payments service with a seeded history (GET /v1/transactions, GET /v1/operations, POST routes, /_sandbox admin), and write the matching order exports and ground truth',
+      'Serve a local sandbox of the payments service with a seeded history (GET /v1/transactions, GET /v1/operations, GET /v1/installments, POST routes, /_sandbox admin), and write the matching order exports and ground truth',
   },
   args: {
     seed: { type: 'string', description: 'Seed of the history (same seed, same bytes)', default: '1' },
@@ -32,6 +32,11 @@ export default defineCommand({
     'per-day': { type: 'string', description: 'Card transactions per day', default: '1000' },
     'end-date': { type: 'string', description: 'Last business day YYYY-MM-DD (America/Sao_Paulo); default yesterday' },
     'discrepancy-rate': { type: 'string', description: 'Share of orders with an injected discrepancy', default: '0.02' },
+    'mispriced-rate': {
+      type: 'string',
+      description: 'Share of paid card sales charged other than the installment pricing (fee_mismatch; for fees.check)',
+      default: '0',
+    },
     'orders-out': { type: 'string', description: 'Write the order export here; "{date}" in the path writes one file per day' },
     'orders-format': { type: 'string', description: `Order export format: ${ORDER_EXPORT_FORMATS.join(', ')}`, default: 'csv-br' },
     'orders-double-amounts': {
@@ -55,13 +60,15 @@ export default defineCommand({
     const endDate = args['end-date'] ?? yesterdayIn(SANDBOX_TIMEZONE, Date.now());
     const rate = Number(args['discrepancy-rate']);
     if (!Number.isFinite(rate)) throw new ReconError('usage', `expected --discrepancy-rate to be a number, got "${args['discrepancy-rate']}"`);
+    const mispriced = Number(args['mispriced-rate']);
+    if (!Number.isFinite(mispriced)) throw new ReconError('usage', `expected --mispriced-rate to be a number, got "${args['mispriced-rate']}"`);
     const format = args['orders-format'] as OrdersExportFormat;
     if (!ORDER_EXPORT_FORMATS.includes(format)) throw new ReconError('usage', `expected --orders-format ${ORDER_EXPORT_FORMATS.join(', ')}, got "${format}"`);
     const faults = parseFaultsFlag(args.faults ?? 'none');
     const port = wholeNumber('port', args.port, 4010);
 
     const started = performance.now();
-    const history = generateHistory({ seed, days, perDay, endDate, discrepancyRate: rate });
+    const history = generateHistory({ seed, days, perDay, endDate, discrepancyRate: rate, mispricedRate: mispriced });
     const out = process.stderr;
     out.write(
       `generated ${history.transactions.length} transactions, ${history.operations.length} operations, ${history.orders.length} orders, ${history.discrepancies.length} injected discrepancies (${history.startDate} .. ${history.endDate}) in ${Math.round(performance.now() - started)} ms\n`,
