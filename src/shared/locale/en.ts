@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import type { Messages } from './index.ts';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { groupedReais } from './value-text.ts';
+import { pageEn } from './page-en.ts';
 
 const money = (f: ReasonFormat, cents: bigint | null) => f.money(cents);
 const signed = (f: ReasonFormat, cents: bigint | null) => f.signedMoney(cents);
@@ -185,4 +186,5 @@ export const en: Messages = {
     end: (range, run, skipped) => `Backfill${range}: ${run} night${run === 1 ? '' : 's'} run, ${skipped} skipped.`,
     range: (from, to) => ` ${from} to ${to}`,
   },
+  page: pageEn,
 };

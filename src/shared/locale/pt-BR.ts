@@ -3,6 +3,7 @@
 import { DateTime } from 'luxon';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { brlText } from './value-text.ts';
+import { pagePtBR } from './page-pt-BR.ts';
 
 const money = (f: ReasonFormat, cents: bigint | null) => f.money(cents);
 
@@ -195,4 +196,5 @@ export const ptBR = {
     end: (range: string, run: number, skipped: number): string => `Reprocessamento${range}: ${run} noite(s) executada(s), ${skipped} pulada(s).`,
     range: (from: string, to: string): string => ` de ${from} a ${to}`,
   },
+  page: pagePtBR,
 };
