@@ -98,11 +98,15 @@ function order(category: string): number {
 
 function findingsChart(nights: readonly Night[], m: Messages): SafeHtml {
   const { bars, keys } = findingsPerCategory(nights, 30);
-  return stackedBarChart(bars, keys, { title: m.page.home.findingsChart, empty: m.page.home.findingsChartEmpty });
+  return stackedBarChart(bars, keys, {
+    title: m.page.home.findingsChart,
+    empty: m.page.home.findingsChartEmpty,
+    labelOf: (category) => localizeCategory(m, category),
+  });
 }
 
 function chargebackChart(rows: readonly OpenChargeback[], nowMs: number, m: Messages): SafeHtml {
-  const { bars, keys } = chargebacksByBrandAndAge(rows, nowMs, brlFromCents);
+  const { bars, keys } = chargebacksByBrandAndAge(rows, nowMs, brlFromCents, m.ageBuckets);
   return stackedBarChart(bars, keys, { title: m.page.home.chargebacksChart, empty: m.page.home.chargebacksChartEmpty });
 }
 

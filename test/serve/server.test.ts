@@ -238,6 +238,10 @@ describe('recon serve in Portuguese (reports.locale pt-BR, the default)', () => 
       expect(home.text).toContain('<html lang="pt-BR">');
       expect(home.text).toContain('<h1>Noites</h1>');
       expect(home.text).toContain('relatórios de conciliação');
+      // The charts' legends name categories and ages in Portuguese, never by their keys.
+      const legends = [...home.text.matchAll(/<ul class="legend">(.*?)<\/ul>/gs)].map((m) => m[1] ?? '');
+      expect(legends.length).toBeGreaterThan(0);
+      for (const legend of legends) expect(legend).not.toMatch(/[a-z]+_[a-z]+|\bdays\b/);
       const night = await get(portuguese.url, `/nights/${NIGHTS[1]}`);
       expect(night.text).toContain(`<h1>Noite ${NIGHTS[1]}`);
       for (const header of ['Valor do pedido', 'Valor do pagamento', 'Diferença', 'Motivo', 'Cliente', 'Linhas por página', 'Em aberto há']) {
