@@ -18,6 +18,7 @@ import { newRunId } from '../src/shared/run-id.ts';
 import { buildSummary, writeFailedSummary, writeSummary, type NightlySummary } from './summary.ts';
 import { ordersRejected } from '../reports/kept-out.ts';
 import { REPORTS } from '../reports/index.ts';
+import { triageNight } from '../src/triage/night.ts';
 
 export interface NightlyDeps {
   db: DuckDBConnection;
@@ -136,6 +137,13 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         reconcileDay({ db: deps.db, clock: deps.clock, logger: deps.logger }, { runId: newRunId('reconcile', deps.clock.now()), day }, config.reconcile),
       );
       reconciled = true;
+      // The journal's notes and acknowledgements, folded onto tonight's findings for the reports to join.
+      const triage = await timed('triage', () =>
+        triageNight(
+          { db: deps.db, clock: deps.clock, logger: deps.logger },
+          { runId: reconcile.runId, day, fileMode: config.warehouse.fileMode, slaDays: config.reconcile.slaDays },
+        ),
+      );
       const reports = await timed('reports', () =>
         writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId, definitions: REPORTS }),
       );
@@ -153,6 +161,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         reconcile,
         reports,
         reportDir,
+        triage: triage.summary,
       });
       const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
       return { summary, summaryFile, reportDir, sync, imports, reconcile, reports };

@@ -6,14 +6,20 @@
 import { FINDING_CATEGORIES } from '../src/shared/domain.ts';
 import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
 import { sqlLiteral } from '../src/warehouse/sql.ts';
+import { TRIAGE_TABLE, TRIAGE_TABLE_SETUP } from '../src/triage/triage-table.ts';
 import { KEPT_OUT_ORDERS_COUNT_SQL, SYNC_REJECTS_COUNT_SQL, keptOutOrdersSheet, syncRejectsSheet } from './kept-out.ts';
 
 /** The base: the run's findings with their customer (findings_with_customer looks the customer up). */
 const FINDINGS_OF_RUN = `
 SELECT f.category, f.state, f.first_seen, f.item_id, f.operation_id, f.transaction_ids,
   f.order_status, f.payment_status, f.order_amount_cents, f.payment_amount_cents, f.difference_cents,
-  f.reason, f.customer_name, f.customer_document_number, f.finding_key
+  f.reason, f.customer_name, f.customer_document_number, f.finding_key,
+  coalesce(t.triage_state, f.state) AS triage_state, t.assignee, t.triage_note, t.noted_by,
+  CAST(t.triage_since AS TIMESTAMPTZ) AS triage_since, t.triage_changed, CAST(t.due_date AS DATE) AS due_date,
+  coalesce(t.overdue, false) AS overdue
 FROM findings_with_customer f
+-- The night's triage (folded from the journal beside the warehouse by the nightly; empty otherwise).
+LEFT JOIN ${TRIAGE_TABLE} t ON t.finding_key = f.finding_key
 WHERE f.run_id = $run_id AND f.business_date = $date`;
 
 const ORDER_FINDINGS = `ORDER BY category, item_id NULLS LAST, operation_id NULLS LAST, finding_key`;
@@ -34,6 +40,15 @@ const FINDING_COLUMNS: ColumnSpec[] = [
   { key: 'customer_name', header: 'Customer', type: 'text', width: 24 },
   { key: 'customer_document_number', header: 'Customer document', type: 'text', width: 20, mask: 'document' },
   { key: 'finding_key', header: 'Finding key', type: 'text', width: 30 },
+  // The triage (docs/triage.md): the state after acknowledgements, who holds it, the last note, since when.
+  { key: 'triage_state', header: 'Triage', type: 'text', width: 14 },
+  { key: 'assignee', header: 'Assigned to', type: 'text', width: 16 },
+  { key: 'triage_note', header: 'Note', type: 'text', width: 40 },
+  { key: 'noted_by', header: 'Noted by', type: 'text', width: 14 },
+  { key: 'triage_since', header: 'Since', type: 'instant' },
+  { key: 'triage_changed', header: 'Changed', type: 'text', width: 36 },
+  { key: 'due_date', header: 'Due', type: 'date' },
+  { key: 'overdue', header: 'Overdue', type: 'boolean' },
 ];
 
 const AMOUNT_TOTALS = ['order_amount_cents', 'payment_amount_cents', 'difference_cents'];
@@ -57,7 +72,10 @@ SELECT c.category,
   count(f.category) FILTER (WHERE f.state = 'resolved') AS resolved,
   coalesce(sum(f.order_amount_cents) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS order_amount_cents,
   coalesce(sum(f.payment_amount_cents) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS payment_amount_cents,
-  coalesce(sum(f.difference_cents) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS difference_cents
+  coalesce(sum(f.difference_cents) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS difference_cents,
+  count(f.category) FILTER (WHERE f.triage_state = 'acknowledged') AS acknowledged,
+  count(f.category) FILTER (WHERE f.triage_state = 'accepted') AS accepted,
+  count(f.category) FILTER (WHERE f.overdue) AS overdue
 FROM cats c LEFT JOIN f ON f.category = c.category
 GROUP BY c.category, c.ord
 ORDER BY c.ord, c.category`;
@@ -98,8 +116,11 @@ const summarySheet: SheetSpec = {
     { key: 'order_amount_cents', header: 'Order amount', type: 'cents', width: 18 },
     { key: 'payment_amount_cents', header: 'Payment amount', type: 'cents', width: 18 },
     { key: 'difference_cents', header: 'Difference', type: 'cents', width: 18 },
+    { key: 'acknowledged', header: 'Acknowledged', type: 'integer' },
+    { key: 'accepted', header: 'Accepted', type: 'integer' },
+    { key: 'overdue', header: 'Overdue', type: 'integer' },
   ],
-  totals: ['active', 'new', 'open', 'resolved', ...AMOUNT_TOTALS],
+  totals: ['active', 'new', 'open', 'resolved', ...AMOUNT_TOTALS, 'acknowledged', 'accepted', 'overdue'],
   notes: { sql: SUMMARY_NOTES_SQL },
 };
 
@@ -130,6 +151,7 @@ export const discrepancies: ReportDefinition = {
   name: 'discrepancies',
   description: 'Every finding of the day, a Summary sheet and one sheet per category',
   needsReconcileRun: true,
+  setup: [TRIAGE_TABLE_SETUP],
   base: FINDINGS_OF_RUN,
   sheets: [summarySheet, ...categorySheets, otherSheet, keptOutOrdersSheet, syncRejectsSheet, allFindings],
   csvSheet: 'findings',

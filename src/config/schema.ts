@@ -2,6 +2,7 @@
 // a complete, documented configuration.
 import { z } from 'zod';
 import { isValidZone } from '../shared/business-day.ts';
+import { FINDING_CATEGORIES, type FindingCategory } from '../shared/domain.ts';
 
 export const ORDER_STATUSES = ['paid', 'pending', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -187,6 +188,33 @@ const ordersSchema = z.strictObject({
   limits: limitsSchema.prefault({}),
 });
 
+/**
+ * Days a finding of each category may stay unresolved after the night it was first seen before it is
+ * overdue (docs/triage.md says why each default is what it is).
+ */
+const DEFAULT_SLA_DAYS: Readonly<Record<FindingCategory, number>> = Object.freeze({
+  missing_payment: 2,
+  unmatched_payment: 3,
+  amount_mismatch: 5,
+  duplicate_charge: 2,
+  refund_owed: 7,
+  refund_not_recorded: 5,
+  chargeback_open: 7,
+  stale_review: 2,
+  order_status_behind: 2,
+  cashin_amount_mismatch: 5,
+  cashout_failed: 1,
+  cashout_stale_pending: 2,
+  cashout_short: 3,
+});
+
+const slaDaysSchema = z.strictObject(
+  Object.fromEntries(FINDING_CATEGORIES.map((c) => [c, z.int().min(0).max(3650).default(DEFAULT_SLA_DAYS[c])])) as Record<
+    FindingCategory,
+    z.ZodDefault<z.ZodInt>
+  >,
+);
+
 const reconcileSchema = z.strictObject({
   compareAmount: z.enum(['net_value', 'paid_amount', 'authorized_amount']).default('net_value'),
   amountToleranceCents: z.int().min(0).default(0),
@@ -197,6 +225,8 @@ const reconcileSchema = z.strictObject({
     .default(60),
   reviewStaleHours: z.number().min(0).default(48),
   payoutStaleHours: z.number().min(0).default(48),
+  /** Deadline per finding category, in days after first seen (DEFAULT_SLA_DAYS for the ones not named). */
+  slaDays: slaDaysSchema.prefault({}),
 });
 
 const reportsSchema = z.strictObject({

@@ -115,7 +115,7 @@ describe('discrepancies workbook', () => {
     expect(totals.getCell(1).value).toBe('Total');
     expect(totals.getCell(col('Order amount')).value).toBe(150.1);
     expect(totals.getCell(col('Difference')).value).toBe(-0.1);
-    expect(String(sheet.autoFilter)).toBe(`A1:O2`);
+    expect(String(sheet.autoFilter)).toBe(`A1:W2`);
   });
 
   it('masks documents by default: CPF and CNPJ', async () => {
@@ -131,10 +131,10 @@ describe('discrepancies workbook', () => {
     summary.eachRow((row, n) => {
       if (n > 1) byCategory.set(String(row.getCell(1).value), rowValues(summary, n));
     });
-    // category, active, new, open, resolved, order, payment, difference
-    expect(byCategory.get('unmatched_payment')).toEqual(['unmatched_payment', 1, 1, 0, 1, 0, 1, 1]);
-    expect(byCategory.get('amount_mismatch')).toEqual(['amount_mismatch', 1, 0, 1, 0, 150.1, 150, -0.1]);
-    expect(byCategory.get('missing_payment')).toEqual(['missing_payment', 0, 0, 0, 0, 0, 0, 0]);
+    // category, active, new, open, resolved, order, payment, difference, acknowledged, accepted, overdue
+    expect(byCategory.get('unmatched_payment')).toEqual(['unmatched_payment', 1, 1, 0, 1, 0, 1, 1, 0, 0, 0]);
+    expect(byCategory.get('amount_mismatch')).toEqual(['amount_mismatch', 1, 0, 1, 0, 150.1, 150, -0.1, 0, 0, 0]);
+    expect(byCategory.get('missing_payment')).toEqual(['missing_payment', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(byCategory.get('Total')?.slice(1, 5)).toEqual([5, 4, 1, 1]);
     expect(byCategory.get('Total')?.[6]).toBe(951.9); // 150 + 250.90 + 1 + 500 + 50 (the resolved 2,00 excluded)
     expect(byCategory.get('Reconcile run')?.[1]).toBe('rec-1');
@@ -190,7 +190,7 @@ describe('CSV', () => {
     expect(text.charCodeAt(0)).not.toBe(0xfeff);
     expect(text.split('\r\n').length).toBeGreaterThan(5);
     expect(text).toContain(
-      'amount_mismatch,open,2024-03-14,I1,,T1,paid,paid,15010,15000,-10,"order 150,10 vs net_value 150,00 (-0,10)",\'@SUM(A1:A9),***.456.789-**,amount_mismatch:I1\r\n',
+      'amount_mismatch,open,2024-03-14,I1,,T1,paid,paid,15010,15000,-10,"order 150,10 vs net_value 150,00 (-0,10)",\'@SUM(A1:A9),***.456.789-**,amount_mismatch:I1,open,,,,,,,false\r\n',
     );
     expect(text).toContain('"line1\nline2, ""quoted"""');
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
