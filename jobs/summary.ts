@@ -10,6 +10,7 @@ import type { BusinessDay } from '../src/shared/business-day.ts';
 import { redactSecrets } from '../src/shared/redact.ts';
 import type { RunOutcome } from '../src/warehouse/runs.ts';
 import type { TriageSummary } from '../src/triage/night.ts';
+import type { AlertsOutcome } from '../src/alerts/send-alerts.ts';
 
 export interface NightlySummary {
   run_id: string;
@@ -45,6 +46,8 @@ export interface NightlySummary {
   reports?: string[];
   /** The findings' triage after the journal was folded in: acknowledged, accepted, changed, overdue. */
   triage?: TriageSummary;
+  /** Alerts sent after the night, and those that could not be delivered after retries (the night is not failed for them). */
+  alerts?: AlertsOutcome;
   timings: Record<string, number>;
   /** A later run of the night that failed: the reports and figures above stay those of the good run. */
   last_attempt?: { run_id: string; at: string; outcome: 'failed'; error: string };

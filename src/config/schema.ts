@@ -239,6 +239,59 @@ const reportsSchema = z.strictObject({
     .default('0600'),
 });
 
+const ALERT_EVENTS = ['new', 'overdue', 'failed'] as const;
+const alertOnSchema = z
+  .array(z.enum(ALERT_EVENTS))
+  .min(1)
+  .default([...ALERT_EVENTS]);
+
+/** A webhook address may carry a secret in its path (Slack's do): https only, except on loopback. */
+const webhookUrl = z.string().superRefine((text, ctx) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // reported below
+  }
+  if (url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHost(url.hostname))) return;
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected an https:// address (http:// only on loopback), got "${url ? `${url.protocol}//${url.host}` : text.slice(0, 40)}"`,
+  });
+});
+
+const alertsSchema = z.strictObject({
+  /** Slack-compatible incoming webhooks, and what each is told of: new findings, newly overdue ones, a failed night. */
+  webhooks: z
+    .array(z.strictObject({ url: webhookUrl, on: alertOnSchema }))
+    .max(20)
+    .default([]),
+  email: z
+    .strictObject({
+      host: z.string().min(1),
+      port: z.int().min(1).max(65535).default(587),
+      /** starttls: upgrade a plain connection (port 587); implicit: TLS from the start (465); none: loopback relays only. */
+      tls: z.enum(['starttls', 'implicit', 'none']).default('starttls'),
+      user: z.string().min(1).optional(),
+      /** The NAME of the environment variable holding the SMTP password; the password itself never goes in the config. */
+      passwordEnv: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'expected the name of an environment variable, e.g. "RECON_SMTP_PASSWORD"' })
+        .optional(),
+      from: z.string().min(3),
+      to: z.array(z.string().min(3)).min(1).max(50),
+      on: alertOnSchema,
+    })
+    .optional(),
+  /** The address finance opens the page at (recon serve), for the link to the night in each alert. */
+  pageUrl: z.url().optional(),
+  /** Bounds each delivery attempt (connect, send, answer). */
+  timeoutMs: z.int().min(100).max(120_000).default(10_000),
+  maxAttempts: z.int().min(1).max(10).default(4),
+  /** First wait between attempts; doubles each time. */
+  baseDelayMs: z.int().min(0).max(60_000).default(1000),
+});
+
 export const configSchema = z.strictObject({
   $schema: z.string().optional(),
   timezone: z.string().default('America/Sao_Paulo').refine(isValidZone, { message: 'expected an IANA time zone such as "America/Sao_Paulo"' }),
@@ -248,6 +301,7 @@ export const configSchema = z.strictObject({
   orders: ordersSchema.prefault({}),
   reconcile: reconcileSchema.prefault({}),
   reports: reportsSchema.prefault({}),
+  alerts: alertsSchema.prefault({}),
 });
 
 /** The parsed config is frozen (load.ts); the types say so, so that a change is a compile error. */
@@ -257,3 +311,4 @@ export type ReconConfig = Frozen<z.infer<typeof configSchema>>;
 export type OrdersLimits = Frozen<z.infer<typeof limitsSchema>>;
 export type ReconcileConfig = Frozen<z.infer<typeof reconcileSchema>>;
 export type ApiConfig = Frozen<z.infer<typeof apiSchema>>;
+export type AlertsConfig = Frozen<z.infer<typeof alertsSchema>>;

@@ -35,6 +35,8 @@ export interface TriageSummary {
 }
 
 export interface NightTriage {
+  /** The journal beside the warehouse; undefined for an in-memory warehouse. */
+  journalPath: string | undefined;
   rows: FindingRow[];
   views: TriageView[];
   events: TriageEvent[];
@@ -61,7 +63,7 @@ export async function triageNight(deps: { db: Db; clock: Clock; logger: Logger }
   }
   const summary = summaryOf(rows, views, problems.length);
   deps.logger.event('triage.done', { run_id: request.runId, ...summary, by_category: undefined });
-  return { rows, views, events, problems, summary };
+  return { journalPath, rows, views, events, problems, summary };
 }
 
 /** The file of the connection's database; undefined for an in-memory one (no store beside it). */
