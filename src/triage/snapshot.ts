@@ -1,7 +1,8 @@
 // The last night's findings, beside the journal (<warehouse>.triage/findings.json): what the CLI and the
 // page read when the nightly holds the warehouse (DuckDB refuses even a read-only open then). Written by
-// the nightly once it has reconciled, to a temporary name and renamed, so a reader sees a whole file.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+// the nightly once it has reconciled, to a temporary name and renamed, so a reader sees a whole file. Not
+// fsynced: it is a copy of what the warehouse holds, rewritten every night (a crash costs nothing).
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ReconError } from '../shared/errors.ts';
 import type { FindingRow } from './finding-rows.ts';
@@ -25,13 +26,7 @@ const CENTS = ['orderAmountCents', 'paymentAmountCents', 'differenceCents'] as c
 export function writeSnapshot(path: string, snapshot: FindingsSnapshot, fileMode: string): void {
   const partial = `${path}.partial`;
   const body = JSON.stringify(snapshot, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-  const fd = openSync(partial, 'w', parseInt(fileMode, 8));
-  try {
-    writeSync(fd, body);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  writeFileSync(partial, body, { mode: parseInt(fileMode, 8) });
   renameSync(partial, path);
 }
 
