@@ -70,7 +70,7 @@ export const ptBR = {
     cashout_stale_pending: 'Saque parado',
     cashout_short: 'Saque pago a menor',
   },
-  states: { new: 'novo', open: 'em aberto', resolved: 'resolvido' },
+  states: { new: 'novo', open: 'em aberto', resolved: 'resolvido', acknowledged: 'ciente', accepted: 'aceito' },
   /** Status words of the service and of the shop's export. */
   statuses: {
     paid: 'pago',
@@ -153,6 +153,17 @@ export const ptBR = {
     openFinding: 'Achado em aberto',
     chargebackCount: 'Chargebacks',
     newTodayCount: 'Novos hoje',
+    triage: 'Triagem',
+    assignedTo: 'Responsável',
+    note: 'Nota',
+    notedBy: 'Anotado por',
+    since: 'Desde',
+    changed: 'Mudou',
+    due: 'Prazo',
+    overdue: 'Atrasado',
+    acknowledged: 'Cientes',
+    accepted: 'Aceitos',
+    overdueCount: 'Atrasados',
   },
   /** Labels of the Summary sheet's notes on the run and the data's freshness. */
   notes: {
