@@ -7,6 +7,7 @@ import type { Messages } from './index.ts';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { groupedReais } from './value-text.ts';
 import { pageEn } from './page-en.ts';
+import { FINDING_CATEGORIES } from '../domain.ts';
 
 const money = (f: ReasonFormat, cents: bigint | null) => f.money(cents);
 const signed = (f: ReasonFormat, cents: bigint | null) => f.signedMoney(cents);
@@ -51,21 +52,8 @@ export const en: Messages = {
   yes: 'Yes',
   no: 'No',
   total: 'Total',
-  categories: same([
-    'missing_payment',
-    'unmatched_payment',
-    'amount_mismatch',
-    'duplicate_charge',
-    'refund_owed',
-    'refund_not_recorded',
-    'chargeback_open',
-    'stale_review',
-    'order_status_behind',
-    'cashin_amount_mismatch',
-    'cashout_failed',
-    'cashout_stale_pending',
-    'cashout_short',
-  ]),
+  // English shows a category by its key, as the CSV and summary.json do.
+  categories: same(FINDING_CATEGORIES),
   states: same(['new', 'open', 'resolved', 'acknowledged', 'accepted']),
   statuses: same([
     'paid',
