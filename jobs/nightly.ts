@@ -14,11 +14,15 @@ import { withRun } from '../src/warehouse/runs.ts';
 import { refuseUnfinishedNight, yesterdayIn, businessDayOf } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { ReconError } from '../src/shared/errors.ts';
+import { redactSecrets } from '../src/shared/redact.ts';
 import type { Logger } from '../src/shared/log.ts';
 import { newRunId } from '../src/shared/run-id.ts';
 import { buildSummary, writeFailedSummary, writeSummary, type NightlySummary } from './summary.ts';
 import { ordersRejected } from '../reports/kept-out.ts';
 import { REPORTS } from '../reports/index.ts';
+import { triageNight } from '../src/triage/night.ts';
+import { composeFailedAlert, composeNightAlerts } from '../src/alerts/compose.ts';
+import { hasAlertChannels, sendAlerts } from '../src/alerts/send-alerts.ts';
 
 export interface NightlyDeps {
   db: DuckDBConnection;
@@ -145,6 +149,13 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         ),
       );
       reconciled = true;
+      // The journal's notes and acknowledgements, folded onto tonight's findings for the reports to join.
+      const triage = await timed('triage', () =>
+        triageNight(
+          { db: deps.db, clock: deps.clock, logger: deps.logger },
+          { runId: reconcile.runId, day, fileMode: config.warehouse.fileMode, slaDays: config.reconcile.slaDays },
+        ),
+      );
       const reports = await timed('reports', () =>
         writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId, definitions: REPORTS }),
       );
@@ -163,7 +174,19 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         reconcile,
         reports,
         reportDir,
+        triage: triage.summary,
       });
+      // Only news alerts (new findings, newly overdue ones); an undeliverable alert is in the summary, not fatal.
+      if (hasAlertChannels(config.alerts)) {
+        const news = composeNightAlerts({ night: date, rows: triage.rows, views: triage.views, pageUrl: config.alerts.pageUrl });
+        summary.alerts = await timed('alerts', () =>
+          sendAlerts({ logger: deps.logger, clock: deps.clock, env: process.env }, config.alerts, news, {
+            journalPath: triage.journalPath,
+            night: date,
+            fileMode: config.warehouse.fileMode,
+          }),
+        );
+      }
       const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
       return { summary, summaryFile, reportDir, sync, imports, fees, reconcile, reports };
     });
@@ -173,6 +196,14 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     const message = error instanceof Error ? error.message : String(error);
     // Monitoring reads summary.json: a failed night says so there too (next to an earlier good run's figures).
     const failed = buildSummary({ runId, day, startedAt, finishedAt, outcome: 'failed', source: request.source, timings, reportDir, error: message });
+    if (hasAlertChannels(config.alerts)) {
+      const alert = composeFailedAlert(date, redactSecrets(message), config.alerts.pageUrl);
+      failed.alerts = await sendAlerts({ logger: deps.logger, clock: deps.clock, env: process.env }, config.alerts, [alert], {
+        journalPath: undefined,
+        night: date,
+        fileMode: config.warehouse.fileMode,
+      });
+    }
     // Once this run's findings are recorded, an earlier run's figures are no longer the night's.
     const write = reconciled ? writeSummary : writeFailedSummary;
     await write(reportDir, failed, config.reports.fileMode).catch(() => undefined);

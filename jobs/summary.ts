@@ -10,6 +10,8 @@ import type { WriteReportsResult } from '../src/report/index.ts';
 import type { BusinessDay } from '../src/shared/business-day.ts';
 import { redactSecrets } from '../src/shared/redact.ts';
 import type { RunOutcome } from '../src/warehouse/runs.ts';
+import type { TriageSummary } from '../src/triage/night.ts';
+import type { AlertsOutcome } from '../src/alerts/send-alerts.ts';
 
 export interface NightlySummary {
   run_id: string;
@@ -53,6 +55,10 @@ export interface NightlySummary {
     reconcile_run_id: string;
   };
   reports?: string[];
+  /** The findings' triage after the journal was folded in: acknowledged, accepted, changed, overdue. */
+  triage?: TriageSummary;
+  /** Alerts sent after the night, and those that could not be delivered after retries (the night is not failed for them). */
+  alerts?: AlertsOutcome;
   timings: Record<string, number>;
   /** A later run of the night that failed: the reports and figures above stay those of the good run. */
   last_attempt?: { run_id: string; at: string; outcome: 'failed'; error: string };
@@ -72,6 +78,7 @@ export interface SummaryInput {
   fees?: FeesSnapshot;
   reconcile?: ReconcileResult;
   reports?: WriteReportsResult;
+  triage?: TriageSummary;
   error?: string;
 }
 
@@ -137,6 +144,7 @@ export function buildSummary(input: SummaryInput): NightlySummary {
     };
   }
   if (input.reports) summary.reports = input.reports.files.map((f) => relative(input.reportDir, f));
+  if (input.triage) summary.triage = input.triage;
   return summary;
 }
 

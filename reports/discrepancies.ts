@@ -7,14 +7,20 @@ import { amountAtStakeSql } from '../src/shared/amount-at-stake.ts';
 import { FINDING_CATEGORIES } from '../src/shared/domain.ts';
 import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
 import { sqlLiteral } from '../src/warehouse/sql.ts';
+import { TRIAGE_TABLE, TRIAGE_TABLE_SETUP } from '../src/triage/triage-table.ts';
 import { KEPT_OUT_ORDERS_COUNT_SQL, SYNC_REJECTS_COUNT_SQL, keptOutOrdersSheet, syncRejectsSheet } from './kept-out.ts';
 
 /** The base: the run's findings with their customer (findings_with_customer looks the customer up). */
 const FINDINGS_OF_RUN = `
 SELECT f.category, f.state, f.first_seen, f.item_id, f.operation_id, f.transaction_ids,
   f.order_status, f.payment_status, f.order_amount_cents, f.payment_amount_cents, f.difference_cents,
-  f.reason, f.customer_name, f.customer_document_number, f.finding_key
+  f.reason, f.customer_name, f.customer_document_number, f.finding_key,
+  coalesce(t.triage_state, f.state) AS triage_state, t.assignee, t.triage_note, t.noted_by,
+  CAST(t.triage_since AS TIMESTAMPTZ) AS triage_since, t.triage_changed, CAST(t.due_date AS DATE) AS due_date,
+  coalesce(t.overdue, false) AS overdue
 FROM findings_with_customer f
+-- The night's triage (folded from the journal beside the warehouse by the nightly; empty otherwise).
+LEFT JOIN ${TRIAGE_TABLE} t ON t.finding_key = f.finding_key
 WHERE f.run_id = $run_id AND f.business_date = $date`;
 
 const ORDER_FINDINGS = `ORDER BY category, item_id NULLS LAST, operation_id NULLS LAST, finding_key`;
@@ -36,6 +42,15 @@ const FINDING_COLUMNS: ColumnSpec[] = [
   { key: 'customer_name', header: 'customer', type: 'text', width: 30 },
   { key: 'customer_document_number', header: 'customerDocument', type: 'text', mask: 'document' },
   { key: 'finding_key', header: 'findingKey', type: 'text', width: 50 },
+  // The triage (docs/triage.md): the state after acknowledgements, who holds it, the last note, since when.
+  { key: 'triage_state', header: 'triage', type: 'text', display: 'state' },
+  { key: 'assignee', header: 'assignedTo', type: 'text' },
+  { key: 'triage_note', header: 'note', type: 'text', width: 40 },
+  { key: 'noted_by', header: 'notedBy', type: 'text' },
+  { key: 'triage_since', header: 'since', type: 'instant' },
+  { key: 'triage_changed', header: 'changed', type: 'text', width: 36 },
+  { key: 'due_date', header: 'due', type: 'date' },
+  { key: 'overdue', header: 'overdue', type: 'boolean' },
 ];
 
 /** A category sheet: the same, with the category's key beside its label so a filter by key still works. */
@@ -65,7 +80,10 @@ SELECT c.category,
   count(f.category) FILTER (WHERE f.state = 'new') AS new,
   count(f.category) FILTER (WHERE f.state = 'open') AS open,
   count(f.category) FILTER (WHERE f.state = 'resolved') AS resolved,
-  coalesce(sum(${amountAtStakeSql('f')}) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS amount_at_stake_cents
+  coalesce(sum(${amountAtStakeSql('f')}) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS amount_at_stake_cents,
+  count(f.category) FILTER (WHERE f.triage_state = 'acknowledged') AS acknowledged,
+  count(f.category) FILTER (WHERE f.triage_state = 'accepted') AS accepted,
+  count(f.category) FILTER (WHERE f.overdue) AS overdue
 FROM cats c LEFT JOIN f ON f.category = c.category
 GROUP BY c.category, c.ord
 ORDER BY c.ord, c.category`;
@@ -108,8 +126,11 @@ const summarySheet: SheetSpec = {
     { key: 'open', header: 'open', type: 'integer' },
     { key: 'resolved', header: 'resolved', type: 'integer' },
     { key: 'amount_at_stake_cents', header: 'amountAtStake', type: 'cents' },
+    { key: 'acknowledged', header: 'acknowledged', type: 'integer' },
+    { key: 'accepted', header: 'accepted', type: 'integer' },
+    { key: 'overdue', header: 'overdueCount', type: 'integer' },
   ],
-  totals: ['active', 'new', 'open', 'resolved', 'amount_at_stake_cents'],
+  totals: ['active', 'new', 'open', 'resolved', 'amount_at_stake_cents', 'acknowledged', 'accepted', 'overdue'],
   notes: { sql: SUMMARY_NOTES_SQL },
 };
 
@@ -142,6 +163,7 @@ export const discrepancies: ReportDefinition = {
   name: 'discrepancies',
   description: 'Every finding of the day, a Summary sheet and one sheet per category',
   needsReconcileRun: true,
+  setup: [TRIAGE_TABLE_SETUP],
   base: FINDINGS_OF_RUN,
   sheets: [summarySheet, ...categorySheets, otherSheet, keptOutOrdersSheet, syncRejectsSheet, allFindings],
   csvSheet: 'findings',

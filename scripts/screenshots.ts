@@ -96,6 +96,7 @@ try {
     ...paths,
     warehouseResources: parseConfig({}, 'screenshots').warehouse,
     catalog: REPORT_CATALOG,
+    locale: parseConfig({}, 'screenshots').reports.locale,
     zone: SANDBOX_ZONE,
     maskDocuments: true,
     host: '127.0.0.1',

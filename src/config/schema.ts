@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isValidZone } from '../shared/business-day.ts';
 import { LOCALES } from '../shared/locale/index.ts';
+import { FINDING_CATEGORIES, type FindingCategory } from '../shared/domain.ts';
 
 export const ORDER_STATUSES = ['paid', 'pending', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -188,6 +189,34 @@ const ordersSchema = z.strictObject({
   limits: limitsSchema.prefault({}),
 });
 
+/**
+ * Days a finding of each category may stay unresolved after the night it was first seen before it is
+ * overdue (docs/triage.md says why each default is what it is).
+ */
+const DEFAULT_SLA_DAYS: Readonly<Record<FindingCategory, number>> = Object.freeze({
+  missing_payment: 2,
+  unmatched_payment: 3,
+  amount_mismatch: 5,
+  duplicate_charge: 2,
+  refund_owed: 7,
+  refund_not_recorded: 5,
+  chargeback_open: 7,
+  stale_review: 2,
+  order_status_behind: 2,
+  cashin_amount_mismatch: 5,
+  cashout_failed: 1,
+  cashout_stale_pending: 2,
+  cashout_short: 3,
+  fee_mismatch: 10,
+});
+
+const slaDaysSchema = z.strictObject(
+  Object.fromEntries(FINDING_CATEGORIES.map((c) => [c, z.int().min(0).max(3650).default(DEFAULT_SLA_DAYS[c])])) as Record<
+    FindingCategory,
+    z.ZodDefault<z.ZodInt>
+  >,
+);
+
 const reconcileSchema = z.strictObject({
   compareAmount: z.enum(['net_value', 'paid_amount', 'authorized_amount']).default('net_value'),
   amountToleranceCents: z.int().min(0).default(0),
@@ -198,6 +227,8 @@ const reconcileSchema = z.strictObject({
     .default(60),
   reviewStaleHours: z.number().min(0).default(48),
   payoutStaleHours: z.number().min(0).default(48),
+  /** Deadline per finding category, in days after first seen (DEFAULT_SLA_DAYS for the ones not named). */
+  slaDays: slaDaysSchema.prefault({}),
 });
 
 /**
@@ -230,6 +261,59 @@ const reportsSchema = z.strictObject({
     .default('0600'),
 });
 
+const ALERT_EVENTS = ['new', 'overdue', 'failed'] as const;
+const alertOnSchema = z
+  .array(z.enum(ALERT_EVENTS))
+  .min(1)
+  .default([...ALERT_EVENTS]);
+
+/** A webhook address may carry a secret in its path (Slack's do): https only, except on loopback. */
+const webhookUrl = z.string().superRefine((text, ctx) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // reported below
+  }
+  if (url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHost(url.hostname))) return;
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected an https:// address (http:// only on loopback), got "${url ? `${url.protocol}//${url.host}` : text.slice(0, 40)}"`,
+  });
+});
+
+const alertsSchema = z.strictObject({
+  /** Slack-compatible incoming webhooks, and what each is told of: new findings, newly overdue ones, a failed night. */
+  webhooks: z
+    .array(z.strictObject({ url: webhookUrl, on: alertOnSchema }))
+    .max(20)
+    .default([]),
+  email: z
+    .strictObject({
+      host: z.string().min(1),
+      port: z.int().min(1).max(65535).default(587),
+      /** starttls: upgrade a plain connection (port 587); implicit: TLS from the start (465); none: loopback relays only. */
+      tls: z.enum(['starttls', 'implicit', 'none']).default('starttls'),
+      user: z.string().min(1).optional(),
+      /** The NAME of the environment variable holding the SMTP password; the password itself never goes in the config. */
+      passwordEnv: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { message: 'expected the name of an environment variable, e.g. "RECON_SMTP_PASSWORD"' })
+        .optional(),
+      from: z.string().min(3),
+      to: z.array(z.string().min(3)).min(1).max(50),
+      on: alertOnSchema,
+    })
+    .optional(),
+  /** The address finance opens the page at (recon serve), for the link to the night in each alert. */
+  pageUrl: z.url().optional(),
+  /** Bounds each delivery attempt (connect, send, answer). */
+  timeoutMs: z.int().min(100).max(120_000).default(10_000),
+  maxAttempts: z.int().min(1).max(10).default(4),
+  /** First wait between attempts; doubles each time. */
+  baseDelayMs: z.int().min(0).max(60_000).default(1000),
+});
+
 export const configSchema = z.strictObject({
   $schema: z.string().optional(),
   timezone: z.string().default('America/Sao_Paulo').refine(isValidZone, { message: 'expected an IANA time zone such as "America/Sao_Paulo"' }),
@@ -240,6 +324,7 @@ export const configSchema = z.strictObject({
   reconcile: reconcileSchema.prefault({}),
   fees: feesSchema.prefault({}),
   reports: reportsSchema.prefault({}),
+  alerts: alertsSchema.prefault({}),
 });
 
 /** The parsed config is frozen (load.ts); the types say so, so that a change is a compile error. */
@@ -250,3 +335,4 @@ export type OrdersLimits = Frozen<z.infer<typeof limitsSchema>>;
 export type ReconcileConfig = Frozen<z.infer<typeof reconcileSchema>>;
 export type FeesConfig = Frozen<z.infer<typeof feesSchema>>;
 export type ApiConfig = Frozen<z.infer<typeof apiSchema>>;
+export type AlertsConfig = Frozen<z.infer<typeof alertsSchema>>;

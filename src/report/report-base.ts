@@ -26,6 +26,7 @@ export interface ReportQueries {
  * base). The temp catalog is qualified in full: a warehouse table of the same name never shadows it.
  */
 export async function materialiseBase(deps: { db: Db; logger: Logger }, definition: ReportDefinition, params: QueryParams): Promise<ReportQueries> {
+  for (const sql of definition.setup ?? []) await deps.db.runAndReadAll(sql);
   const base = definition.base;
   if (base === undefined) return { resolve: (sql, label) => refuseBaseReference(sql, label, definition.name), drop: async () => undefined };
   if (BASE_REFERENCE.test(base)) {

@@ -105,6 +105,11 @@ export interface ReportDefinition {
    * drops when the report is written. Optional: without it, each sheet runs its own query.
    */
   base?: string;
+  /**
+   * Statements run before the base (and the sheets), e.g. a `CREATE TEMP TABLE IF NOT EXISTS` of a table
+   * the caller may have filled for the night (the findings' triage); without one the query still runs.
+   */
+  setup?: readonly string[];
   sheets: SheetSpec[] | ((params: ReportParams) => SheetSpec[]);
   /** Name of the sheet whose rows go to the CSV. */
   csvSheet: string;

@@ -32,8 +32,7 @@ export function findingsPerCategory(nights: readonly Night[], limit = 30): { bar
 }
 
 // The buckets and the age are the chargebacks report's own (src/shared/chargeback-age.ts): days since
-// the chargeback; the page labels them in English like the rest of its text.
-const AGE_BUCKETS = CHARGEBACK_AGE_BUCKETS.map((b) => ({ key: en.ageBuckets[b.key], maxDays: b.maxDays }));
+// the chargeback; the page labels them in its locale (English unless told).
 
 export function ageBucketOf(days: number): string {
   return en.ageBuckets[chargebackAgeBucketOf(days)];
@@ -44,11 +43,13 @@ export function chargebacksByBrandAndAge(
   rows: readonly { brand: string; chargedBackMs: number; amountCents: bigint }[],
   nowMs: number,
   formatCents: (cents: bigint) => string,
+  labels: Readonly<Record<(typeof CHARGEBACK_AGE_BUCKETS)[number]['key'], string>> = en.ageBuckets,
 ): { bars: StackedBar[]; keys: string[] } {
+  const buckets = CHARGEBACK_AGE_BUCKETS.map((b) => ({ key: labels[b.key], maxDays: b.maxDays }));
   const cells = new Map<string, Map<string, { count: number; cents: bigint }>>();
   for (const row of rows) {
     const days = wholeDaysBetween(row.chargedBackMs, nowMs);
-    const bucket = ageBucketOf(days);
+    const bucket = labels[chargebackAgeBucketOf(days)];
     const byBucket = cells.get(row.brand) ?? new Map<string, { count: number; cents: bigint }>();
     const cell = byBucket.get(bucket) ?? { count: 0, cents: 0n };
     cell.count += 1;
@@ -58,12 +59,12 @@ export function chargebacksByBrandAndAge(
   }
   const bars = [...cells.keys()].sort().map((brand) => ({
     label: brand,
-    segments: AGE_BUCKETS.flatMap((b) => {
+    segments: buckets.flatMap((b) => {
       const cell = cells.get(brand)?.get(b.key);
       return cell ? [{ key: b.key, value: cell.count, title: `${brand}, ${b.key}: ${cell.count} open, ${formatCents(cell.cents)}` }] : [];
     }),
   }));
-  return { bars, keys: AGE_BUCKETS.map((b) => b.key) };
+  return { bars, keys: buckets.map((b) => b.key) };
 }
 
 export interface RefundDay {

@@ -29,6 +29,8 @@ export interface ChartOptions {
   height?: number;
   /** Draw a legend of the keys (off for a single series). */
   legend?: boolean;
+  /** A key's words in the legend (the key itself unless given). */
+  labelOf?: (key: string) => string;
 }
 
 /** A "nice" axis maximum (1, 2, 5 x 10^n) at or above the value. */
@@ -82,7 +84,7 @@ export function stackedBarChart(bars: readonly StackedBar[], keys: readonly stri
   const legend =
     options.legend === false
       ? ''
-      : html`<ul class="legend">${keys.map((k) => html`<li><svg width="10" height="10" aria-hidden="true"><rect width="10" height="10" fill="${colourOf(keys, k)}"/></svg> ${k}</li>`)}</ul>`;
+      : html`<ul class="legend">${keys.map((k) => html`<li><svg width="10" height="10" aria-hidden="true"><rect width="10" height="10" fill="${colourOf(keys, k)}"/></svg> ${options.labelOf ? options.labelOf(k) : k}</li>`)}</ul>`;
   return html`<figure class="chart"><figcaption>${options.title}</figcaption><svg viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-label="${options.title}" xmlns="http://www.w3.org/2000/svg">${ticks}${columns}<line x1="${margin.left}" x2="${width - margin.right}" y1="${y(0).toFixed(1)}" y2="${y(0).toFixed(1)}" stroke="#9ca3af"/></svg>${legend}</figure>`;
 }
 

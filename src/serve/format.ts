@@ -12,10 +12,10 @@ export function brlFromCents(cents: bigint | number): string {
   return `${negative ? '-' : ''}R$ ${whole},${fraction}`;
 }
 
-/** An ISO instant or epoch ms as "2026-03-11 02:00" in the zone; the input text when unparsable. */
-export function localDateTime(instant: string | number, zone: string): string {
+/** An ISO instant or epoch ms as "2026-03-11 02:00" (or the locale's `format`) in the zone; the input text when unparsable. */
+export function localDateTime(instant: string | number, zone: string, format = 'yyyy-MM-dd HH:mm'): string {
   const dt = typeof instant === 'number' ? DateTime.fromMillis(instant, { zone }) : DateTime.fromISO(instant, { zone });
-  return dt.isValid ? dt.toFormat('yyyy-MM-dd HH:mm') : String(instant);
+  return dt.isValid ? dt.toFormat(format) : String(instant);
 }
 
 /** Offset label of the zone at an instant, e.g. "America/Sao_Paulo (UTC-3)". */

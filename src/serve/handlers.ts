@@ -3,6 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import { yesterdayIn } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
+import type { Messages } from '../shared/locale/index.ts';
 import { refundWindow } from './chart-data.ts';
 import { listNights, nightDates, readNight } from './nights.ts';
 import { renderHome, type HomeData } from './page-home.ts';
@@ -22,6 +23,8 @@ export interface SiteContext {
   /** Most findings rows a night page carries (the workbook has them all). */
   findingsLimit: number;
   catalog: ReportCatalog;
+  /** The words of the page (reports.locale). */
+  messages: Messages;
 }
 
 export type Respond = (status: number, contentType: string, body: string | Buffer, headers?: Record<string, string>) => void;
@@ -35,6 +38,7 @@ export async function serveHome(site: SiteContext, respond: Respond): Promise<vo
     refunds: await refundsBetween(db, window.startMs, window.endMs),
   }));
   const data: HomeData = {
+    messages: site.messages,
     nights,
     zone: site.zone,
     nowMs: site.clock.now(),
@@ -61,6 +65,7 @@ export async function serveNight(site: SiteContext, date: string, respond: Respo
     syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
   }));
   const data: NightData = {
+    messages: site.messages,
     night,
     zone: site.zone,
     previous: index >= 0 ? dates[index + 1] : undefined,

@@ -37,12 +37,14 @@ export interface PageParts {
   body: SafeHtml;
   /** Scripts served by recon itself from /static. */
   scripts?: string[];
+  /** The page's words (reports.locale): its lang attribute and the header's tagline. */
+  page: { lang: string; tagline: string };
 }
 
 export function renderPage(parts: PageParts): string {
   const scripts = (parts.scripts ?? []).map((name) => html`<script src="/static/${name}" defer></script>`);
   return html`<!doctype html>
-<html lang="en">
+<html lang="${parts.page.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -53,7 +55,7 @@ export function renderPage(parts: PageParts): string {
 ${scripts}
 </head>
 <body>
-<header class="top"><a href="/" class="brand">recon</a> <span class="muted">reconciliation reports</span></header>
+<header class="top"><a href="/" class="brand">recon</a> <span class="muted">${parts.page.tagline}</span></header>
 <main>
 ${parts.body}
 </main>

@@ -11,6 +11,7 @@ import type { ReportCatalog } from './report-files.ts';
 import { routeFor } from './routes.ts';
 import { warehouseReaderFor } from './warehouse-reads.ts';
 import type { WarehouseResources } from '../warehouse/memory-limit.ts';
+import { type Locale, messagesFor } from '../shared/locale/index.ts';
 
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
@@ -40,6 +41,8 @@ export interface ServeOptions {
   findingsLimit?: number;
   /** The report files and kept-out queries the page knows (reports/index.ts REPORT_CATALOG). */
   catalog: ReportCatalog;
+  /** The language of the page (reports.locale). */
+  locale: Locale;
 }
 
 export interface RunningServer {
@@ -59,6 +62,7 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
     clock: options.clock,
     findingsLimit: options.findingsLimit ?? 5000,
     catalog: options.catalog,
+    messages: messagesFor(options.locale),
   };
   const server = createServer((req, res) => {
     const started = performance.now();

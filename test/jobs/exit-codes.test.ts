@@ -30,5 +30,5 @@ it('backfill: exits 3 for new findings, then 0 when every night is already done'
   expect(first.code, first.stderr).toBe(3);
   const again = await runRecon(['run', 'backfill', '--sandbox', '--from', from, '--to', last, '--fail-on', 'new'], { cwd, timeoutMs: 120_000 });
   expect(again.code, again.stderr).toBe(0);
-  expect(again.stdout).toMatch(/skipped \(already done/);
+  expect(again.stdout).toMatch(/pulada \(já concluída/);
 }, 240_000);

@@ -18,6 +18,7 @@ import { type Locale, messagesFor } from '../../src/shared/locale/index.ts';
 import { rebuildEnglishReason } from '../../src/shared/locale/localize.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
+import { triageNight } from '../../src/triage/night.ts';
 import { NIGHTS, runTwoNights, ZONE, type TwoNights } from '../serve/fixture.ts';
 import { get, optionsFor } from '../serve/http.ts';
 
@@ -30,6 +31,13 @@ beforeAll(async () => {
   englishDir = join(run.dir, 'en');
   const warehouse = await openWarehouse(run.config.warehouse.path);
   try {
+    // As the nightly does before its reports: the night's triage (deadlines included) for the base to join.
+    const summary = JSON.parse(readFileSync(join(run.config.reports.outDir, NIGHT, 'summary.json'), 'utf8')) as { findings: { reconcile_run_id: string } };
+    const day = businessDayOf(NIGHT, ZONE);
+    await triageNight(
+      { db: warehouse.connection, clock: { now: () => Date.now() }, logger: silentLogger },
+      { runId: summary.findings.reconcile_run_id, day, fileMode: '0600', slaDays: run.config.reconcile.slaDays },
+    );
     await writeReports(
       { db: warehouse.connection, logger: silentLogger },
       { day: businessDayOf(NIGHT, ZONE), outDir: englishDir, maskDocuments: true, csvDialect: 'rfc4180', locale: 'en', fileMode: '0600', definitions: REPORTS },
@@ -173,7 +181,7 @@ describe('machine interfaces stay as they were', () => {
   it.each(['pt-BR', 'en'] as const)('CSV keys in %s', (locale) => {
     const headerOf = (name: string) => readFileSync(join(dirOf(locale), `${name}.csv`), 'utf8').split('\r\n')[0];
     expect(headerOf('discrepancies')).toBe(
-      'category,state,first_seen,item_id,operation_id,transaction_ids,order_status,payment_status,order_amount_cents,payment_amount_cents,difference_cents,reason,customer_name,customer_document_number,finding_key',
+      'category,state,first_seen,item_id,operation_id,transaction_ids,order_status,payment_status,order_amount_cents,payment_amount_cents,difference_cents,reason,customer_name,customer_document_number,finding_key,triage_state,assignee,triage_note,noted_by,triage_since,triage_changed,due_date,overdue',
     );
     expect(headerOf('refunds')).toBe(
       'transaction_id,item_id,sold_at,refunded_at,net_value_cents,refunded_amount_cents,card_brand,card_last_digits,current_status,order_item_id,order_status,order_amount_cents,order_reflects_refund',

@@ -117,7 +117,7 @@ describe('discrepancies workbook', () => {
     expect(totals.getCell(col('Order amount')).value).toBe(150.1);
     // Signed differences are not totalled (pluses and minuses would cancel): the Summary's amount at stake adds up.
     expect(totals.getCell(col('Difference')).value).toBeNull();
-    expect(String(sheet.autoFilter)).toBe(`A1:P2`);
+    expect(String(sheet.autoFilter)).toBe(`A1:X2`);
   });
 
   it('masks documents by default: CPF and CNPJ', async () => {
@@ -133,10 +133,10 @@ describe('discrepancies workbook', () => {
     summary.eachRow((row, n) => {
       if (n > 1) byCategory.set(String(row.getCell(1).value), rowValues(summary, n));
     });
-    // category, active, new, open, resolved, amount at stake (of the new and open findings)
-    expect(byCategory.get('unmatched_payment')).toEqual(['unmatched_payment', 1, 1, 0, 1, 1]);
-    expect(byCategory.get('amount_mismatch')).toEqual(['amount_mismatch', 1, 0, 1, 0, 0.1]);
-    expect(byCategory.get('missing_payment')).toEqual(['missing_payment', 0, 0, 0, 0, 0]);
+    // category, active, new, open, resolved, amount at stake (of the new and open findings), acknowledged, accepted, overdue
+    expect(byCategory.get('unmatched_payment')).toEqual(['unmatched_payment', 1, 1, 0, 1, 1, 0, 0, 0]);
+    expect(byCategory.get('amount_mismatch')).toEqual(['amount_mismatch', 1, 0, 1, 0, 0.1, 0, 0, 0]);
+    expect(byCategory.get('missing_payment')).toEqual(['missing_payment', 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(byCategory.get('Total')?.slice(1, 5)).toEqual([5, 4, 1, 1]);
     // |-0,10| + 250,90 refunded + 1,00 unmatched + 500,00 payout + 50,00 charged back (the resolved 2,00 excluded)
     expect(byCategory.get('Total')?.[5]).toBe(802);
@@ -195,7 +195,7 @@ describe('CSV', () => {
     expect(text.charCodeAt(0)).not.toBe(0xfeff);
     expect(text.split('\r\n').length).toBeGreaterThan(5);
     expect(text).toContain(
-      'amount_mismatch,open,2024-03-14,I1,,T1,paid,paid,15010,15000,-10,"order 150,10 vs net_value 150,00 (-0,10)",\'@SUM(A1:A9),***.456.789-**,amount_mismatch:I1\r\n',
+      'amount_mismatch,open,2024-03-14,I1,,T1,paid,paid,15010,15000,-10,"order 150,10 vs net_value 150,00 (-0,10)",\'@SUM(A1:A9),***.456.789-**,amount_mismatch:I1,open,,,,,,,false\r\n',
     );
     expect(text).toContain('"line1\nline2, ""quoted"""');
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);

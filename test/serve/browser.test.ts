@@ -118,11 +118,12 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       await context.close();
     }
   }, 30_000);
-  it('fits a 1366 px laptop: no sideways scroll, one page of rows at a time, the age filter, a reason opened by a click', async () => {
+  it('fits a 1366 px laptop in Portuguese: no sideways scroll, one page of rows at a time, the age filter, a reason opened by a click', async () => {
+    const portuguese = await startReportServer(optionsFor(run, { locale: 'pt-BR' }));
     const context = await browser!.newContext({ viewport: { width: 1366, height: 800 } });
     try {
       const page = await context.newPage();
-      await page.goto(`${server.url}/nights/${NIGHTS[1]}`);
+      await page.goto(`${portuguese.url}/nights/${NIGHTS[1]}`);
       const fit = await page.$eval('#findings', (table) => {
         const box = table.parentElement ?? table;
         return {
@@ -147,9 +148,9 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       expect(await page.locator('#pager').isHidden()).toBe(total <= PAGE_SIZE);
       await page.selectOption('#page-size', '20');
       expect(await page.locator('#findings tbody tr:visible').count()).toBe(20);
-      expect(await page.locator('#page-label').textContent()).toBe(`rows 1–20 of ${total}`);
+      expect(await page.locator('#page-label').textContent()).toBe(`linhas 1–20 de ${total}`);
       await page.click('#page-next');
-      expect(await page.locator('#page-label').textContent()).toBe(`rows 21–${Math.min(40, total)} of ${total}`);
+      expect(await page.locator('#page-label').textContent()).toBe(`linhas 21–${Math.min(40, total)} de ${total}`);
       expect(await page.locator('#findings tbody tr:visible').count()).toBe(Math.min(20, total - 20));
       expect(await page.locator('#page-next').isDisabled()).toBe(total <= 40);
 
@@ -173,6 +174,7 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       await page.screenshot({ path: join(ARTIFACTS, 'serve-night-1366.png'), fullPage: false });
     } finally {
       await context.close();
+      await portuguese.close();
     }
   }, 30_000);
 });

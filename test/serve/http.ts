@@ -18,6 +18,8 @@ export function optionsFor(run: TwoNights, overrides: Partial<ServeOptions> = {}
     clock: { now: () => NOW },
     logger: silentLogger,
     catalog: REPORT_CATALOG,
+    // The serve tests read the page's English words; the Portuguese page has its own test.
+    locale: 'en',
     ...overrides,
   };
 }

@@ -230,6 +230,39 @@ describe('recon serve routes', () => {
   });
 });
 
+describe('recon serve in Portuguese (reports.locale pt-BR, the default)', () => {
+  it('speaks pt-BR on the home and night pages, keeping the keys the filters use', async () => {
+    const portuguese = await startReportServer(optionsFor(run, { locale: 'pt-BR' }));
+    try {
+      const home = await get(portuguese.url, '/');
+      expect(home.text).toContain('<html lang="pt-BR">');
+      expect(home.text).toContain('<h1>Noites</h1>');
+      expect(home.text).toContain('relatórios de conciliação');
+      // The charts' legends name categories and ages in Portuguese, never by their keys.
+      const legends = [...home.text.matchAll(/<ul class="legend">(.*?)<\/ul>/gs)].map((m) => m[1] ?? '');
+      expect(legends.length).toBeGreaterThan(0);
+      for (const legend of legends) expect(legend).not.toMatch(/[a-z]+_[a-z]+|\bdays\b/);
+      const night = await get(portuguese.url, `/nights/${NIGHTS[1]}`);
+      expect(night.text).toContain(`<h1>Noite ${NIGHTS[1]}`);
+      for (const header of ['Valor do pedido', 'Valor do pagamento', 'Diferença', 'Motivo', 'Cliente', 'Linhas por página', 'Em aberto há']) {
+        expect(night.text).toContain(header);
+      }
+      expect(night.text).not.toMatch(/>(Payment amount|Order amount|Reason|Findings|Every night|All nights)</);
+      // Every finding row keeps its category and state keys; the cells show the catalogue's words.
+      const rows = [...night.text.matchAll(/<tr data-category="([a-z_]+)" data-state="([a-z]+)"[^>]*><td[^>]*>([^<]+)<\/td><td>([^<]+)<\/td>/g)];
+      expect(rows.length).toBeGreaterThan(5);
+      const states: Record<string, string> = { new: 'novo', open: 'em aberto', resolved: 'resolvido' };
+      for (const [, category, state, label, shown] of rows) {
+        expect(label).not.toBe(category);
+        expect(shown).toBe(states[state ?? '']);
+      }
+      expect(night.text).toContain('data-rows="linhas" data-of="de"');
+    } finally {
+      await portuguese.close();
+    }
+  });
+});
+
 describe('recon serve refuses to read outside the reports folder', () => {
   const abs = () => encodeURIComponent(join(run.dir, 'secret.txt'));
   it.each([

@@ -23,7 +23,8 @@ describe('catalogues', () => {
   it.each(LOCALES)('%s labels every finding category and state, and leaves none empty', (locale) => {
     const m = messagesFor(locale);
     expect(Object.keys(m.categories).sort()).toEqual([...FINDING_CATEGORIES].sort());
-    expect(Object.keys(m.states).sort()).toEqual(['new', 'open', 'resolved']);
+    // The computed states, then the triage marks a person puts on a finding (docs/triage.md).
+    expect(Object.keys(m.states).sort()).toEqual(['accepted', 'acknowledged', 'new', 'open', 'resolved']);
     for (const path of keyPaths(m)) {
       const leaf = path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], m);
       if (typeof leaf === 'string') expect(leaf.trim(), path).not.toBe('');
@@ -41,7 +42,7 @@ describe('catalogues', () => {
     expect(ptBR.categories.missing_payment).toBe('Pagamento ausente');
     expect(ptBR.categories.duplicate_charge).toBe('Cobrança duplicada');
     expect(ptBR.categories.refund_not_recorded).toBe('Estorno não registrado na loja');
-    expect(ptBR.states).toEqual({ new: 'novo', open: 'em aberto', resolved: 'resolvido' });
+    expect(ptBR.states).toEqual({ new: 'novo', open: 'em aberto', resolved: 'resolvido', acknowledged: 'ciente', accepted: 'aceito' });
     expect([ptBR.yes, ptBR.no]).toEqual(['Sim', 'Não']);
   });
 });

@@ -46,6 +46,7 @@ export default defineCommand({
       ...paths,
       warehouseResources: ctx.config.warehouse,
       catalog: REPORT_CATALOG,
+      locale: ctx.config.reports.locale,
       zone: args.sandbox ? SANDBOX_ZONE : ctx.config.timezone,
       maskDocuments: ctx.config.reports.maskDocuments,
       host,

@@ -107,7 +107,8 @@
     });
     if (!pager) return;
     pager.hidden = matching.length <= PAGE_SIZE;
-    if (pageLabel) pageLabel.textContent = `rows ${matching.length ? first + 1 : 0}–${Math.min(first + PAGE_SIZE, matching.length)} of ${matching.length}`;
+    if (pageLabel)
+      pageLabel.textContent = `${pager.getAttribute('data-rows') || 'rows'} ${matching.length ? first + 1 : 0}–${Math.min(first + PAGE_SIZE, matching.length)} ${pager.getAttribute('data-of') || 'of'} ${matching.length}`;
     if (prev) prev.disabled = page === 0;
     if (next) next.disabled = page >= pages - 1;
   }

@@ -6,6 +6,8 @@ import { DateTime } from 'luxon';
 import type { Messages } from './index.ts';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { groupedReais } from './value-text.ts';
+import { pageEn } from './page-en.ts';
+import { FINDING_CATEGORIES } from '../domain.ts';
 
 const money = (f: ReasonFormat, cents: bigint | null) => f.money(cents);
 const signed = (f: ReasonFormat, cents: bigint | null) => f.signedMoney(cents);
@@ -51,23 +53,9 @@ export const en: Messages = {
   yes: 'Yes',
   no: 'No',
   total: 'Total',
-  categories: same([
-    'missing_payment',
-    'unmatched_payment',
-    'amount_mismatch',
-    'duplicate_charge',
-    'refund_owed',
-    'refund_not_recorded',
-    'chargeback_open',
-    'stale_review',
-    'order_status_behind',
-    'cashin_amount_mismatch',
-    'cashout_failed',
-    'cashout_stale_pending',
-    'cashout_short',
-    'fee_mismatch',
-  ]),
-  states: same(['new', 'open', 'resolved']),
+  // English shows a category by its key, as the CSV and summary.json do.
+  categories: same(FINDING_CATEGORIES),
+  states: same(['new', 'open', 'resolved', 'acknowledged', 'accepted']),
   statuses: same([
     'paid',
     'pending',
@@ -158,6 +146,17 @@ export const en: Messages = {
     overTable: 'Charged beyond the table',
     unpricedSales: 'Sales without a table price',
     period: 'Period',
+    triage: 'Triage',
+    assignedTo: 'Assigned to',
+    note: 'Note',
+    notedBy: 'Noted by',
+    since: 'Since',
+    changed: 'Changed',
+    due: 'Due',
+    overdue: 'Overdue',
+    acknowledged: 'Acknowledged',
+    accepted: 'Accepted',
+    overdueCount: 'Overdue',
   },
   notes: {
     businessDate: 'Business date',
@@ -198,4 +197,5 @@ export const en: Messages = {
     end: (range, run, skipped) => `Backfill${range}: ${run} night${run === 1 ? '' : 's'} run, ${skipped} skipped.`,
     range: (from, to) => ` ${from} to ${to}`,
   },
+  page: pageEn,
 };

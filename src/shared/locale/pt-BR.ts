@@ -3,6 +3,7 @@
 import { DateTime } from 'luxon';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { brlText } from './value-text.ts';
+import { pagePtBR } from './page-pt-BR.ts';
 
 const money = (f: ReasonFormat, cents: bigint | null) => f.money(cents);
 
@@ -72,7 +73,7 @@ export const ptBR = {
     cashout_short: 'Saque pago a menor',
     fee_mismatch: 'Taxa fora da tabela',
   },
-  states: { new: 'novo', open: 'em aberto', resolved: 'resolvido' },
+  states: { new: 'novo', open: 'em aberto', resolved: 'resolvido', acknowledged: 'ciente', accepted: 'aceito' },
   /** Status words of the service and of the shop's export. */
   statuses: {
     paid: 'pago',
@@ -166,6 +167,17 @@ export const ptBR = {
     overTable: 'Cobrado além da tabela',
     unpricedSales: 'Vendas sem preço na tabela',
     period: 'Período',
+    triage: 'Triagem',
+    assignedTo: 'Responsável',
+    note: 'Nota',
+    notedBy: 'Anotado por',
+    since: 'Desde',
+    changed: 'Mudou',
+    due: 'Prazo',
+    overdue: 'Atrasado',
+    acknowledged: 'Cientes',
+    accepted: 'Aceitos',
+    overdueCount: 'Atrasados',
   },
   /** Labels of the Summary sheet's notes on the run and the data's freshness. */
   notes: {
@@ -209,4 +221,5 @@ export const ptBR = {
     end: (range: string, run: number, skipped: number): string => `Reprocessamento${range}: ${run} noite(s) executada(s), ${skipped} pulada(s).`,
     range: (from: string, to: string): string => ` de ${from} a ${to}`,
   },
+  page: pagePtBR,
 };

@@ -1,0 +1,89 @@
+// What a night's alerts say. Pure: which findings are news (new and never alerted; past their deadline
+// and never alerted as overdue), and the message for each kind, as Slack-compatible JSON (text plus one
+// mrkdwn block) and as the plain text of an e-mail. Only changes alert: a night with no news sends none.
+import type { AlertKind } from '../triage/events.ts';
+import { amountAtStake, type FindingRow } from '../triage/finding-rows.ts';
+import type { TriageView } from '../triage/fold.ts';
+import { brlTextFromCents } from '../shared/money.ts';
+
+type AlertEvent = AlertKind | 'failed';
+
+export interface Alert {
+  kind: AlertEvent;
+  /** The findings this alert tells of (none for a failed night). */
+  keys: string[];
+  subject: string;
+  /** Plain text (the e-mail body). */
+  text: string;
+  /** Slack-compatible incoming-webhook body. */
+  slack: { text: string; blocks: { type: 'section'; text: { type: 'mrkdwn'; text: string } }[] };
+}
+
+export interface NightNews {
+  night: string;
+  rows: readonly FindingRow[];
+  views: readonly TriageView[];
+  /** The page's address (alerts.pageUrl); the alert links to the night there. */
+  pageUrl?: string | undefined;
+}
+
+export function composeNightAlerts(news: NightNews): Alert[] {
+  const fresh: FindingRow[] = [];
+  const overdue: FindingRow[] = [];
+  news.views.forEach((view, i) => {
+    const row = news.rows[i]!;
+    if (view.state === 'resolved' || view.state === 'accepted') return;
+    if (row.state === 'new' && !view.alerted.new) fresh.push(row);
+    if (view.overdue && !view.alerted.overdue) overdue.push(row);
+  });
+  const link = linkOf(news);
+  const alerts: Alert[] = [];
+  if (fresh.length > 0) alerts.push(alertOf('new', news.night, fresh, `${count(fresh.length, 'new finding')}`, link));
+  if (overdue.length > 0) alerts.push(alertOf('overdue', news.night, overdue, `${count(overdue.length, 'finding')} past the deadline`, link));
+  return alerts;
+}
+
+export function composeFailedAlert(night: string, error: string, pageUrl?: string): Alert {
+  const text = `recon: the night of ${night} failed: ${error.slice(0, 500)}`;
+  return messageOf('failed', [], `recon: the night of ${night} failed`, [text], linkOf({ night, pageUrl }));
+}
+
+function alertOf(kind: AlertKind, night: string, rows: readonly FindingRow[], what: string, link: string | undefined): Alert {
+  const byCategory = new Map<string, { n: number; cents: bigint }>();
+  let total = 0n;
+  for (const row of rows) {
+    const amount = amountAtStake(row);
+    total += amount;
+    const entry = byCategory.get(row.category) ?? { n: 0, cents: 0n };
+    entry.n += 1;
+    entry.cents += amount;
+    byCategory.set(row.category, entry);
+  }
+  const subject = `recon, night of ${night}: ${what}, R$ ${brl(total)} at stake`;
+  const lines = [...byCategory.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([category, e]) => `• ${category}: ${e.n} (R$ ${brl(e.cents)})`);
+  return messageOf(
+    kind,
+    rows.map((r) => r.key),
+    subject,
+    [subject, ...lines],
+    link,
+  );
+}
+
+function messageOf(kind: AlertEvent, keys: string[], subject: string, lines: string[], link: string | undefined): Alert {
+  const text = [...lines, ...(link ? [`Open the night: ${link}`] : [])].join('\n');
+  const mrkdwn = [...lines.map(escapeMrkdwn), ...(link ? [`<${link}|Open the night>`] : [])].join('\n');
+  return { kind, keys, subject, text, slack: { text: escapeMrkdwn(subject), blocks: [{ type: 'section', text: { type: 'mrkdwn', text: mrkdwn } }] } };
+}
+
+function linkOf(news: { night: string; pageUrl?: string | undefined }): string | undefined {
+  return news.pageUrl ? `${news.pageUrl.replace(/\/+$/, '')}/nights/${news.night}` : undefined;
+}
+
+/** Slack reads &, < and > as markup: a category or an error text must not become a link or a mention. */
+function escapeMrkdwn(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+const brl = (cents: bigint) => brlTextFromCents(Number(cents));
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

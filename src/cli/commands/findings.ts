@@ -1,0 +1,169 @@
+// `recon findings`: work the list of findings. `list` shows them with their triage; `ack`, `assign`,
+// `accept`, `reopen` and `note` write to the triage journal beside the warehouse, by key or by filter
+// (a filter asks for confirmation, or takes --yes). Works while a night holds the warehouse: the
+// findings are then those the last night left (said on stderr), and the action is journalled at once.
+import { createInterface } from 'node:readline/promises';
+import { userInfo } from 'node:os';
+import { defineCommand } from 'citty';
+import { systemClock } from '../../shared/clock.ts';
+import { ReconError } from '../../shared/errors.ts';
+import { listFindings, recordAction, type ActionRequest, type TriageContext } from '../../triage/actions.ts';
+import { FILTER_STATES, isFilterEmpty, matchesFilter, parseAge, parseFilterState, type FindingFilter } from '../../triage/filter.ts';
+import { LIST_FORMATS, renderListing, type ListFormat } from '../../triage/listing-output.ts';
+import { configArg, contextFor, sandboxArg } from '../context.ts';
+
+const filterArgs = {
+  state: { type: 'string', description: `Only findings in this state: ${FILTER_STATES.join(', ')}`, valueHint: 'STATE' },
+  category: { type: 'string', description: 'Only this category, e.g. refund_owed', valueHint: 'C' },
+  'older-than': { type: 'string', description: 'Only findings first seen at least this long ago, e.g. 7d or 2w', valueHint: 'AGE' },
+  assignee: { type: 'string', description: 'Only findings assigned to NAME', valueHint: 'NAME' },
+} as const;
+
+type FilterArgs = { state?: string | undefined; category?: string | undefined; 'older-than'?: string | undefined; assignee?: string | undefined };
+
+function filterOf(args: FilterArgs): FindingFilter {
+  return {
+    state: args.state === undefined ? undefined : parseFilterState(args.state),
+    category: args.category,
+    olderThanDays: args['older-than'] === undefined ? undefined : parseAge(args['older-than']),
+    assignee: args.assignee,
+  };
+}
+
+function triageContextOf(args: { config?: string | undefined; sandbox?: boolean | undefined }): TriageContext {
+  const { config } = contextFor(args);
+  return {
+    warehousePath: config.warehouse.path,
+    resources: config.warehouse,
+    fileMode: config.warehouse.fileMode,
+    zone: config.timezone,
+    slaDays: config.reconcile.slaDays,
+    clock: systemClock,
+  };
+}
+
+const list = defineCommand({
+  meta: { name: 'list', description: "List the latest night's findings with their triage (state, assignee, note, deadline)" },
+  args: {
+    ...filterArgs,
+    format: { type: 'string', default: 'table', description: `Output: ${LIST_FORMATS.join(', ')}`, valueHint: 'table|csv|json' },
+    ...configArg,
+    ...sandboxArg,
+  },
+  async run({ args }) {
+    const format = args.format as ListFormat;
+    if (!LIST_FORMATS.includes(format)) throw new ReconError('usage', `expected --format table, csv or json, got "${args.format}"`);
+    const filter = filterOf(args);
+    const listing = await listFindings(triageContextOf(args), filter);
+    if (listing.busy) process.stderr.write(`recon: ${listing.busy}\n`);
+    for (const p of listing.problems) process.stderr.write(`recon: triage journal line ${p.line}: ${p.problem}; skipped\n`);
+    process.stdout.write(renderListing(listing.items, format));
+  },
+});
+
+const VERBS: Record<ActionRequest['action'], string> = { ack: 'acknowledge', assign: 'assign', accept: 'accept', reopen: 'reopen', note: 'add a note to' };
+
+/** One of the action subcommands: KEY... or a filter, then one journal event per finding. */
+function actionCommand(
+  action: ActionRequest['action'],
+  description: string,
+  own: Record<string, { type: 'string'; description: string; valueHint?: string }>,
+  requestOf: (args: Record<string, unknown>) => Pick<ActionRequest, 'note' | 'to'>,
+) {
+  return defineCommand({
+    meta: { name: action, description },
+    args: {
+      ...own,
+      by: { type: 'string', description: 'Who does it, for the history (default: your login name)', valueHint: 'NAME' },
+      ...filterArgs,
+      yes: { type: 'boolean', description: 'With a filter: do it without asking' },
+      ...configArg,
+      ...sandboxArg,
+    },
+    async run({ args }) {
+      const keys = (args._ as string[]).filter((k) => k !== '');
+      const filter = filterOf(args);
+      if (keys.length > 0 && !isFilterEmpty(filter)) throw new ReconError('usage', `give finding keys or a filter (--state, --category, ...), not both`);
+      if (keys.length === 0 && isFilterEmpty(filter))
+        throw new ReconError(
+          'usage',
+          `expected finding keys (see \`recon findings list\`) or a filter such as --category refund_owed --older-than 7d; got neither`,
+        );
+      const ctx = triageContextOf(args);
+      const listing = await listFindings(ctx);
+      if (listing.busy) process.stderr.write(`recon: ${listing.busy}\n`);
+      let targets = keys;
+      if (keys.length === 0) {
+        const matched = listing.items.filter((i) => matchesFilter(i, filter, listing.asOf) && (i.view.state !== 'resolved' || action === 'note'));
+        targets = matched.map((i) => i.row.key);
+        if (targets.length === 0) {
+          process.stdout.write('No findings match the filter; nothing written.\n');
+          return;
+        }
+        if (!args.yes) await confirm(`${VERBS[action]} ${targets.length} finding${targets.length === 1 ? '' : 's'}?`);
+      }
+      const request: ActionRequest = { action, keys: targets, by: (args.by as string | undefined) ?? actorName(), via: 'cli', ...requestOf(args) };
+      const written = await recordAction(ctx, request, listing.items);
+      process.stdout.write(`${action}: ${written.length} finding${written.length === 1 ? '' : 's'} recorded in the triage journal.\n`);
+    },
+  });
+}
+
+async function confirm(question: string): Promise<void> {
+  if (!process.stdin.isTTY) throw new ReconError('usage', `${question} There is no terminal to ask: pass --yes to go ahead`);
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await rl.question(`${question} [y/N] `);
+    if (!/^y(es)?$/i.test(answer.trim())) throw new ReconError('usage', 'not confirmed; nothing written');
+  } finally {
+    rl.close();
+  }
+}
+
+function actorName(): string {
+  try {
+    return userInfo().username || 'unknown';
+  } catch {
+    return process.env['USER'] ?? 'unknown';
+  }
+}
+
+const text = (args: Record<string, unknown>, name: string) => args[name] as string | undefined;
+
+export default defineCommand({
+  meta: { name: 'findings', description: 'Work the list of findings: list them, acknowledge, assign, accept as explained, reopen' },
+  subCommands: {
+    list,
+    ack: actionCommand(
+      'ack',
+      'Acknowledge findings with a note (KEY... or a filter)',
+      { note: { type: 'string', description: 'What is known, e.g. "credit note issued"', valueHint: 'TEXT' } },
+      (a) => ({
+        note: text(a, 'note'),
+      }),
+    ),
+    assign: actionCommand(
+      'assign',
+      'Assign findings to someone (KEY... or a filter)',
+      { to: { type: 'string', description: 'Who takes them', valueHint: 'NAME' } },
+      (a) => ({
+        to: text(a, 'to'),
+      }),
+    ),
+    accept: actionCommand(
+      'accept',
+      'Accept findings as explained: they will not be fixed (KEY... or a filter)',
+      { reason: { type: 'string', description: 'Why, e.g. "accepted loss under R$ 5"', valueHint: 'TEXT' } },
+      (a) => ({ note: text(a, 'reason') }),
+    ),
+    reopen: actionCommand('reopen', 'Take back an acknowledgement or acceptance (KEY... or a filter)', {}, () => ({})),
+    note: actionCommand(
+      'note',
+      'Add a note to findings without changing their state (KEY... or a filter)',
+      { note: { type: 'string', description: 'The note', valueHint: 'TEXT' } },
+      (a) => ({
+        note: text(a, 'note'),
+      }),
+    ),
+  },
+});

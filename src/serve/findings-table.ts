@@ -1,0 +1,161 @@
+// The night page's tables of rows: the findings (sorted, filtered and paged in the browser by
+// /static/table.js; it fits a 1366 px laptop: ids never wrap, the reason is cut to one line with the
+// whole text on hover or click, a finding's colour is its category's family), and the rows the night
+// kept out (listed rows of the sync, order rows of the import). Words from the locale's catalogue;
+// keys (category, state) stay in data- attributes so the filters work in every locale.
+import { basename } from 'node:path';
+import { DateTime } from 'luxon';
+import { FAMILY_OF_CATEGORY, FINDING_CATEGORIES, FINDING_STATES, type FindingCategory } from '../shared/domain.ts';
+import type { Messages } from '../shared/locale/index.ts';
+import { localizeCategory, localizeReason, localizeState, localizeStatus } from '../shared/locale/localize.ts';
+import { brlFromCents } from './format.ts';
+import { html, type SafeHtml } from './html.ts';
+import type { FindingRow, KeptOutRow, Limited, NightFindings, SyncRejectRow } from './queries.ts';
+
+type ColumnKey = keyof Messages['page']['night']['columns'];
+
+/** A column of the findings table: its header, how it sorts, its share of the width and its cell. */
+interface Column {
+  key: ColumnKey;
+  type: 'text' | 'number';
+  /** Percent of the table's width (a class of style.css: the page's CSP allows no inline style). */
+  width: number;
+  cell: (f: FindingRow, m: Messages, zone: string) => SafeHtml;
+}
+
+const COLUMNS: readonly Column[] = [
+  {
+    key: 'category',
+    type: 'text',
+    width: 13,
+    cell: (f, m) => html`<td class="cat fam-${familyOf(f.category)}" title="${f.category}">${localizeCategory(m, f.category)}</td>`,
+  },
+  { key: 'state', type: 'text', width: 6, cell: (f, m) => html`<td>${localizeState(m, f.state)}</td>` },
+  // Shown as the locale writes a date; sorted by the ISO date (table.js reads data-value first).
+  {
+    key: 'firstSeen',
+    type: 'text',
+    width: 8,
+    cell: (f, m) => html`<td class="id" data-value="${f.first_seen}">${f.first_seen === '' ? '' : m.format.day(f.first_seen)}</td>`,
+  },
+  { key: 'item', type: 'text', width: 9, cell: (f) => idCell(f.item_id) },
+  { key: 'payments', type: 'text', width: 10, cell: (f) => idCell(f.operation_id ?? f.transaction_ids) },
+  {
+    key: 'statuses',
+    type: 'text',
+    width: 9,
+    cell: (f, m) =>
+      idCell(
+        f.order_status === null && f.payment_status === null
+          ? null
+          : `${f.order_status === null ? '–' : localizeStatus(m, f.order_status)} / ${f.payment_status === null ? '–' : localizeStatus(m, f.payment_status)}`,
+      ),
+  },
+  { key: 'orderAmount', type: 'number', width: 8, cell: (f) => money(f.order_amount_cents) },
+  { key: 'paymentAmount', type: 'number', width: 8, cell: (f) => money(f.payment_amount_cents) },
+  { key: 'difference', type: 'number', width: 7, cell: (f) => money(f.difference_cents) },
+  {
+    key: 'reason',
+    type: 'text',
+    width: 13,
+    cell: (f, m, zone) => {
+      const reason = localizeReason(m, f.reason, zone);
+      return html`<td class="reason" title="${reason}" tabindex="0">${reason}</td>`;
+    },
+  },
+  {
+    key: 'customer',
+    type: 'text',
+    width: 9,
+    cell: (f) =>
+      html`<td class="id" title="${[f.customer_name, f.customer_document].filter((v) => v !== null).join(' · ')}">${f.customer_name ?? ''}${f.customer_document ? html`<br><span class="muted">${f.customer_document}</span>` : ''}</td>`,
+  },
+];
+
+/** Rows per page the reader can pick (50 first: table.js). */
+const PAGE_SIZES = [20, 50, 100, 200] as const;
+
+/** The age filter's choices: open for more than N days. */
+const AGE_CHOICES = [7, 30, 90] as const;
+
+/** A cell of text that must not wrap (ids, dates): cut with an ellipsis, the whole text on hover. */
+function idCell(text: string | null): SafeHtml {
+  return html`<td class="id" title="${text ?? ''}">${text ?? ''}</td>`;
+}
+
+function money(cents: bigint | null): SafeHtml {
+  return cents === null ? html`<td class="num" data-value=""></td>` : html`<td class="num" data-value="${String(cents)}">${brlFromCents(cents)}</td>`;
+}
+
+function familyOf(category: string): string {
+  return FAMILY_OF_CATEGORY[category as FindingCategory] ?? 'other';
+}
+
+function rank(category: string): number {
+  const index = (FINDING_CATEGORIES as readonly string[]).indexOf(category);
+  return index < 0 ? FINDING_CATEGORIES.length : index;
+}
+
+/** Whole days from a finding's first night to this night (both YYYY-MM-DD): how long it has been open. */
+function ageInDays(firstSeen: string, nightDate: string): number {
+  const days = DateTime.fromISO(nightDate, { zone: 'utc' }).diff(DateTime.fromISO(firstSeen, { zone: 'utc' }), 'days').days;
+  return Number.isFinite(days) ? Math.max(0, Math.round(days)) : 0;
+}
+
+export function findingsTable(findings: NightFindings, nightDate: string, m: Messages, zone: string): SafeHtml {
+  const p = m.page.night;
+  if (findings.total === 0) return html`<p class="muted">${p.noFindings}</p>`;
+  const categories = [...new Set(findings.rows.map((f) => f.category))].sort((a, b) => rank(a) - rank(b));
+  const filters = html`<div class="filters">
+<label>${p.search} <input type="search" id="filter-text" placeholder="${p.searchHint}" autocomplete="off"></label>
+<label>${p.columns.category} <select id="filter-category"><option value="">${p.all}</option>${categories.map((c) => html`<option value="${c}">${localizeCategory(m, c)}</option>`)}</select></label>
+<label>${p.state} <select id="filter-state"><option value="">${p.all}</option>${FINDING_STATES.map((st) => html`<option value="${st}">${localizeState(m, st)}</option>`)}</select></label>
+<label>${p.openFor} <select id="filter-age"><option value="">${p.anyTime}</option>${AGE_CHOICES.map((d) => html`<option value="${d}">${p.moreThan(d)}</option>`)}</select></label>
+<label>${p.rowsPerPage} <select id="page-size">${PAGE_SIZES.map((n) => html`<option value="${n}"${n === 50 ? html` selected` : ''}>${n}</option>`)}</select></label>
+<span class="muted">${p.showing} <span id="shown-count">${findings.rows.length}</span> ${p.of} ${findings.rows.length}</span>
+</div>`;
+  const capped = findings.total > findings.rows.length ? html`<p class="notice">${p.capped(findings.rows.length, findings.total)}</p>` : '';
+  const cols = COLUMNS.map((c) => html`<col class="w${c.width}">`);
+  const head = COLUMNS.map((c) => {
+    const header = p.columns[c.key];
+    return html`<th data-type="${c.type}" aria-sort="none" title="${header}"${c.type === 'number' ? html` class="num"` : ''}><button type="button">${header}</button></th>`;
+  });
+  const rows = findings.rows.map(
+    (f) =>
+      html`<tr data-category="${f.category}" data-state="${f.state}" data-age="${ageInDays(f.first_seen, nightDate)}">${COLUMNS.map((c) => c.cell(f, m, zone))}</tr>`,
+  );
+  // table.js writes "rows 1–50 of 420" with the words it finds here.
+  const pager = html`<nav class="pager" id="pager" data-rows="${p.rows}" data-of="${p.of}" hidden><button type="button" id="page-prev">${p.previous}</button><span id="page-label"></span><button type="button" id="page-next">${p.next}</button></nav>`;
+  return html`${capped}${filters}<div class="scroll"><table id="findings" class="fit"><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>${pager}`;
+}
+
+function cappedNotice(table: Limited<unknown>, m: Messages): SafeHtml | '' {
+  return table.total > table.rows.length ? html`<p class="notice">${m.page.night.cappedRows(table.rows.length, table.total)}</p>` : '';
+}
+
+/** A table's header row; the columns named in `numeric` align right. */
+function headerRow(headers: readonly string[], numeric: readonly number[]): SafeHtml {
+  return html`<tr>${headers.map((h, i) => (numeric.includes(i) ? html`<th class="num">${h}</th>` : html`<th>${h}</th>`))}</tr>`;
+}
+
+export function syncRejectsTable(rejects: Limited<SyncRejectRow>, m: Messages): SafeHtml {
+  const p = m.page.night;
+  const rows = rejects.rows.map(
+    (r) =>
+      html`<tr><td>${m.listings[r.stream] ?? r.stream}</td><td>${r.filter}</td><td class="num">${r.page}</td><td class="num">${r.row_no}</td><td>${r.id ?? ''}</td><td class="reason">${r.reason}</td></tr>`,
+  );
+  return html`<h2>${p.syncRejects}</h2>
+<p class="muted">${p.syncRejectsText(rejects.total)}</p>
+${cappedNotice(rejects, m)}<div class="scroll"><table id="sync-rejects"><thead>${headerRow(p.syncRejectsHeaders, [2, 3])}</thead><tbody>${rows}</tbody></table></div>`;
+}
+
+export function keptOutTable(keptOut: Limited<KeptOutRow>, m: Messages): SafeHtml {
+  const p = m.page.night;
+  const rows = keptOut.rows.map(
+    (r) =>
+      html`<tr><td>${basename(r.file)}</td><td class="num">${r.line ?? ''}</td><td>${r.column_name ?? ''}</td><td>${r.value ?? ''}</td><td>${r.item_id ?? ''}</td><td>${m.issueKinds[r.kind] ?? r.kind}</td><td class="reason">${r.reason}</td></tr>`,
+  );
+  return html`<h2>${p.keptOutOrders}</h2>
+<p class="muted">${p.keptOutOrdersText(keptOut.total)}</p>
+${cappedNotice(keptOut, m)}<div class="scroll"><table id="kept-out"><thead>${headerRow(p.keptOutHeaders, [1])}</thead><tbody>${rows}</tbody></table></div>`;
+}

@@ -1,0 +1,92 @@
+// What the CLI and the page do with findings: list them with their triage, and record an action
+// (acknowledge, assign, accept, reopen, note) on some of them. Both read the current findings and fold
+// the journal at once, so an action shows the moment it is written, even while a night runs.
+import { businessDateOf } from '../shared/business-day.ts';
+import type { Clock } from '../shared/clock.ts';
+import { ReconError } from '../shared/errors.ts';
+import type { WarehouseResources } from '../warehouse/memory-limit.ts';
+import { readCurrentFindings } from './current-findings.ts';
+import type { NewTriageEvent, TriageEvent } from './events.ts';
+import { matchesFilter, type FindingFilter, type TriagedFinding } from './filter.ts';
+import { viewsOf } from './fold.ts';
+import { appendEvents, journalPathFor, readJournal, type JournalProblem } from './journal.ts';
+
+export interface TriageContext {
+  warehousePath: string;
+  resources?: WarehouseResources | undefined;
+  fileMode: string;
+  zone: string;
+  slaDays: Readonly<Partial<Record<string, number>>>;
+  clock: Clock;
+}
+
+export interface TriageListing {
+  items: TriagedFinding[];
+  night: string | undefined;
+  busy: string | undefined;
+  /** Today in the zone: what ages and deadlines are judged against. */
+  asOf: string;
+  problems: JournalProblem[];
+  events: TriageEvent[];
+}
+
+export async function listFindings(ctx: TriageContext, filter: FindingFilter = {}): Promise<TriageListing> {
+  const current = await readCurrentFindings(ctx.warehousePath, ctx.resources);
+  const { events, problems } = await readJournal(journalPathFor(ctx.warehousePath));
+  const asOf = businessDateOf(ctx.clock.now(), ctx.zone);
+  const views = viewsOf(current.rows, events, { slaDays: ctx.slaDays, asOf, zone: ctx.zone });
+  const items = current.rows.map((row, i) => ({ row, view: views[i]! })).filter((item) => matchesFilter(item, filter, asOf));
+  return { items, night: current.night, busy: current.busy, asOf, problems, events };
+}
+
+type ActionName = 'ack' | 'assign' | 'accept' | 'reopen' | 'note';
+
+export interface ActionRequest {
+  action: ActionName;
+  keys: readonly string[];
+  by: string;
+  via: 'cli' | 'page';
+  /** ack, note: the note; accept: the reason. */
+  note?: string | undefined;
+  /** assign: to whom. */
+  to?: string | undefined;
+}
+
+/**
+ * Writes one event per key (after checking every key is a current finding, and the action's text), and
+ * returns them. A finding the data resolved has nothing to acknowledge: naming one is an input error.
+ */
+export async function recordAction(ctx: TriageContext, request: ActionRequest, known?: readonly TriagedFinding[]): Promise<TriageEvent[]> {
+  checkRequest(request);
+  const items = known ?? (await listFindings(ctx)).items;
+  const byKey = new Map(items.map((item) => [item.row.key, item]));
+  const unknown = request.keys.filter((key) => !byKey.has(key));
+  if (unknown.length > 0)
+    throw new ReconError(
+      'input',
+      `expected keys of current findings, got ${unknown.length} unknown: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}; \`recon findings list\` shows the keys`,
+    );
+  const resolved = request.keys.filter((key) => byKey.get(key)!.view.state === 'resolved');
+  if (resolved.length > 0 && request.action !== 'note')
+    throw new ReconError('input', `${resolved.slice(0, 5).join(', ')}: resolved by the data already, nothing to ${request.action}; leave it out`);
+  const events: NewTriageEvent[] = [...new Set(request.keys)].map((key) => {
+    const row = byKey.get(key)!.row;
+    const base = { by: request.by, via: request.via, action: request.action, key };
+    if (request.action === 'ack' || request.action === 'accept') return { ...base, note: request.note, fp: row.fingerprint };
+    if (request.action === 'note') return { ...base, note: request.note };
+    if (request.action === 'assign') return { ...base, to: request.to };
+    return base;
+  });
+  return appendEvents(journalPathFor(ctx.warehousePath), events, { nowMs: ctx.clock.now(), fileMode: ctx.fileMode });
+}
+
+function checkRequest(request: ActionRequest): void {
+  if (request.keys.length === 0) throw new ReconError('usage', `expected at least one finding key (or a filter) to ${request.action}, got none`);
+  const needsNote = request.action === 'ack' || request.action === 'note' || request.action === 'accept';
+  if (needsNote && (request.note ?? '').trim() === '')
+    throw new ReconError(
+      'usage',
+      request.action === 'accept' ? 'accept needs --reason "why it will not be fixed"' : `${request.action} needs --note "what is known"`,
+    );
+  if (request.action === 'assign' && (request.to ?? '').trim() === '') throw new ReconError('usage', 'assign needs --to NAME');
+}

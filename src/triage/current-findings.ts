@@ -1,0 +1,43 @@
+// The findings the CLI and the page triage: the latest reconcile run of the latest night, read from the
+// warehouse opened read-only for this read only; while a night holds the warehouse, the snapshot the
+// last night wrote beside the journal (said so to the caller, as the page says it shows the reports
+// folder then).
+import { isReconError, ReconError } from '../shared/errors.ts';
+import type { WarehouseResources } from '../warehouse/memory-limit.ts';
+import { openWarehouse } from '../warehouse/open.ts';
+import { LATEST_FINDINGS_SQL, findingRowOf, type FindingRow } from './finding-rows.ts';
+import { readSnapshot, snapshotPathFor } from './snapshot.ts';
+
+export interface CurrentFindings {
+  rows: FindingRow[];
+  /** The night the rows are of; undefined when the warehouse has no reconcile run yet. */
+  night: string | undefined;
+  /** Set when the rows come from the snapshot because a job holds the warehouse. */
+  busy: string | undefined;
+}
+
+export async function readCurrentFindings(warehousePath: string, resources?: WarehouseResources): Promise<CurrentFindings> {
+  let warehouse;
+  try {
+    warehouse = await openWarehouse(warehousePath, { readOnly: true, resources });
+  } catch (error) {
+    if (!isReconError(error, 'locked')) throw error;
+    const snapshot = readSnapshot(snapshotPathFor(warehousePath));
+    if (snapshot === undefined)
+      throw new ReconError('locked', `${error.message}; no night has left a findings snapshot beside it yet, so there is nothing to read meanwhile`, {
+        cause: error,
+      });
+    return {
+      rows: snapshot.rows,
+      night: snapshot.night,
+      busy: `a recon job is writing the warehouse right now: these are the findings of the night of ${snapshot.night}, as that night left them`,
+    };
+  }
+  try {
+    const reader = await warehouse.connection.runAndReadAll(LATEST_FINDINGS_SQL);
+    const rows = (reader.getRowObjects() as Record<string, unknown>[]).map(findingRowOf);
+    return { rows, night: rows[0]?.businessDate, busy: undefined };
+  } finally {
+    warehouse.close();
+  }
+}

@@ -1,0 +1,118 @@
+// `recon findings list` output: an aligned table for a person, CSV or JSON for a script. Amounts are
+// integer cents in CSV and JSON and R$ text in the table; text cells of the CSV are neutralised so a
+// spreadsheet never runs them as formulas.
+import { csvLineOf } from '../report/csv-writer.ts';
+import { neutraliseFormula } from '../report/cells.ts';
+import { brlTextFromCents } from '../shared/money.ts';
+import { amountAtStake } from './finding-rows.ts';
+import type { TriagedFinding } from './filter.ts';
+
+export const LIST_FORMATS = ['table', 'csv', 'json'] as const;
+export type ListFormat = (typeof LIST_FORMATS)[number];
+
+interface ListRecord {
+  finding_key: string;
+  category: string;
+  state: string;
+  computed_state: string;
+  first_seen: string;
+  due_date: string | null;
+  overdue: boolean;
+  amount_cents: bigint;
+  assignee: string | null;
+  note: string | null;
+  noted_by: string | null;
+  since: string | null;
+  changed: string | null;
+  reason: string;
+}
+
+function recordOf({ row, view }: TriagedFinding): ListRecord {
+  return {
+    finding_key: row.key,
+    category: row.category,
+    state: view.state,
+    computed_state: row.state,
+    first_seen: row.firstSeen,
+    due_date: view.dueDate,
+    overdue: view.overdue,
+    amount_cents: amountAtStake(row),
+    assignee: view.assignee,
+    note: view.note,
+    noted_by: view.noteBy,
+    since: view.since,
+    changed: view.changed,
+    reason: row.reason,
+  };
+}
+
+const COLUMNS: readonly (keyof ListRecord)[] = [
+  'finding_key',
+  'category',
+  'state',
+  'computed_state',
+  'first_seen',
+  'due_date',
+  'overdue',
+  'amount_cents',
+  'assignee',
+  'note',
+  'noted_by',
+  'since',
+  'changed',
+  'reason',
+];
+
+export function renderListing(items: readonly TriagedFinding[], format: ListFormat): string {
+  const records = items.map(recordOf);
+  if (format === 'json')
+    // Cents are integers: written as JSON numbers from their exact text, never through a float.
+    return `${JSON.stringify(records, (_k, v: unknown) => (typeof v === 'bigint' ? `__cents__${v}` : v), 2).replace(/"__cents__(-?\d+)"/g, '$1')}\n`;
+  if (format === 'csv') {
+    const lines = [
+      csvLineOf(COLUMNS, ','),
+      ...records.map((r) =>
+        csvLineOf(
+          COLUMNS.map((c) => csvText(r[c])),
+          ',',
+        ),
+      ),
+    ];
+    return lines.join('');
+  }
+  return tableOf(records);
+}
+
+function csvText(value: unknown): string {
+  if (value === null) return '';
+  if (typeof value === 'string') return neutraliseFormula(value);
+  return String(value);
+}
+
+const TABLE_COLUMNS: [string, (r: ListRecord) => string][] = [
+  ['key', (r) => r.finding_key],
+  ['state', (r) => r.state + (r.changed ? '*' : '')],
+  ['first seen', (r) => r.first_seen],
+  ['due', (r) => (r.due_date ?? '') + (r.overdue ? ' OVERDUE' : '')],
+  ['amount', (r) => brlTextFromCents(Number(r.amount_cents))],
+  ['assignee', (r) => r.assignee ?? ''],
+  ['note', (r) => (r.changed ? `${r.changed}; ` : '') + (r.note === null ? '' : `${r.note} (${r.noted_by})`)],
+];
+
+function tableOf(records: readonly ListRecord[]): string {
+  if (records.length === 0) return 'No findings match.\n';
+  // One line per finding: control characters of a note would break the layout (or the terminal).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is replaced
+  const cell = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 80);
+  const rows = [TABLE_COLUMNS.map(([h]) => h), ...records.map((r) => TABLE_COLUMNS.map(([, f]) => cell(f(r))))];
+  const widths = TABLE_COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const text = rows
+    .map((row) =>
+      row
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+  return `${text}\n${records.length} finding${records.length === 1 ? '' : 's'}${records.some((r) => r.changed) ? ' (* changed since it was acknowledged)' : ''}\n`;
+}

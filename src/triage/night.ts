@@ -1,0 +1,104 @@
+// The nightly's triage step, between reconcile and the reports: folds the journal onto the run's
+// findings, loads the result for the reports to join, writes the findings snapshot the page and CLI
+// read while a later night holds the warehouse, and counts what summary.json says of the triage.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { BusinessDay } from '../shared/business-day.ts';
+import type { Clock } from '../shared/clock.ts';
+import type { Logger } from '../shared/log.ts';
+import { FINDINGS_OF_RUN_SQL, amountAtStake, findingRowOf, type FindingRow } from './finding-rows.ts';
+import { viewsOf, type TriageView } from './fold.ts';
+import { journalPathFor, readJournal, type JournalProblem } from './journal.ts';
+import { snapshotPathFor, writeSnapshot } from './snapshot.ts';
+import { loadTriageTable } from './triage-table.ts';
+import type { TriageEvent } from './events.ts';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export interface NightTriageRequest {
+  runId: string;
+  day: BusinessDay;
+  fileMode: string;
+  slaDays: Readonly<Partial<Record<string, number>>>;
+}
+
+/** summary.json's `triage`: counts of the night's unresolved findings by triage, and the overdue ones. */
+export interface TriageSummary {
+  acknowledged: number;
+  accepted: number;
+  /** Acknowledged or accepted once, open again because their facts changed. */
+  changed: number;
+  overdue: number;
+  overdue_amount_cents: number;
+  by_category: Record<string, { acknowledged: number; accepted: number; overdue: number; overdue_amount_cents: number }>;
+  /** Journal lines that could not be read (each is logged with its line number). */
+  journal_problems: number;
+}
+
+export interface NightTriage {
+  /** The journal beside the warehouse; undefined for an in-memory warehouse. */
+  journalPath: string | undefined;
+  rows: FindingRow[];
+  views: TriageView[];
+  events: TriageEvent[];
+  problems: JournalProblem[];
+  summary: TriageSummary;
+}
+
+type Db = Pick<DuckDBConnection, 'run' | 'runAndReadAll' | 'createAppender'>;
+
+export async function triageNight(deps: { db: Db; clock: Clock; logger: Logger }, request: NightTriageRequest): Promise<NightTriage> {
+  const reader = await deps.db.runAndReadAll(FINDINGS_OF_RUN_SQL, { run_id: request.runId });
+  const rows = (reader.getRowObjects() as Record<string, unknown>[]).map(findingRowOf);
+  // The store sits beside the file this connection has open, whatever the config says (tests, --sandbox).
+  const warehousePath = await warehouseFileOf(deps.db);
+  const journalPath = warehousePath === undefined ? undefined : journalPathFor(warehousePath);
+  const { events, problems } = journalPath === undefined ? { events: [], problems: [] } : await readJournal(journalPath);
+  for (const p of problems) deps.logger.warn(`triage journal ${journalPath}, line ${p.line}: ${p.problem}; the line is skipped`);
+  const views = viewsOf(rows, events, { slaDays: request.slaDays, asOf: request.day.date, zone: request.day.zone });
+  await loadTriageTable(deps.db, views);
+  if (warehousePath !== undefined) {
+    const snapshotPath = snapshotPathFor(warehousePath);
+    mkdirSync(dirname(snapshotPath), { recursive: true, mode: 0o700 });
+    writeSnapshot(snapshotPath, { night: request.day.date, runId: request.runId, rows }, request.fileMode);
+  }
+  const summary = summaryOf(rows, views, problems.length);
+  deps.logger.event('triage.done', { run_id: request.runId, ...summary, by_category: undefined });
+  return { journalPath, rows, views, events, problems, summary };
+}
+
+/** The file of the connection's database; undefined for an in-memory one (no store beside it). */
+async function warehouseFileOf(db: Db): Promise<string | undefined> {
+  const reader = await db.runAndReadAll('SELECT path FROM duckdb_databases() WHERE database_name = current_database()');
+  const path = reader.getRowObjects()[0]?.['path'];
+  return typeof path === 'string' && path !== '' ? path : undefined;
+}
+
+function summaryOf(rows: readonly FindingRow[], views: readonly TriageView[], journalProblems: number): TriageSummary {
+  const summary: TriageSummary = {
+    acknowledged: 0,
+    accepted: 0,
+    changed: 0,
+    overdue: 0,
+    overdue_amount_cents: 0,
+    by_category: {},
+    journal_problems: journalProblems,
+  };
+  views.forEach((view, i) => {
+    const row = rows[i]!;
+    summary.by_category[row.category] ??= { acknowledged: 0, accepted: 0, overdue: 0, overdue_amount_cents: 0 };
+    const cat = summary.by_category[row.category]!;
+    if (view.state === 'acknowledged' || view.state === 'accepted') {
+      summary[view.state] += 1;
+      cat[view.state] += 1;
+    }
+    if (view.changed !== null) summary.changed += 1;
+    if (view.overdue) {
+      const amount = Number(amountAtStake(row));
+      summary.overdue += 1;
+      summary.overdue_amount_cents += amount;
+      cat.overdue += 1;
+      cat.overdue_amount_cents += amount;
+    }
+  });
+  return summary;
+}

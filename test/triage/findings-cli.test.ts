@@ -1,0 +1,108 @@
+// `recon findings` in-process: list with filters and formats, act by key and by filter, and the
+// refusals (exit 2) for bad usage and unknown keys.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configSchema } from '../../src/config/schema.ts';
+import { reconcileDay } from '../../src/reconcile/reconcile.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
+import { fixedClock } from '../../src/shared/clock.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { readJournal, journalPathFor } from '../../src/triage/journal.ts';
+import { openWarehouse } from '../../src/warehouse/open.ts';
+import { runCliInProcess } from '../cli/in-process.ts';
+import { insertOrders, insertTransactions } from '../reconcile/fixtures.ts';
+
+const ZONE = 'America/Sao_Paulo';
+const dir = mkdtempSync(join(tmpdir(), 'recon-findings-cli-'));
+const path = join(dir, 'recon.duckdb');
+const configFile = join(dir, 'recon.config.json');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const cli = (...args: string[]) => runCliInProcess(['findings', ...args, '--config', configFile]);
+
+beforeAll(async () => {
+  writeFileSync(configFile, JSON.stringify({ timezone: ZONE, warehouse: { path } }));
+  const warehouse = await openWarehouse(path);
+  try {
+    const db = warehouse.connection;
+    await insertOrders(db, [
+      { item_id: 'A', created: '2026-03-10T14:00:00Z' },
+      { item_id: 'B', created: '2026-03-10T14:10:00Z' },
+      { item_id: 'C', amount: 500, created: '2026-03-10T15:00:00Z' },
+    ]);
+    await insertTransactions(db, [{ transaction_id: 't1', item_id: 'C', net_value: 400, created: '2026-03-10T15:01:00Z' }]);
+    const config = configSchema.parse({ timezone: ZONE }).reconcile;
+    await reconcileDay(
+      { db, clock: fixedClock(Date.parse('2026-03-11T08:00:00Z')), logger: silentLogger },
+      { runId: 'rec-1', day: businessDayOf('2026-03-10', ZONE) },
+      config,
+    );
+  } finally {
+    warehouse.close();
+  }
+});
+
+describe('recon findings', () => {
+  it('lists the latest findings as JSON, with integer cents and the deadline', async () => {
+    const { code, stdout } = await cli('list', '--format', 'json');
+    expect(code).toBe(0);
+    const rows = JSON.parse(stdout);
+    expect(rows.map((r: any) => r.finding_key)).toEqual(['amount_mismatch:C', 'missing_payment:A', 'missing_payment:B']);
+    expect(rows[1]).toMatchObject({ state: 'new', first_seen: '2026-03-10', due_date: '2026-03-12', overdue: true, amount_cents: 10000 });
+  });
+
+  it('acknowledges by key, and the list shows it at once', async () => {
+    const ack = await cli('ack', 'missing_payment:A', '--note', 'paid by bank slip', '--by', 'ana');
+    expect(ack).toMatchObject({ code: 0, stdout: 'ack: 1 finding recorded in the triage journal.\n' });
+    const { stdout } = await cli('list', '--state', 'acknowledged', '--format', 'csv');
+    const lines = stdout.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^missing_payment:A,missing_payment,acknowledged,new,.*,paid by bank slip,ana,/);
+  });
+
+  it('acts in bulk by filter only with --yes when there is no terminal', async () => {
+    const refused = await cli('assign', '--category', 'missing_payment', '--to', 'bia');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/assign 2 findings\? There is no terminal to ask: pass --yes/);
+    const done = await cli('assign', '--category', 'missing_payment', '--to', 'bia', '--yes', '--by', 'ana');
+    expect(done.stdout).toBe('assign: 2 findings recorded in the triage journal.\n');
+    const mine = JSON.parse((await cli('list', '--assignee', 'bia', '--format', 'json')).stdout);
+    expect(mine.map((r: any) => r.finding_key)).toEqual(['missing_payment:A', 'missing_payment:B']);
+  });
+
+  it('accepts with a reason and reopens, every step kept in the journal', async () => {
+    expect((await cli('accept', 'amount_mismatch:C', '--reason', 'loss under R$ 5', '--by', 'caio')).code).toBe(0);
+    expect((await cli('reopen', 'amount_mismatch:C', '--by', 'caio')).code).toBe(0);
+    const [c] = JSON.parse((await cli('list', '--category', 'amount_mismatch', '--format', 'json')).stdout);
+    expect(c).toMatchObject({ state: 'new', note: 'loss under R$ 5', noted_by: 'caio' });
+    const { events } = await readJournal(journalPathFor(path));
+    expect(events.filter((e) => e.key === 'amount_mismatch:C').map((e) => [e.action, e.by, e.via])).toEqual([
+      ['accept', 'caio', 'cli'],
+      ['reopen', 'caio', 'cli'],
+    ]);
+  });
+
+  it.each([
+    [['ack', 'missing_payment:A'], /ack needs --note/],
+    [['ack', '--note', 'x'], /expected finding keys .* or a filter/],
+    [['ack', 'missing_payment:A', '--category', 'x', '--note', 'n'], /not both/],
+    [['ack', 'nope:1', '--note', 'n'], /expected keys of current findings, got 1 unknown: nope:1/],
+    [['list', '--state', 'later'], /--state expects one of new, open, acknowledged, accepted, resolved, overdue/],
+    [['list', '--older-than', 'week'], /--older-than expects an age such as 7d/],
+    [['list', '--format', 'xml'], /expected --format table, csv or json/],
+  ])('refuses %j with exit 2', async (args, message) => {
+    const { code, stderr } = await cli(...args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it('has --help on every subcommand', async () => {
+    for (const sub of ['list', 'ack', 'assign', 'accept', 'reopen', 'note']) {
+      const { code, stdout } = await runCliInProcess(['findings', sub, '--help']);
+      expect(code).toBe(0);
+      expect(stdout).toContain(`recon findings ${sub}`);
+    }
+  });
+});

@@ -1,0 +1,119 @@
+// The triage fold: computed state, the journal's marks, changed facts and deadlines, table-driven.
+import { describe, expect, it } from 'vitest';
+import type { TriageEvent } from '../../src/triage/events.ts';
+import { fingerprintOf, type FindingRow } from '../../src/triage/finding-rows.ts';
+import { viewsOf, type TriageState } from '../../src/triage/fold.ts';
+import { matchesFilter, parseAge } from '../../src/triage/filter.ts';
+
+const ZONE = 'America/Sao_Paulo';
+const facts = {
+  itemId: 'I1',
+  operationId: null,
+  transactionIds: 'T1',
+  orderStatus: 'paid',
+  paymentStatus: null,
+  orderAmountCents: 5000n,
+  paymentAmountCents: null,
+  differenceCents: null,
+};
+
+function row(over: Partial<FindingRow> = {}): FindingRow {
+  const base = {
+    key: 'missing_payment:I1',
+    category: 'missing_payment',
+    state: 'open',
+    firstSeen: '2024-03-10',
+    businessDate: '2024-03-15',
+    runId: 'r',
+    reason: 'x',
+    ...facts,
+    ...over,
+  } as FindingRow;
+  return { ...base, fingerprint: fingerprintOf(base) };
+}
+
+let n = 0;
+function ev(action: TriageEvent['action'], over: Partial<TriageEvent> = {}): TriageEvent {
+  n += 1;
+  return { v: 1, id: `id-${String(n).padStart(6, '0')}`, at: '2024-03-12T15:00:00.000Z', by: 'ana', via: 'cli', action, key: 'missing_payment:I1', ...over };
+}
+
+const FP = row().fingerprint;
+const options = { slaDays: { missing_payment: 2 }, asOf: '2024-03-15', zone: ZONE };
+
+describe('the triage state of a finding', () => {
+  it.each<[string, Partial<FindingRow>, TriageEvent[], TriageState, string | null]>([
+    ['no event: the computed state', {}, [], 'open', null],
+    ['new stays new without triage', { state: 'new' }, [], 'new', null],
+    ['acknowledged with the same facts', {}, [ev('ack', { note: 'credit note issued', fp: FP })], 'acknowledged', null],
+    ['accepted as explained', {}, [ev('accept', { note: 'accepted loss', fp: FP })], 'accepted', null],
+    [
+      'facts changed since the acknowledgement: open again',
+      { orderAmountCents: 6000n },
+      [ev('ack', { note: 'n', fp: FP })],
+      'open',
+      'changed since acknowledged on 2024-03-12',
+    ],
+    ['payments involved changed', { transactionIds: 'T1,T2' }, [ev('accept', { note: 'n', fp: FP })], 'open', 'changed since accepted on 2024-03-12'],
+    ['resolved by the data wins over an acknowledgement', { state: 'resolved' }, [ev('ack', { note: 'n', fp: FP })], 'resolved', null],
+    ['reopened', {}, [ev('ack', { note: 'n', fp: FP }), ev('reopen')], 'open', null],
+    ['acknowledged again after a reopen', {}, [ev('ack', { note: 'n', fp: FP }), ev('reopen'), ev('ack', { note: 'm', fp: FP })], 'acknowledged', null],
+    ['an assignment alone keeps the computed state', {}, [ev('assign', { to: 'bia' })], 'open', null],
+    ['an event of another finding does nothing', {}, [ev('ack', { key: 'missing_payment:I2', note: 'n', fp: FP })], 'open', null],
+  ])('%s', (_name, over, events, state, changed) => {
+    const [view] = viewsOf([row(over)], events, options);
+    expect(view?.state).toBe(state);
+    expect(view?.changed).toBe(changed);
+  });
+
+  it('keeps the last note written (last writer wins) and who wrote it', () => {
+    const [view] = viewsOf(
+      [row()],
+      [ev('ack', { note: 'first', fp: FP, by: 'ana' }), ev('note', { note: 'second', by: 'bia' }), ev('assign', { to: 'caio' })],
+      options,
+    );
+    expect(view).toMatchObject({ state: 'acknowledged', note: 'second', noteBy: 'bia', assignee: 'caio', since: '2024-03-12T15:00:00.000Z' });
+  });
+});
+
+describe('deadlines', () => {
+  it.each<[string, Partial<FindingRow>, TriageEvent[], string, boolean]>([
+    ['first seen 03-10 + 2 days is due 03-12, overdue on 03-15', {}, [], '2024-03-12', true],
+    ['due today is not overdue yet', { firstSeen: '2024-03-13' }, [], '2024-03-15', false],
+    ['acknowledged is still overdue (known, not fixed)', {}, [ev('ack', { note: 'n', fp: FP })], '2024-03-12', true],
+    ['accepted is never overdue', {}, [ev('accept', { note: 'n', fp: FP })], '2024-03-12', false],
+    ['resolved is never overdue', { state: 'resolved' }, [], '2024-03-12', false],
+  ])('%s', (_name, over, events, due, overdue) => {
+    const [view] = viewsOf([row(over)], events, options);
+    expect(view?.dueDate).toBe(due);
+    expect(view?.overdue).toBe(overdue);
+  });
+
+  it('a category without a deadline is never overdue', () => {
+    const [view] = viewsOf([row()], [], { ...options, slaDays: {} });
+    expect(view).toMatchObject({ dueDate: null, overdue: false });
+  });
+});
+
+describe('filters', () => {
+  const items = viewsOf([row(), row({ key: 'refund_owed:I2', category: 'refund_owed', firstSeen: '2024-03-14' })], [ev('assign', { to: 'bia' })], options).map(
+    (view, i) => ({
+      row: [row(), row({ key: 'refund_owed:I2', category: 'refund_owed', firstSeen: '2024-03-14' })][i]!,
+      view,
+    }),
+  );
+  it.each<[string, Parameters<typeof matchesFilter>[1], string[]]>([
+    ['all', {}, ['missing_payment:I1', 'refund_owed:I2']],
+    ['by category', { category: 'refund_owed' }, ['refund_owed:I2']],
+    ['older than 3 days', { olderThanDays: parseAge('3d') }, ['missing_payment:I1']],
+    ['overdue', { state: 'overdue' }, ['missing_payment:I1']],
+    ['mine', { assignee: 'bia' }, ['missing_payment:I1']],
+    ['by state', { state: 'acknowledged' }, []],
+  ])('%s', (_name, filter, keys) => {
+    expect(items.filter((item) => matchesFilter(item, filter, '2024-03-15')).map((item) => item.row.key)).toEqual(keys);
+  });
+
+  it('refuses an age it cannot read', () => {
+    expect(() => parseAge('7 days')).toThrow(/--older-than expects an age such as 7d/);
+  });
+});

@@ -1,0 +1,77 @@
+// The triage journal: appends survive, concurrent writers never interleave, bad lines are reported and
+// skipped without failing the read.
+import { execFile } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { appendEvents, journalPathFor, readJournal } from '../../src/triage/journal.ts';
+import { isReconError } from '../../src/shared/errors.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'recon-journal-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const run = promisify(execFile);
+
+describe('the triage journal', () => {
+  it('lives beside the warehouse and reads back what was appended, in order', async () => {
+    const journal = journalPathFor(join(dir, 'a', 'recon.duckdb'));
+    expect(journal).toBe(join(dir, 'a', 'recon.duckdb.triage', 'journal.ndjson'));
+    appendEvents(journal, [{ by: 'ana', via: 'cli', action: 'ack', key: 'k:1', note: 'known', fp: 'abc' }], { nowMs: Date.UTC(2024, 2, 15) });
+    appendEvents(journal, [{ by: 'bia', via: 'page', action: 'assign', key: 'k:1', to: 'caio' }], { nowMs: Date.UTC(2024, 2, 16) });
+    const { events, problems } = await readJournal(journal);
+    expect(problems).toEqual([]);
+    expect(events.map((e) => [e.action, e.by, e.at])).toEqual([
+      ['ack', 'ana', '2024-03-15T00:00:00.000Z'],
+      ['assign', 'bia', '2024-03-16T00:00:00.000Z'],
+    ]);
+  });
+
+  it('a missing journal is empty', async () => {
+    expect(await readJournal(join(dir, 'none', 'journal.ndjson'))).toEqual({ events: [], problems: [] });
+  });
+
+  it('refuses a note too long for one atomic line, as bad input', () => {
+    const journal = journalPathFor(join(dir, 'b', 'recon.duckdb'));
+    let error: unknown;
+    try {
+      appendEvents(journal, [{ by: 'ana', via: 'cli', action: 'note', key: 'k', note: 'é'.repeat(1001) }], { nowMs: 0 });
+    } catch (e) {
+      error = e;
+    }
+    expect(isReconError(error, 'input')).toBe(true);
+    expect((error as Error).message).toMatch(/note: Too big|at most/i);
+  });
+
+  it('reports malformed, foreign, oversized and cut lines by number and keeps the good ones', async () => {
+    const journal = journalPathFor(join(dir, 'c', 'recon.duckdb'));
+    appendEvents(journal, [{ by: 'ana', via: 'cli', action: 'note', key: 'k', note: 'one' }], { nowMs: 0 });
+    appendFileSync(journal, 'not json\n{"v":2}\n');
+    appendFileSync(journal, `${'y'.repeat(10_000)}\n`);
+    appendEvents(journal, [{ by: 'ana', via: 'cli', action: 'note', key: 'k', note: 'two' }], { nowMs: 0 });
+    const good = readFileSync(journal, 'utf8').split('\n')[0]!;
+    appendFileSync(journal, good); // a duplicate of line 1 (same id) cut before its newline
+    const { events, problems } = await readJournal(journal);
+    expect(events.map((e) => e.note)).toEqual(['one', 'two']);
+    expect(problems.map((p) => p.line)).toEqual([2, 3, 4, 6]);
+    expect(problems[0]?.problem).toBe('not JSON');
+    expect(problems[1]?.problem).toMatch(/not a triage event/);
+    expect(problems[2]?.problem).toMatch(/longer than 4096 bytes/);
+    expect(problems[3]?.problem).toMatch(/no newline/);
+  });
+
+  it('four processes appending at once: every line whole, none lost', async () => {
+    const journal = journalPathFor(join(dir, 'd', 'recon.duckdb'));
+    const perProcess = 150;
+    await Promise.all(
+      ['p1', 'p2', 'p3', 'p4'].map((who) => run(process.execPath, ['bin/run-ts.js', 'test/triage/append-many.ts', journal, who, String(perProcess)])),
+    );
+    const { events, problems } = await readJournal(journal);
+    expect(problems).toEqual([]);
+    expect(events).toHaveLength(4 * perProcess);
+    for (const who of ['p1', 'p2', 'p3', 'p4']) {
+      const notes = events.filter((e) => e.by === who).map((e) => Number(e.note?.split(' ')[2]));
+      expect(notes).toEqual(Array.from({ length: perProcess }, (_, i) => i));
+    }
+  });
+});
