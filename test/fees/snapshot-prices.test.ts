@@ -155,3 +155,46 @@ describe('fee_mismatch', () => {
     warehouse.close();
   });
 });
+
+describe('prices that change', () => {
+  it('holds each sale to the snapshot of its own day: a new price the next day, an old price charged after it', async () => {
+    const day2 = businessDayOf('2026-03-11', ZONE);
+    const warehouse = await memoryWarehouse();
+    const deps = { db: warehouse.db, http: api, clock, logger: silentLogger };
+    const reconcile = configSchema.parse({}).reconcile;
+    try {
+      const old = priceOf(DEFAULT_PRICING, 'elo', 50_000, 3);
+      await insertTransactions(warehouse.db, [{ transaction_id: 'sold-d1', net_value: 50_000, card_brand: 'elo', created: '2026-03-10T15:00:00Z' }]);
+      await warehouse.db.run(`UPDATE transactions SET installments = '3', authorized_amount = ${old} WHERE transaction_id = 'sold-d1'`);
+      await snapshotPrices(deps, DAY, fees());
+      await reconcileDay(deps, { runId: 'n1', day: DAY, fees: fees() }, reconcile);
+
+      // Elo raises its prices overnight; the shop charges the new price to one sale and the old to another.
+      sandbox.state.setBrandPricing('elo', { basisPoints: DEFAULT_PRICING.elo.basisPoints.map((bp) => bp + 50), fixedCents: 0 });
+      const raised = priceOf(sandbox.state.pricing, 'elo', 50_000, 3);
+      await insertTransactions(warehouse.db, [
+        { transaction_id: 'new-price', net_value: 50_000, card_brand: 'elo', created: '2026-03-11T15:00:00Z' },
+        { transaction_id: 'old-price', net_value: 50_000, card_brand: 'elo', created: '2026-03-11T16:00:00Z' },
+      ]);
+      await warehouse.db.run(`UPDATE transactions SET installments = '3', authorized_amount = ${raised} WHERE transaction_id = 'new-price'`);
+      await warehouse.db.run(`UPDATE transactions SET installments = '3', authorized_amount = ${old} WHERE transaction_id = 'old-price'`);
+      await snapshotPrices({ ...deps, clock: { now: () => day2.endMs + 7_200_000 } }, day2, fees());
+      await reconcileDay(deps, { runId: 'n2', day: day2, fees: fees() }, reconcile);
+
+      const found = await warehouse.db.runAndReadAll(
+        `SELECT run_id, transaction_ids, difference_cents FROM findings WHERE category = 'fee_mismatch' ORDER BY ALL`,
+      );
+      expect(found.getRowObjectsJS()).toEqual([{ run_id: 'n2', transaction_ids: 'old-price', difference_cents: BigInt(old - raised) }]);
+      const days = await warehouse.db.runAndReadAll(
+        `SELECT strftime(business_date, '%Y-%m-%d') AS day, amount FROM installment_prices WHERE card_brand = 'elo' AND installments = 3 ORDER BY day`,
+      );
+      expect(days.getRowObjectsJS()).toEqual([
+        { day: '2026-03-10', amount: BigInt(old) },
+        { day: '2026-03-11', amount: BigInt(raised) },
+      ]);
+    } finally {
+      sandbox.state.setBrandPricing('elo', DEFAULT_PRICING.elo);
+      warehouse.close();
+    }
+  });
+});
