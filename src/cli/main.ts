@@ -22,6 +22,7 @@ const subCommands = {
   sql: () => import('./commands/sql.ts').then((m) => m.default),
   export: () => import('./commands/export.ts').then((m) => m.default),
   serve: () => import('./commands/serve.ts').then((m) => m.default),
+  receive: () => import('./commands/receive.ts').then((m) => m.default),
   findings: () => import('./commands/findings.ts').then((m) => m.default),
 } satisfies Record<string, () => Promise<AnyCommand>>;
 

@@ -246,6 +246,14 @@ const feesSchema = z.strictObject({
   maxCallsPerNight: z.int().min(0).max(100_000).default(200),
 });
 
+/** `recon receive`, the receiver of the service's status notifications. */
+const notificationsSchema = z.strictObject({
+  /** The largest notification body accepted (a v1 postback is about 1 KB). */
+  maxBodyBytes: z.int().min(1024).max(1_048_576).default(65_536),
+  /** Requests accepted per second; past it the answer is 429 and the service retries. */
+  maxPerSecond: z.int().min(1).max(10_000).default(50),
+});
+
 const reportsSchema = z.strictObject({
   outDir: z.string().min(1).default('data/reports'),
   maskDocuments: z.boolean().default(true),
@@ -323,6 +331,7 @@ export const configSchema = z.strictObject({
   orders: ordersSchema.prefault({}),
   reconcile: reconcileSchema.prefault({}),
   fees: feesSchema.prefault({}),
+  notifications: notificationsSchema.prefault({}),
   reports: reportsSchema.prefault({}),
   alerts: alertsSchema.prefault({}),
 });

@@ -1,7 +1,9 @@
 // Postbacks: the v1 notification POSTed to a transaction's postback_url on each status change, signed with
 // the origin headers of the spec (User-Agent: Service/1.0.0, Service-Api-Signature: the key's tail).
-// One attempt per change (the service's 31-attempt retry ladder is out of scope for a sandbox); every
-// attempt is recorded in state.postbacks. close() waits for those in flight.
+// A delivery not answered 200 is tried again after each of `retryDelaysMs` (none by default: the
+// service's ladder of 31 attempts over ~26 hours is too slow for a sandbox; tests pass a short one).
+// Every attempt is recorded in state.postbacks. drain() waits for those in flight, retries included.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { SandboxTransaction, TxVersion } from './model.ts';
 import { notificationJson } from './serialize.ts';
@@ -10,7 +12,10 @@ import type { SandboxState } from './state.ts';
 export class Postbacks {
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly state: SandboxState) {
+  constructor(
+    private readonly state: SandboxState,
+    private readonly retryDelaysMs: readonly number[] = [],
+  ) {
     state.listeners.push((tx, oldStatus, v) => this.notify(tx, oldStatus, v));
   }
 
@@ -23,16 +28,22 @@ export class Postbacks {
       'service-api-signature': tx.postbackSignature ?? '',
     };
     const url = tx.postbackUrl;
-    const attempt = request(url, { method: 'POST', headers, body, headersTimeout: 10_000, bodyTimeout: 10_000 })
-      .then(async (res) => {
-        await res.body.dump();
-        this.state.postbacks.push({ url, status: res.statusCode, body, headers });
-      })
-      .catch((error: unknown) => {
-        this.state.postbacks.push({ url, status: error instanceof Error ? error.message : String(error), body, headers });
-      })
-      .finally(() => this.inFlight.delete(attempt));
-    this.inFlight.add(attempt);
+    const deliver = async () => {
+      for (let attempt = 0; ; attempt++) {
+        const status = await request(url, { method: 'POST', headers, body, headersTimeout: 10_000, bodyTimeout: 10_000 })
+          .then(async (res) => {
+            await res.body.dump();
+            return res.statusCode;
+          })
+          .catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+        this.state.postbacks.push({ url, status, body, headers });
+        const delay = this.retryDelaysMs[attempt];
+        if (status === 200 || delay === undefined) return;
+        await sleep(delay);
+      }
+    };
+    const delivery = deliver().finally(() => this.inFlight.delete(delivery));
+    this.inFlight.add(delivery);
   }
 
   async drain(): Promise<void> {

@@ -35,6 +35,8 @@ export interface SandboxOptions {
   faultSeed?: number;
   /** The sandbox's now: listings show the state as of clock.now(). Default: real time. */
   clock?: Clock;
+  /** Delays before each new attempt of a postback not answered 200 (default none: one attempt). */
+  postbackRetryDelaysMs?: readonly number[];
 }
 
 export interface RunningSandbox {
@@ -43,6 +45,8 @@ export interface RunningSandbox {
   apiKey: string;
   state: SandboxState;
   history: SandboxHistory;
+  /** Resolves once every postback under way, retries included, has been delivered or given up. */
+  drainPostbacks(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,7 +66,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (faults.rates.lateVisibility > 0) {
     for (const tx of history.transactions) if (faults.isLate(tx.serial)) state.hidden.add(tx.serial);
   }
-  const postbacks = new Postbacks(state);
+  const postbacks = new Postbacks(state, options.postbackRetryDelaysMs);
   const server = createSandboxServer(state, faults);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -78,6 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     apiKey: `test_${randomBytes(12).toString('hex')}`,
     state,
     history,
+    drainPostbacks: () => postbacks.drain(),
     close() {
       closed ??= (async () => {
         const done = new Promise<void>((resolve) => server.close(() => resolve()));

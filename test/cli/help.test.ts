@@ -16,6 +16,7 @@ describe('recon --help', () => {
     [['sql', '--help'], 'recon sql'],
     [['export', '--help'], 'recon export [OPTIONS]'],
     [['serve', '--help'], 'recon serve [OPTIONS]'],
+    [['receive', '--help'], 'recon receive [OPTIONS]'],
     [['sandbox', '--help'], 'recon sandbox [OPTIONS]'],
     [['help', 'run', 'nightly'], 'recon run nightly [OPTIONS]'],
   ])('recon %j prints USAGE %s', async (args, usage) => {

@@ -1,0 +1,90 @@
+// `recon receive` as a real process killed with SIGKILL while deliveries are under way, some between their
+// append and their answer: the service retries everything it saw no 200 for, a new receiver answers, and
+// the inbox holds each delivery exactly once, every line whole. The signing secret is on no line it wrote.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { inboxPathFor, readInbox } from '../../src/notify/inbox.ts';
+import { cleanEnv } from '../proof/cli.ts';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'recon.js');
+const KEY = 'test_0123456789abcdefsecret';
+const dir = mkdtempSync(join(tmpdir(), 'recon-receive-kill-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function startReceive(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [BIN, 'receive', '--port', '0'], { cwd: dir, env: cleanEnv({ RECON_API_KEY: KEY }) });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`recon receive did not start: ${out}`)), 20_000);
+    child.stdout!.on('data', () => {
+      const url = /recon receive: (http:\/\/\S+?)\/ /.exec(out)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url, output: () => out });
+      }
+    });
+  });
+}
+
+const body = (i: number) =>
+  JSON.stringify({
+    transaction_id: `tr_${i}`,
+    event: 'transaction_status_changed',
+    old_status: 'paid',
+    current_status: 'refunded',
+    date_updated: '2026-03-10T12:00:00.000Z',
+    net_value: 1000 + i,
+  });
+
+async function deliver(url: string, i: number): Promise<number> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'user-agent': 'Service/1.0.0', 'service-api-signature': KEY.slice(5), 'content-type': 'application/json' },
+      body: body(i),
+    });
+    await res.text();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+it('survives SIGKILL between append and answer: retried deliveries are kept once', async () => {
+  const N = 60;
+  const first = await startReceive();
+  const answered = new Set<number>();
+  const attempts = Array.from({ length: N }, (_, i) =>
+    deliver(first.url, i).then((status) => {
+      if (status === 200) answered.add(i);
+    }),
+  );
+  // Kill it once some deliveries are kept, with others still under way.
+  for (let t = 0; t < 400 && answered.size < N / 4; t++) await new Promise((done) => setTimeout(done, 5));
+  first.child.kill('SIGKILL');
+  await Promise.all(attempts);
+  expect(answered.size).toBeLessThan(N);
+
+  // The service retries every delivery it saw no 200 for; here, all of them, to be sure.
+  const second = await startReceive();
+  const statuses = await Promise.all(Array.from({ length: N }, (_, i) => deliver(second.url, i)));
+  expect(statuses.every((s) => s === 200)).toBe(true);
+  second.child.kill('SIGTERM');
+  await new Promise((done) => second.child.once('exit', done));
+
+  const keys: string[] = [];
+  const counts = await readInbox(inboxPathFor(join(dir, 'data', 'recon.duckdb')), (line) => {
+    keys.push(line.key);
+  });
+  expect(counts.skipped).toBeLessThanOrEqual(1);
+  expect(keys).toHaveLength(N);
+  expect(new Set(keys).size).toBe(N);
+  const text = readFileSync(inboxPathFor(join(dir, 'data', 'recon.duckdb')), 'utf8');
+  expect(text).not.toContain(KEY.slice(5));
+  expect(first.output() + second.output()).not.toContain(KEY.slice(5));
+}, 60_000);
