@@ -9,6 +9,8 @@ import { syncAll, type SyncResult } from '../src/sync/index.ts';
 import { importOrders, resolveOrdersConfig, type ImportResult } from '../src/imports/index.ts';
 import { reconcileDay, type ReconcileResult } from '../src/reconcile/reconcile.ts';
 import { snapshotPrices, type FeesSnapshot } from '../src/fees/snapshot-prices.ts';
+import { foldInbox, type FoldResult } from '../src/notify/fold.ts';
+import { inboxPathFor } from '../src/notify/inbox.ts';
 import { writeReports, type WriteReportsResult } from '../src/report/index.ts';
 import { withRun } from '../src/warehouse/runs.ts';
 import { refuseUnfinishedNight, yesterdayIn, businessDayOf } from '../src/shared/business-day.ts';
@@ -48,6 +50,7 @@ export interface NightlyOutcome {
   sync: SyncResult;
   imports: ImportResult;
   fees: FeesSnapshot;
+  notifications: FoldResult;
   reconcile: ReconcileResult;
   reports: WriteReportsResult;
 }
@@ -129,6 +132,8 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         ),
       );
       // The day's installment prices, before the reconcile run that checks the sales against them.
+      // What recon receive kept since the last night (it never opens the warehouse; the night folds).
+      const notifications = await timed('notifications', () => foldInbox({ db: deps.db, clock: deps.clock }, inboxPathFor(config.warehouse.path)));
       const fees = await timed('fees', () => snapshotPrices({ db: deps.db, http: deps.api, clock: deps.clock, logger: deps.logger }, day, config.fees));
       const imports = await timed('import', () =>
         importOrders({ db: deps.db, clock: deps.clock, logger: deps.logger }, { files, strict: request.strict, runId, businessDate: date }, config),
@@ -144,7 +149,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
       const reconcile = await timed('reconcile', () =>
         reconcileDay(
           { db: deps.db, clock: deps.clock, logger: deps.logger },
-          { runId: newRunId('reconcile', deps.clock.now()), day, fees: config.fees },
+          { runId: newRunId('reconcile', deps.clock.now()), day, fees: config.fees, notifications: config.notifications },
           config.reconcile,
         ),
       );
@@ -171,6 +176,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         sync,
         imports,
         fees,
+        notifications,
         reconcile,
         reports,
         reportDir,
@@ -188,7 +194,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         );
       }
       const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
-      return { summary, summaryFile, reportDir, sync, imports, fees, reconcile, reports };
+      return { summary, summaryFile, reportDir, sync, imports, fees, notifications, reconcile, reports };
     });
   } catch (error) {
     // Not started (the run row could not be written): there is no run to summarise.

@@ -6,6 +6,7 @@ import type { SyncResult } from '../src/sync/index.ts';
 import type { ImportResult } from '../src/imports/index.ts';
 import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
 import type { FeesSnapshot } from '../src/fees/snapshot-prices.ts';
+import type { FoldResult } from '../src/notify/fold.ts';
 import type { WriteReportsResult } from '../src/report/index.ts';
 import type { BusinessDay } from '../src/shared/business-day.ts';
 import { redactSecrets } from '../src/shared/redact.ts';
@@ -39,6 +40,8 @@ export interface NightlySummary {
   };
   import?: { files: { file: string; rows_read: number; rows_loaded: number; rejected: number; conflicts: number }[] };
   /** The fee check's price snapshot: how many GET /v1/installments calls it took, and what it priced. */
+  /** The notifications inbox folded into the warehouse: lines read, rows added, lines skipped. */
+  notifications?: FoldResult;
   fees?: {
     check: FeesSnapshot['check'];
     calls: number;
@@ -76,6 +79,7 @@ export interface SummaryInput {
   sync?: SyncResult;
   imports?: ImportResult;
   fees?: FeesSnapshot;
+  notifications?: FoldResult;
   reconcile?: ReconcileResult;
   reports?: WriteReportsResult;
   triage?: TriageSummary;
@@ -123,6 +127,7 @@ export function buildSummary(input: SummaryInput): NightlySummary {
       })),
     };
   }
+  if (input.notifications) summary.notifications = input.notifications;
   if (input.fees) {
     const f = input.fees;
     summary.fees = {

@@ -208,6 +208,7 @@ const DEFAULT_SLA_DAYS: Readonly<Record<FindingCategory, number>> = Object.freez
   cashout_stale_pending: 2,
   cashout_short: 3,
   fee_mismatch: 10,
+  notification_missed: 3,
 });
 
 const slaDaysSchema = z.strictObject(
@@ -248,6 +249,18 @@ const feesSchema = z.strictObject({
 
 /** `recon receive`, the receiver of the service's status notifications. */
 const notificationsSchema = z.strictObject({
+  /**
+   * Whether every status change is expected to be notified (the shop sets postback_url on its sales):
+   * then a refund, chargeback or review decision the listing shows without a notification within
+   * retrySpanHours is a notification_missed. Off by default: not every merchant sets postback_url.
+   */
+  expected: z.boolean().default(false),
+  /** How long the service keeps retrying a notification (3 x 1 min, 3 x 5 min, 25 x 60 min: about 26 h). */
+  retrySpanHours: z
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(26),
   /** The largest notification body accepted (a v1 postback is about 1 KB). */
   maxBodyBytes: z.int().min(1024).max(1_048_576).default(65_536),
   /** Requests accepted per second; past it the answer is 429 and the service retries. */
@@ -343,5 +356,6 @@ export type ReconConfig = Frozen<z.infer<typeof configSchema>>;
 export type OrdersLimits = Frozen<z.infer<typeof limitsSchema>>;
 export type ReconcileConfig = Frozen<z.infer<typeof reconcileSchema>>;
 export type FeesConfig = Frozen<z.infer<typeof feesSchema>>;
+export type NotificationsConfig = Frozen<z.infer<typeof notificationsSchema>>;
 export type ApiConfig = Frozen<z.infer<typeof apiSchema>>;
 export type AlertsConfig = Frozen<z.infer<typeof alertsSchema>>;

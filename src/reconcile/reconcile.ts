@@ -1,7 +1,7 @@
 // Runs one night's reconciliation in the warehouse: scope, rules, lifecycle, all in one transaction,
 // so that a crash leaves either the whole night's findings or none.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { FeesConfig, ReconcileConfig } from '../config/schema.ts';
+import type { FeesConfig, NotificationsConfig, ReconcileConfig } from '../config/schema.ts';
 import type { BusinessDay } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
 import { amountAtStakeSql } from '../shared/amount-at-stake.ts';
@@ -25,6 +25,8 @@ export interface ReconcileRequest {
   day: BusinessDay;
   /** The fee check (fee_mismatch); absent: off. */
   fees?: Pick<FeesConfig, 'check' | 'toleranceCents'> | undefined;
+  /** Whether status changes are expected to be notified (notification_missed); absent: not. */
+  notifications?: Pick<NotificationsConfig, 'expected' | 'retrySpanHours'> | undefined;
 }
 
 type CategoryCounts = Record<FindingCategory, { new: number; open: number; resolved: number; amountCents: number }>;
@@ -53,6 +55,7 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
     previousRunDate: previous?.date,
     reconcile: config,
     fees: request.fees,
+    notifications: request.notifications,
   });
   const run = (sql: string) => runWithParams(deps.db, sql, params);
 
@@ -72,7 +75,13 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
         runId: request.runId,
         kind: 'reconcile',
         businessDate: date,
-        args: { date, previous_run_id: previousRunId ?? null, ...config, ...(request.fees ? { fees: request.fees } : {}) },
+        args: {
+          date,
+          previous_run_id: previousRunId ?? null,
+          ...config,
+          ...(request.fees ? { fees: request.fees } : {}),
+          ...(request.notifications ? { notifications: request.notifications } : {}),
+        },
         startedAtMs: started,
         finishedAtMs: deps.clock.now(),
       });

@@ -184,6 +184,28 @@ JOIN installment_prices p ON p.business_date = s.price_date AND p.card_brand = s
 LEFT JOIN rc_links l ON l.source = 'card' AND l.payment_id = s.transaction_id
 LEFT JOIN rc_linked_orders o ON o.item_id = l.order_item_id
 WHERE $fee_check = 'passed-to-customer' AND s.status <> 'refunded' AND abs(s.authorized_amount - p.amount) > $fee_tolerance`,
+
+  // A status change the listing showed whose notification never came within the service's retry span
+  // (notifications.expected): the shop's platform learns of refunds and chargebacks that way, so the
+  // reason names the open finding of the order it explains. A carried one resolves once any
+  // notification of that change arrives, however late.
+  notification_missed: `
+SELECT 'notification_missed:' || h.transaction_id || ':' || h.status, 'notification_missed', coalesce(l.order_item_id, t.item_id), NULL,
+       h.transaction_id, o.status, h.status, o.amount_cents, t.net_value, NULL,
+       'transaction ' || h.transaction_id || ' became ' || h.status || ' on ' || strftime(h.date_updated, '%Y-%m-%d %H:%M UTC')
+       || ' and no notification of it came within ' || $notify_span_hours || ' h'
+       || coalesce('; it explains the open ' || (
+            SELECT string_agg(DISTINCT p.category, ', ' ORDER BY p.category) FROM rc_prev p
+            WHERE p.item_id = coalesce(l.order_item_id, t.item_id) AND p.category IN ('order_status_behind', 'chargeback_open', 'refund_not_recorded')
+          ) || ' of its order', '')
+FROM rc_status_changes h
+JOIN transactions t ON t.transaction_id = h.transaction_id
+LEFT JOIN rc_links l ON l.source = 'card' AND l.payment_id = h.transaction_id
+LEFT JOIN rc_linked_orders o ON o.item_id = l.order_item_id
+WHERE NOT EXISTS (
+  SELECT 1 FROM notifications n
+  WHERE n.transaction_id = h.transaction_id AND n.status = h.status
+    AND (h.carried OR epoch_ms(n.received_at) <= epoch_ms(h.date_updated) + $notify_span_ms))`,
 };
 
 /** All rules in one statement: the night's current findings, before lifecycle. */

@@ -10,7 +10,7 @@
 // the keys' range rules out, then reads only that key column of the others). An OR of such conditions
 // would make DuckDB read every row of every column it names, so each is a branch of its own and the
 // branches are united, a row that several branches bring kept once (by its rowid).
-import type { FeesConfig, ReconcileConfig } from '../config/schema.ts';
+import type { FeesConfig, NotificationsConfig, ReconcileConfig } from '../config/schema.ts';
 import { CHARGED_SALE_SQL } from '../fees/sales.ts';
 import { dateParam, instantParam, sqlIdentifier, type SqlParams } from '../warehouse/sql.ts';
 
@@ -29,6 +29,8 @@ export interface RuleParams {
   reconcile: ReconcileConfig;
   /** The fee check's settings; absent: off. */
   fees?: Pick<FeesConfig, 'check' | 'toleranceCents'> | undefined;
+  /** Whether status changes are expected to be notified; absent: not. */
+  notifications?: Pick<NotificationsConfig, 'expected' | 'retrySpanHours'> | undefined;
 }
 
 /**
@@ -53,6 +55,22 @@ export function nightParams(p: RuleParams): SqlParams {
     prev_date: p.previousRunDate === undefined ? null : dateParam(p.previousRunDate),
     fee_check: p.fees?.check ?? 'off',
     fee_tolerance: p.fees?.toleranceCents ?? 0,
+    ...notificationParams(p),
+  };
+}
+
+/**
+ * A status change is judged on the night whose day holds the end of the service's retry span after it:
+ * changes made in [start - span, end - span) of D.
+ */
+function notificationParams(p: RuleParams): SqlParams {
+  const spanMs = Math.round((p.notifications?.retrySpanHours ?? 26) * 3_600_000);
+  return {
+    notify_expected: p.notifications?.expected ?? false,
+    notify_lo: instantParam(p.startMs - spanMs),
+    notify_hi: instantParam(p.endMs - spanMs),
+    notify_span_ms: spanMs,
+    notify_span_hours: String(p.notifications?.retrySpanHours ?? 26),
   };
 }
 
@@ -215,6 +233,20 @@ export const scopeStatements = (compare: ReconcileConfig['compareAmount']): read
   // The orders the night's payments link to (the rules name their status and amount).
   `CREATE OR REPLACE TEMP TABLE rc_linked_orders AS
    SELECT * FROM orders WHERE item_id IN (SELECT order_item_id FROM rc_links)`,
+
+  // The status changes the listing showed whose notification window closed during D (a refund, a
+  // chargeback, a review decided paid), and carried ones; only when notifications are expected.
+  `CREATE OR REPLACE TEMP TABLE rc_status_changes AS
+   SELECT h.transaction_id, h.status, h.date_updated, false AS carried
+   FROM transaction_history h
+   WHERE $notify_expected AND h.date_updated >= $notify_lo AND h.date_updated < $notify_hi
+     AND (h.status IN ('refunded', 'chargeback')
+          OR (h.status = 'paid' AND EXISTS (SELECT 1 FROM transaction_history r WHERE r.transaction_id = h.transaction_id AND r.status = 'review')))
+   UNION ALL
+   SELECT h.transaction_id, h.status, h.date_updated, true
+   FROM transaction_history h
+   WHERE $notify_expected AND h.transaction_id IN (SELECT transaction_ids FROM rc_prev WHERE category = 'notification_missed')
+     AND 'notification_missed:' || h.transaction_id || ':' || h.status IN (SELECT finding_key FROM rc_prev)`,
 
   // The card sales the fee check judges, each with the business day whose price snapshot it is held
   // to: those of D (charged, whatever their status now), and carried ones, held to the day they were

@@ -14,7 +14,7 @@ const STALE_LIMIT_MS = 48 * HOUR;
  * The categories planted as scenarios of their own. Mispriced sales are planted among the natural sales
  * instead, and only when asked for (GenerateOptions.mispricedRate): the fee check is off by default.
  */
-const SCENARIO_CATEGORIES: readonly FindingCategory[] = FINDING_CATEGORIES.filter((c) => c !== 'fee_mismatch');
+const SCENARIO_CATEGORIES: readonly FindingCategory[] = FINDING_CATEGORIES.filter((c) => c !== 'fee_mismatch' && c !== 'notification_missed');
 
 const NEEDS_TWO_MORE_DAYS: ReadonlySet<FindingCategory> = new Set(['stale_review', 'cashout_stale_pending']);
 
@@ -145,7 +145,8 @@ export function injectScenario(b: HistoryBuilder, category: FindingCategory, ctx
       return 0;
     }
     case 'fee_mismatch':
-      throw new RangeError('fee_mismatch is planted among the natural sales (mispricing.ts), not as a scenario');
+    case 'notification_missed':
+      throw new RangeError(`${category} is not planted as a scenario of its own`);
   }
 }
 

@@ -36,6 +36,8 @@ const AT_STAKE: Readonly<Record<FindingCategory, { column: Column; abs?: true }>
   cashout_short: { column: 'difference_cents', abs: true },
   // The gap between what the sale charged and the pricing table's price, whichever way it goes.
   fee_mismatch: { column: 'difference_cents', abs: true },
+  // The payment whose change of status the shop was never told of.
+  notification_missed: { column: 'payment_amount_cents' },
 };
 
 /**

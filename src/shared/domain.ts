@@ -34,6 +34,7 @@ export const FINDING_CATEGORIES = [
   'cashout_stale_pending',
   'cashout_short',
   'fee_mismatch',
+  'notification_missed',
 ] as const;
 export type FindingCategory = (typeof FINDING_CATEGORIES)[number];
 
@@ -56,6 +57,7 @@ export const FAMILY_OF_CATEGORY: Readonly<Record<FindingCategory, CategoryFamily
   cashout_stale_pending: 'payouts',
   cashout_short: 'payouts',
   fee_mismatch: 'payments',
+  notification_missed: 'payments',
 });
 
 export const FINDING_STATES = ['new', 'open', 'resolved'] as const;

@@ -202,7 +202,7 @@ describe('machine interfaces stay as they were', () => {
 
   it('summary.json keeps its keys and lists the same report files', () => {
     const json = JSON.parse(readFileSync(join(dirOf('pt-BR'), 'summary.json'), 'utf8')) as Record<string, unknown>;
-    // Reports and categories are only ever added (the fee check added fees.* and fee_mismatch).
+    // Reports and categories are only ever added (fees.*, fee_mismatch, notification_missed).
     expect(json['reports']).toEqual([
       'discrepancies.xlsx',
       'discrepancies.csv',
@@ -213,6 +213,6 @@ describe('machine interfaces stay as they were', () => {
       'fees.xlsx',
       'fees.csv',
     ]);
-    expect(Object.keys((json['findings'] as { by_category: object }).by_category).length).toBe(14);
+    expect(Object.keys((json['findings'] as { by_category: object }).by_category).length).toBe(15);
   });
 });

@@ -103,6 +103,14 @@ const REASONS: [string, string][] = [
   // The fee check's sentence, in the words the issue gave.
   ['12x visa: charged 1.130,00, table 1.119,40 (rate 11.94%)', '12x visa: cobrado R$ 1.130,00, tabela R$ 1.119,40 (taxa 11,94%)'],
   ['1x elo: charged 100,00, table 103,19 (rate 2.995%)', '1x elo: cobrado R$ 100,00, tabela R$ 103,19 (taxa 2,995%)'],
+  [
+    'transaction tx_1 became refunded on 2026-03-09 13:00 UTC and no notification of it came within 26 h',
+    'transação tx_1 passou a estornado em 09/03/2026 10:00 e nenhuma notificação chegou em 26 h',
+  ],
+  [
+    'transaction tx_1 became chargeback on 2026-03-09 13:00 UTC and no notification of it came within 26 h; it explains the open chargeback_open of its order',
+    'transação tx_1 passou a chargeback em 09/03/2026 10:00 e nenhuma notificação chegou em 26 h; isso explica Chargeback em aberto do pedido',
+  ],
 ];
 
 describe('reasons', () => {

@@ -32,6 +32,8 @@ const reasons: ReasonRenderers = {
     `payout of ${money(f, r.cents)} has been ${f.status(r.status)} since ${f.instant(r.sinceMs)} (${r.hours} h at the end of the day)`,
   cashoutShort: (r, f) => `payout amount ${money(f, r.amountCents)} vs paid_off_amount ${money(f, r.paidOffCents)} (${signed(f, r.differenceCents)})`,
   feeMismatch: (r, f) => `${r.installments}x ${r.brand}: charged ${money(f, r.chargedCents)}, table ${money(f, r.tableCents)} (rate ${r.rate}%)`,
+  notificationMissed: (r, f) =>
+    `transaction ${r.transactionId} became ${r.status} on ${f.instant(r.atMs)} and no notification of it came within ${r.hours} h${r.explains === null ? '' : `; it explains the open ${r.explains} of its order`}`,
   reviewRejected: (r, f) =>
     `transaction ${r.transactionId} left review: rejected by the fraud check (no longer listed by the service; seen missing on ${f.instant(r.seenMissingMs)})`,
   reviewDecided: (r, f) => `transaction ${r.transactionId} left review: now ${f.status(r.status)}${r.sinceMs === null ? '' : ` since ${f.instant(r.sinceMs)}`}`,

@@ -22,6 +22,7 @@ function formatOf(messages: Messages, zone: string): ReasonFormat {
     day: messages.format.day,
     instant: (ms) => messages.format.instant(ms, zone),
     status: (s) => localizeStatus(messages, s),
+    category: (c) => localizeCategory(messages, c),
   };
 }
 

@@ -28,6 +28,15 @@ const reasons: ReasonRenderers = {
   cashoutShort: (r, f) => `valor do saque ${money(f, r.amountCents)} × valor repassado ${money(f, r.paidOffCents)} (${f.signedMoney(r.differenceCents)})`,
   feeMismatch: (r, f) =>
     `${r.installments}x ${r.brand}: cobrado ${money(f, r.chargedCents)}, tabela ${money(f, r.tableCents)} (taxa ${r.rate.replace('.', ',')}%)`,
+  notificationMissed: (r, f) =>
+    `transação ${r.transactionId} passou a ${f.status(r.status)} em ${f.instant(r.atMs)} e nenhuma notificação chegou em ${r.hours} h${
+      r.explains === null
+        ? ''
+        : `; isso explica ${r.explains
+            .split(', ')
+            .map((c) => f.category(c))
+            .join(', ')} do pedido`
+    }`,
   reviewRejected: (r, f) =>
     `transação ${r.transactionId} saiu da análise: rejeitada pelo antifraude (o serviço não a lista mais; vista ausente em ${f.instant(r.seenMissingMs)})`,
   reviewDecided: (r, f) =>
@@ -72,6 +81,7 @@ export const ptBR = {
     cashout_stale_pending: 'Saque parado',
     cashout_short: 'Saque pago a menor',
     fee_mismatch: 'Taxa fora da tabela',
+    notification_missed: 'Notificação não recebida',
   },
   states: { new: 'novo', open: 'em aberto', resolved: 'resolvido', acknowledged: 'ciente', accepted: 'aceito' },
   /** Status words of the service and of the shop's export. */

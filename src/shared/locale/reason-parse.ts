@@ -111,6 +111,13 @@ const SHAPES: readonly { pattern: RegExp; facts: (m: Groups) => ReasonFacts | un
     facts: (m) => ({ kind: 'feeMismatch', installments: Number(g(m, 1)), brand: g(m, 2), chargedCents: money(m, 3), tableCents: money(m, 4), rate: g(m, 5) }),
   },
   {
+    pattern: new RegExp(
+      `^transaction (.+?) became (\\w+) on ${UTC} and no notification of it came within (\\d+(?:\\.\\d+)?) h(?:; it explains the open ([a-z_, ]+) of its order)?$`,
+      's',
+    ),
+    facts: (m) => ({ kind: 'notificationMissed', transactionId: g(m, 1), status: g(m, 2), atMs: msOfUtc(g(m, 3)), hours: g(m, 4), explains: opt(m, 5) }),
+  },
+  {
     pattern: new RegExp(`^transaction (.+?) left review: rejected by the fraud check \\(no longer listed by the service; seen missing on ${UTC}\\)$`, 's'),
     facts: (m) => ({ kind: 'reviewRejected', transactionId: g(m, 1), seenMissingMs: msOfUtc(g(m, 2)) }),
   },

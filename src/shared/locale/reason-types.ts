@@ -26,6 +26,7 @@ export type ReasonFacts =
   | { kind: 'cashoutStalePending'; cents: bigint | null; status: string; sinceMs: number; hours: number }
   | { kind: 'cashoutShort'; amountCents: bigint | null; paidOffCents: bigint | null; differenceCents: bigint | null }
   | { kind: 'feeMismatch'; installments: number; brand: string; chargedCents: bigint | null; tableCents: bigint | null; rate: string }
+  | { kind: 'notificationMissed'; transactionId: string; status: string; atMs: number; hours: string; explains: string | null }
   | { kind: 'reviewRejected'; transactionId: string; seenMissingMs: number }
   | { kind: 'reviewDecided'; transactionId: string; status: string; sinceMs: number | null };
 
@@ -39,6 +40,8 @@ export interface ReasonFormat {
   instant(epochMs: number): string;
   /** A status word of the service or the shop (paid, pending, ...), or a comma-separated list of them. */
   status(status: string): string;
+  /** A finding category's label. */
+  category(key: string): string;
 }
 
 /** One sentence per shape: the catalogue's `reasons` has one renderer per kind. */
