@@ -8,6 +8,7 @@ import { injectScenario, planInjections } from './inject.ts';
 import { SANDBOX_TIMEZONE, type SandboxHistory } from './model.ts';
 import { HOUR, MINUTE, SECOND, dayTime, type DayContext } from './calendar.ts';
 import { customerFrom, installmentsFrom, netAmountFrom, noteFrom } from './people.ts';
+import { planLostNotifications } from './lost-notifications.ts';
 import { mispriceSale } from './mispricing.ts';
 import { Rng } from './rng.ts';
 
@@ -19,6 +20,8 @@ export interface GenerateOptions {
   discrepancyRate?: number;
   /** Share of paid card sales charged other than the pricing table says (fee_mismatch); default 0. */
   mispricedRate?: number;
+  /** Share of refunds and chargebacks whose notification is never delivered (notification_missed); default 0. */
+  lostNotificationRate?: number;
 }
 
 export function generateHistory(options: GenerateOptions): SandboxHistory {
@@ -54,8 +57,7 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
   // A pushed-to array keeps room for ~17 elements; a million of them is ~150 MB of empty slots.
   for (const tx of builder.transactions) if (tx.versions.length > 1) tx.versions = tx.versions.slice();
   for (const op of builder.operations) if (op.versions.length > 1) op.versions = op.versions.slice();
-  builder.truth.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
-  return {
+  const history: SandboxHistory = {
     seed,
     days,
     perDay,
@@ -69,6 +71,9 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
     discrepancies: builder.truth,
     nextSerial: { transaction: builder.txSerial, operation: builder.opSerial, order: builder.orderNo },
   };
+  planLostNotifications(history, options.lostNotificationRate ?? 0);
+  builder.truth.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+  return history;
 }
 
 function generateNaturalDay(b: HistoryBuilder, ctx: DayContext, txBudget: number, perDay: number): void {

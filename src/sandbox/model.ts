@@ -119,6 +119,8 @@ export interface SandboxHistory {
   discrepancies: TruthEntry[];
   /** Next free serials, for records created later (POST routes, mutations). */
   nextSerial: { transaction: number; operation: number; order: number };
+  /** Versions (notificationKey) whose notification the sandbox never delivers (lost-notifications.ts). */
+  lostNotifications?: ReadonlySet<string>;
 }
 
 /** The version of a timeline in force at `atMs` (versions sorted; the first one always applies). */

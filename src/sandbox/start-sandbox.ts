@@ -37,6 +37,10 @@ export interface SandboxOptions {
   clock?: Clock;
   /** Delays before each new attempt of a postback not answered 200 (default none: one attempt). */
   postbackRetryDelaysMs?: readonly number[];
+  /** Where to notify the generated history's status changes as the clock passes them (default: nowhere). */
+  notifyUrl?: string;
+  /** The sandbox key to report (and sign notifications with the tail of); default a random test_ key. */
+  apiKey?: string;
 }
 
 export interface RunningSandbox {
@@ -66,7 +70,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (faults.rates.lateVisibility > 0) {
     for (const tx of history.transactions) if (faults.isLate(tx.serial)) state.hidden.add(tx.serial);
   }
-  const postbacks = new Postbacks(state, options.postbackRetryDelaysMs);
+  const apiKey = options.apiKey ?? `test_${randomBytes(12).toString('hex')}`;
+  const notifyTo = options.notifyUrl === undefined ? undefined : { url: options.notifyUrl, signature: apiKey.slice('test_'.length) };
+  const postbacks = new Postbacks(state, options.postbackRetryDelaysMs, notifyTo);
   const server = createSandboxServer(state, faults);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -79,7 +85,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let closed: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    apiKey: `test_${randomBytes(12).toString('hex')}`,
+    apiKey,
     state,
     history,
     drainPostbacks: () => postbacks.drain(),

@@ -61,6 +61,11 @@ export class SandboxState {
   private txById: Map<string, number> | undefined;
   private opById: Map<string, number> | undefined;
   private orderByItem: Map<string, SandboxOrder> | undefined;
+  /**
+   * Listeners told about each change of the generated history's timelines as the clock passes it
+   * (transaction, index of the version now in force); not on a full recompute (a clock moved back).
+   */
+  readonly timelineListeners: ((tx: SandboxTransaction, version: number) => void)[] = [];
   /** Listeners told about status changes (postbacks). */
   readonly listeners: ((tx: SandboxTransaction, oldStatus: string, v: TxVersion) => void)[] = [];
 
@@ -86,7 +91,9 @@ export class SandboxState {
     while (this.eventPtr < this.eventAt.length && this.eventAt[this.eventPtr]! <= now) {
       const ref = this.eventRef[this.eventPtr++]!;
       const rec = ref >= 0 ? transactions[ref]! : operations[-ref - 1]!;
+      const before = rec.cur;
       rec.cur = versionIndexAt(rec.versions, now);
+      if (ref >= 0) for (let k = before + 1; k <= rec.cur; k++) for (const listener of this.timelineListeners) listener(rec as SandboxTransaction, k);
       changed = true;
     }
     this.appliedAt = now;
