@@ -65,7 +65,7 @@ const categoryList = FINDING_CATEGORIES.map(sqlLiteral).join(', ');
 const categoryOrder = FINDING_CATEGORIES.map((c, i) => `(${sqlLiteral(c)}, ${i + 1})`).join(', ');
 
 /**
- * Counts per category in the contract's order (all 13, zeros included), then any other category, and the
+ * Counts per category in the contract's order (every one, zeros included), then any other category, and the
  * amount at stake of the findings still to act on (new and open): the figure the page shows too.
  */
 const SUMMARY_SQL = `
