@@ -83,17 +83,21 @@ describe('fee check against the ground truth', () => {
     [11, 'none'],
     [12, 'none'],
     [13, 'flaky'],
-  ] as const)('finds exactly the planted discrepancies, mispriced sales included (seed %i, faults %s)', async (seed, faults) => {
-    const { expected, found, nights } = await scoreSeed(seed, faults);
-    expect(expected.filter((e) => e.includes(' fee_mismatch:')).length).toBeGreaterThanOrEqual(5);
-    expect(found).toEqual(expected);
-    expect(score(expected, found)).toEqual({ precision: 1, recall: 1 });
-    for (const night of nights) {
-      // Two calls per brand (its rates at the reference value and the check at a second one), no more.
-      expect(night.calls).toBe(2 * night.brands);
-      expect(night.brands).toBeGreaterThan(0);
-      expect(night.unpriced).toBe(0);
-      expect(night.summaryCalls).toBe(night.calls);
-    }
-  });
+  ] as const)(
+    'finds exactly the planted discrepancies, mispriced sales included (seed %i, faults %s)',
+    async (seed, faults) => {
+      const { expected, found, nights } = await scoreSeed(seed, faults);
+      expect(expected.filter((e) => e.includes(' fee_mismatch:')).length).toBeGreaterThanOrEqual(5);
+      expect(found).toEqual(expected);
+      expect(score(expected, found)).toEqual({ precision: 1, recall: 1 });
+      for (const night of nights) {
+        // Two calls per brand (its rates at the reference value and the check at a second one), no more.
+        expect(night.calls).toBe(2 * night.brands);
+        expect(night.brands).toBeGreaterThan(0);
+        expect(night.unpriced).toBe(0);
+        expect(night.summaryCalls).toBe(night.calls);
+      }
+    },
+    180_000,
+  );
 });

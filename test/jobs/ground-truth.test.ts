@@ -65,16 +65,22 @@ async function scoreSeed(seed: number, faults: 'none' | 'flaky' = 'none') {
 }
 
 describe('ground truth', () => {
-  it.each([1, 2, 3, 4, 5])('finds exactly the injected discrepancies, night after night (seed %i)', async (seed) => {
-    const { expected, found } = await scoreSeed(seed);
-    expect(expected.length).toBeGreaterThan(10);
-    expect(found).toEqual(expected);
-  });
+  // Twelve whole nights take 9-15 s alone, but several times that beside the other whole-night suites
+  // (fees, notifications) on two shared cores: the limit is for a hang, not for a slow machine.
+  it.each([1, 2, 3, 4, 5])(
+    'finds exactly the injected discrepancies, night after night (seed %i)',
+    async (seed) => {
+      const { expected, found } = await scoreSeed(seed);
+      expect(expected.length).toBeGreaterThan(10);
+      expect(found).toEqual(expected);
+    },
+    180_000,
+  );
 
   it('keeps precision and recall at 100% through a flaky service', async () => {
     const { expected, found } = await scoreSeed(6, 'flaky');
     expect(found).toEqual(expected);
-  });
+  }, 180_000);
 
   it('covers every category across the seeds', () => {
     const categories = new Set<string>();
