@@ -4,7 +4,7 @@
 import { csvLineOf } from '../report/csv-writer.ts';
 import { neutraliseFormula } from '../report/cells.ts';
 import { brlTextFromCents } from '../shared/money.ts';
-import { amountAtStake } from './finding-rows.ts';
+import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
 import type { TriagedFinding } from './filter.ts';
 
 export const LIST_FORMATS = ['table', 'csv', 'json'] as const;
@@ -36,7 +36,7 @@ function recordOf({ row, view }: TriagedFinding): ListRecord {
     first_seen: row.firstSeen,
     due_date: view.dueDate,
     overdue: view.overdue,
-    amount_cents: amountAtStake(row),
+    amount_cents: amountAtStakeOf(row),
     assignee: view.assignee,
     note: view.note,
     noted_by: view.noteBy,
