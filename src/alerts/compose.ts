@@ -2,7 +2,8 @@
 // and never alerted as overdue), and the message for each kind, as Slack-compatible JSON (text plus one
 // mrkdwn block) and as the plain text of an e-mail. Only changes alert: a night with no news sends none.
 import type { AlertKind } from '../triage/events.ts';
-import { amountAtStake, type FindingRow } from '../triage/finding-rows.ts';
+import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
+import type { FindingRow } from '../triage/finding-rows.ts';
 import type { TriageView } from '../triage/fold.ts';
 import { brlTextFromCents } from '../shared/money.ts';
 
@@ -52,7 +53,7 @@ function alertOf(kind: AlertKind, night: string, rows: readonly FindingRow[], wh
   const byCategory = new Map<string, { n: number; cents: bigint }>();
   let total = 0n;
   for (const row of rows) {
-    const amount = amountAtStake(row);
+    const amount = amountAtStakeOf(row);
     total += amount;
     const entry = byCategory.get(row.category) ?? { n: 0, cents: 0n };
     entry.n += 1;

@@ -30,6 +30,6 @@ export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandb
   lines.push(`  ${m.reports}: ${outcome.reportDir}`);
   for (const file of summary.reports ?? []) lines.push(`    ${file}`);
   lines.push(`    summary.json`);
-  lines.push(serveHintFor({ date: summary.date, source, configFile, command: ownCommandFor() }));
+  lines.push(serveHintFor({ date: summary.date, source, configFile, command: ownCommandFor() }, locale));
   return lines.join('\n');
 }

@@ -299,7 +299,8 @@ const webhookUrl = z.string().superRefine((text, ctx) => {
   if (url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHost(url.hostname))) return;
   ctx.addIssue({
     code: 'custom',
-    message: `expected an https:// address (http:// only on loopback), got "${url ? `${url.protocol}//${url.host}` : text.slice(0, 40)}"`,
+    // Never the path: a webhook's path is its secret (Slack's names the workspace and channel).
+    message: `expected an https:// address (http:// only on loopback), got ${url ? `"${url.protocol}//${url.host}/..."` : 'text that is not a URL'}`,
   });
 });
 
@@ -324,6 +325,12 @@ const alertsSchema = z.strictObject({
       from: z.string().min(3),
       to: z.array(z.string().min(3)).min(1).max(50),
       on: alertOnSchema,
+    })
+    // Without TLS the login and password cross the network in clear: only a relay on this machine may.
+    .refine((email) => email.tls !== 'none' || isLoopbackHost(email.host) || (email.user === undefined && email.passwordEnv === undefined), {
+      message:
+        'expected tls "starttls" or "implicit" for a relay that logs in on another machine ("none" sends the password in clear; it is for a loopback relay)',
+      path: ['tls'],
     })
     .optional(),
   /** The address finance opens the page at (recon serve), for the link to the night in each alert. */

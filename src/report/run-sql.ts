@@ -37,7 +37,7 @@ async function runSql(db: Pick<DuckDBConnection, 'extractStatements'>, sql: stri
       throw sqlError(cause);
     }
     try {
-      const refused = refusalOfKind(prepared.statementType);
+      const refused = refusalOfKind(prepared.statementType, sql);
       if (refused !== undefined) throw refusalError(refused);
       const result = await prepared.stream();
       if (result.columnCount > 0) await writeResult(result, format, write);

@@ -5,13 +5,15 @@
 import { StatementType } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 
-export type Refusal = 'files' | 'extensions' | 'settings' | 'writes';
+export type Refusal = 'files' | 'extensions' | 'settings' | 'writes' | 'indirect';
 
 const WHY: Record<Refusal, string> = {
   files: 'it cannot read or write any other file (COPY, EXPORT DATABASE, ATTACH, read_csv or read_text of a path)',
   extensions: 'it cannot install or load extensions (INSTALL, LOAD)',
   settings: 'its settings cannot be changed (SET, RESET, PRAGMA)',
   writes: 'statements that change the warehouse (INSERT, UPDATE, DELETE, CREATE, ...) are refused',
+  indirect:
+    'it runs statements as they are written: PREPARE, EXECUTE and EXPLAIN ANALYZE (which runs what it explains) are refused; write the statement itself, or EXPLAIN it',
 };
 
 const FOR_FILES = 'to write tables to files use `recon export --format parquet --out DIR`, or redirect `recon sql --format csv "SELECT ..."` to a file';
@@ -30,10 +32,19 @@ const REFUSED_KINDS: ReadonlyMap<StatementType, Refusal> = new Map([
   // PRAGMAs that read (table_info, database_size, ...) are SELECT or CALL statements; the PRAGMA kind
   // is left with the ones that set something or checkpoint.
   [StatementType.PRAGMA, 'settings'],
+  // A prepared statement's kind is PREPARE whatever it holds (a COPY, say): the kind check above would
+  // never see what EXECUTE runs. The raw rows' folder is open to the sealed instance, so a COPY that
+  // got through could overwrite the texts there.
+  [StatementType.PREPARE, 'indirect'],
+  [StatementType.EXECUTE, 'indirect'],
 ]);
 
-/** The reason a statement of this kind is refused before it runs, if it is. */
-export function refusalOfKind(kind: StatementType): Refusal | undefined {
+/** EXPLAIN ANALYZE (or ANALYSE, or an option list naming it) runs the statement it explains. */
+const EXPLAIN_ANALYZE = /\bEXPLAIN\b[\s\S]*?\bANALY[SZ]E\b/i;
+
+/** The reason a statement of this kind (from this SQL text) is refused before it runs, if it is. */
+export function refusalOfKind(kind: StatementType, sql = ''): Refusal | undefined {
+  if (kind === StatementType.EXPLAIN && EXPLAIN_ANALYZE.test(sql)) return 'indirect';
   return REFUSED_KINDS.get(kind);
 }
 

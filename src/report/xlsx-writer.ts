@@ -235,7 +235,7 @@ export class XlsxSheetWriter {
     const totals = this.#sums.some((s) => s !== null) ? this.#totalsRow(messages.total) : undefined;
     const noteRows = notes.map((note) => ({
       label: sheetText(messages.notes[note.label as keyof Messages['notes']] ?? note.label),
-      ...noteValueOf(note, timezone),
+      ...noteValueOf(note, timezone, messages),
     }));
     if (this.#held !== null) {
       if (totals) this.#measure(totals);
@@ -279,11 +279,12 @@ export class XlsxSheetWriter {
 }
 
 /** A note's value: an instant or a day (`2026-11-22`) as a local date cell; any other text as it is. */
-function noteValueOf(note: SheetNote, timezone: string): { value: ExcelValue; type: 'instant' | 'date' | 'text' } {
+/** A note's value as a cell: an instant or a date as such; a run's outcome (`done`...) in the locale's words. */
+function noteValueOf(note: SheetNote, timezone: string, messages: Messages): { value: ExcelValue; type: 'instant' | 'date' | 'text' } {
   if (note.instantMs !== null && note.instantMs !== undefined) return { value: excelDateFromInstant(note.instantMs, timezone), type: 'instant' };
   const text = note.text ?? '';
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return { value: excelDateFromDateText(text), type: 'date' };
-  return { value: sheetText(text), type: 'text' };
+  return { value: sheetText(messages.page.outcomes[text] ?? text), type: 'text' };
 }
 
 function safeNumber(value: bigint, key: string): number {

@@ -1,7 +1,8 @@
 // The amount at stake of a finding: one figure per finding that never cancels out when summed (a
 // shortfall and an excess both add to what finance has to look at). The workbook's Summary sheet and
 // the night's summary.json (what the page shows per category) both sum this one expression, so the
-// two always agree. docs/warehouse.md lists it per category.
+// two always agree; triage's lists and alerts, which hold rows in memory, use amountAtStakeOf, made
+// from the same table. docs/warehouse.md lists it per category.
 import { FINDING_CATEGORIES, type FindingCategory } from './domain.ts';
 
 type Column = 'order_amount_cents' | 'payment_amount_cents' | 'difference_cents';
@@ -51,4 +52,22 @@ export function amountAtStakeSql(alias?: string): string {
   const cases = FINDING_CATEGORIES.map((category) => `WHEN '${category}' THEN ${term(AT_STAKE[category])}`).join(' ');
   const fallback = `abs(${col('difference_cents')}), ${col('payment_amount_cents')}, ${col('order_amount_cents')}`;
   return `CAST(coalesce(CASE ${col('category')} ${cases} END, ${fallback}, 0) AS BIGINT)`;
+}
+
+/** A finding row's amount at stake in cents, as amountAtStakeSql computes it in SQL (same table, same fallback). */
+export function amountAtStakeOf(row: {
+  category: string;
+  orderAmountCents: bigint | null;
+  paymentAmountCents: bigint | null;
+  differenceCents: bigint | null;
+}): bigint {
+  const abs = (v: bigint | null) => (v === null ? null : v < 0n ? -v : v);
+  const columns: Record<Column, bigint | null> = {
+    order_amount_cents: row.orderAmountCents,
+    payment_amount_cents: row.paymentAmountCents,
+    difference_cents: row.differenceCents,
+  };
+  const spec = AT_STAKE[row.category as FindingCategory] as { column: Column; abs?: true } | undefined;
+  const picked = spec === undefined ? null : spec.abs ? abs(columns[spec.column]) : columns[spec.column];
+  return picked ?? abs(row.differenceCents) ?? row.paymentAmountCents ?? row.orderAmountCents ?? 0n;
 }

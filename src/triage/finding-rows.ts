@@ -51,13 +51,6 @@ export function fingerprintOf(facts: Facts): string {
   return createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 16);
 }
 
-/** What is at stake in a finding, in cents: the difference, else the payment, else the order amount. */
-export function amountAtStake(row: Pick<FindingRow, 'differenceCents' | 'paymentAmountCents' | 'orderAmountCents'>): bigint {
-  const d = row.differenceCents;
-  if (d !== null) return d < 0n ? -d : d;
-  return row.paymentAmountCents ?? row.orderAmountCents ?? 0n;
-}
-
 /** Columns of `findings` the rows are made of; `f` is the findings table or view. */
 const FINDING_ROW_COLUMNS = `f.finding_key, f.category, f.state, strftime(f.first_seen, '%Y-%m-%d') AS first_seen,
   strftime(f.business_date, '%Y-%m-%d') AS business_date, f.run_id, f.item_id, f.operation_id, f.transaction_ids,

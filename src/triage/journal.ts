@@ -72,7 +72,10 @@ export function appendEvents(journalPath: string, events: readonly NewTriageEven
   }
   try {
     for (const { line } of stamped) {
-      const bytes = Buffer.from(line);
+      // Each line also starts with a newline: a line cut short by an earlier failed write (a full
+      // disk) then ends there, and only that fragment is lost, never the next writer's event. The
+      // reader skips the empty lines this leaves.
+      const bytes = Buffer.from(`\n${line}`);
       const written = writeSync(fd, bytes);
       if (written !== bytes.length) throw new Error(`short write (${written} of ${bytes.length} bytes)`);
     }

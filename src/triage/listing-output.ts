@@ -4,7 +4,7 @@
 import { csvLineOf } from '../report/csv-writer.ts';
 import { neutraliseFormula } from '../report/cells.ts';
 import { brlTextFromCents } from '../shared/money.ts';
-import { amountAtStake } from './finding-rows.ts';
+import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
 import type { TriagedFinding } from './filter.ts';
 
 export const LIST_FORMATS = ['table', 'csv', 'json'] as const;
@@ -36,7 +36,7 @@ function recordOf({ row, view }: TriagedFinding): ListRecord {
     first_seen: row.firstSeen,
     due_date: view.dueDate,
     overdue: view.overdue,
-    amount_cents: amountAtStake(row),
+    amount_cents: amountAtStakeOf(row),
     assignee: view.assignee,
     note: view.note,
     noted_by: view.noteBy,
@@ -101,9 +101,10 @@ const TABLE_COLUMNS: [string, (r: ListRecord) => string][] = [
 
 function tableOf(records: readonly ListRecord[]): string {
   if (records.length === 0) return 'No findings match.\n';
-  // One line per finding: control characters of a note would break the layout (or the terminal).
+  // One line per finding: control characters of a note (C0, DEL, C1 such as CSI) would break the layout
+  // or drive the terminal, and bidi overrides would reorder what it shows.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is replaced
-  const cell = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 80);
+  const cell = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, ' ').slice(0, 80);
   const rows = [TABLE_COLUMNS.map(([h]) => h), ...records.map((r) => TABLE_COLUMNS.map(([, f]) => cell(f(r))))];
   const widths = TABLE_COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const text = rows

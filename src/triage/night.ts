@@ -5,7 +5,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BusinessDay } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/log.ts';
-import { FINDINGS_OF_RUN_SQL, amountAtStake, findingRowOf, type FindingRow } from './finding-rows.ts';
+import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
+import { FINDINGS_OF_RUN_SQL, findingRowOf, type FindingRow } from './finding-rows.ts';
 import { viewsOf, type TriageView } from './fold.ts';
 import { journalPathFor, readJournal, type JournalProblem } from './journal.ts';
 import { snapshotPathFor, writeSnapshot } from './snapshot.ts';
@@ -93,7 +94,7 @@ function summaryOf(rows: readonly FindingRow[], views: readonly TriageView[], jo
     }
     if (view.changed !== null) summary.changed += 1;
     if (view.overdue) {
-      const amount = Number(amountAtStake(row));
+      const amount = Number(amountAtStakeOf(row));
       summary.overdue += 1;
       summary.overdue_amount_cents += amount;
       cat.overdue += 1;

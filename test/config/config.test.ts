@@ -88,6 +88,24 @@ describe('config', () => {
     }
   });
 
+  it.each([
+    ['127.0.0.1', 'none', true],
+    ['smtp.example.com', 'starttls', true],
+    ['smtp.example.com', 'none', false],
+  ])('SMTP to %s with tls %s and a login is accepted: %s', (host, tls, accepted) => {
+    const email = { host, tls, user: 'recon', passwordEnv: 'RECON_SMTP_PASSWORD', from: 'recon@shop.example', to: ['finance@shop.example'] };
+    const load = () => loadConfig({ file: configFile(JSON.stringify({ alerts: { email } })), env: {} });
+    if (accepted) expect(load().config.alerts.email?.host).toBe(host);
+    else expect(load).toThrow(/alerts\.email\.tls: expected tls "starttls" or "implicit"/);
+  });
+
+  it('never repeats a webhook address that is not a URL: its path is its secret', () => {
+    const secret = 'hooks.slack.com/services/T0SECRET/B0SECRET/XXXXSECRET';
+    const load = () => loadConfig({ file: configFile(JSON.stringify({ alerts: { webhooks: [{ url: secret }] } })), env: {} });
+    expect(load).toThrow(/alerts\.webhooks\.0\.url: expected an https:\/\/ address/);
+    expect(load).not.toThrow(/SECRET/);
+  });
+
   it('names a missing file', () => {
     expect(() => loadConfig({ file: '/nonexistent/recon.json', env: {} })).toThrow(/cannot be read \(ENOENT\)/);
   });

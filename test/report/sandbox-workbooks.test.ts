@@ -144,6 +144,13 @@ describe('what the pt-BR night shows', () => {
     }
   });
 
+  it("the Summary's notes speak Portuguese, the run's outcome included", async () => {
+    const summary = (await workbook('pt-BR', 'discrepancies')).worksheets[0]!;
+    const notes = new Map<string, string>();
+    summary.eachRow((row) => notes.set(String(row.getCell(1).value), String(row.getCell(2).value)));
+    expect(notes.get(messagesFor('pt-BR').notes.reconcileOutcome)).toBe('concluída');
+  });
+
   it("the Summary's amount at stake is the page's amount, category by category", async () => {
     const summary = (await workbook('pt-BR', 'discrepancies')).getWorksheet('Resumo')!;
     const header = (summary.getRow(1).values as unknown[]).slice(1);

@@ -143,6 +143,12 @@ describe('display', () => {
     expect(serveHintFor({ date: '2026-11-21', source, configFile, command: 'npm exec recon --' })).toBe(hint);
   });
 
+  it('says it in Portuguese under pt-BR', () => {
+    expect(serveHintFor({ date: '2026-11-21', source: 'sandbox', command: 'npm exec recon --' }, 'pt-BR')).toBe(
+      'Abra a página dos relatórios: npm exec recon -- serve --sandbox e depois http://127.0.0.1:8080/nights/2026-11-21',
+    );
+  });
+
   it('names this install: npm exec inside the project folder, the entry point elsewhere, never npx', () => {
     const root = join(import.meta.dirname, '..', '..');
     expect(ownCommandFor(root)).toBe('npm exec recon --');

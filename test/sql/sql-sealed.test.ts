@@ -16,12 +16,17 @@ const WHY = {
   extensions: 'it cannot install or load extensions',
   settings: 'its settings cannot be changed',
   writes: 'statements that change the warehouse',
+  indirect: 'it runs statements as they are written',
 } as const;
 
 let fixture: Fixture;
 let before: string;
 const target = (name: string) => join(fixture.dir, name);
-const digest = () => createHash('sha256').update(readFileSync(fixture.path)).digest('hex');
+const digest = () =>
+  createHash('sha256')
+    .update(readFileSync(fixture.path))
+    .update(readFileSync(`${fixture.path}.raw/transactions/0.parquet`))
+    .digest('hex');
 const sql = (args: string[], stdin?: string) => runRecon(['sql', ...args], { cwd: fixture.dir, stdin });
 
 beforeAll(async () => {
@@ -57,6 +62,15 @@ const FORBIDDEN: Array<[string, (dir: string) => string, keyof typeof WHY]> = [
   ['PRAGMA that checkpoints', () => 'PRAGMA force_checkpoint', 'settings'],
   ['DELETE', () => 'DELETE FROM orders', 'writes'],
   ['CREATE TABLE', () => 'CREATE TABLE evil AS SELECT 1 AS x', 'writes'],
+  // The raw rows' folder is open to the sealed instance (the raw views read it): a COPY wrapped in a
+  // statement of another kind must not reach it.
+  [
+    'PREPARE of a COPY over the raw texts, then EXECUTE',
+    (d) => `PREPARE p AS COPY (SELECT 'x' AS p01) TO '${d}/recon.duckdb.raw/transactions/0.parquet' (FORMAT parquet); EXECUTE p`,
+    'indirect',
+  ],
+  ['EXPLAIN ANALYZE of a COPY into the raw rows folder', (d) => `EXPLAIN ANALYZE COPY (SELECT 1 AS a) TO '${d}/recon.duckdb.raw/analyzed.csv'`, 'indirect'],
+  ['EXPLAIN (ANALYZE) of a COPY', (d) => `EXPLAIN (ANALYZE) COPY (SELECT 1 AS a) TO '${d}/recon.duckdb.raw/analyzed.csv'`, 'indirect'],
 ];
 
 describe('recon sql refuses what is not a read of the warehouse', () => {
@@ -90,6 +104,7 @@ describe('recon sql refuses what is not a read of the warehouse', () => {
 
   it('left the warehouse byte for byte as it was, and created no file', () => {
     expect(digest()).toBe(before);
-    for (const name of ['out.csv', 'exported', 'attached.duckdb', 'profile.json', 'prompt.csv']) expect(existsSync(target(name)), name).toBe(false);
+    for (const name of ['out.csv', 'exported', 'attached.duckdb', 'profile.json', 'prompt.csv', 'recon.duckdb.raw/analyzed.csv'])
+      expect(existsSync(target(name)), name).toBe(false);
   });
 });

@@ -49,15 +49,29 @@ describe('the triage journal', () => {
     appendFileSync(journal, 'not json\n{"v":2}\n');
     appendFileSync(journal, `${'y'.repeat(10_000)}\n`);
     appendEvents(journal, [{ by: 'ana', via: 'cli', action: 'note', key: 'k', note: 'two' }], { nowMs: 0 });
-    const good = readFileSync(journal, 'utf8').split('\n')[0]!;
+    const good = readFileSync(journal, 'utf8')
+      .split('\n')
+      .find((line) => line !== '')!;
     appendFileSync(journal, good); // a duplicate of line 1 (same id) cut before its newline
     const { events, problems } = await readJournal(journal);
     expect(events.map((e) => e.note)).toEqual(['one', 'two']);
-    expect(problems.map((p) => p.line)).toEqual([2, 3, 4, 6]);
+    // Each event's line is written after a newline of its own (lines 1 and 6 are empty).
+    expect(problems.map((p) => p.line)).toEqual([3, 4, 5, 8]);
     expect(problems[0]?.problem).toBe('not JSON');
     expect(problems[1]?.problem).toMatch(/not a triage event/);
     expect(problems[2]?.problem).toMatch(/longer than 4096 bytes/);
     expect(problems[3]?.problem).toMatch(/no newline/);
+  });
+
+  it('loses only the fragment a failed write left, never the next event appended after it', async () => {
+    const journal = journalPathFor(join(dir, 'e', 'recon.duckdb'));
+    appendEvents(journal, [{ by: 'ana', via: 'cli', action: 'note', key: 'k', note: 'one' }], { nowMs: 0 });
+    appendFileSync(journal, '{"v":1,"id":"cut-by-a-full-disk'); // a write that stopped part way
+    appendEvents(journal, [{ by: 'bia', via: 'page', action: 'note', key: 'k', note: 'two' }], { nowMs: 0 });
+    const { events, problems } = await readJournal(journal);
+    expect(events.map((e) => e.note)).toEqual(['one', 'two']);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.problem).toBe('not JSON');
   });
 
   it('four processes appending at once: every line whole, none lost', async () => {

@@ -26,7 +26,7 @@ const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0011-findings-with-customer.sql', '0d49461c7ff2e93327797cfd019a7f0d584f1281ce1e9d520de04d39db911a9b'],
   ['0012-order-links.sql', 'f8b379cb4dda3de709bd251905e767bf15405221a56ab7f59251a6267d580b1e'],
   ['0013-night-reads-bounded-by-dates.sql', 'aa281847553cff7347954fcb5a8b234869283fd3d712333bd6d43e18bb3a50ca'],
-  ['0014-raw-rows-beside-the-warehouse.sql', 'c2a933fb2ac8611ddd73fedefb23388d7f8f03547d93cef82e6bb60f6f0f0345'],
+  ['0014-raw-rows-beside-the-warehouse.sql', '32a671ab9f69875763ace94c3823e9c6330cf8f08e1c365c83d840524ee24d82'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));

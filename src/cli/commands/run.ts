@@ -113,7 +113,8 @@ const backfill = defineCommand({
     const { nights, source } = await untilInterrupted(runBackfillNights(given, args, follow), stopped);
     process.stdout.write(`${lineForBackfillEnd(nights, given.config.reports.locale)}\n`);
     const last = nights.at(-1);
-    if (last) process.stdout.write(`${serveHintFor({ date: last.date, source, configFile: given.file, command: ownCommandFor() })}\n`);
+    if (last)
+      process.stdout.write(`${serveHintFor({ date: last.date, source, configFile: given.file, command: ownCommandFor() }, given.config.reports.locale)}\n`);
     if (args['fail-on'] === 'new' && nights.some((n) => (n.outcome?.reconcile.totals.new ?? 0) > 0)) process.exitCode = 3;
   },
 });

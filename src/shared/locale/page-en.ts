@@ -6,6 +6,7 @@ export const pageEn: typeof pagePtBR = {
   /** How the page shows an instant in the business zone (luxon). */
   dateTime: 'yyyy-MM-dd HH:mm',
   tagline: 'reconciliation reports',
+  openHint: (command, url) => `Open the reports page: ${command}, then ${url}`,
   outcomes: { done: 'done', done_with_warnings: 'done_with_warnings', failed: 'failed', unknown: 'unknown', none: 'no summary' },
   downloads: { none: 'none', fileOf: (file, date) => `${file} of ${date}`, rfc: 'csv RFC 4180' },
   home: {

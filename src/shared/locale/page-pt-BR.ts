@@ -5,6 +5,8 @@ export const pagePtBR = {
   /** How the page shows an instant in the business zone (luxon). */
   dateTime: 'dd/MM/yyyy HH:mm',
   tagline: 'relatórios de conciliação',
+  /** The line a finished night prints on the terminal to open its page. */
+  openHint: (command: string, url: string): string => `Abra a página dos relatórios: ${command} e depois ${url}`,
   outcomes: { done: 'concluída', done_with_warnings: 'concluída com avisos', failed: 'falhou', unknown: 'desconhecido', none: 'sem resumo' } as Record<
     string,
     string

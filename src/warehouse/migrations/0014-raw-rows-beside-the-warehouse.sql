@@ -103,14 +103,15 @@ SELECT * FROM refunded_transactions LIMIT 0;
 SELECT * FROM charged_back_transactions LIMIT 0;
 
 -- Each transaction with its current text, as the service last listed it: the residue its raw_key
--- names, its id member put back.
+-- names, its id member put back. Every row is kept: one whose file is missing (a warehouse copied
+-- without its folder) shows a NULL text rather than vanishing.
 CREATE OR REPLACE VIEW transactions_raw AS
 WITH stored AS (
   SELECT parse_filename(filename, true) || ':' || file_row_number AS raw_key, concat_ws(',"', p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16, p17, p18, p19, p20, p21, p22, p23, p24) AS residue
   FROM read_parquet(getvariable('recon_raw_dir') || '/transactions/*.parquet', filename = true, file_row_number = true)
 )
 SELECT t.transaction_id, t.date_created, replace(s.residue, chr(1), 'transaction_id":"' || t.transaction_id || '"') AS raw
-FROM transactions t JOIN stored s USING (raw_key);
+FROM transactions t LEFT JOIN stored s USING (raw_key);
 
 -- Each cash-in and cash-out with its current text (the listed row, as the service sent it).
 CREATE OR REPLACE VIEW operations_raw AS
@@ -120,4 +121,4 @@ WITH stored AS (
 )
 SELECT o.kind, o.operation_id, o.date_created,
        replace(s.residue, chr(1), CASE o.kind WHEN 'cash_in' THEN 'cash_in_id":"' ELSE 'cash_out_id":"' END || o.operation_id || '"') AS raw
-FROM operations o JOIN stored s USING (raw_key);
+FROM operations o LEFT JOIN stored s USING (raw_key);
