@@ -17,7 +17,7 @@ export const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
 const FILE_NAME = /^(\d{4})-[a-z0-9-]+\.sql$/;
 
-/** Reads every migration file, in version order; a duplicate or a file without its name line throws. */
+/** Reads every migration file, in version order; a gap, a duplicate or a file without its name line throws. */
 function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   const migrations = readdirSync(dir)
     .filter((file) => file.endsWith('.sql'))
@@ -30,11 +30,8 @@ function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
       return { version: Number(match[1]), name, file, sql };
     })
     .sort((a, b) => a.version - b.version);
-  // Branches developed side by side hold their own numbers, so a number may be missing until its
-  // branch is merged: versions only have to increase, each used once.
   migrations.forEach((migration, i) => {
-    const before = migrations[i - 1]?.version ?? 0;
-    if (migration.version <= before) throw new Error(`migration file ${migration.file}: expected a version above ${before} (each version is used once)`);
+    if (migration.version !== i + 1) throw new Error(`migration file ${migration.file}: expected version ${i + 1} (versions run 1, 2, 3, ... without gaps)`);
   });
   return migrations;
 }

@@ -145,11 +145,8 @@ export async function migrate(connection: DuckDBConnection): Promise<number> {
       `the warehouse is at schema version ${current}, newer than this recon knows (${latest}); run the recon that migrated it, or a later one`,
     );
   }
-  // Each version the file lacks, by number: a migration merged in below one already applied (two
-  // branches' numbers) still runs once.
-  const applied = new Set((await connection.runAndReadAll('SELECT version FROM schema_migrations')).getRowObjects().map((r) => Number(r['version'])));
   for (const migration of MIGRATIONS) {
-    if (applied.has(migration.version)) continue;
+    if (migration.version <= current) continue;
     try {
       await withTransaction(connection, async () => {
         await connection.run(migration.sql);
