@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isValidZone } from '../shared/business-day.ts';
 import { LOCALES } from '../shared/locale/index.ts';
 import { FINDING_CATEGORIES, type FindingCategory } from '../shared/domain.ts';
+import { bankSchema, settlementSchema } from './bank-schema.ts';
 
 export const ORDER_STATUSES = ['paid', 'pending', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -352,6 +353,8 @@ export const configSchema = z.strictObject({
   reconcile: reconcileSchema.prefault({}),
   fees: feesSchema.prefault({}),
   notifications: notificationsSchema.prefault({}),
+  bank: bankSchema.prefault({}),
+  settlement: settlementSchema.prefault({}),
   reports: reportsSchema.prefault({}),
   alerts: alertsSchema.prefault({}),
 });
@@ -366,3 +369,5 @@ export type FeesConfig = Frozen<z.infer<typeof feesSchema>>;
 export type NotificationsConfig = Frozen<z.infer<typeof notificationsSchema>>;
 export type ApiConfig = Frozen<z.infer<typeof apiSchema>>;
 export type AlertsConfig = Frozen<z.infer<typeof alertsSchema>>;
+export type BankConfig = Frozen<z.infer<typeof bankSchema>>;
+export type SettlementConfig = Frozen<z.infer<typeof settlementSchema>>;

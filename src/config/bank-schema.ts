@@ -1,0 +1,52 @@
+// The bank leg's config: the merchant's own accounts, where each night's statement is, how long a
+// payout may take to be credited, and the card settlement contract the cash forecast follows.
+import { z } from 'zod';
+
+/** A CNPJ or CPF as digits only (dots, slashes and dashes, as people write them, are dropped). */
+const documentSchema = z
+  .string()
+  .transform((text) => text.replace(/[.\-/\s]/g, ''))
+  .pipe(z.string().regex(/^(\d{11}|\d{14})$/, { message: 'expected a CNPJ (14 digits) or CPF (11 digits), e.g. "12.345.678/0001-90"' }));
+
+const accountSchema = z.strictObject({
+  /** How recon names the account (bank_transactions.account_id); e.g. "itau-1234-56789-0". */
+  id: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'expected 1 to 64 letters, digits, dots, dashes or underscores' }),
+  /** The merchant's document the payouts are sent to (a cash-out's customer_document_number). */
+  document: documentSchema,
+  name: z.string().min(1).max(200).optional(),
+  /** How the account appears in statements, when recon must tell accounts apart: OFX ACCTID, CNAB 240 account number. */
+  bankAccount: z.string().min(1).max(40).optional(),
+});
+
+/** A regular expression given as text; refused at load when it does not compile. */
+const patternSchema = z.string().refine(
+  (text) => {
+    try {
+      new RegExp(text, 'iu');
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'expected a regular expression (JavaScript syntax), e.g. "PAGAMENTOS|REPASSE"' },
+);
+
+export const bankSchema = z.strictObject({
+  accounts: z.array(accountSchema).max(50).default([]),
+  /** A payout is expected in the bank within this many business days after its date_updated. */
+  settleDays: z.int().min(0).max(30).default(2),
+  /** A credit whose memo matches this (case-insensitive) came from the service: one no payout explains is bank_credit_unexplained. */
+  payoutMemoPattern: patternSchema.default('PAGAMENTOS|PAGTOS|REPASSE|TRANSF.*RECEBIDA|TED RECEBIDA|PIX RECEBIDO'),
+  /** Path of the night's statement; `{date}` is replaced with the business date (as orders.path). */
+  statementPath: z.string().min(1).optional(),
+});
+
+/** The card acquirer's contract: when each installment of a paid card sale is received. */
+export const settlementSchema = z.strictObject({
+  /** Days after the sale the first (or only) installment is received. */
+  firstInstallmentDays: z.int().min(0).max(365).default(30),
+  /** true: installment n is received firstInstallmentDays + 30 x (n - 1) days after the sale; false: the whole sale at once. */
+  perInstallment: z.boolean().default(true),
+  /** How far ahead the cash forecast looks. */
+  horizonDays: z.int().min(1).max(730).default(90),
+});
