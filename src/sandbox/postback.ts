@@ -28,6 +28,14 @@ export class Postbacks {
         if (lost?.has(notificationKey(tx.id, k))) return;
         this.notify(tx, tx.versions[k - 1]!.status, tx.versions[k]!, history);
       });
+      const planted = state.history.plantedNotifications ?? [];
+      let next = 0;
+      state.clockListeners.push((now) => {
+        for (; next < planted.length && planted[next]!.version.atMs <= now; next++) {
+          const p = planted[next]!;
+          this.notify(p.tx, p.oldStatus, p.version, history);
+        }
+      });
     }
   }
 

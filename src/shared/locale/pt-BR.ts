@@ -88,7 +88,7 @@ export const ptBR = {
     cashout_short: 'Saque pago a menor',
     fee_mismatch: 'Taxa fora da tabela',
     notification_missed: 'Notificação não recebida',
-    notification_contradicted: 'Notificação contrariada pela listagem',
+    notification_contradicted: 'Notificação contraditória',
   },
   states: { new: 'novo', open: 'em aberto', resolved: 'resolvido', acknowledged: 'ciente', accepted: 'aceito' },
   /** Status words of the service and of the shop's export. */
