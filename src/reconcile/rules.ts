@@ -215,8 +215,9 @@ WHERE NOT EXISTS (
   // A verified notification the listing contradicts, judged only where that is certain (docs/warehouse.md):
   // the listing, caught up with it (a status dated at or after it), never showed its status, and the
   // status is not one the transaction could have passed through unseen between two syncs (processing,
-  // review or paid, after no status of its rank or higher and before one of a higher rank); or the listing lacks the transaction a grace
-  // after it, and the status is one a listed transaction has (review and rejected ones may never be listed).
+  // review or paid, after no status of its rank or higher and before one of a higher rank); or the listing
+  // lacks the transaction a v1 postback named a grace after it, and the status is one a listed transaction
+  // has (review and rejected ones may never be listed).
   notification_contradicted: `
 SELECT 'notification_contradicted:' || c.transaction_id || ':' || c.status, 'notification_contradicted', coalesce(l.order_item_id, t.item_id), NULL,
        c.transaction_id, o.status, t.status, o.amount_cents, t.net_value, NULL,

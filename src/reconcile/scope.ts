@@ -278,7 +278,7 @@ export const scopeStatements = (compare: ReconcileConfig['compareAmount']): read
    ])}),
    claims AS (
      SELECT transaction_id, status, min(date_updated) AS date_updated, min(received_at) AS received_at,
-            bool_or(kind IN ('v1', 'link')) AS v1_listed
+            bool_or(kind = 'v1') AS v1_listed
      FROM (SELECT DISTINCT ON (rid) * FROM picked) WHERE verified AND date_updated IS NOT NULL GROUP BY ALL)
    SELECT *, 'notification_contradicted:' || transaction_id || ':' || status IN (SELECT finding_key FROM rc_prev) AS carried
    FROM claims

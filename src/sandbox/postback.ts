@@ -3,7 +3,8 @@
 // A delivery not answered 200 is tried again after each of `retryDelaysMs` (none by default: the
 // service's ladder of 31 attempts over ~26 hours is too slow for a sandbox; tests pass a short one).
 // With a history URL, the generated history's changes are notified too, as the clock passes them, but for
-// those planted as lost. Every attempt is recorded in state.postbacks. drain() waits for those in flight,
+// those planted as lost, and so are the notifications planted beside them (contradicting-notifications.ts),
+// as the clock passes their date_updated. Every attempt is recorded in state.postbacks. drain() waits for those in flight,
 // retries included.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';

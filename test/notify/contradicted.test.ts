@@ -22,6 +22,8 @@ interface Case {
   /** The notification: its status, date_updated, and when it came (default a minute after date_updated). */
   notified: { status: string; at: string; receivedAt?: string; kind?: 'v1' | 'v3' | 'link' };
   prevFinding?: boolean;
+  /** A payment link's notification of the same attempt, besides the postback. */
+  alsoLink?: boolean;
 }
 
 async function night(c: Case) {
@@ -34,6 +36,10 @@ async function night(c: Case) {
   await w.db.run(
     `INSERT INTO notifications VALUES ('${JSON.stringify(['tr_1', n.status, n.at])}', '${n.kind ?? 'v1'}', 'tr_1', '${n.status}', '${n.at}', '${received}', true, '{}', now())`,
   );
+  if (c.alsoLink)
+    await w.db.run(
+      `INSERT INTO notifications VALUES ('${JSON.stringify(['tr_1', n.status, `${n.at}.link`])}', 'link', 'tr_1', '${n.status}', '${n.at}', '${received}', true, '{}', now())`,
+    );
   if (c.prevFinding) {
     await w.db.run(
       `INSERT INTO runs (run_id, kind, business_date, outcome, started_at, finished_at, args) VALUES ('prev', 'reconcile', DATE '2026-03-09', 'done', now(), now(), '{}')`,
@@ -125,7 +131,11 @@ describe('notification_contradicted', () => {
       { listed: [], notified: { status: 'paid', at: '2026-03-08T10:00:00Z', receivedAt: '2026-03-10T05:00:00Z' } },
       true,
     ],
-    ['a payment link attempt never listed', { listed: [], notified: { status: 'chargeback', at: '2026-03-09T10:00:00Z', kind: 'link' } }, true],
+    [
+      'an unknown transaction after the grace, also named by a payment link',
+      { listed: [], notified: { status: 'chargeback', at: '2026-03-09T10:00:00Z' }, alsoLink: true },
+      true,
+    ],
     // Not judged, or not certain.
     ['an unknown transaction before the grace ends: judged the next night', { listed: [], notified: { status: 'paid', at: '2026-03-10T10:00:00Z' } }, false],
     [
@@ -135,7 +145,12 @@ describe('notification_contradicted', () => {
     ],
     ['the listing not caught up with it', { listed: [['paid', '2026-03-09T08:00:00Z']], notified: { status: 'refunded', at: '2026-03-09T10:00:00Z' } }, false],
     ['an unknown transaction in review (a rejected one is never listed)', { listed: [], notified: { status: 'review', at: '2026-03-09T10:00:00Z' } }, false],
-    ['an unknown transaction rejected', { listed: [], notified: { status: 'rejected', at: '2026-03-09T10:00:00Z', kind: 'link' } }, false],
+    ['an unknown transaction rejected', { listed: [], notified: { status: 'rejected', at: '2026-03-09T10:00:00Z' } }, false],
+    [
+      'an unknown payment link attempt (the spec does not say the listing lists them)',
+      { listed: [], notified: { status: 'paid', at: '2026-03-09T10:00:00Z', kind: 'link' } },
+      false,
+    ],
     [
       'an unknown v3 transaction (the v1 listing is not said to list them)',
       { listed: [], notified: { status: 'paid', at: '2026-03-09T10:00:00Z', kind: 'v3' } },
