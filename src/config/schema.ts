@@ -210,6 +210,7 @@ const DEFAULT_SLA_DAYS: Readonly<Record<FindingCategory, number>> = Object.freez
   cashout_short: 3,
   fee_mismatch: 10,
   notification_missed: 3,
+  notification_contradicted: 3,
 });
 
 const slaDaysSchema = z.strictObject(
@@ -262,6 +263,15 @@ const notificationsSchema = z.strictObject({
     .min(1)
     .max(24 * 30)
     .default(26),
+  /**
+   * How long after a notification's date_updated the listing may still lack the transaction it names
+   * (notification_contradicted): the night whose day holds that instant judges it against the listing.
+   */
+  contradictionGraceHours: z
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** The largest notification body accepted (a v1 postback is about 1 KB). */
   maxBodyBytes: z.int().min(1024).max(1_048_576).default(65_536),
   /** Requests accepted per second; past it the answer is 429 and the service retries. */

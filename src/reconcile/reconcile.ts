@@ -26,7 +26,7 @@ export interface ReconcileRequest {
   /** The fee check (fee_mismatch); absent: off. */
   fees?: Pick<FeesConfig, 'check' | 'toleranceCents'> | undefined;
   /** Whether status changes are expected to be notified (notification_missed); absent: not. */
-  notifications?: Pick<NotificationsConfig, 'expected' | 'retrySpanHours'> | undefined;
+  notifications?: (Pick<NotificationsConfig, 'expected' | 'retrySpanHours'> & Partial<Pick<NotificationsConfig, 'contradictionGraceHours'>>) | undefined;
 }
 
 type CategoryCounts = Record<FindingCategory, { new: number; open: number; resolved: number; amountCents: number }>;

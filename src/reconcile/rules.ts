@@ -11,6 +11,11 @@ export const MACRO_STATEMENTS: readonly string[] = [
   `CREATE OR REPLACE TEMP MACRO rc_signed_brl(c) AS (CASE WHEN c >= 0 THEN '+' ELSE '' END) || rc_brl(c)`,
   // A rate of installment_prices (DECIMAL, four places) with at least two decimals: 11.9400 -> 11.94.
   `CREATE OR REPLACE TEMP MACRO rc_rate(r) AS regexp_replace(CAST(r AS VARCHAR), '(\\.\\d\\d\\d*?)0+$', '\\1')`,
+  // The order of a v1 transaction's statuses: a status can only be followed by one of a higher rank
+  // (processing, review, then a decision, then a refund or chargeback of a paid sale); NULL: not a v1 status.
+  `CREATE OR REPLACE TEMP MACRO rc_status_rank(s) AS
+     CASE s WHEN 'processing' THEN 0 WHEN 'review' THEN 1 WHEN 'paid' THEN 2 WHEN 'refused' THEN 2 WHEN 'rejected' THEN 2
+            WHEN 'refunded' THEN 3 WHEN 'chargeback' THEN 3 END`,
 ];
 
 /** Per order in scope: its linked payments, summarised. */
@@ -206,6 +211,33 @@ WHERE NOT EXISTS (
   SELECT 1 FROM notifications n
   WHERE n.transaction_id = h.transaction_id AND n.status = h.status
     AND (h.carried OR epoch_ms(n.received_at) <= epoch_ms(h.date_updated) + $notify_span_ms))`,
+
+  // A verified notification the listing contradicts, judged only where that is certain (docs/warehouse.md):
+  // the listing, caught up with it (a status dated at or after it), never showed its status, and the
+  // status is not one the transaction could have passed through unseen between two syncs (processing,
+  // review or paid, after no status of its rank or higher and before one of a higher rank); or the listing
+  // lacks the transaction a v1 postback named a grace after it, and the status is one a listed transaction
+  // has (review and rejected ones may never be listed).
+  notification_contradicted: `
+SELECT 'notification_contradicted:' || c.transaction_id || ':' || c.status, 'notification_contradicted', coalesce(l.order_item_id, t.item_id), NULL,
+       c.transaction_id, o.status, t.status, o.amount_cents, t.net_value, NULL,
+       'transaction ' || c.transaction_id || ' was notified as ' || c.status || ' on ' || strftime(c.date_updated, '%Y-%m-%d %H:%M UTC') || ' but the listing '
+       || CASE WHEN t.transaction_id IS NULL THEN 'does not have it ' || $claim_grace_hours || ' h later'
+               ELSE 'shows it ' || t.status || ' since ' || strftime(t.date_updated, '%Y-%m-%d %H:%M UTC') || ' and never ' || c.status END
+FROM rc_claims c
+LEFT JOIN transactions t ON t.transaction_id = c.transaction_id
+LEFT JOIN rc_links l ON l.source = 'card' AND l.payment_id = c.transaction_id
+LEFT JOIN rc_linked_orders o ON o.item_id = l.order_item_id
+WHERE rc_status_rank(c.status) IS NOT NULL
+  AND CASE WHEN t.transaction_id IS NULL THEN c.v1_listed AND c.status NOT IN ('review', 'rejected')
+      ELSE EXISTS (SELECT 1 FROM rc_claim_history h WHERE h.transaction_id = c.transaction_id AND h.date_updated >= c.date_updated)
+           AND NOT EXISTS (SELECT 1 FROM rc_claim_history h WHERE h.transaction_id = c.transaction_id AND h.status = c.status)
+           AND NOT (c.status IN ('processing', 'review', 'paid')
+             AND EXISTS (SELECT 1 FROM rc_claim_history h WHERE h.transaction_id = c.transaction_id AND h.date_updated >= c.date_updated
+                           AND rc_status_rank(h.status) > rc_status_rank(c.status))
+             AND NOT EXISTS (SELECT 1 FROM rc_claim_history h WHERE h.transaction_id = c.transaction_id AND h.date_updated < c.date_updated
+                               AND rc_status_rank(h.status) >= rc_status_rank(c.status)))
+      END`,
 };
 
 /** All rules in one statement: the night's current findings, before lifecycle. */

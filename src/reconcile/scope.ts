@@ -30,7 +30,7 @@ export interface RuleParams {
   /** The fee check's settings; absent: off. */
   fees?: Pick<FeesConfig, 'check' | 'toleranceCents'> | undefined;
   /** Whether status changes are expected to be notified; absent: not. */
-  notifications?: Pick<NotificationsConfig, 'expected' | 'retrySpanHours'> | undefined;
+  notifications?: (Pick<NotificationsConfig, 'expected' | 'retrySpanHours'> & Partial<Pick<NotificationsConfig, 'contradictionGraceHours'>>) | undefined;
 }
 
 /**
@@ -71,6 +71,23 @@ function notificationParams(p: RuleParams): SqlParams {
     notify_hi: instantParam(p.endMs - spanMs),
     notify_span_ms: spanMs,
     notify_span_hours: String(p.notifications?.retrySpanHours ?? 26),
+    ...contradictionParams(p),
+  };
+}
+
+/**
+ * A notification is held against the listing on the night whose day holds the later of its
+ * date_updated + the grace and its arrival: claims dated in [start - grace, end - grace) of D, or
+ * received during D, filtered to those whose later instant falls in D.
+ */
+function contradictionParams(p: RuleParams): SqlParams {
+  const hours = p.notifications?.contradictionGraceHours ?? 24;
+  const graceMs = Math.round(hours * 3_600_000);
+  return {
+    claim_lo: instantParam(p.startMs - graceMs),
+    claim_hi: instantParam(p.endMs - graceMs),
+    claim_grace_ms: graceMs,
+    claim_grace_hours: String(hours),
   };
 }
 
@@ -247,6 +264,33 @@ export const scopeStatements = (compare: ReconcileConfig['compareAmount']): read
    FROM transaction_history h
    WHERE $notify_expected AND h.transaction_id IN (SELECT transaction_ids FROM rc_prev WHERE category = 'notification_missed')
      AND 'notification_missed:' || h.transaction_id || ':' || h.status IN (SELECT finding_key FROM rc_prev)`,
+
+  // What verified notifications claimed, one row per transaction and status (the earliest date_updated
+  // and arrival), held against the listing on the night whose day holds the later of date_updated +
+  // the grace and the arrival, and carried ones. Whenever notifications exist: a contradiction needs one.
+  `CREATE OR REPLACE TEMP TABLE rc_claims AS
+   WITH picked AS (
+   ${unionOfBranches([
+     `SELECT n.rowid AS rid, n.* FROM notifications n WHERE n.date_updated >= $claim_lo AND n.date_updated < $claim_hi`,
+     `SELECT n.rowid AS rid, n.* FROM notifications n WHERE n.received_at >= $d_start AND n.received_at < $d_end`,
+     `SELECT n.rowid AS rid, n.* FROM notifications n WHERE n.transaction_id IN (
+        SELECT transaction_ids FROM rc_prev WHERE category = 'notification_contradicted')`,
+   ])}),
+   claims AS (
+     SELECT transaction_id, status, min(date_updated) AS date_updated, min(received_at) AS received_at,
+            bool_or(kind = 'v1') AS v1_listed
+     FROM (SELECT DISTINCT ON (rid) * FROM picked) WHERE verified AND date_updated IS NOT NULL GROUP BY ALL)
+   SELECT *, 'notification_contradicted:' || transaction_id || ':' || status IN (SELECT finding_key FROM rc_prev) AS carried
+   FROM claims
+   WHERE 'notification_contradicted:' || transaction_id || ':' || status IN (SELECT finding_key FROM rc_prev)
+      OR greatest(epoch_ms(date_updated) + $claim_grace_ms, epoch_ms(received_at)) BETWEEN epoch_ms($d_start) AND epoch_ms($d_end) - 1`,
+
+  // The statuses the listing showed for the claimed transactions (the sync keeps each status once, with
+  // the date_updated it was first seen with), the current row's included.
+  `CREATE OR REPLACE TEMP TABLE rc_claim_history AS
+   SELECT transaction_id, status, date_updated FROM transaction_history WHERE transaction_id IN (SELECT transaction_id FROM rc_claims)
+   UNION
+   SELECT transaction_id, status, date_updated FROM transactions WHERE transaction_id IN (SELECT transaction_id FROM rc_claims)`,
 
   // The card sales the fee check judges, each with the business day whose price snapshot it is held
   // to: those of D (charged, whatever their status now), and carried ones, held to the day they were

@@ -9,6 +9,8 @@ import { SANDBOX_TIMEZONE, type SandboxHistory } from './model.ts';
 import { HOUR, MINUTE, SECOND, dayTime, type DayContext } from './calendar.ts';
 import { customerFrom, installmentsFrom, netAmountFrom, noteFrom } from './people.ts';
 import { planLostNotifications } from './lost-notifications.ts';
+import { planContradictingNotifications } from './contradicting-notifications.ts';
+import { plantReviewDecisions } from './review-decisions.ts';
 import { mispriceSale } from './mispricing.ts';
 import { Rng } from './rng.ts';
 
@@ -22,6 +24,10 @@ export interface GenerateOptions {
   mispricedRate?: number;
   /** Share of refunds and chargebacks whose notification is never delivered (notification_missed); default 0. */
   lostNotificationRate?: number;
+  /** Sales per day sent to review and decided paid the next morning, seen in review by the listing; default 0. */
+  reviewDecisionsPerDay?: number;
+  /** Share of paid sales notified as refunded while the listing shows them paid, and so many flashes (notification_contradicted); default 0. */
+  contradictingNotificationRate?: number;
 }
 
 export function generateHistory(options: GenerateOptions): SandboxHistory {
@@ -49,6 +55,7 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
     for (const category of plan[index] ?? []) budget -= injectScenario(builder, category, ctx);
     generateNaturalDay(builder, ctx, Math.max(0, budget), perDay);
   }
+  plantReviewDecisions(builder, bounds, options.reviewDecisionsPerDay ?? 0);
 
   builder.transactions.sort((a, b) => a.createdMs - b.createdMs || a.serial - b.serial);
   builder.operations.sort((a, b) => a.createdMs - b.createdMs || a.serial - b.serial);
@@ -72,6 +79,11 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
     nextSerial: { transaction: builder.txSerial, operation: builder.opSerial, order: builder.orderNo },
   };
   planLostNotifications(history, options.lostNotificationRate ?? 0);
+  planContradictingNotifications(
+    history,
+    options.contradictingNotificationRate ?? 0,
+    bounds.map((d) => d.startMs),
+  );
   builder.truth.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
   return history;
 }

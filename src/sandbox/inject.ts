@@ -14,7 +14,9 @@ const STALE_LIMIT_MS = 48 * HOUR;
  * The categories planted as scenarios of their own. Mispriced sales are planted among the natural sales
  * instead, and only when asked for (GenerateOptions.mispricedRate): the fee check is off by default.
  */
-const SCENARIO_CATEGORIES: readonly FindingCategory[] = FINDING_CATEGORIES.filter((c) => c !== 'fee_mismatch' && c !== 'notification_missed');
+const SCENARIO_CATEGORIES: readonly FindingCategory[] = FINDING_CATEGORIES.filter(
+  (c) => c !== 'fee_mismatch' && c !== 'notification_missed' && c !== 'notification_contradicted',
+);
 
 const NEEDS_TWO_MORE_DAYS: ReadonlySet<FindingCategory> = new Set(['stale_review', 'cashout_stale_pending']);
 
@@ -146,6 +148,7 @@ export function injectScenario(b: HistoryBuilder, category: FindingCategory, ctx
     }
     case 'fee_mismatch':
     case 'notification_missed':
+    case 'notification_contradicted':
       throw new RangeError(`${category} is not planted as a scenario of its own`);
   }
 }

@@ -3,6 +3,7 @@
 // at the clock's now. The state (state.ts) owns the `cur` cursors; everything else is immutable
 // once generated, except for the mutations the state applies (refunds, chargebacks, ...).
 import type { CardBrand, FindingCategory } from '../shared/domain.ts';
+import type { PlantedNotification } from './contradicting-notifications.ts';
 
 export const SANDBOX_TIMEZONE = 'America/Sao_Paulo';
 
@@ -121,6 +122,8 @@ export interface SandboxHistory {
   nextSerial: { transaction: number; operation: number; order: number };
   /** Versions (notificationKey) whose notification the sandbox never delivers (lost-notifications.ts). */
   lostNotifications?: ReadonlySet<string>;
+  /** Notifications its timelines do not hold, sorted by date_updated (contradicting-notifications.ts). */
+  plantedNotifications?: readonly PlantedNotification[];
 }
 
 /** The version of a timeline in force at `atMs` (versions sorted; the first one always applies). */

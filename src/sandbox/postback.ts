@@ -3,7 +3,8 @@
 // A delivery not answered 200 is tried again after each of `retryDelaysMs` (none by default: the
 // service's ladder of 31 attempts over ~26 hours is too slow for a sandbox; tests pass a short one).
 // With a history URL, the generated history's changes are notified too, as the clock passes them, but for
-// those planted as lost. Every attempt is recorded in state.postbacks. drain() waits for those in flight,
+// those planted as lost, and so are the notifications planted beside them (contradicting-notifications.ts),
+// as the clock passes their date_updated. Every attempt is recorded in state.postbacks. drain() waits for those in flight,
 // retries included.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
@@ -27,6 +28,14 @@ export class Postbacks {
       state.timelineListeners.push((tx, k) => {
         if (lost?.has(notificationKey(tx.id, k))) return;
         this.notify(tx, tx.versions[k - 1]!.status, tx.versions[k]!, history);
+      });
+      const planted = state.history.plantedNotifications ?? [];
+      let next = 0;
+      state.clockListeners.push((now) => {
+        for (; next < planted.length && planted[next]!.version.atMs <= now; next++) {
+          const p = planted[next]!;
+          this.notify(p.tx, p.oldStatus, p.version, history);
+        }
       });
     }
   }

@@ -66,6 +66,8 @@ export class SandboxState {
    * (transaction, index of the version now in force); not on a full recompute (a clock moved back).
    */
   readonly timelineListeners: ((tx: SandboxTransaction, version: number) => void)[] = [];
+  /** Listeners told the clock's now each time it is read, events applied (planted notifications). */
+  readonly clockListeners: ((now: number) => void)[] = [];
   /** Listeners told about status changes (postbacks). */
   readonly listeners: ((tx: SandboxTransaction, oldStatus: string, v: TxVersion) => void)[] = [];
 
@@ -78,6 +80,7 @@ export class SandboxState {
   now(): number {
     const now = this.clock.now();
     this.advanceTo(now);
+    for (const listener of this.clockListeners) listener(now);
     return now;
   }
 

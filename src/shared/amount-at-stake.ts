@@ -39,6 +39,8 @@ const AT_STAKE: Readonly<Record<FindingCategory, { column: Column; abs?: true }>
   fee_mismatch: { column: 'difference_cents', abs: true },
   // The payment whose change of status the shop was never told of.
   notification_missed: { column: 'payment_amount_cents' },
+  // The payment whose status the service's notification and its listing tell differently (0 when unlisted).
+  notification_contradicted: { column: 'payment_amount_cents' },
 };
 
 /**

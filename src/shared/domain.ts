@@ -35,6 +35,7 @@ export const FINDING_CATEGORIES = [
   'cashout_short',
   'fee_mismatch',
   'notification_missed',
+  'notification_contradicted',
 ] as const;
 export type FindingCategory = (typeof FINDING_CATEGORIES)[number];
 
@@ -58,6 +59,7 @@ export const FAMILY_OF_CATEGORY: Readonly<Record<FindingCategory, CategoryFamily
   cashout_short: 'payouts',
   fee_mismatch: 'payments',
   notification_missed: 'payments',
+  notification_contradicted: 'payments',
 });
 
 export const FINDING_STATES = ['new', 'open', 'resolved'] as const;

@@ -1,7 +1,9 @@
-// Lost notifications against the sandbox's ground truth: the sandbox notifies its history's refunds and
-// chargebacks to a real receiver as its clock passes them, but for those planted as lost; night after
-// night recon folds the inbox and reports exactly the planted notification_missed (with every other
-// planted category), through a fault-free and a flaky service.
+// Notifications against the sandbox's ground truth: the sandbox notifies its history's refunds,
+// chargebacks and review decisions to a real receiver as its clock passes them, but for those planted as
+// lost, and plants notifications its listing contradicts (a refund of a sale it shows paid, a sale it
+// never lists) among flashes it could not have seen; night after night recon folds the inbox and reports
+// exactly the planted notification_missed and notification_contradicted (with every other planted
+// category), through a fault-free and a flaky service.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,10 +26,27 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const keyOf = (e: { category: string; item_id?: string | null; operation_id?: string | null }) => `${e.category}:${e.operation_id ?? e.item_id ?? ''}`;
+interface Keyed {
+  category: string;
+  item_id?: string | null;
+  operation_id?: string | null;
+  transaction_ids?: string | readonly string[] | null;
+}
+// A notification finding is one per transaction (an unlisted one has no item).
+const keyOf = (e: Keyed) =>
+  e.category.startsWith('notification_') ? `${e.category}:${[e.transaction_ids ?? []].flat().join(',')}` : `${e.category}:${e.operation_id ?? e.item_id ?? ''}`;
 
 async function scoreSeed(seed: number, faults: 'none' | 'flaky') {
-  const history = generateHistory({ seed, days: 10, perDay: 120, endDate: '2026-03-20', discrepancyRate: 0.04, lostNotificationRate: 0.6 });
+  const history = generateHistory({
+    seed,
+    days: 10,
+    perDay: 120,
+    endDate: '2026-03-20',
+    discrepancyRate: 0.04,
+    lostNotificationRate: 0.6,
+    reviewDecisionsPerDay: 2,
+    contradictingNotificationRate: 0.02,
+  });
   const dir = mkdtempSync(join(tmpdir(), `recon-notify-${seed}-`));
   dirs.push(dir);
   let now = 0;
@@ -66,10 +85,11 @@ async function scoreSeed(seed: number, faults: 'none' | 'flaky') {
       // What the sandbox posted during this night's sync is kept by now, and folded by the next night.
       await sandbox.drainPostbacks();
       kept += outcome.notifications.added;
-      const reader = await warehouse.connection.runAndReadAll(`SELECT category, item_id, operation_id FROM findings WHERE run_id = $1 AND state = 'new'`, [
-        outcome.reconcile.runId,
-      ]);
-      for (const row of reader.getRowObjects()) found.push(`${date} ${keyOf(row as { category: string })}`);
+      const reader = await warehouse.connection.runAndReadAll(
+        `SELECT category, item_id, operation_id, transaction_ids FROM findings WHERE run_id = $1 AND state = 'new'`,
+        [outcome.reconcile.runId],
+      );
+      for (const row of reader.getRowObjects()) found.push(`${date} ${keyOf(row as unknown as Keyed)}`);
       for (const entry of history.discrepancies.filter((d) => d.date === date)) expected.push(`${date} ${keyOf(entry)}`);
     }
   } finally {
@@ -78,18 +98,26 @@ async function scoreSeed(seed: number, faults: 'none' | 'flaky') {
     await sandbox.close();
     await receiver.close();
   }
-  return { expected: expected.sort(), found: found.sort(), kept, lost: history.lostNotifications?.size ?? 0 };
+  const reviewed = history.discrepancies.filter(
+    (d) =>
+      d.category === 'notification_missed' && history.transactions.find((tx) => tx.id === d.transaction_ids?.[0])?.versions.some((v) => v.status === 'review'),
+  ).length;
+  const unlisted = history.discrepancies.filter((d) => d.category === 'notification_contradicted' && d.item_id === undefined).length;
+  return { expected: expected.sort(), found: found.sort(), kept, lost: history.lostNotifications?.size ?? 0, reviewed, unlisted };
 }
 
-describe('lost notifications against the ground truth', () => {
+describe('notifications against the ground truth', () => {
   it.each([
     [31, 'none'],
     [32, 'flaky'],
   ] as const)(
-    'finds exactly the planted discrepancies, lost notifications included (seed %i, faults %s)',
+    'finds exactly the planted discrepancies, lost and contradicted notifications included (seed %i, faults %s)',
     async (seed, faults) => {
-      const { expected, found, kept, lost } = await scoreSeed(seed, faults);
+      const { expected, found, kept, lost, reviewed, unlisted } = await scoreSeed(seed, faults);
       expect(expected.filter((e) => e.includes(' notification_missed:')).length).toBeGreaterThanOrEqual(3);
+      expect(reviewed).toBeGreaterThanOrEqual(2);
+      expect(expected.filter((e) => e.includes(' notification_contradicted:')).length - unlisted).toBeGreaterThanOrEqual(3);
+      expect(unlisted).toBeGreaterThanOrEqual(2);
       expect(kept).toBeGreaterThan(lost);
       expect(found).toEqual(expected);
     },

@@ -90,8 +90,8 @@ describe('generateHistory', () => {
   it('injects every category, round-robin, with truth dates inside the history (mispriced sales only when asked)', () => {
     const h = generateHistory({ seed: 5, days: 10, perDay: 100, endDate: '2025-05-20', discrepancyRate: 0.03 });
     expect(h.discrepancies).toHaveLength(30);
-    // Lost notifications are not planted in the history (only the receiver's tests drive them).
-    const planted = FINDING_CATEGORIES.filter((c) => c !== 'notification_missed');
+    // Lost and contradicting notifications are not planted in the history (only the receiver's tests drive them).
+    const planted = FINDING_CATEGORIES.filter((c) => c !== 'notification_missed' && c !== 'notification_contradicted');
     expect(new Set(h.discrepancies.map((d) => d.category))).toEqual(new Set(planted.filter((c) => c !== 'fee_mismatch')));
     const priced = generateHistory({ seed: 5, days: 10, perDay: 100, endDate: '2025-05-20', discrepancyRate: 0.03, mispricedRate: 0.01 });
     expect(new Set(priced.discrepancies.map((d) => d.category))).toEqual(new Set(planted));
@@ -115,6 +115,23 @@ describe('generateHistory', () => {
     const clock = clockAt(0);
     const state = new SandboxState(h, clock);
     for (const date of datesBetween(h.startDate, h.endDate, h.timezone)) expect({ date, f: naiveFindings(h, state, clock, date) }).toEqual({ date, f: [] });
+  });
+
+  it('plants notifications and review decisions without changing the rest of the history', () => {
+    const options = { seed: 4, days: 8, perDay: 80, endDate: '2025-06-30', discrepancyRate: 0.05 };
+    const base = generateHistory(options);
+    const h = generateHistory({ ...options, lostNotificationRate: 0.5, contradictingNotificationRate: 0.05, reviewDecisionsPerDay: 2 });
+    const ids = new Set(base.transactions.map((tx) => tx.id));
+    const kept = h.transactions.filter((tx) => ids.has(tx.id));
+    expect(kept.map((tx) => [tx.id, tx.versions])).toEqual(base.transactions.map((tx) => [tx.id, tx.versions]));
+    // Each later day gains two sales decided out of review the next morning, on orders of their own.
+    const added = h.transactions.filter((tx) => !ids.has(tx.id));
+    expect(added.map((tx) => tx.versions.map((v) => v.status))).toEqual(Array.from({ length: 2 * 7 }, () => ['review', 'paid']));
+    expect(h.orders.length).toBe(base.orders.length + 2 * 7);
+    const notify = (d: { category: string }) => d.category.startsWith('notification_');
+    expect(h.discrepancies.filter((d) => !notify(d))).toEqual(base.discrepancies);
+    expect(new Set(h.discrepancies.filter(notify).map((d) => d.category))).toEqual(new Set(['notification_missed', 'notification_contradicted']));
+    for (const d of h.discrepancies) expect(d.date >= h.startDate && d.date <= h.endDate).toBe(true);
   });
 
   it('rejects bad options with usage errors', () => {

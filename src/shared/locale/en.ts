@@ -34,6 +34,10 @@ const reasons: ReasonRenderers = {
   feeMismatch: (r, f) => `${r.installments}x ${r.brand}: charged ${money(f, r.chargedCents)}, table ${money(f, r.tableCents)} (rate ${r.rate}%)`,
   notificationMissed: (r, f) =>
     `transaction ${r.transactionId} became ${r.status} on ${f.instant(r.atMs)} and no notification of it came within ${r.hours} h${r.explains === null ? '' : `; it explains the open ${r.explains} of its order`}`,
+  notificationContradicted: (r, f) =>
+    `transaction ${r.transactionId} was notified as ${r.status} on ${f.instant(r.atMs)} but the listing ${
+      r.listed === null ? `does not have it ${r.hours} h later` : `shows it ${r.listed.status} since ${f.instant(r.listed.sinceMs)} and never ${r.status}`
+    }`,
   reviewRejected: (r, f) =>
     `transaction ${r.transactionId} left review: rejected by the fraud check (no longer listed by the service; seen missing on ${f.instant(r.seenMissingMs)})`,
   reviewDecided: (r, f) => `transaction ${r.transactionId} left review: now ${f.status(r.status)}${r.sinceMs === null ? '' : ` since ${f.instant(r.sinceMs)}`}`,

@@ -37,6 +37,12 @@ const reasons: ReasonRenderers = {
             .map((c) => f.category(c))
             .join(', ')} do pedido`
     }`,
+  notificationContradicted: (r, f) =>
+    `transação ${r.transactionId} foi notificada como ${f.status(r.status)} em ${f.instant(r.atMs)}, mas a listagem ${
+      r.listed === null
+        ? `não a tem ${r.hours} h depois`
+        : `a mostra ${f.status(r.listed.status)} desde ${f.instant(r.listed.sinceMs)} e nunca ${f.status(r.status)}`
+    }`,
   reviewRejected: (r, f) =>
     `transação ${r.transactionId} saiu da análise: rejeitada pelo antifraude (o serviço não a lista mais; vista ausente em ${f.instant(r.seenMissingMs)})`,
   reviewDecided: (r, f) =>
@@ -82,6 +88,7 @@ export const ptBR = {
     cashout_short: 'Saque pago a menor',
     fee_mismatch: 'Taxa fora da tabela',
     notification_missed: 'Notificação não recebida',
+    notification_contradicted: 'Notificação contraditória',
   },
   states: { new: 'novo', open: 'em aberto', resolved: 'resolvido', acknowledged: 'ciente', accepted: 'aceito' },
   /** Status words of the service and of the shop's export. */

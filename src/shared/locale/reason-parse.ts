@@ -118,6 +118,20 @@ const SHAPES: readonly { pattern: RegExp; facts: (m: Groups) => ReasonFacts | un
     facts: (m) => ({ kind: 'notificationMissed', transactionId: g(m, 1), status: g(m, 2), atMs: msOfUtc(g(m, 3)), hours: g(m, 4), explains: opt(m, 5) }),
   },
   {
+    pattern: new RegExp(
+      `^transaction (.+?) was notified as (\\w+) on ${UTC} but the listing (?:does not have it (\\d+(?:\\.\\d+)?) h later|shows it (\\w+) since ${UTC} and never \\2)$`,
+      's',
+    ),
+    facts: (m) => ({
+      kind: 'notificationContradicted',
+      transactionId: g(m, 1),
+      status: g(m, 2),
+      atMs: msOfUtc(g(m, 3)),
+      hours: g(m, 4),
+      listed: m[5] === undefined ? null : { status: g(m, 5), sinceMs: msOfUtc(g(m, 6)) },
+    }),
+  },
+  {
     pattern: new RegExp(`^transaction (.+?) left review: rejected by the fraud check \\(no longer listed by the service; seen missing on ${UTC}\\)$`, 's'),
     facts: (m) => ({ kind: 'reviewRejected', transactionId: g(m, 1), seenMissingMs: msOfUtc(g(m, 2)) }),
   },

@@ -27,6 +27,7 @@ export type ReasonFacts =
   | { kind: 'cashoutShort'; amountCents: bigint | null; paidOffCents: bigint | null; differenceCents: bigint | null }
   | { kind: 'feeMismatch'; installments: number; brand: string; chargedCents: bigint | null; tableCents: bigint | null; rate: string }
   | { kind: 'notificationMissed'; transactionId: string; status: string; atMs: number; hours: string; explains: string | null }
+  | { kind: 'notificationContradicted'; transactionId: string; status: string; atMs: number; listed: { status: string; sinceMs: number } | null; hours: string }
   | { kind: 'reviewRejected'; transactionId: string; seenMissingMs: number }
   | { kind: 'reviewDecided'; transactionId: string; status: string; sinceMs: number | null };
 
