@@ -1,7 +1,7 @@
 // Which configured account (bank.accounts) a statement belongs to. By the account number when the
 // config gives one (bankAccount: OFX ACCTID, CNAB 240 account), else by the holder's document (CNAB 240's
-// CNPJ). OFX names no document: with a single configured account and no bankAccount to compare, the
-// statement is that account's. No match is a config error naming what the statement holds.
+// CNPJ). OFX names no document, so an OFX statement needs bankAccount: guessing "the only account"
+// would file another bank's statement under it. No match is a config error naming what the statement holds.
 import type { BankConfig } from '../config/schema.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { StatementAccount } from './statement.ts';
@@ -19,8 +19,6 @@ export function accountIdFor(file: string, found: StatementAccount, accounts: Ba
   const candidates = byNumber.length > 1 ? byNumber : accounts.filter((a) => a.bankAccount === undefined);
   const byDocument = found.document === '' ? [] : candidates.filter((a) => a.document === found.document);
   if (byDocument.length === 1) return (byDocument[0] as { id: string }).id;
-  const only = accounts.length === 1 ? accounts[0] : undefined;
-  if (found.document === '' && only !== undefined && only.bankAccount === undefined) return only.id;
   const described = describe(found);
   if (byDocument.length > 1) {
     throw new ReconError(

@@ -72,7 +72,6 @@ describe('matching bank.accounts', () => {
     ['CNAB 240 by holder document', cnab, [itau], 'itau'],
     ['by bankAccount, whatever the punctuation and leading zeros', ofx, [{ ...itau, bankAccount: '000567890' }, bb], 'itau'],
     ['CNAB 240: an account whose bankAccount differs is not it', cnab, [itau, bb], 'itau'],
-    ['OFX with a single configured account and no bankAccount', ofx, [itau], 'itau'],
   ])('%s', (_, found, list, id) => {
     expect(accountIdFor('s.ofx', found, accounts(list))).toBe(id);
   });
