@@ -84,8 +84,9 @@ describe('bank statements on the command line', () => {
     const reports = join(dir, 'data', 'sandbox', 'reports');
     const [night] = readdirSync(reports);
     const summary = () => JSON.parse(readFileSync(join(reports, night as string, 'summary.json'), 'utf8')) as Record<string, unknown>;
-    expect(summary()['statement']).toEqual({ status: 'missing', file: `extratos/${night}.ret` });
-    expect(missing.stdout).toMatch(new RegExp(`extrato bancário: extratos/${night}\\.ret não existe \\(ainda\\); a noite seguiu sem ele`));
+    // Relative to the config file, as orders.path.
+    expect(summary()['statement']).toEqual({ status: 'missing', file: join(dir, 'extratos', `${night}.ret`) });
+    expect(missing.stdout).toMatch(new RegExp(`extrato bancário: .*extratos/${night}\\.ret não existe \\(ainda\\); a noite seguiu sem ele`));
 
     const loaded = await recon(['run', 'nightly', '--sandbox', '--config', 'recon.config.json', '--statement', 'extrato-maio.txt'], dir);
     expect(loaded.code).toBe(0);
