@@ -1,4 +1,4 @@
-// The nightly job: sync -> price snapshot -> import the day's orders and bank statement -> reconcile ->
+// The nightly job: bank statement -> sync -> price snapshot -> import the day's orders -> reconcile ->
 // reports -> summary.json.
 // It only wires the seams together; each step's logic lives in src/.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -124,6 +124,11 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
   } as const;
   try {
     return await withRun(deps.db, run, async () => {
+      // The statement first: it needs nothing of the sync, and a statement of an unknown account (a config
+      // mistake) then stops the night before minutes of syncing.
+      const statement = await timed('statement', () =>
+        importNightStatement({ db: deps.db, clock: deps.clock, logger: deps.logger }, date, statementFile, config.bank, runId),
+      );
       const sync = await timed('sync', () =>
         syncAll(
           { db: deps.db, http: deps.api, clock: deps.clock, logger: deps.logger },
@@ -143,9 +148,6 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
       const fees = await timed('fees', () => snapshotPrices({ db: deps.db, http: deps.api, clock: deps.clock, logger: deps.logger }, day, config.fees));
       const imports = await timed('import', () =>
         importOrders({ db: deps.db, clock: deps.clock, logger: deps.logger }, { files, strict: request.strict, runId, businessDate: date }, config),
-      );
-      const statement = await timed('statement', () =>
-        importNightStatement({ db: deps.db, clock: deps.clock, logger: deps.logger }, date, statementFile, config.bank, runId),
       );
       const tooMany = tooManyKeptOut(imports, config.orders.maxRejectedShare);
       if (tooMany) {

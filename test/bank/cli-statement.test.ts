@@ -93,4 +93,11 @@ describe('bank statements on the command line', () => {
     expect(summary()['statement']).toMatchObject({ status: 'loaded', format: 'cnab240', lines_read: 5, lines_loaded: 5, lines_rejected: 0 });
     expect(loaded.stdout).toMatch(/extrato bancário: 5 lançamentos carregados, 0 recusados de .*extrato-maio\.txt/);
   });
+
+  it('recon run nightly: a statement of an unknown account stops the night before the sync, with exit 2', async () => {
+    const { code, stderr } = await recon(['run', 'nightly', '--sandbox', '--config', 'other.config.json', '--statement', 'itau-extrato.ofx'], dir);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/itau-extrato\.ofx: the statement's account .* matches none of bank\.accounts/);
+    expect(stderr).not.toMatch(/"event":"sync\./);
+  });
 });
