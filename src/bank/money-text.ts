@@ -1,7 +1,8 @@
 // Statement amounts as text <-> integer cents, exactly: OFX TRNAMT ("-1234.56", and "-1234,56" as some
 // Brazilian banks write it) and CNAB 240's 18 digits with two implied decimals. Never a float.
 
-const DECIMAL = /^([+-])?(\d{1,15})(?:[.,](\d{1,2}))?$/;
+// At most 13 digits of reais: the cents stay within Number.MAX_SAFE_INTEGER.
+const DECIMAL = /^([+-])?(\d{1,13})(?:[.,](\d{1,2}))?$/;
 
 /** Cents of a decimal text such as "-12.34", "15", "0,5"; undefined when it is not one. */
 export function parseDecimalCents(text: string): number | undefined {

@@ -38,7 +38,10 @@ export function readCnab240(file: string, text: string): ReadStatement {
         );
       }
       account = type === '1' ? { ...found, holderName: found.holderName || (account?.holderName ?? '') } : found;
-      if (type === '1') openingBalanceCents = balanceOf(line, CNAB240.batchHeader.openingBalance, CNAB240.batchHeader.openingBalanceSign);
+      if (type === '1') {
+        checkStatementBatch(file, line, lineNo);
+        openingBalanceCents = balanceOf(line, CNAB240.batchHeader.openingBalance, CNAB240.batchHeader.openingBalanceSign);
+      }
     } else if (type === '3') {
       if (fieldText(line, CNAB240.entry.segment) !== 'E') return;
       const read = entryOf(line, lineNo);
@@ -68,6 +71,17 @@ export function readCnab240(file: string, text: string): ReadStatement {
     lineNumbers,
     rejected,
   };
+}
+
+/** A CNAB 240 return of another service (cobrança's segments T/U, payments' A/B) holds no statement lines. */
+function checkStatementBatch(file: string, line: string, lineNo: number): void {
+  const service = fieldText(line, CNAB240.batchHeader.service);
+  if (service === '04') return;
+  throw new ReconError(
+    'input',
+    `${file}: line ${lineNo}: a CNAB 240 batch of service ${service}, not a statement; expected an "extrato para conciliação bancária" ` +
+      '(batch service 04, segment E): ask the bank for the account statement file, not a collection or payment return',
+  );
 }
 
 function accountOf(line: string, layout: typeof CNAB240.fileHeader | typeof CNAB240.batchHeader): StatementAccount {

@@ -77,6 +77,14 @@ describe('CNAB 240 lines', () => {
     expect(read.statement.lines).toHaveLength(1);
   });
 
+  it('a CNAB 240 return of another service (cobrança) is refused as no statement', () => {
+    const batch = fixture[1] as string;
+    const cobranca = `${batch.slice(0, 9)}01${batch.slice(11)}`;
+    expect(() => readStatementBytes('x.ret', Buffer.from([fixture[0], cobranca, ...fixture.slice(7)].join('\r\n'), 'latin1'))).toThrow(
+      /x\.ret: line 2: a CNAB 240 batch of service 01, not a statement/,
+    );
+  });
+
   it('the layout data fills and reads the same positions', () => {
     const text = recordText(CNAB240.entry, { amount: 1234, sign: 'D', history: 'TARIFA' });
     expect(text).toHaveLength(240);

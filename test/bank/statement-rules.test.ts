@@ -55,6 +55,8 @@ describe('bounds', () => {
     ['1,99', 199],
     ['1.234,56', undefined],
     ['1e3', undefined],
+    ['9999999999999.99', 999_999_999_999_999],
+    ['99999999999999', undefined],
     ['', undefined],
   ])('amount text %j is %j cents', (text, cents) => {
     expect(parseDecimalCents(text)).toBe(cents);
