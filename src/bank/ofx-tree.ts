@@ -1,19 +1,47 @@
 // A small tokenizer for OFX bodies, 1.x SGML and 2.x XML alike, into a tree of elements with the file
-// line each starts on. SGML leaves never close (`<TRNAMT>-12.34` then the next tag), aggregates do
-// (`</STMTTRN>`); banks also leave an empty leaf open (`<FITID>` then `<MEMO>`) and close leaves that
-// need no closing. So: a tag followed by text is a leaf (its own closing tag, if any, is skipped); a tag
-// followed by another tag is opened, and if it is closed only by an ancestor's closing tag it was an
-// empty leaf after all, and what was read inside it goes back to its parent. Processing instructions
-// (the OFX 2 header) and comments are skipped; depth is bounded.
+// line each starts on. SGML leaves never close (`<TRNAMT>-12.34` then the next tag) and banks leave an
+// empty leaf open (`<FITID>` then `<MEMO>`) or close leaves that need no closing, so structure comes from
+// OFX's own aggregates, a known list: a known aggregate opens an element; any other tag is a leaf, holding
+// the text up to the next tag (its closing tag, if any, is skipped). An aggregate left open is closed by
+// its parent's closing tag, by the next aggregate of its name (two <STMTTRN> in a row), or by the end of
+// the file. Processing instructions (the OFX 2 header) and comments are skipped; depth is bounded.
 import { ReconError } from '../shared/errors.ts';
 
 export interface OfxNode {
   name: string;
   line: number;
-  /** The leaf's text (entities decoded, trimmed); undefined for an aggregate. */
+  /** The leaf's text (entities decoded, trimmed; '' when empty); undefined for an aggregate. */
   text: string | undefined;
   children: OfxNode[];
 }
+
+/** OFX's aggregates recon meets in bank and card statements (OFX 1.0.2 and 2.1.1). */
+const AGGREGATES = new Set([
+  'OFX',
+  'SIGNONMSGSRSV1',
+  'SONRS',
+  'STATUS',
+  'FI',
+  'BANKMSGSRSV1',
+  'CREDITCARDMSGSRSV1',
+  'STMTTRNRS',
+  'CCSTMTTRNRS',
+  'STMTRS',
+  'CCSTMTRS',
+  'BANKACCTFROM',
+  'CCACCTFROM',
+  'BANKACCTTO',
+  'CCACCTTO',
+  'BANKTRANLIST',
+  'STMTTRN',
+  'PAYEE',
+  'CURRENCY',
+  'ORIGCURRENCY',
+  'LEDGERBAL',
+  'AVAILBAL',
+  'BALLIST',
+  'BAL',
+]);
 
 const MAX_DEPTH = 64;
 const TOKEN = /<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<(\/?)([A-Za-z][A-Za-z0-9_.:-]*)[^>]*>/g;
@@ -28,53 +56,40 @@ export function parseOfxTree(file: string, text: string): OfxNode {
     counted = Math.max(counted, index);
     return line;
   };
-  TOKEN.lastIndex = 0;
   let skipClose: string | undefined;
+  TOKEN.lastIndex = 0;
   for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
     const name = match[2]?.toUpperCase();
     if (name === undefined) continue;
-    const top = stack[stack.length - 1] as OfxNode;
-    if (match[1] === '/') {
-      if (skipClose === name) {
-        skipClose = undefined;
-        continue;
-      }
-      skipClose = undefined;
+    const closing = match[1] === '/';
+    const skip = skipClose;
+    skipClose = undefined;
+    if (closing) {
+      if (skip === name) continue;
       const at = stack.findLastIndex((n) => n.name === name);
-      if (at <= 0) continue; // a stray closing tag: nothing open to close
-      while (stack.length - 1 > at) closeImplicitly(stack);
-      const closed = stack.pop() as OfxNode;
-      // `<MEMO></MEMO>`: an explicitly closed empty element is an empty leaf.
-      if (closed.children.length === 0) closed.text = '';
+      // A stray closing tag (of a leaf, or of nothing open) closes nothing.
+      if (at > 0) stack.length = at;
       continue;
     }
-    skipClose = undefined;
-    const end = TOKEN.lastIndex;
-    const next = text.indexOf('<', end);
-    const raw = text.slice(end, next === -1 ? text.length : next);
     const node: OfxNode = { name, line: lineAt(match.index), text: undefined, children: [] };
-    top.children.push(node);
-    if (raw.trim() !== '') {
-      node.text = decodeEntities(raw.trim());
-      skipClose = name;
-    } else {
+    if (AGGREGATES.has(name)) {
+      // `<STMTTRN>` while one is open: the bank left the previous one unclosed.
+      const open = stack.findLastIndex((n) => n.name === name);
+      if (open > 0) stack.length = open;
       if (stack.length > MAX_DEPTH) {
         throw new ReconError('input', `${file}: line ${node.line}: OFX elements nested more than ${MAX_DEPTH} deep; expected an OFX statement`);
       }
+      (stack[stack.length - 1] as OfxNode).children.push(node);
       stack.push(node);
+      continue;
     }
+    const end = TOKEN.lastIndex;
+    const next = text.indexOf('<', end);
+    node.text = decodeEntities(text.slice(end, next === -1 ? text.length : next).trim());
+    (stack[stack.length - 1] as OfxNode).children.push(node);
+    skipClose = name;
   }
-  while (stack.length > 1) closeImplicitly(stack);
   return root;
-}
-
-/** The top element was never closed: an empty leaf, whose would-be children belong to its parent. */
-function closeImplicitly(stack: OfxNode[]): void {
-  const node = stack.pop() as OfxNode;
-  const parent = stack[stack.length - 1] as OfxNode;
-  node.text = '';
-  parent.children.push(...node.children);
-  node.children = [];
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };

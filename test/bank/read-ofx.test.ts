@@ -70,6 +70,17 @@ describe('OFX 1.x quirks', () => {
     expect(line).toEqual({ postedOn: '2024-05-02', amountCents: -750, type: 'debit', fitid: 'X9', memo: 'P&G <LOJA>', documentNumber: undefined });
   });
 
+  it('a <STMTTRN> the bank left unclosed is closed by the next one; a file that stops without closing tags keeps its lines', () => {
+    const unclosed = trn({ amount: '-1.00', fitid: 'U1', memo: 'PRIMEIRA' }).replace('</STMTTRN>', '');
+    const got = read(ofx1([unclosed, trn({ amount: '-2.00', fitid: 'U2', memo: 'SEGUNDA' })]));
+    expect(got.statement.lines.map((l) => [l.fitid, l.amountCents, l.memo])).toEqual([
+      ['U1', -100, 'PRIMEIRA'],
+      ['U2', -200, 'SEGUNDA'],
+    ]);
+    const cut = ofx1([trn({ amount: '3.00', fitid: 'C1' })]).split('</BANKTRANLIST>')[0] as string;
+    expect(read(cut.replace(/<\/STMTTRN>\s*$/, '')).statement.lines).toEqual([expect.objectContaining({ fitid: 'C1', amountCents: 300 })]);
+  });
+
   it('a bad amount or date keeps that line out with its line and reason; the others load', () => {
     const got = read(ofx1([trn({ amount: '1.00' }), trn({ amount: '12.3x' }), trn({ amount: '2.00', posted: '20240231' }), trn({ memo: 'no amount' })]));
     expect(got.statement.lines).toHaveLength(1);
