@@ -4,7 +4,7 @@
 // OFX's own aggregates, a known list: a known aggregate opens an element; any other tag is a leaf, holding
 // the text up to the next tag (its closing tag, if any, is skipped). An aggregate left open is closed by
 // its parent's closing tag, by the next aggregate of its name (two <STMTTRN> in a row), or by the end of
-// the file. Processing instructions (the OFX 2 header) and comments are skipped; depth is bounded.
+// the file. Processing instructions (the OFX 2 header) are skipped; depth is bounded.
 import { ReconError } from '../shared/errors.ts';
 
 export interface OfxNode {
@@ -44,7 +44,9 @@ const AGGREGATES = new Set([
 ]);
 
 const MAX_DEPTH = 64;
-const TOKEN = /<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<(\/?)([A-Za-z][A-Za-z0-9_.:-]*)[^>]*>/g;
+// Every part stops at the next `<`, so a file of unterminated `<?` or `<TAG` stays linear to scan. OFX has
+// no comments; a `<!...>` declaration is text between tags, and ignored.
+const TOKEN = /<\?[^<>]{0,4096}>|<(\/?)([A-Za-z][A-Za-z0-9_.:-]{0,63})[^<>]{0,1024}>/g;
 
 export function parseOfxTree(file: string, text: string): OfxNode {
   const root: OfxNode = { name: '#root', line: 1, text: undefined, children: [] };
