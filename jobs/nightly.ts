@@ -1,4 +1,5 @@
-// The nightly job: sync -> price snapshot -> import the day's orders -> reconcile -> reports -> summary.json.
+// The nightly job: bank statement -> sync -> price snapshot -> import the day's orders -> reconcile ->
+// reports -> summary.json.
 // It only wires the seams together; each step's logic lives in src/.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -7,6 +8,7 @@ import type { ReconConfig } from '../src/config/schema.ts';
 import type { PaymentsApi } from '../src/api/index.ts';
 import { syncAll, type SyncResult } from '../src/sync/index.ts';
 import { importOrders, resolveOrdersConfig, type ImportResult } from '../src/imports/index.ts';
+import { importNightStatement, statementFileFor, type NightStatement } from '../src/bank/night-statement.ts';
 import { reconcileDay, type ReconcileResult } from '../src/reconcile/reconcile.ts';
 import { snapshotPrices, type FeesSnapshot } from '../src/fees/snapshot-prices.ts';
 import { foldInbox, type FoldResult } from '../src/notify/fold.ts';
@@ -39,6 +41,8 @@ export interface NightlyRequest {
   /** Order exports to import; default config.orders.path with {date} replaced. */
   orders?: string[] | undefined;
   strict?: boolean | undefined;
+  /** The bank statement to import; default config.bank.statementPath with {date} replaced. */
+  statement?: string | undefined;
   /** Where the run came from, for summary.json (e.g. "sandbox"). */
   source?: string | undefined;
 }
@@ -49,6 +53,7 @@ export interface NightlyOutcome {
   reportDir: string;
   sync: SyncResult;
   imports: ImportResult;
+  statement: NightStatement;
   fees: FeesSnapshot;
   notifications: FoldResult;
   reconcile: ReconcileResult;
@@ -65,6 +70,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
   // What the import will need is checked before the sync sends a request: a config mistake found after
   // minutes of syncing costs a night.
   const files = ordersFilesFor(date, request.orders, config);
+  const statementFile = statementFileFor(date, request.statement, config.bank);
   resolveOrdersConfig(config);
   const runId = newRunId('nightly', deps.clock.now());
   const startedAt = deps.clock.now();
@@ -104,7 +110,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     runId,
     clock: deps.clock,
     businessDate: date,
-    args: { date, orders: files, strict: request.strict ?? false },
+    args: { date, orders: files, strict: request.strict ?? false, ...(statementFile === undefined ? {} : { statement: statementFile }) },
     startedAtMs: startedAt,
     abandoned: 'its findings and reports, if any, are those of an earlier run',
     done: (night: NightlyOutcome) => ({
@@ -118,6 +124,11 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
   } as const;
   try {
     return await withRun(deps.db, run, async () => {
+      // The statement first: it needs nothing of the sync, and a statement of an unknown account (a config
+      // mistake) then stops the night before minutes of syncing.
+      const statement = await timed('statement', () =>
+        importNightStatement({ db: deps.db, clock: deps.clock, logger: deps.logger }, date, statementFile, config.bank, runId),
+      );
       const sync = await timed('sync', () =>
         syncAll(
           { db: deps.db, http: deps.api, clock: deps.clock, logger: deps.logger },
@@ -175,6 +186,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         timings,
         sync,
         imports,
+        statement,
         fees,
         notifications,
         reconcile,
@@ -194,7 +206,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         );
       }
       const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
-      return { summary, summaryFile, reportDir, sync, imports, fees, notifications, reconcile, reports };
+      return { summary, summaryFile, reportDir, sync, imports, statement, fees, notifications, reconcile, reports };
     });
   } catch (error) {
     // Not started (the run row could not be written): there is no run to summarise.

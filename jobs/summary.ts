@@ -4,6 +4,7 @@ import { writeFile, mkdir, chmod, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { SyncResult } from '../src/sync/index.ts';
 import type { ImportResult } from '../src/imports/index.ts';
+import { summaryOfStatement, type NightStatement } from '../src/bank/night-statement.ts';
 import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
 import type { FeesSnapshot } from '../src/fees/snapshot-prices.ts';
 import type { FoldResult } from '../src/notify/fold.ts';
@@ -39,6 +40,8 @@ export interface NightlySummary {
     data_fresh_until: { transactions: string; operations: string };
   };
   import?: { files: { file: string; rows_read: number; rows_loaded: number; rejected: number; conflicts: number }[] };
+  /** The night's bank statement: not_configured, missing (the night went on), loaded or imported_before, with its line counts. */
+  statement?: ReturnType<typeof summaryOfStatement>;
   /** The fee check's price snapshot: how many GET /v1/installments calls it took, and what it priced. */
   /** The notifications inbox folded into the warehouse: lines read, rows added, lines skipped. */
   notifications?: FoldResult;
@@ -78,6 +81,7 @@ export interface SummaryInput {
   reportDir: string;
   sync?: SyncResult;
   imports?: ImportResult;
+  statement?: NightStatement;
   fees?: FeesSnapshot;
   notifications?: FoldResult;
   reconcile?: ReconcileResult;
@@ -127,6 +131,7 @@ export function buildSummary(input: SummaryInput): NightlySummary {
       })),
     };
   }
+  if (input.statement) summary.statement = summaryOfStatement(input.statement);
   if (input.notifications) summary.notifications = input.notifications;
   if (input.fees) {
     const f = input.fees;

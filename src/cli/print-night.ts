@@ -7,6 +7,18 @@ import { type Locale, messagesFor } from '../shared/locale/index.ts';
 import { serveHintFor } from '../serve/open-hint.ts';
 import { ownCommandFor } from './own-command.ts';
 
+/** The night's bank statement, when one is configured. */
+function statementLines(statement: NightlyOutcome['statement'], m: ReturnType<typeof messagesFor>['night']): string[] {
+  if (statement.status === 'not_configured') return [];
+  const text =
+    statement.status === 'missing'
+      ? m.statementMissing(statement.file)
+      : statement.status === 'imported_before'
+        ? m.statementBefore(statement.file)
+        : m.statement(statement.result.linesLoaded, statement.result.linesRejected, statement.file);
+  return [`  ${m.statementLabel}: ${text}`];
+}
+
 /** `configFile`: the --config the run used, so the printed `recon serve` command serves the same folders. */
 export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandbox', configFile?: string, locale: Locale = 'pt-BR'): string {
   const m = messagesFor(locale).night;
@@ -18,6 +30,7 @@ export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandb
     `  ${m.synced(outcome.sync.windows, outcome.sync.pages, rows.new, rows.changed, rows.unchanged)}`,
     ...(outcome.sync.rejected > 0 ? [`  ${m.keptOut(outcome.sync.rejected)}`] : []),
     `  ${m.ordersLabel}: ${outcome.imports.files.map((f) => m.orders(f.rowsLoaded, f.rowsRejected, f.file)).join('; ')}`,
+    ...statementLines(outcome.statement, m),
     `  ${m.findings(reconcile.totals.new, reconcile.totals.open, reconcile.totals.resolved)}`,
   ];
   const shown = FINDING_CATEGORIES.filter((c) => reconcile.counts[c].new + reconcile.counts[c].open + reconcile.counts[c].resolved > 0);

@@ -54,6 +54,7 @@ export function loadConfig(options: { file?: string | undefined; env?: ConfigEnv
     reports: { outDir: absoluteFrom(base, parsed.reports.outDir) },
     ...(parsed.orders.path ? { orders: { path: absoluteFrom(base, parsed.orders.path) } } : {}),
     ...(parsed.sync.rawPagesDir ? { sync: { rawPagesDir: absoluteFrom(base, parsed.sync.rawPagesDir) } } : {}),
+    ...(parsed.bank.statementPath ? { bank: { statementPath: absoluteFrom(base, parsed.bank.statementPath) } } : {}),
   });
   return { config, file };
 }

@@ -63,6 +63,11 @@ const nightly = defineCommand({
     ...jobArgs,
     date: { type: 'string', description: 'Business day YYYY-MM-DD (default: yesterday in the configured time zone)', valueHint: 'D' },
     orders: { type: 'string', description: 'Orders export to import (repeatable; default: orders.path with {date})', valueHint: 'FILE' },
+    statement: {
+      type: 'string',
+      description: 'Bank statement to import (OFX or CNAB 240; default: bank.statementPath with {date}; a missing one is reported and the night goes on)',
+      valueHint: 'FILE',
+    },
   },
   async run({ args, rawArgs }) {
     checkFailOn(args['fail-on']);
@@ -78,7 +83,8 @@ const nightly = defineCommand({
         const deps = { db: warehouse.connection, api: connection.api, clock, logger: ctx.logger };
         const date = args.date ?? connection.sandbox?.lastDay;
         if (connection.sandbox) await preloadSandboxOrders(deps, connection.sandbox, date ?? connection.sandbox.lastDay, ctx.config);
-        return runNightly(deps, { date, orders: repeated(rawArgs, 'orders'), strict: args.strict, source: connection.source }, ctx.config);
+        const statement = args.statement === undefined ? undefined : resolve(args.statement);
+        return runNightly(deps, { date, orders: repeated(rawArgs, 'orders'), statement, strict: args.strict, source: connection.source }, ctx.config);
       });
       process.stdout.write(`${textForNight(outcome, connection.source, ctx.file, ctx.config.reports.locale)}\n`);
       if (args['fail-on'] === 'new' && outcome.reconcile.totals.new > 0) process.exitCode = 3;

@@ -225,6 +225,10 @@ export const ptBR = {
       `mantidas fora: ${rows} linha(s) listada(s) violaram a interface do serviço; estão em sync_rejects e na aba "Linhas não sincronizadas" da planilha`,
     orders: (loaded: number, rejected: number, file: string): string => `${loaded} carregados, ${rejected} recusados de ${file}`,
     ordersLabel: 'pedidos',
+    statementLabel: 'extrato bancário',
+    statement: (loaded: number, rejected: number, file: string): string => `${loaded} lançamentos carregados, ${rejected} recusados de ${file}`,
+    statementBefore: (file: string): string => `${file} já fora importado; nada mudou`,
+    statementMissing: (file: string): string => `${file} não existe (ainda); a noite seguiu sem ele — importe-o depois com recon import`,
     findings: (created: number, open: number, resolved: number): string => `achados: ${created} novos, ${open} ainda em aberto, ${resolved} resolvidos`,
     countsLine: (created: number, open: number, resolved: number): string =>
       `${String(created).padStart(5)} novos ${String(open).padStart(5)} em aberto ${String(resolved).padStart(5)} resolvidos`,

@@ -1,0 +1,135 @@
+// Reads a CNAB 240 "extrato para conciliação bancária" (FEBRABAN, service 04): the file header (0) and
+// batch header (1) name the account and the opening balance, each segment E detail (3) is a line, the
+// batch trailer (5) gives the final balance, the file trailer (9) ends it. Field positions come from
+// cnab240-layout.ts, which the writer uses too. One account per file: a second batch of another
+// account is refused, since a statement belongs to one account.
+import { ReconError } from '../shared/errors.ts';
+import { CNAB240, CNAB240_LINE_LENGTH, fieldText, type CnabField } from './cnab240-layout.ts';
+import { dateFromDdmmyyyy } from './money-text.ts';
+import type { ReadStatement, StatementRejection } from './read-result.ts';
+import type { StatementAccount, StatementLine } from './statement.ts';
+import { linesOf } from './statement-text.ts';
+
+export function readCnab240(file: string, text: string): ReadStatement {
+  const lines: StatementLine[] = [];
+  const lineNumbers: number[] = [];
+  const rejected: StatementRejection[] = [];
+  let account: StatementAccount | undefined;
+  let openingBalanceCents: number | undefined;
+  let closingBalanceCents: number | undefined;
+  let closingOn: string | undefined;
+  linesOf(text).forEach((raw, index) => {
+    const lineNo = index + 1;
+    if (raw.trim() === '') return;
+    if (raw.length > CNAB240_LINE_LENGTH) {
+      rejected.push({ line: lineNo, reason: `expected a record of ${CNAB240_LINE_LENGTH} characters, got ${raw.length}`, value: raw.slice(0, 40) });
+      return;
+    }
+    // Some banks drop a record's trailing blanks; the positions still hold.
+    const line = raw.padEnd(CNAB240_LINE_LENGTH, ' ');
+    const type = fieldText(line, CNAB240.fileHeader.recordType);
+    if (type === '0' || type === '1') {
+      const layout = type === '0' ? CNAB240.fileHeader : CNAB240.batchHeader;
+      const found = accountOf(line, layout);
+      if (account !== undefined && type === '1' && !sameAccount(account, found)) {
+        throw new ReconError(
+          'input',
+          `${file}: line ${lineNo}: a batch of account ${found.agency}/${found.account} in a statement of ${account.agency}/${account.account}; expected one account per statement file (ask the bank for one file per account)`,
+        );
+      }
+      account = type === '1' ? { ...found, holderName: found.holderName || (account?.holderName ?? '') } : found;
+      if (type === '1') {
+        checkStatementBatch(file, line, lineNo);
+        openingBalanceCents = balanceOf(line, CNAB240.batchHeader.openingBalance, CNAB240.batchHeader.openingBalanceSign);
+      }
+    } else if (type === '3') {
+      if (fieldText(line, CNAB240.entry.segment) !== 'E') return;
+      const read = entryOf(line, lineNo);
+      if ('reason' in read) rejected.push(read);
+      else {
+        lines.push(read);
+        lineNumbers.push(lineNo);
+      }
+    } else if (type === '5') {
+      closingBalanceCents = balanceOf(line, CNAB240.batchTrailer.closingBalance, CNAB240.batchTrailer.closingBalanceSign);
+      closingOn = dateFromDdmmyyyy(fieldText(line, CNAB240.batchTrailer.closingBalanceOn));
+    } else if (type !== '9') {
+      rejected.push({ line: lineNo, reason: `unknown record type "${type}" (expected 0, 1, 3, 5 or 9)`, value: line.slice(0, 14) });
+    }
+  });
+  if (account === undefined) {
+    throw new ReconError(
+      'input',
+      `${file}: no CNAB 240 file header (record type 0 at position 8); expected a CNAB 240 statement ("extrato") as the bank exports it`,
+    );
+  }
+  const days = lines.map((l) => l.postedOn).sort();
+  const periodEnd = days.at(-1) ?? closingOn ?? '';
+  return {
+    format: 'cnab240',
+    statement: { account, periodStart: days[0] ?? periodEnd, periodEnd, openingBalanceCents, closingBalanceCents, lines },
+    lineNumbers,
+    rejected,
+  };
+}
+
+/** A CNAB 240 return of another service (cobrança's segments T/U, payments' A/B) holds no statement lines. */
+function checkStatementBatch(file: string, line: string, lineNo: number): void {
+  const service = fieldText(line, CNAB240.batchHeader.service);
+  if (service === '04') return;
+  throw new ReconError(
+    'input',
+    `${file}: line ${lineNo}: a CNAB 240 batch of service ${service}, not a statement; expected an "extrato para conciliação bancária" ` +
+      '(batch service 04, segment E): ask the bank for the account statement file, not a collection or payment return',
+  );
+}
+
+function accountOf(line: string, layout: typeof CNAB240.fileHeader | typeof CNAB240.batchHeader): StatementAccount {
+  const documentDigits = fieldText(line, layout.document);
+  const isCpf = fieldText(line, layout.documentType) === '1';
+  const account = fieldText(line, layout.account).replace(/^0+(?=\d)/, '');
+  const digit = fieldText(line, layout.accountDigit).trim();
+  return {
+    bankCode: fieldText(line, layout.bankCode),
+    agency: fieldText(line, layout.agency).replace(/^0+(?=\d)/, ''),
+    account: digit === '' ? account : `${account}-${digit}`,
+    document: isCpf ? documentDigits.slice(-11) : documentDigits,
+    holderName: fieldText(line, layout.holderName).trim(),
+  };
+}
+
+function sameAccount(a: StatementAccount, b: StatementAccount): boolean {
+  return a.bankCode === b.bankCode && a.agency === b.agency && a.account === b.account;
+}
+
+function balanceOf(line: string, amount: CnabField, sign: CnabField): number | undefined {
+  const digits = fieldText(line, amount);
+  if (!/^\d{18}$/.test(digits)) return undefined;
+  const cents = Number(digits);
+  return fieldText(line, sign) === 'D' ? -cents : cents;
+}
+
+function entryOf(line: string, lineNo: number): StatementLine | StatementRejection {
+  const { entry } = CNAB240;
+  const dateText = fieldText(line, entry.postedOn);
+  const postedOn = dateFromDdmmyyyy(dateText);
+  if (postedOn === undefined) return { line: lineNo, reason: `bad posting date "${dateText}" (expected DDMMAAAA at positions 143-150)`, value: dateText };
+  const amountText = fieldText(line, entry.amount);
+  if (!/^\d{18}$/.test(amountText)) {
+    return { line: lineNo, reason: `bad amount "${amountText.trim()}" (expected 18 digits with 2 decimals at positions 151-168)`, value: amountText };
+  }
+  const sign = fieldText(line, entry.sign);
+  if (sign !== 'D' && sign !== 'C') return { line: lineNo, reason: `bad debit/credit flag "${sign}" (expected D or C at position 169)`, value: sign };
+  const cents = Number(amountText);
+  // 18 digits may exceed what a double holds exactly; no real statement line comes near it.
+  if (!Number.isSafeInteger(cents)) return { line: lineNo, reason: `amount ${amountText} is out of range`, value: amountText };
+  const documentNumber = fieldText(line, entry.documentNumber).trim();
+  return {
+    postedOn,
+    amountCents: sign === 'D' ? -cents : cents,
+    type: sign === 'D' ? 'debit' : 'credit',
+    fitid: undefined,
+    memo: fieldText(line, entry.history).trim(),
+    documentNumber: documentNumber === '' ? undefined : documentNumber,
+  };
+}

@@ -1,0 +1,88 @@
+// Reads an OFX statement (1.x SGML as Brazilian banks export it, or 2.x XML) into a Statement: the
+// account (BANKACCTFROM), the period (BANKTRANLIST's DTSTART/DTEND), the ledger balance and each
+// STMTTRN as a line. TRNAMT is parsed from its text to cents; a line with a bad amount or date is kept
+// out with its reason. Some banks write debits unsigned with TRNTYPE DEBIT: those are made negative.
+import { ReconError } from '../shared/errors.ts';
+import { dateFromOfx, parseDecimalCents } from './money-text.ts';
+import { childText, findNode, findNodes, parseOfxTree, type OfxNode } from './ofx-tree.ts';
+import type { ReadStatement, StatementRejection } from './read-result.ts';
+import type { StatementAccount, StatementLine } from './statement.ts';
+
+export function readOfx(file: string, text: string): ReadStatement {
+  const format = /<\?OFX\b|^\s*<\?xml\b/i.test(text.slice(0, 4096)) ? 'ofx2' : 'ofx1';
+  const tree = parseOfxTree(file, text);
+  const statements = [...findNodes(tree, 'STMTRS'), ...findNodes(tree, 'CCSTMTRS')];
+  const statement = statements[0];
+  if (statement === undefined) {
+    throw new ReconError('input', `${file}: no <STMTRS> (bank statement) in this OFX file; expected a bank account statement as the bank exports it`);
+  }
+  if (statements.length > 1) {
+    throw new ReconError(
+      'input',
+      `${file}: ${statements.length} account statements in one OFX file; expected one account per statement file (export each account on its own)`,
+    );
+  }
+  const lines: StatementLine[] = [];
+  const lineNumbers: number[] = [];
+  const rejected: StatementRejection[] = [];
+  const list = findNode(statement, 'BANKTRANLIST');
+  for (const node of list ? findNodes(list, 'STMTTRN') : []) {
+    const read = lineOf(node);
+    if ('reason' in read) rejected.push(read);
+    else {
+      lines.push(read);
+      lineNumbers.push(node.line);
+    }
+  }
+  const days = lines.map((l) => l.postedOn).sort();
+  const start = list ? dateFromOfx(childText(list, 'DTSTART') ?? '') : undefined;
+  const end = list ? dateFromOfx(childText(list, 'DTEND') ?? '') : undefined;
+  const ledger = findNode(statement, 'LEDGERBAL');
+  const balance = ledger ? childText(ledger, 'BALAMT') : undefined;
+  const periodEnd = end ?? days.at(-1) ?? '';
+  return {
+    format,
+    statement: {
+      account: accountOf(statement),
+      periodStart: start ?? days[0] ?? periodEnd,
+      periodEnd,
+      openingBalanceCents: undefined,
+      closingBalanceCents: balance === undefined ? undefined : parseDecimalCents(balance),
+      lines,
+    },
+    lineNumbers,
+    rejected,
+  };
+}
+
+function accountOf(statement: OfxNode): StatementAccount {
+  const from = findNode(statement, 'BANKACCTFROM') ?? findNode(statement, 'CCACCTFROM');
+  const bankId = (from && childText(from, 'BANKID')) ?? '';
+  return {
+    bankCode: bankId === '' ? '' : bankId.replace(/\D/g, '').padStart(3, '0').slice(-3),
+    agency: (from && childText(from, 'BRANCHID')) ?? '',
+    account: (from && childText(from, 'ACCTID')) ?? '',
+    // OFX names no holder document: the account is matched by ACCTID (bank.accounts[].bankAccount).
+    document: '',
+    holderName: '',
+  };
+}
+
+function lineOf(node: OfxNode): StatementLine | StatementRejection {
+  const dateText = childText(node, 'DTPOSTED') ?? '';
+  const postedOn = dateFromOfx(dateText);
+  if (postedOn === undefined) return { line: node.line, reason: `bad DTPOSTED "${dateText}" (expected YYYYMMDD, optionally with a time)`, value: dateText };
+  const amountText = childText(node, 'TRNAMT') ?? '';
+  const parsed = parseDecimalCents(amountText);
+  if (parsed === undefined) return { line: node.line, reason: `bad TRNAMT "${amountText}" (expected a decimal amount such as -12.34)`, value: amountText };
+  const trnType = (childText(node, 'TRNTYPE') ?? '').toUpperCase();
+  const amountCents = parsed > 0 && trnType === 'DEBIT' ? -parsed : parsed;
+  return {
+    postedOn,
+    amountCents,
+    type: amountCents < 0 ? 'debit' : 'credit',
+    fitid: childText(node, 'FITID'),
+    memo: childText(node, 'MEMO') ?? childText(node, 'NAME') ?? '',
+    documentNumber: childText(node, 'CHECKNUM'),
+  };
+}

@@ -1,0 +1,54 @@
+// What `recon import` prints for statement files: a table of counts per file and the first lines kept
+// out (terminal), or one JSON object per file and per kept-out line (cron, pipes). Pure.
+import type { StatementImportResult } from './import-statement.ts';
+
+const HEADERS = ['statement', 'format', 'charset', 'account', 'read', 'loaded', 'rejected'];
+
+export function tableForStatements(results: readonly StatementImportResult[], listed: number): string {
+  const rows = results.map((r) => [
+    r.file,
+    r.format,
+    r.charset,
+    r.accountId,
+    String(r.linesRead),
+    r.alreadyImported ? '0 (imported before)' : String(r.linesLoaded),
+    String(r.linesRejected),
+  ]);
+  const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const render = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i < 4 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  const out = [render(HEADERS), ...rows.map(render)];
+  const rejected = results.flatMap((r) => r.rejected.map((x) => ({ file: r.file, ...x })));
+  if (rejected.length > 0) {
+    out.push('', 'statement lines kept out (all are in bank_import_issues):');
+    for (const x of rejected.slice(0, listed)) out.push(`  ${x.file}: line ${x.line}: ${x.reason}`);
+    if (rejected.length > listed) out.push(`  ... and ${rejected.length - listed} more`);
+  }
+  return out.join('\n');
+}
+
+export function jsonLinesForStatements(results: readonly StatementImportResult[]): string[] {
+  const lines: string[] = [];
+  for (const r of results) {
+    lines.push(
+      JSON.stringify({
+        type: 'statement',
+        file: r.file,
+        format: r.format,
+        charset: r.charset,
+        account_id: r.accountId,
+        statement_id: r.statementId,
+        already_imported: r.alreadyImported,
+        lines_read: r.linesRead,
+        lines_loaded: r.linesLoaded,
+        lines_rejected: r.linesRejected,
+      }),
+    );
+    for (const x of r.rejected)
+      lines.push(JSON.stringify({ type: 'statement_rejected', file: r.file, line: x.line, reason: x.reason, value: x.value ?? null }));
+  }
+  return lines;
+}
