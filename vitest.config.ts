@@ -14,7 +14,7 @@ const UNIT = [
   'test/cli/{backfill-resume,error-event,help,print-backfill,refusals}.test.ts',
   'test/config/config.test.ts',
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules}.test.ts',
-  'test/reconcile/{lifecycle,rules}.test.ts',
+  'test/reconcile/{bank-rules,lifecycle,rules}.test.ts',
   'test/report/{cells,chargebacks-scope,long-cells,report-base,views,write-reports}.test.ts',
   'test/sandbox/{generator,installments,routes-post,row-bytes,server}.test.ts',
   'test/serve/rules.test.ts',

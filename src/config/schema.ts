@@ -210,6 +210,9 @@ const DEFAULT_SLA_DAYS: Readonly<Record<FindingCategory, number>> = Object.freez
   cashout_short: 3,
   fee_mismatch: 10,
   notification_missed: 3,
+  payout_not_in_bank: 2,
+  payout_amount_differs: 3,
+  bank_credit_unexplained: 5,
 });
 
 const slaDaysSchema = z.strictObject(

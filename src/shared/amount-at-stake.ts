@@ -39,6 +39,12 @@ const AT_STAKE: Readonly<Record<FindingCategory, { column: Column; abs?: true }>
   fee_mismatch: { column: 'difference_cents', abs: true },
   // The payment whose change of status the shop was never told of.
   notification_missed: { column: 'payment_amount_cents' },
+  // The payout that never reached the bank account.
+  payout_not_in_bank: { column: 'payment_amount_cents' },
+  // The gap between the payout and what the bank credited, whichever way it goes.
+  payout_amount_differs: { column: 'difference_cents', abs: true },
+  // The credit no payout explains.
+  bank_credit_unexplained: { column: 'payment_amount_cents' },
 };
 
 /**

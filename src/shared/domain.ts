@@ -35,6 +35,9 @@ export const FINDING_CATEGORIES = [
   'cashout_short',
   'fee_mismatch',
   'notification_missed',
+  'payout_not_in_bank',
+  'payout_amount_differs',
+  'bank_credit_unexplained',
 ] as const;
 export type FindingCategory = (typeof FINDING_CATEGORIES)[number];
 
@@ -58,6 +61,9 @@ export const FAMILY_OF_CATEGORY: Readonly<Record<FindingCategory, CategoryFamily
   cashout_short: 'payouts',
   fee_mismatch: 'payments',
   notification_missed: 'payments',
+  payout_not_in_bank: 'payouts',
+  payout_amount_differs: 'payouts',
+  bank_credit_unexplained: 'payouts',
 });
 
 export const FINDING_STATES = ['new', 'open', 'resolved'] as const;

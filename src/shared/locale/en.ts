@@ -34,6 +34,12 @@ const reasons: ReasonRenderers = {
   feeMismatch: (r, f) => `${r.installments}x ${r.brand}: charged ${money(f, r.chargedCents)}, table ${money(f, r.tableCents)} (rate ${r.rate}%)`,
   notificationMissed: (r, f) =>
     `transaction ${r.transactionId} became ${r.status} on ${f.instant(r.atMs)} and no notification of it came within ${r.hours} h${r.explains === null ? '' : `; it explains the open ${r.explains} of its order`}`,
+  payoutNotInBank: (r, f) =>
+    `payout of ${money(f, r.cents)} on ${f.day(r.day)} has no credit in bank account ${r.account} from ${f.day(r.day)} to ${f.day(r.windowEnd)}`,
+  payoutAmountDiffers: (r, f) =>
+    `payout of ${money(f, r.cents)} on ${f.day(r.day)} was credited ${money(f, r.creditCents)} on ${f.day(r.postedOn)} in bank account ${r.account} (${signed(f, r.differenceCents)}; line ${r.lineId}, memo "${r.memo}")`,
+  bankCreditUnexplained: (r, f) =>
+    `bank credit of ${money(f, r.cents)} on ${f.day(r.postedOn)} in bank account ${r.account} explains no payout (line ${r.lineId}, memo "${r.memo}")`,
   reviewRejected: (r, f) =>
     `transaction ${r.transactionId} left review: rejected by the fraud check (no longer listed by the service; seen missing on ${f.instant(r.seenMissingMs)})`,
   reviewDecided: (r, f) => `transaction ${r.transactionId} left review: now ${f.status(r.status)}${r.sinceMs === null ? '' : ` since ${f.instant(r.sinceMs)}`}`,

@@ -37,6 +37,11 @@ const reasons: ReasonRenderers = {
             .map((c) => f.category(c))
             .join(', ')} do pedido`
     }`,
+  payoutNotInBank: (r, f) => `repasse de ${money(f, r.cents)} de ${f.day(r.day)} sem crédito na conta ${r.account} de ${f.day(r.day)} a ${f.day(r.windowEnd)}`,
+  payoutAmountDiffers: (r, f) =>
+    `repasse de ${money(f, r.cents)} de ${f.day(r.day)} creditado com ${money(f, r.creditCents)} em ${f.day(r.postedOn)} na conta ${r.account} (${f.signedMoney(r.differenceCents)}; lançamento ${r.lineId}, histórico "${r.memo}")`,
+  bankCreditUnexplained: (r, f) =>
+    `crédito de ${money(f, r.cents)} em ${f.day(r.postedOn)} na conta ${r.account} não corresponde a nenhum repasse (lançamento ${r.lineId}, histórico "${r.memo}")`,
   reviewRejected: (r, f) =>
     `transação ${r.transactionId} saiu da análise: rejeitada pelo antifraude (o serviço não a lista mais; vista ausente em ${f.instant(r.seenMissingMs)})`,
   reviewDecided: (r, f) =>
@@ -82,6 +87,9 @@ export const ptBR = {
     cashout_short: 'Saque pago a menor',
     fee_mismatch: 'Taxa fora da tabela',
     notification_missed: 'Notificação não recebida',
+    payout_not_in_bank: 'Repasse não creditado no banco',
+    payout_amount_differs: 'Repasse com valor diferente',
+    bank_credit_unexplained: 'Crédito bancário sem repasse',
   },
   states: { new: 'novo', open: 'em aberto', resolved: 'resolvido', acknowledged: 'ciente', accepted: 'aceito' },
   /** Status words of the service and of the shop's export. */

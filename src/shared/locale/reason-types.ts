@@ -27,6 +27,19 @@ export type ReasonFacts =
   | { kind: 'cashoutShort'; amountCents: bigint | null; paidOffCents: bigint | null; differenceCents: bigint | null }
   | { kind: 'feeMismatch'; installments: number; brand: string; chargedCents: bigint | null; tableCents: bigint | null; rate: string }
   | { kind: 'notificationMissed'; transactionId: string; status: string; atMs: number; hours: string; explains: string | null }
+  | { kind: 'payoutNotInBank'; cents: bigint | null; day: string; account: string; windowEnd: string }
+  | {
+      kind: 'payoutAmountDiffers';
+      cents: bigint | null;
+      day: string;
+      creditCents: bigint | null;
+      postedOn: string;
+      account: string;
+      differenceCents: bigint | null;
+      lineId: string;
+      memo: string;
+    }
+  | { kind: 'bankCreditUnexplained'; cents: bigint | null; postedOn: string; account: string; lineId: string; memo: string }
   | { kind: 'reviewRejected'; transactionId: string; seenMissingMs: number }
   | { kind: 'reviewDecided'; transactionId: string; status: string; sinceMs: number | null };
 
