@@ -23,8 +23,8 @@ export function firstPayoutDay(date: string, settleDays: number): string {
 }
 
 const MATCH_COLUMNS = `cash_out_id VARCHAR, account_id VARCHAR, expected_cents BIGINT, payout_day DATE, window_end DATE,
-  line_id VARCHAR, posted_at DATE, credit_cents BIGINT, memo VARCHAR, matched_by VARCHAR`;
-const UNEXPLAINED_COLUMNS = 'account_id VARCHAR, line_id VARCHAR, posted_at DATE, amount_cents BIGINT, memo VARCHAR, window_end DATE';
+  line_id VARCHAR, posted_at DATE, credit_cents BIGINT, memo VARCHAR, matched_by VARCHAR, judged BOOLEAN`;
+const UNEXPLAINED_COLUMNS = 'account_id VARCHAR, line_id VARCHAR, posted_at DATE, amount_cents BIGINT, memo VARCHAR, window_end DATE, judged BOOLEAN';
 
 /** JSON text of rows as a table: from_json with the columns' types (one parameter, whatever the row count). */
 const rowsFromJson = (param: string, columns: string) =>
@@ -34,7 +34,7 @@ const rowsFromJson = (param: string, columns: string) =>
     .map(([name, type]) => `"${name}":"${type}"`)
     .join(',')}}]'), recursive := true)`;
 
-/** The payouts and credits the night needs: P from $bank_lo on, credits posted from the first P to D, and carried ones. */
+/** The accounts, then the payouts and credits in view: from the view's first day to D, and carried ones. */
 const PAYOUTS: readonly string[] = [
   `CREATE OR REPLACE TEMP TABLE rc_bank_accounts AS ${rowsFromJson('$bank_accounts', 'id VARCHAR, document VARCHAR')}`,
   `CREATE OR REPLACE TEMP TABLE rc_bank_payouts AS
@@ -66,44 +66,79 @@ const CREDITS: readonly string[] = [
 ];
 
 /** The night's parameters of the bank check (none of it runs when no account is configured). */
-export function bankParams(date: string, bank: BankCheck | undefined): SqlParams {
-  const lo = firstPayoutDay(date, bank?.settleDays ?? 2);
-  return {
-    bank_accounts: JSON.stringify((bank?.accounts ?? []).map((a) => ({ id: a.id, document: a.document }))),
-    bank_lo: dateParam(lo),
-    bank_lo_start: instantParam(DateTime.fromISO(lo, { zone: bank?.zone ?? 'UTC' }).toMillis()),
-  };
+export function bankParams(bank: BankCheck | undefined): SqlParams {
+  return { bank_accounts: JSON.stringify((bank?.accounts ?? []).map((a) => ({ id: a.id, document: a.document }))) };
+}
+
+const CARRIED = `SELECT finding_key, category, operation_id FROM rc_prev
+  WHERE category IN ('payout_not_in_bank', 'payout_amount_differs', 'bank_credit_unexplained')`;
+
+/** The earliest day a carried payout or credit has: the view reaches back to it. */
+const CARRIED_FIRST_DAY = `SELECT least(
+    (SELECT min(strftime(timezone($zone, date_updated), '%Y-%m-%d')) FROM operations
+     WHERE kind = 'cash_out' AND operation_id IN (SELECT operation_id FROM rc_prev WHERE category IN ('payout_not_in_bank', 'payout_amount_differs'))),
+    (SELECT min(strftime(posted_at, '%Y-%m-%d')) FROM bank_transactions
+     WHERE line_id IN (SELECT regexp_extract(finding_key, '^bank_credit_unexplained:[^:]*:(.*)$', 1) FROM rc_prev WHERE category = 'bank_credit_unexplained')
+       AND 'bank_credit_unexplained:' || account_id || ':' || line_id IN (SELECT finding_key FROM rc_prev))) AS day`;
+
+interface View {
+  payouts: Payout[];
+  credits: Credit[];
+  /** Payouts from this day P on are judged (older ones are in view only to claim their credits). */
+  judgedFrom: string;
+  /** Credits posted after this day are judged: every payout that could claim them is in view. */
+  creditsJudgedAfter: string;
+  carried: ReadonlySet<string>;
+}
+
+/**
+ * The payouts and credits the night looks at. New findings come from payouts of P >= firstPayoutDay(D);
+ * the view reaches a margin further back (to the carried ones too), so that a judged payout or credit
+ * never meets a credit whose own payout is out of sight.
+ */
+async function readView(run: (sql: string, extra?: SqlParams) => ReturnType<typeof runWithParams>, date: string, bank: BankCheck): Promise<View> {
+  await run(PAYOUTS[0] as string);
+  const carried = new Set((await (await run(CARRIED)).getRowObjectsJS()).map((r) => String(r['finding_key'])));
+  const judgedFrom = firstPayoutDay(date, bank.settleDays);
+  // Payouts up to one margin before the judged ones are in view only to claim their own credits.
+  let viewFrom = firstPayoutDay(judgedFrom, bank.settleDays);
+  if (carried.size > 0) {
+    const first = (await (await run(CARRIED_FIRST_DAY, { zone: bank.zone })).getRowObjectsJS())[0]?.['day'];
+    if (typeof first === 'string' && first !== '') viewFrom = [viewFrom, firstPayoutDay(first, bank.settleDays)].sort()[0] ?? viewFrom;
+  }
+  const lo = { bank_lo_start: instantParam(DateTime.fromISO(viewFrom, { zone: bank.zone }).toMillis()), credits_lo: dateParam(viewFrom) };
+  for (const sql of PAYOUTS.slice(1)) await run(sql, lo);
+  for (const sql of CREDITS) await run(sql, lo);
+  const payouts = (await (await run('SELECT * FROM rc_bank_payouts')).getRowObjectsJS()).map((r) => {
+    const day = DateTime.fromMillis(Number(r['updated_ms']), { zone: bank.zone }).toISODate() ?? '';
+    return {
+      cashOutId: String(r['cash_out_id']),
+      accountId: String(r['account_id']),
+      expectedCents: Number(r['expected_cents']),
+      day,
+      windowEnd: addBankBusinessDays(day, bank.settleDays),
+      updatedMs: Number(r['updated_ms']),
+    };
+  });
+  const credits = (await (await run('SELECT * FROM rc_bank_credits')).getRowObjectsJS()).map((r) => ({
+    accountId: String(r['account_id']),
+    lineId: String(r['line_id']),
+    postedOn: String(r['posted_on']),
+    amountCents: Number(r['amount_cents']),
+    memo: String(r['memo']),
+  }));
+  return { payouts, credits, judgedFrom, creditsJudgedAfter: addBankBusinessDays(viewFrom, bank.settleDays), carried };
 }
 
 /** Matches the night's payouts to the credits and writes rc_payout_matches and rc_bank_unexplained. */
 export async function matchNightPayouts(db: ReconcileDeps['db'], params: SqlParams, date: string, bank: BankCheck | undefined): Promise<void> {
   const run = (sql: string, extra: SqlParams = {}) => runWithParams(db, sql, { ...params, ...extra });
-  let payouts: Payout[] = [];
-  let credits: Credit[] = [];
-  if (bank !== undefined && bank.accounts.length > 0) {
-    for (const sql of PAYOUTS) await run(sql);
-    payouts = (await (await run('SELECT * FROM rc_bank_payouts')).getRowObjectsJS()).map((r) => {
-      const day = DateTime.fromMillis(Number(r['updated_ms']), { zone: bank.zone }).toISODate() ?? '';
-      return {
-        cashOutId: String(r['cash_out_id']),
-        accountId: String(r['account_id']),
-        expectedCents: Number(r['expected_cents']),
-        day,
-        windowEnd: addBankBusinessDays(day, bank.settleDays),
-        updatedMs: Number(r['updated_ms']),
-      };
-    });
-    // A carried payout older than $bank_lo keeps the credits of its own window in sight.
-    const firstDay = [firstPayoutDay(date, bank.settleDays), ...payouts.map((p) => p.day)].sort()[0] ?? date;
-    for (const sql of CREDITS) await run(sql, { credits_lo: dateParam(firstDay) });
-    credits = (await (await run('SELECT * FROM rc_bank_credits')).getRowObjectsJS()).map((r) => ({
-      accountId: String(r['account_id']),
-      lineId: String(r['line_id']),
-      postedOn: String(r['posted_on']),
-      amountCents: Number(r['amount_cents']),
-      memo: String(r['memo']),
-    }));
-  }
+  const on = bank !== undefined && bank.accounts.length > 0;
+  const view: View = on ? await readView(run, date, bank) : { payouts: [], credits: [], judgedFrom: date, creditsJudgedAfter: date, carried: new Set() };
+  const { payouts, credits, carried } = view;
+  const payoutJudged = (p: Payout) =>
+    p.day >= view.judgedFrom || carried.has(`payout_not_in_bank:${p.cashOutId}`) || carried.has(`payout_amount_differs:${p.cashOutId}`);
+  const creditJudged = (c: Credit) => c.postedOn > view.creditsJudgedAfter || carried.has(`bank_credit_unexplained:${c.accountId}:${c.lineId}`);
   const matching = matchPayouts(payouts, credits, new RegExp(bank?.payoutMemoPattern ?? '$^', 'iu'));
   const matches = matching.payouts.map(({ payout: p, credit: c, matchedBy }) => ({
     cash_out_id: p.cashOutId,
@@ -116,6 +151,7 @@ export async function matchNightPayouts(db: ReconcileDeps['db'], params: SqlPara
     credit_cents: c?.amountCents ?? null,
     memo: c?.memo ?? null,
     matched_by: matchedBy,
+    judged: payoutJudged(p),
   }));
   const unexplained = matching.unexplained.map((c) => ({
     account_id: c.accountId,
@@ -124,6 +160,7 @@ export async function matchNightPayouts(db: ReconcileDeps['db'], params: SqlPara
     amount_cents: c.amountCents,
     memo: c.memo,
     window_end: addBankBusinessDays(c.postedOn, bank?.settleDays ?? 2),
+    judged: creditJudged(c),
   }));
   await run(`CREATE OR REPLACE TEMP TABLE rc_payout_matches AS ${rowsFromJson('$rows', MATCH_COLUMNS)}`, { rows: JSON.stringify(matches) });
   await run(`CREATE OR REPLACE TEMP TABLE rc_bank_unexplained AS ${rowsFromJson('$rows', UNEXPLAINED_COLUMNS)}`, { rows: JSON.stringify(unexplained) });

@@ -60,7 +60,7 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
     fees: request.fees,
     notifications: request.notifications,
   });
-  const params = { ...night, ...bankParams(date, request.bank) };
+  const params = { ...night, ...bankParams(request.bank) };
   const run = (sql: string) => runWithParams(deps.db, sql, params);
 
   try {

@@ -215,7 +215,7 @@ SELECT 'payout_not_in_bank:' || m.cash_out_id, 'payout_not_in_bank', b.item_id, 
        'payout of ' || rc_brl(m.expected_cents) || ' on ' || strftime(m.payout_day, '%Y-%m-%d') || ' has no credit in bank account '
        || m.account_id || ' from ' || strftime(m.payout_day, '%Y-%m-%d') || ' to ' || strftime(m.window_end, '%Y-%m-%d')
 FROM rc_payout_matches m LEFT JOIN rc_bank_payouts b USING (cash_out_id)
-WHERE m.matched_by = 'none' AND m.window_end < $d
+WHERE m.judged AND m.matched_by = 'none' AND m.window_end < $d
   AND EXISTS (SELECT 1 FROM bank_statements s WHERE s.account_id = m.account_id AND s.period_start <= m.window_end AND s.period_end >= m.window_end)`,
 
   payout_amount_differs: `
@@ -225,7 +225,7 @@ SELECT 'payout_amount_differs:' || m.cash_out_id, 'payout_amount_differs', b.ite
        || rc_brl(m.credit_cents) || ' on ' || strftime(m.posted_at, '%Y-%m-%d') || ' in bank account ' || m.account_id
        || ' (' || rc_signed_brl(m.credit_cents - m.expected_cents) || '; line ' || m.line_id || ', memo "' || m.memo || '")'
 FROM rc_payout_matches m LEFT JOIN rc_bank_payouts b USING (cash_out_id)
-WHERE m.matched_by = 'paired' AND m.window_end < $d`,
+WHERE m.judged AND m.matched_by = 'paired' AND m.window_end < $d`,
 
   bank_credit_unexplained: `
 SELECT 'bank_credit_unexplained:' || account_id || ':' || line_id, 'bank_credit_unexplained', NULL, NULL, NULL, NULL, NULL,
@@ -233,7 +233,7 @@ SELECT 'bank_credit_unexplained:' || account_id || ':' || line_id, 'bank_credit_
        'bank credit of ' || rc_brl(amount_cents) || ' on ' || strftime(posted_at, '%Y-%m-%d') || ' in bank account ' || account_id
        || ' explains no payout (line ' || line_id || ', memo "' || memo || '")'
 FROM rc_bank_unexplained
-WHERE window_end < $d`,
+WHERE judged AND window_end < $d`,
 };
 
 /** All rules in one statement: the night's current findings, before lifecycle. */

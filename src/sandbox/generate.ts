@@ -9,6 +9,7 @@ import { SANDBOX_TIMEZONE, type SandboxHistory } from './model.ts';
 import { HOUR, MINUTE, SECOND, dayTime, type DayContext } from './calendar.ts';
 import { customerFrom, installmentsFrom, netAmountFrom, noteFrom } from './people.ts';
 import { planLostNotifications } from './lost-notifications.ts';
+import { planBankStatement } from './bank-statement.ts';
 import { mispriceSale } from './mispricing.ts';
 import { Rng } from './rng.ts';
 
@@ -22,6 +23,8 @@ export interface GenerateOptions {
   mispricedRate?: number;
   /** Share of refunds and chargebacks whose notification is never delivered (notification_missed); default 0. */
   lostNotificationRate?: number;
+  /** Payouts to the merchant's own account and that account's statement, with its planted gaps; default off. */
+  bankStatement?: boolean;
 }
 
 export function generateHistory(options: GenerateOptions): SandboxHistory {
@@ -72,6 +75,7 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
     nextSerial: { transaction: builder.txSerial, operation: builder.opSerial, order: builder.orderNo },
   };
   planLostNotifications(history, options.lostNotificationRate ?? 0);
+  if (options.bankStatement) planBankStatement(history);
   builder.truth.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
   return history;
 }
