@@ -28,9 +28,9 @@ export interface Credit {
   memo: string;
 }
 
-export type MatchedBy = 'exact' | 'sum' | 'paired' | 'none';
+type MatchedBy = 'exact' | 'sum' | 'paired' | 'none';
 
-export interface PayoutMatch {
+interface PayoutMatch {
   payout: Payout;
   credit: Credit | undefined;
   matchedBy: MatchedBy;

@@ -17,7 +17,7 @@ export type BankCheck = Pick<BankConfig, 'accounts' | 'settleDays' | 'payoutMemo
 const LATE_STATEMENT_DAYS = 7;
 
 /** The first day P a night looks at: its payouts' windows may still matter on D (plus the late margin). */
-export function firstPayoutDay(date: string, settleDays: number): string {
+function firstPayoutDay(date: string, settleDays: number): string {
   const back = addBankBusinessDays(date, -settleDays);
   return DateTime.fromISO(back, { zone: 'UTC' }).minus({ days: LATE_STATEMENT_DAYS }).toISODate() ?? '';
 }

@@ -104,6 +104,8 @@ describe('bank check against the ground truth', () => {
     [21, '2026-03-20'],
     // Carnival (16-17 February 2026) inside the history: windows stretch over the bank holidays.
     [22, '2026-02-27'],
+    // Christmas and New Year's Day inside the history.
+    [23, '2027-01-08'],
   ])(
     'finds exactly the planted bank gaps and every other planted discrepancy (seed %i, history to %s)',
     async (seed, endDate) => {
