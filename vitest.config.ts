@@ -7,7 +7,7 @@
 import { defineConfig } from 'vitest/config';
 
 const UNIT = [
-  'test/bank/bank-days.test.ts',
+  'test/bank/{bank-days,match-payouts}.test.ts',
   'test/api/{bounded-requests,client,fast-check,installments,refused-ids}.test.ts',
   'test/fees/{price-model,snapshot-prices}.test.ts',
   'test/notify/receiver.test.ts',
