@@ -7,6 +7,7 @@
 import { defineConfig } from 'vitest/config';
 
 const UNIT = [
+  'test/bank/{bank-days,match-payouts}.test.ts',
   'test/api/{bounded-requests,client,fast-check,installments,refused-ids}.test.ts',
   'test/bank/{cnab-and-round-trips,read-ofx,statement-rules}.test.ts',
   'test/fees/{price-model,snapshot-prices}.test.ts',
@@ -14,7 +15,7 @@ const UNIT = [
   'test/cli/{backfill-resume,error-event,help,print-backfill,refusals}.test.ts',
   'test/config/config.test.ts',
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules}.test.ts',
-  'test/reconcile/{lifecycle,rules}.test.ts',
+  'test/reconcile/{bank-rules,lifecycle,rules}.test.ts',
   'test/report/{cells,chargebacks-scope,long-cells,report-base,views,write-reports}.test.ts',
   'test/sandbox/{generator,installments,routes-post,row-bytes,server}.test.ts',
   'test/serve/rules.test.ts',

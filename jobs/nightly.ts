@@ -160,7 +160,13 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
       const reconcile = await timed('reconcile', () =>
         reconcileDay(
           { db: deps.db, clock: deps.clock, logger: deps.logger },
-          { runId: newRunId('reconcile', deps.clock.now()), day, fees: config.fees, notifications: config.notifications },
+          {
+            runId: newRunId('reconcile', deps.clock.now()),
+            day,
+            fees: config.fees,
+            notifications: config.notifications,
+            bank: { ...config.bank, zone: config.timezone },
+          },
           config.reconcile,
         ),
       );

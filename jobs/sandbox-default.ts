@@ -5,7 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReconConfig } from '../src/config/schema.ts';
 import { freezeConfig } from '../src/config/with-config.ts';
-import { startSandbox, writeOrdersExport } from '../src/sandbox/index.ts';
+import { SANDBOX_MERCHANT, startSandbox, writeOrdersExport } from '../src/sandbox/index.ts';
+import type { SandboxBank } from '../src/sandbox/model.ts';
 import { datesBetween, addDays, parseBusinessDate, yesterdayIn } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import type { Logger } from '../src/shared/log.ts';
@@ -24,6 +25,8 @@ export interface EmbeddedSandbox {
   lastDay: string;
   /** Export files of every day, by date. */
   exports: Map<string, string>;
+  /** The merchant's own bank account and its statement lines (bank.accounts names it). */
+  bank: SandboxBank | undefined;
   /** The caller's config pointed at the sandbox's own folders, zone and export layout. */
   config: ReconConfig;
   close(): Promise<void>;
@@ -34,7 +37,15 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
   const lastDay = yesterdayIn(SANDBOX_ZONE, deps.clock.now() - (config.sync.settleMinutes + 1) * 60_000);
   const firstDay = addDays(lastDay, -(SANDBOX_DAYS - 1), SANDBOX_ZONE);
   deps.logger.info(`Running on the built-in sandbox (seed ${SANDBOX_SEED}, ${SANDBOX_DAYS} days of ${SANDBOX_PER_DAY} sales, ${firstDay} to ${lastDay}).`);
-  const sandbox = await startSandbox({ port: 0, seed: SANDBOX_SEED, days: SANDBOX_DAYS, perDay: SANDBOX_PER_DAY, endDate: lastDay, clock: deps.clock });
+  const sandbox = await startSandbox({
+    port: 0,
+    seed: SANDBOX_SEED,
+    days: SANDBOX_DAYS,
+    perDay: SANDBOX_PER_DAY,
+    endDate: lastDay,
+    clock: deps.clock,
+    bankStatement: true,
+  });
   try {
     const exportDir = join(deps.dataDir, 'exports');
     mkdirSync(exportDir, { recursive: true });
@@ -53,6 +64,8 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
       reports: { ...config.reports, outDir: join(deps.dataDir, 'reports') },
       // The sandbox's merchant passes the acquirer fees on to its customers: its sales follow the pricing.
       fees: { ...config.fees, check: 'passed-to-customer' },
+      // Its payouts go to its own account, whose statement the sandbox keeps.
+      bank: { ...config.bank, accounts: [{ id: SANDBOX_MERCHANT.accountId, document: SANDBOX_MERCHANT.document, name: SANDBOX_MERCHANT.name }] },
       orders: {
         preset: 'recon-sandbox',
         path: join(exportDir, 'orders-{date}.csv'),
@@ -60,7 +73,7 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
         limits: config.orders.limits,
       },
     } satisfies ReconConfig);
-    return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, config: sandboxConfig, close: () => sandbox.close() };
+    return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, bank: sandbox.history.bank, config: sandboxConfig, close: () => sandbox.close() };
   } catch (error) {
     await sandbox.close();
     throw error;

@@ -211,6 +211,9 @@ const DEFAULT_SLA_DAYS: Readonly<Record<FindingCategory, number>> = Object.freez
   fee_mismatch: 10,
   notification_missed: 3,
   notification_contradicted: 3,
+  payout_not_in_bank: 2,
+  payout_amount_differs: 3,
+  bank_credit_unexplained: 5,
 });
 
 const slaDaysSchema = z.strictObject(

@@ -11,6 +11,7 @@ import type { Logger } from '../shared/log.ts';
 import { recordFinishedRun } from '../warehouse/runs.ts';
 import { runWithParams } from '../warehouse/sql.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
+import { type BankCheck, PAYOUT_MATCHES_STATEMENT, bankParams, matchNightPayouts } from './payouts.ts';
 import { nightParams, scopeStatements } from './scope.ts';
 import { LIFECYCLE_STATEMENT, MACRO_STATEMENTS, MATCHES_STATEMENT, ORDER_PAYMENTS_STATEMENT, currentFindingsStatement } from './rules.ts';
 
@@ -27,6 +28,8 @@ export interface ReconcileRequest {
   fees?: Pick<FeesConfig, 'check' | 'toleranceCents'> | undefined;
   /** Whether status changes are expected to be notified (notification_missed); absent: not. */
   notifications?: (Pick<NotificationsConfig, 'expected' | 'retrySpanHours'> & Partial<Pick<NotificationsConfig, 'contradictionGraceHours'>>) | undefined;
+  /** The bank check (payouts against the statements of bank.accounts); absent or no account: off. */
+  bank?: BankCheck | undefined;
 }
 
 type CategoryCounts = Record<FindingCategory, { new: number; open: number; resolved: number; amountCents: number }>;
@@ -46,7 +49,7 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
   const { date, startMs, endMs } = request.day;
   const previous = await findPreviousRun(deps.db, date);
   const previousRunId = previous?.runId;
-  const params = nightParams({
+  const night = nightParams({
     runId: request.runId,
     date,
     startMs,
@@ -57,6 +60,7 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
     fees: request.fees,
     notifications: request.notifications,
   });
+  const params = { ...night, ...bankParams(request.bank) };
   const run = (sql: string) => runWithParams(deps.db, sql, params);
 
   try {
@@ -64,12 +68,15 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
       for (const sql of MACRO_STATEMENTS) await deps.db.run(sql);
       for (const sql of scopeStatements(config.compareAmount)) await run(sql);
       await run(ORDER_PAYMENTS_STATEMENT);
+      await matchNightPayouts(deps.db, params, date, request.bank);
       await run(currentFindingsStatement());
       // A re-run of the same run id replaces its rows rather than doubling them.
       await run('DELETE FROM findings WHERE run_id = $run_id');
       await run('DELETE FROM matches WHERE run_id = $run_id');
       await run(`INSERT INTO findings ${LIFECYCLE_STATEMENT}`);
       await run(`INSERT INTO matches ${MATCHES_STATEMENT}`);
+      await run('DELETE FROM payout_matches WHERE run_id = $run_id');
+      await run(`INSERT INTO payout_matches ${PAYOUT_MATCHES_STATEMENT}`);
       // The run row commits with its findings, so the next night never carries from a half-written run.
       await recordFinishedRun(deps.db, {
         runId: request.runId,
@@ -81,6 +88,15 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
           ...config,
           ...(request.fees ? { fees: request.fees } : {}),
           ...(request.notifications ? { notifications: request.notifications } : {}),
+          ...(request.bank?.accounts.length
+            ? {
+                bank: {
+                  accounts: request.bank.accounts.map((a) => a.id),
+                  settleDays: request.bank.settleDays,
+                  payoutMemoPattern: request.bank.payoutMemoPattern,
+                },
+              }
+            : {}),
         },
         startedAtMs: started,
         finishedAtMs: deps.clock.now(),

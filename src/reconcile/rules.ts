@@ -238,6 +238,33 @@ WHERE rc_status_rank(c.status) IS NOT NULL
              AND NOT EXISTS (SELECT 1 FROM rc_claim_history h WHERE h.transaction_id = c.transaction_id AND h.date_updated < c.date_updated
                                AND rc_status_rank(h.status) >= rc_status_rank(c.status)))
       END`,
+  // The bank rules read the night's payout matching (payouts.ts): a payout is judged once its window
+  // has passed (W before D), a payout-like credit once every window that could hold it has.
+  payout_not_in_bank: `
+SELECT 'payout_not_in_bank:' || m.cash_out_id, 'payout_not_in_bank', b.item_id, m.cash_out_id, NULL, NULL, 'fulfilled',
+       NULL, m.expected_cents, NULL,
+       'payout of ' || rc_brl(m.expected_cents) || ' on ' || strftime(m.payout_day, '%Y-%m-%d') || ' has no credit in bank account '
+       || m.account_id || ' from ' || strftime(m.payout_day, '%Y-%m-%d') || ' to ' || strftime(m.window_end, '%Y-%m-%d')
+FROM rc_payout_matches m LEFT JOIN rc_bank_payouts b USING (cash_out_id)
+WHERE m.judged AND m.matched_by = 'none' AND m.window_end < $d
+  AND EXISTS (SELECT 1 FROM bank_statements s WHERE s.account_id = m.account_id AND s.period_start <= m.window_end AND s.period_end >= m.window_end)`,
+
+  payout_amount_differs: `
+SELECT 'payout_amount_differs:' || m.cash_out_id, 'payout_amount_differs', b.item_id, m.cash_out_id, NULL, NULL, 'fulfilled',
+       NULL, m.expected_cents, m.credit_cents - m.expected_cents,
+       'payout of ' || rc_brl(m.expected_cents) || ' on ' || strftime(m.payout_day, '%Y-%m-%d') || ' was credited '
+       || rc_brl(m.credit_cents) || ' on ' || strftime(m.posted_at, '%Y-%m-%d') || ' in bank account ' || m.account_id
+       || ' (' || rc_signed_brl(m.credit_cents - m.expected_cents) || '; line ' || m.line_id || ', memo "' || m.memo || '")'
+FROM rc_payout_matches m LEFT JOIN rc_bank_payouts b USING (cash_out_id)
+WHERE m.judged AND m.matched_by = 'paired' AND m.window_end < $d`,
+
+  bank_credit_unexplained: `
+SELECT 'bank_credit_unexplained:' || account_id || ':' || line_id, 'bank_credit_unexplained', NULL, NULL, NULL, NULL, NULL,
+       NULL, amount_cents, NULL,
+       'bank credit of ' || rc_brl(amount_cents) || ' on ' || strftime(posted_at, '%Y-%m-%d') || ' in bank account ' || account_id
+       || ' explains no payout (line ' || line_id || ', memo "' || memo || '")'
+FROM rc_bank_unexplained
+WHERE judged AND window_end < $d`,
 };
 
 /** All rules in one statement: the night's current findings, before lifecycle. */

@@ -11,6 +11,7 @@ import { customerFrom, installmentsFrom, netAmountFrom, noteFrom } from './peopl
 import { planLostNotifications } from './lost-notifications.ts';
 import { planContradictingNotifications } from './contradicting-notifications.ts';
 import { plantReviewDecisions } from './review-decisions.ts';
+import { planBankStatement } from './bank-statement.ts';
 import { mispriceSale } from './mispricing.ts';
 import { Rng } from './rng.ts';
 
@@ -28,6 +29,8 @@ export interface GenerateOptions {
   reviewDecisionsPerDay?: number;
   /** Share of paid sales notified as refunded while the listing shows them paid, and so many flashes (notification_contradicted); default 0. */
   contradictingNotificationRate?: number;
+  /** Payouts to the merchant's own account and that account's statement, with its planted gaps; default off. */
+  bankStatement?: boolean;
 }
 
 export function generateHistory(options: GenerateOptions): SandboxHistory {
@@ -84,6 +87,7 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
     options.contradictingNotificationRate ?? 0,
     bounds.map((d) => d.startMs),
   );
+  if (options.bankStatement) planBankStatement(history);
   builder.truth.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
   return history;
 }

@@ -12,11 +12,18 @@ const STALE_LIMIT_MS = 48 * HOUR;
 
 /**
  * The categories planted as scenarios of their own. Mispriced sales are planted among the natural sales
- * instead, and only when asked for (GenerateOptions.mispricedRate): the fee check is off by default.
+ * instead, and only when asked for (GenerateOptions.mispricedRate): the fee check is off by default. The
+ * bank's gaps are planted in the statement the sandbox writes (bank-statement.ts), on their own stream.
  */
-const SCENARIO_CATEGORIES: readonly FindingCategory[] = FINDING_CATEGORIES.filter(
-  (c) => c !== 'fee_mismatch' && c !== 'notification_missed' && c !== 'notification_contradicted',
-);
+const NOT_SCENARIOS: ReadonlySet<FindingCategory> = new Set([
+  'fee_mismatch',
+  'notification_missed',
+  'notification_contradicted',
+  'payout_not_in_bank',
+  'payout_amount_differs',
+  'bank_credit_unexplained',
+]);
+const SCENARIO_CATEGORIES: readonly FindingCategory[] = FINDING_CATEGORIES.filter((c) => !NOT_SCENARIOS.has(c));
 
 const NEEDS_TWO_MORE_DAYS: ReadonlySet<FindingCategory> = new Set(['stale_review', 'cashout_stale_pending']);
 
@@ -149,6 +156,9 @@ export function injectScenario(b: HistoryBuilder, category: FindingCategory, ctx
     case 'fee_mismatch':
     case 'notification_missed':
     case 'notification_contradicted':
+    case 'payout_not_in_bank':
+    case 'payout_amount_differs':
+    case 'bank_credit_unexplained':
       throw new RangeError(`${category} is not planted as a scenario of its own`);
   }
 }

@@ -2,6 +2,7 @@
 // the versions it goes through (UTC ms instants); what the service "shows" is the version in force
 // at the clock's now. The state (state.ts) owns the `cur` cursors; everything else is immutable
 // once generated, except for the mutations the state applies (refunds, chargebacks, ...).
+import type { StatementAccount, StatementLine } from '../bank/statement.ts';
 import type { CardBrand, FindingCategory } from '../shared/domain.ts';
 import type { PlantedNotification } from './contradicting-notifications.ts';
 
@@ -103,6 +104,16 @@ export interface TruthEntry {
   item_id?: string;
   operation_id?: string;
   transaction_ids?: string[];
+  /** The bank statement line of a bank_credit_unexplained (its FITID; the account is the sandbox merchant's). */
+  line_id?: string;
+}
+
+/** The sandbox merchant's own bank account (bank-statement.ts). */
+export interface SandboxBank {
+  accountId: string;
+  account: StatementAccount;
+  /** Every line of the account, in posting order; the statement of a day holds that day's. */
+  lines: StatementLine[];
 }
 
 export interface SandboxHistory {
@@ -124,6 +135,8 @@ export interface SandboxHistory {
   lostNotifications?: ReadonlySet<string>;
   /** Notifications its timelines do not hold, sorted by date_updated (contradicting-notifications.ts). */
   plantedNotifications?: readonly PlantedNotification[];
+  /** The merchant's payouts' bank account and its statement lines, when asked for (GenerateOptions.bankStatement). */
+  bank?: SandboxBank;
 }
 
 /** The version of a timeline in force at `atMs` (versions sorted; the first one always applies). */

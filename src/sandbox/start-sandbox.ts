@@ -20,6 +20,7 @@ export { groundTruthOf, writeGroundTruth } from './truth.ts';
 export { parseFaultsFlag, type FaultRates } from './faults.ts';
 export { SandboxState } from './state.ts';
 export { SANDBOX_TIMEZONE } from './model.ts';
+export { SANDBOX_MERCHANT, statementOfDay } from './bank-statement.ts';
 
 export interface SandboxOptions {
   port?: number;
@@ -39,6 +40,8 @@ export interface SandboxOptions {
   postbackRetryDelaysMs?: readonly number[];
   /** Where to notify the generated history's status changes as the clock passes them (default: nowhere). */
   notifyUrl?: string;
+  /** Payouts to the merchant's own account and its bank statement (GenerateOptions.bankStatement). */
+  bankStatement?: boolean;
   /** The sandbox key to report (and sign notifications with the tail of); default a random test_ key. */
   apiKey?: string;
 }
@@ -64,6 +67,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       perDay: options.perDay ?? 100,
       endDate: options.endDate ?? yesterdayIn(SANDBOX_TIMEZONE, clock.now()),
       ...(options.discrepancyRate === undefined ? {} : { discrepancyRate: options.discrepancyRate }),
+      ...(options.bankStatement ? { bankStatement: true } : {}),
     });
   const faults = new FaultPlan(resolveFaults(options.faults), options.faultSeed ?? history.seed);
   const state = new SandboxState(history, clock);

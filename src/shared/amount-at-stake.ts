@@ -41,6 +41,12 @@ const AT_STAKE: Readonly<Record<FindingCategory, { column: Column; abs?: true }>
   notification_missed: { column: 'payment_amount_cents' },
   // The payment whose status the service's notification and its listing tell differently (0 when unlisted).
   notification_contradicted: { column: 'payment_amount_cents' },
+  // The payout that never reached the bank account.
+  payout_not_in_bank: { column: 'payment_amount_cents' },
+  // The gap between the payout and what the bank credited, whichever way it goes.
+  payout_amount_differs: { column: 'difference_cents', abs: true },
+  // The credit no payout explains.
+  bank_credit_unexplained: { column: 'payment_amount_cents' },
 };
 
 /**

@@ -36,6 +36,9 @@ export const FINDING_CATEGORIES = [
   'fee_mismatch',
   'notification_missed',
   'notification_contradicted',
+  'payout_not_in_bank',
+  'payout_amount_differs',
+  'bank_credit_unexplained',
 ] as const;
 export type FindingCategory = (typeof FINDING_CATEGORIES)[number];
 
@@ -60,6 +63,9 @@ export const FAMILY_OF_CATEGORY: Readonly<Record<FindingCategory, CategoryFamily
   fee_mismatch: 'payments',
   notification_missed: 'payments',
   notification_contradicted: 'payments',
+  payout_not_in_bank: 'payouts',
+  payout_amount_differs: 'payouts',
+  bank_credit_unexplained: 'payouts',
 });
 
 export const FINDING_STATES = ['new', 'open', 'resolved'] as const;

@@ -38,6 +38,8 @@ export interface OpRow {
   amount: number;
   paid_amount?: number | null;
   paid_off_amount?: number | null;
+  /** customer_document_number; default a CPF that is nobody's account. */
+  document?: string;
 }
 
 // The VALUES below follow the tables' declared column order.
@@ -75,7 +77,7 @@ export async function insertOperations(db: DuckDBConnection, rows: OpRow[]): Pro
     await db.run(`INSERT INTO operations (${OP_INSERT_COLUMNS})
       VALUES (${sql(r.kind)}, ${sql(r.operation_id)}, ${sql(r.item_id ?? null)}, ${sql(r.status)}, NULL, ${sql(created)},
       ${sql(r.updated ?? created)}, ${r.amount}, ${sql(r.paid_amount ?? null)}, ${sql(r.paid_off_amount ?? null)},
-      'Ana', '12345678909', '{}', now(), now(), 'test', 'test')`);
+      'Ana', ${sql(r.document ?? '12345678909')}, '{}', now(), now(), 'test', 'test')`);
   }
 }
 

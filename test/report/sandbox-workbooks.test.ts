@@ -210,7 +210,7 @@ describe('machine interfaces stay as they were', () => {
 
   it('summary.json keeps its keys and lists the same report files', () => {
     const json = JSON.parse(readFileSync(join(dirOf('pt-BR'), 'summary.json'), 'utf8')) as Record<string, unknown>;
-    // Reports and categories are only ever added (fees.*, fee_mismatch, notification_missed).
+    // Reports and categories are only ever added (fees.*, fee_mismatch, notification_missed, the bank's three).
     expect(json['reports']).toEqual([
       'discrepancies.xlsx',
       'discrepancies.csv',

@@ -90,8 +90,15 @@ describe('generateHistory', () => {
   it('injects every category, round-robin, with truth dates inside the history (mispriced sales only when asked)', () => {
     const h = generateHistory({ seed: 5, days: 10, perDay: 100, endDate: '2025-05-20', discrepancyRate: 0.03 });
     expect(h.discrepancies).toHaveLength(30);
-    // Lost and contradicting notifications are not planted in the history (only the receiver's tests drive them).
-    const planted = FINDING_CATEGORIES.filter((c) => c !== 'notification_missed' && c !== 'notification_contradicted');
+    // Lost and contradicting notifications and bank gaps are only planted when asked for (the receiver's and the bank's tests).
+    const notPlanted: readonly string[] = [
+      'notification_missed',
+      'notification_contradicted',
+      'payout_not_in_bank',
+      'payout_amount_differs',
+      'bank_credit_unexplained',
+    ];
+    const planted = FINDING_CATEGORIES.filter((c) => !notPlanted.includes(c));
     expect(new Set(h.discrepancies.map((d) => d.category))).toEqual(new Set(planted.filter((c) => c !== 'fee_mismatch')));
     const priced = generateHistory({ seed: 5, days: 10, perDay: 100, endDate: '2025-05-20', discrepancyRate: 0.03, mispricedRate: 0.01 });
     expect(new Set(priced.discrepancies.map((d) => d.category))).toEqual(new Set(planted));

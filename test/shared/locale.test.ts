@@ -111,6 +111,19 @@ const REASONS: [string, string][] = [
     'transaction tx_1 became chargeback on 2026-03-09 13:00 UTC and no notification of it came within 26 h; it explains the open chargeback_open of its order',
     'transação tx_1 passou a chargeback em 09/03/2026 10:00 e nenhuma notificação chegou em 26 h; isso explica Chargeback em aberto do pedido',
   ],
+  // The bank's sentences: both amounts, the days and the statement line.
+  [
+    'payout of 1.500,00 on 2026-03-06 has no credit in bank account itau-1 from 2026-03-06 to 2026-03-10',
+    'repasse de R$ 1.500,00 de 06/03/2026 sem crédito na conta itau-1 de 06/03/2026 a 10/03/2026',
+  ],
+  [
+    'payout of 1.500,00 on 2026-03-06 was credited 1.450,00 on 2026-03-09 in bank account itau-1 (-50,00; line F-1, memo "PIX RECEBIDO PAGAMENTOS")',
+    'repasse de R$ 1.500,00 de 06/03/2026 creditado com R$ 1.450,00 em 09/03/2026 na conta itau-1 (−R$ 50,00; lançamento F-1, histórico "PIX RECEBIDO PAGAMENTOS")',
+  ],
+  [
+    'bank credit of 320,00 on 2026-03-09 in bank account itau-1 explains no payout (line F-2, memo "TED RECEBIDA")',
+    'crédito de R$ 320,00 em 09/03/2026 na conta itau-1 não corresponde a nenhum repasse (lançamento F-2, histórico "TED RECEBIDA")',
+  ],
 ];
 
 describe('reasons', () => {

@@ -29,7 +29,13 @@ export default defineCommand({
       return reconcileDay(
         { db: warehouse.connection, clock: systemClock, logger: ctx.logger },
         // The fee check reads the prices the night's snapshot stored; this command sends no request.
-        { runId: newRunId('reconcile', systemClock.now()), day: businessDayOf(date, zone), fees: ctx.config.fees, notifications: ctx.config.notifications },
+        {
+          runId: newRunId('reconcile', systemClock.now()),
+          day: businessDayOf(date, zone),
+          fees: ctx.config.fees,
+          notifications: ctx.config.notifications,
+          bank: { ...ctx.config.bank, zone },
+        },
         ctx.config.reconcile,
       );
     });

@@ -38,6 +38,12 @@ const reasons: ReasonRenderers = {
     `transaction ${r.transactionId} was notified as ${r.status} on ${f.instant(r.atMs)} but the listing ${
       r.listed === null ? `does not have it ${r.hours} h later` : `shows it ${r.listed.status} since ${f.instant(r.listed.sinceMs)} and never ${r.status}`
     }`,
+  payoutNotInBank: (r, f) =>
+    `payout of ${money(f, r.cents)} on ${f.day(r.day)} has no credit in bank account ${r.account} from ${f.day(r.day)} to ${f.day(r.windowEnd)}`,
+  payoutAmountDiffers: (r, f) =>
+    `payout of ${money(f, r.cents)} on ${f.day(r.day)} was credited ${money(f, r.creditCents)} on ${f.day(r.postedOn)} in bank account ${r.account} (${signed(f, r.differenceCents)}; line ${r.lineId}, memo "${r.memo}")`,
+  bankCreditUnexplained: (r, f) =>
+    `bank credit of ${money(f, r.cents)} on ${f.day(r.postedOn)} in bank account ${r.account} explains no payout (line ${r.lineId}, memo "${r.memo}")`,
   reviewRejected: (r, f) =>
     `transaction ${r.transactionId} left review: rejected by the fraud check (no longer listed by the service; seen missing on ${f.instant(r.seenMissingMs)})`,
   reviewDecided: (r, f) => `transaction ${r.transactionId} left review: now ${f.status(r.status)}${r.sinceMs === null ? '' : ` since ${f.instant(r.sinceMs)}`}`,

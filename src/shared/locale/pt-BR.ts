@@ -43,6 +43,11 @@ const reasons: ReasonRenderers = {
         ? `não a tem ${r.hours} h depois`
         : `a mostra ${f.status(r.listed.status)} desde ${f.instant(r.listed.sinceMs)} e nunca ${f.status(r.status)}`
     }`,
+  payoutNotInBank: (r, f) => `repasse de ${money(f, r.cents)} de ${f.day(r.day)} sem crédito na conta ${r.account} de ${f.day(r.day)} a ${f.day(r.windowEnd)}`,
+  payoutAmountDiffers: (r, f) =>
+    `repasse de ${money(f, r.cents)} de ${f.day(r.day)} creditado com ${money(f, r.creditCents)} em ${f.day(r.postedOn)} na conta ${r.account} (${f.signedMoney(r.differenceCents)}; lançamento ${r.lineId}, histórico "${r.memo}")`,
+  bankCreditUnexplained: (r, f) =>
+    `crédito de ${money(f, r.cents)} em ${f.day(r.postedOn)} na conta ${r.account} não corresponde a nenhum repasse (lançamento ${r.lineId}, histórico "${r.memo}")`,
   reviewRejected: (r, f) =>
     `transação ${r.transactionId} saiu da análise: rejeitada pelo antifraude (o serviço não a lista mais; vista ausente em ${f.instant(r.seenMissingMs)})`,
   reviewDecided: (r, f) =>
@@ -89,6 +94,9 @@ export const ptBR = {
     fee_mismatch: 'Taxa fora da tabela',
     notification_missed: 'Notificação não recebida',
     notification_contradicted: 'Notificação contraditória',
+    payout_not_in_bank: 'Repasse não creditado no banco',
+    payout_amount_differs: 'Repasse com valor diferente',
+    bank_credit_unexplained: 'Crédito bancário sem repasse',
   },
   states: { new: 'novo', open: 'em aberto', resolved: 'resolvido', acknowledged: 'ciente', accepted: 'aceito' },
   /** Status words of the service and of the shop's export. */

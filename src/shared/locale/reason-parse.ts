@@ -132,6 +132,31 @@ const SHAPES: readonly { pattern: RegExp; facts: (m: Groups) => ReasonFacts | un
     }),
   },
   {
+    pattern: new RegExp(`^payout of ${AMOUNT} on ${DAY} has no credit in bank account (\\S+) from ${DAY} to ${DAY}$`, 's'),
+    facts: (m) => (g(m, 2) === g(m, 4) ? { kind: 'payoutNotInBank', cents: money(m, 1), day: g(m, 2), account: g(m, 3), windowEnd: g(m, 5) } : undefined),
+  },
+  {
+    pattern: new RegExp(
+      `^payout of ${AMOUNT} on ${DAY} was credited ${AMOUNT} on ${DAY} in bank account (\\S+) \\(${SIGNED}; line (.*?), memo "(.*)"\\)$`,
+      's',
+    ),
+    facts: (m) => ({
+      kind: 'payoutAmountDiffers',
+      cents: money(m, 1),
+      day: g(m, 2),
+      creditCents: money(m, 3),
+      postedOn: g(m, 4),
+      account: g(m, 5),
+      differenceCents: money(m, 6),
+      lineId: g(m, 7),
+      memo: g(m, 8),
+    }),
+  },
+  {
+    pattern: new RegExp(`^bank credit of ${AMOUNT} on ${DAY} in bank account (\\S+) explains no payout \\(line (.*?), memo "(.*)"\\)$`, 's'),
+    facts: (m) => ({ kind: 'bankCreditUnexplained', cents: money(m, 1), postedOn: g(m, 2), account: g(m, 3), lineId: g(m, 4), memo: g(m, 5) }),
+  },
+  {
     pattern: new RegExp(`^transaction (.+?) left review: rejected by the fraud check \\(no longer listed by the service; seen missing on ${UTC}\\)$`, 's'),
     facts: (m) => ({ kind: 'reviewRejected', transactionId: g(m, 1), seenMissingMs: msOfUtc(g(m, 2)) }),
   },

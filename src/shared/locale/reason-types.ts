@@ -28,6 +28,19 @@ export type ReasonFacts =
   | { kind: 'feeMismatch'; installments: number; brand: string; chargedCents: bigint | null; tableCents: bigint | null; rate: string }
   | { kind: 'notificationMissed'; transactionId: string; status: string; atMs: number; hours: string; explains: string | null }
   | { kind: 'notificationContradicted'; transactionId: string; status: string; atMs: number; listed: { status: string; sinceMs: number } | null; hours: string }
+  | { kind: 'payoutNotInBank'; cents: bigint | null; day: string; account: string; windowEnd: string }
+  | {
+      kind: 'payoutAmountDiffers';
+      cents: bigint | null;
+      day: string;
+      creditCents: bigint | null;
+      postedOn: string;
+      account: string;
+      differenceCents: bigint | null;
+      lineId: string;
+      memo: string;
+    }
+  | { kind: 'bankCreditUnexplained'; cents: bigint | null; postedOn: string; account: string; lineId: string; memo: string }
   | { kind: 'reviewRejected'; transactionId: string; seenMissingMs: number }
   | { kind: 'reviewDecided'; transactionId: string; status: string; sinceMs: number | null };
 

@@ -1,0 +1,174 @@
+// The night's payout matching (docs/bank.md): reads the bounded working set of payouts and bank credits
+// the night can still need, matches them (src/bank/match-payouts.ts), and leaves the result in two temp
+// tables the bank rules read (rules.ts): rc_payout_matches, one row per payout, and rc_bank_unexplained,
+// the payout-like credits no payout explains. Runs inside the night's transaction.
+import { DateTime } from 'luxon';
+import type { BankConfig } from '../config/schema.ts';
+import { addBankBusinessDays } from '../bank/bank-days.ts';
+import { matchPayouts, type Credit, type Payout } from '../bank/match-payouts.ts';
+import { dateParam, instantParam, runWithParams, type SqlParams } from '../warehouse/sql.ts';
+import type { ReconcileDeps } from './reconcile.ts';
+
+/** The bank check of a night: the accounts, the window and the memo pattern, and the zone P is taken in. */
+export type BankCheck = Pick<BankConfig, 'accounts' | 'settleDays' | 'payoutMemoPattern'> & { zone: string };
+
+/** Days before the first P whose window can still end on D that a night still looks at: a statement that
+ * covers W a few days late still reports the payout. */
+const LATE_STATEMENT_DAYS = 7;
+
+/** The first day P a night looks at: its payouts' windows may still matter on D (plus the late margin). */
+function firstPayoutDay(date: string, settleDays: number): string {
+  const back = addBankBusinessDays(date, -settleDays);
+  return DateTime.fromISO(back, { zone: 'UTC' }).minus({ days: LATE_STATEMENT_DAYS }).toISODate() ?? '';
+}
+
+const MATCH_COLUMNS = `cash_out_id VARCHAR, account_id VARCHAR, expected_cents BIGINT, payout_day DATE, window_end DATE,
+  line_id VARCHAR, posted_at DATE, credit_cents BIGINT, memo VARCHAR, matched_by VARCHAR, judged BOOLEAN`;
+const UNEXPLAINED_COLUMNS = 'account_id VARCHAR, line_id VARCHAR, posted_at DATE, amount_cents BIGINT, memo VARCHAR, window_end DATE, judged BOOLEAN';
+
+/** JSON text of rows as a table: from_json with the columns' types (one parameter, whatever the row count). */
+const rowsFromJson = (param: string, columns: string) =>
+  `SELECT unnest(from_json(${param}, '[{${columns
+    .split(',')
+    .map((c) => c.trim().split(/\s+/))
+    .map(([name, type]) => `"${name}":"${type}"`)
+    .join(',')}}]'), recursive := true)`;
+
+/** The accounts, then the payouts and credits in view: from the view's first day to D, and carried ones. */
+const PAYOUTS: readonly string[] = [
+  `CREATE OR REPLACE TEMP TABLE rc_bank_accounts AS ${rowsFromJson('$bank_accounts', 'id VARCHAR, document VARCHAR')}`,
+  `CREATE OR REPLACE TEMP TABLE rc_bank_payouts AS
+   WITH picked AS (
+     (SELECT o.rowid AS rid, o.* FROM operations o
+      WHERE o.kind = 'cash_out' AND o.date_updated >= $bank_lo_start AND o.date_updated < $d_end)
+     UNION ALL
+     (SELECT o.rowid AS rid, o.* FROM operations o
+      WHERE o.kind = 'cash_out' AND o.operation_id IN (
+        SELECT operation_id FROM rc_prev WHERE category IN ('payout_not_in_bank', 'payout_amount_differs')))),
+   once AS (SELECT DISTINCT ON (rid) * EXCLUDE (rid) FROM picked)
+   SELECT p.operation_id AS cash_out_id, p.item_id, a.id AS account_id,
+          coalesce(p.paid_off_amount_cents, p.amount_cents) AS expected_cents, epoch_ms(p.date_updated) AS updated_ms
+   FROM once p JOIN rc_bank_accounts a ON a.document = regexp_replace(coalesce(p.customer_document_number, ''), '[^0-9]', '', 'g')
+   WHERE p.status = 'fulfilled' AND p.date_updated < $d_end`,
+];
+
+const CREDITS: readonly string[] = [
+  `CREATE OR REPLACE TEMP TABLE rc_bank_credits AS
+   SELECT account_id, line_id, strftime(posted_at, '%Y-%m-%d') AS posted_on, amount_cents, coalesce(memo, '') AS memo
+   FROM bank_transactions
+   WHERE posted_at >= $credits_lo AND posted_at <= $d AND amount_cents > 0 AND account_id IN (SELECT id FROM rc_bank_accounts)
+   UNION
+   SELECT account_id, line_id, strftime(posted_at, '%Y-%m-%d'), amount_cents, coalesce(memo, '')
+   FROM bank_transactions
+   WHERE line_id IN (SELECT regexp_extract(finding_key, '^bank_credit_unexplained:[^:]*:(.*)$', 1) FROM rc_prev WHERE category = 'bank_credit_unexplained')
+     AND 'bank_credit_unexplained:' || account_id || ':' || line_id IN (SELECT finding_key FROM rc_prev)
+     AND account_id IN (SELECT id FROM rc_bank_accounts)`,
+];
+
+/** The night's parameters of the bank check (none of it runs when no account is configured). */
+export function bankParams(bank: BankCheck | undefined): SqlParams {
+  return { bank_accounts: JSON.stringify((bank?.accounts ?? []).map((a) => ({ id: a.id, document: a.document }))) };
+}
+
+const CARRIED = `SELECT finding_key, category, operation_id FROM rc_prev
+  WHERE category IN ('payout_not_in_bank', 'payout_amount_differs', 'bank_credit_unexplained')`;
+
+/** The earliest day a carried payout or credit has: the view reaches back to it. */
+const CARRIED_FIRST_DAY = `SELECT least(
+    (SELECT min(strftime(timezone($zone, date_updated), '%Y-%m-%d')) FROM operations
+     WHERE kind = 'cash_out' AND operation_id IN (SELECT operation_id FROM rc_prev WHERE category IN ('payout_not_in_bank', 'payout_amount_differs'))),
+    (SELECT min(strftime(posted_at, '%Y-%m-%d')) FROM bank_transactions
+     WHERE line_id IN (SELECT regexp_extract(finding_key, '^bank_credit_unexplained:[^:]*:(.*)$', 1) FROM rc_prev WHERE category = 'bank_credit_unexplained')
+       AND 'bank_credit_unexplained:' || account_id || ':' || line_id IN (SELECT finding_key FROM rc_prev))) AS day`;
+
+interface View {
+  payouts: Payout[];
+  credits: Credit[];
+  /** Payouts from this day P on are judged (older ones are in view only to claim their credits). */
+  judgedFrom: string;
+  /** Credits posted after this day are judged: every payout that could claim them is in view. */
+  creditsJudgedAfter: string;
+  carried: ReadonlySet<string>;
+}
+
+/**
+ * The payouts and credits the night looks at. New findings come from payouts of P >= firstPayoutDay(D);
+ * the view reaches a margin further back (to the carried ones too), so that a judged payout or credit
+ * never meets a credit whose own payout is out of sight.
+ */
+async function readView(run: (sql: string, extra?: SqlParams) => ReturnType<typeof runWithParams>, date: string, bank: BankCheck): Promise<View> {
+  await run(PAYOUTS[0] as string);
+  const carried = new Set((await (await run(CARRIED)).getRowObjectsJS()).map((r) => String(r['finding_key'])));
+  const judgedFrom = firstPayoutDay(date, bank.settleDays);
+  // Payouts up to one margin before the judged ones are in view only to claim their own credits.
+  let viewFrom = firstPayoutDay(judgedFrom, bank.settleDays);
+  if (carried.size > 0) {
+    const first = (await (await run(CARRIED_FIRST_DAY, { zone: bank.zone })).getRowObjectsJS())[0]?.['day'];
+    if (typeof first === 'string' && first !== '') viewFrom = [viewFrom, firstPayoutDay(first, bank.settleDays)].sort()[0] ?? viewFrom;
+  }
+  const lo = { bank_lo_start: instantParam(DateTime.fromISO(viewFrom, { zone: bank.zone }).toMillis()), credits_lo: dateParam(viewFrom) };
+  for (const sql of PAYOUTS.slice(1)) await run(sql, lo);
+  for (const sql of CREDITS) await run(sql, lo);
+  const payouts = (await (await run('SELECT * FROM rc_bank_payouts')).getRowObjectsJS()).map((r) => {
+    const day = DateTime.fromMillis(Number(r['updated_ms']), { zone: bank.zone }).toISODate() ?? '';
+    return {
+      cashOutId: String(r['cash_out_id']),
+      accountId: String(r['account_id']),
+      expectedCents: Number(r['expected_cents']),
+      day,
+      windowEnd: addBankBusinessDays(day, bank.settleDays),
+      updatedMs: Number(r['updated_ms']),
+    };
+  });
+  const credits = (await (await run('SELECT * FROM rc_bank_credits')).getRowObjectsJS()).map((r) => ({
+    accountId: String(r['account_id']),
+    lineId: String(r['line_id']),
+    postedOn: String(r['posted_on']),
+    amountCents: Number(r['amount_cents']),
+    memo: String(r['memo']),
+  }));
+  return { payouts, credits, judgedFrom, creditsJudgedAfter: addBankBusinessDays(viewFrom, bank.settleDays), carried };
+}
+
+/** Matches the night's payouts to the credits and writes rc_payout_matches and rc_bank_unexplained. */
+export async function matchNightPayouts(db: ReconcileDeps['db'], params: SqlParams, date: string, bank: BankCheck | undefined): Promise<void> {
+  const run = (sql: string, extra: SqlParams = {}) => runWithParams(db, sql, { ...params, ...extra });
+  const on = bank !== undefined && bank.accounts.length > 0;
+  const view: View = on ? await readView(run, date, bank) : { payouts: [], credits: [], judgedFrom: date, creditsJudgedAfter: date, carried: new Set() };
+  const { payouts, credits, carried } = view;
+  const payoutJudged = (p: Payout) =>
+    p.day >= view.judgedFrom || carried.has(`payout_not_in_bank:${p.cashOutId}`) || carried.has(`payout_amount_differs:${p.cashOutId}`);
+  const creditJudged = (c: Credit) => c.postedOn > view.creditsJudgedAfter || carried.has(`bank_credit_unexplained:${c.accountId}:${c.lineId}`);
+  const matching = matchPayouts(payouts, credits, new RegExp(bank?.payoutMemoPattern ?? '$^', 'iu'));
+  const matches = matching.payouts.map(({ payout: p, credit: c, matchedBy }) => ({
+    cash_out_id: p.cashOutId,
+    account_id: p.accountId,
+    expected_cents: p.expectedCents,
+    payout_day: p.day,
+    window_end: p.windowEnd,
+    line_id: c?.lineId ?? null,
+    posted_at: c?.postedOn ?? null,
+    credit_cents: c?.amountCents ?? null,
+    memo: c?.memo ?? null,
+    matched_by: matchedBy,
+    judged: payoutJudged(p),
+  }));
+  const unexplained = matching.unexplained.map((c) => ({
+    account_id: c.accountId,
+    line_id: c.lineId,
+    posted_at: c.postedOn,
+    amount_cents: c.amountCents,
+    memo: c.memo,
+    window_end: addBankBusinessDays(c.postedOn, bank?.settleDays ?? 2),
+    judged: creditJudged(c),
+  }));
+  await run(`CREATE OR REPLACE TEMP TABLE rc_payout_matches AS ${rowsFromJson('$rows', MATCH_COLUMNS)}`, { rows: JSON.stringify(matches) });
+  await run(`CREATE OR REPLACE TEMP TABLE rc_bank_unexplained AS ${rowsFromJson('$rows', UNEXPLAINED_COLUMNS)}`, { rows: JSON.stringify(unexplained) });
+  // An account-less night still needs the payouts' item ids table the rules join.
+  if (!on) await run('CREATE OR REPLACE TEMP TABLE rc_bank_payouts AS SELECT NULL::VARCHAR AS cash_out_id, NULL::VARCHAR AS item_id LIMIT 0');
+}
+
+/** The night's payout matches, kept per run for the payouts report (payout_matches). */
+export const PAYOUT_MATCHES_STATEMENT = `
+SELECT $run_id, $d, cash_out_id, account_id, expected_cents, payout_day, window_end, line_id, posted_at, credit_cents, matched_by
+FROM rc_payout_matches`;

@@ -1,0 +1,252 @@
+// The bank rules, case by case on a real DuckDB warehouse file: payouts (fulfilled cash-outs to the
+// merchant's own CNPJ) against the credits of its statements, night after night (docs/bank.md).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { loadStatementLines } from '../../src/bank/load-statement.ts';
+import type { StatementLine } from '../../src/bank/statement.ts';
+import { configSchema } from '../../src/config/schema.ts';
+import { reconcileDay } from '../../src/reconcile/reconcile.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
+import { fixedClock } from '../../src/shared/clock.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
+import { insertOperations, type OpRow } from './fixtures.ts';
+
+const TZ = 'America/Sao_Paulo';
+const CNPJ = '11222333000181';
+const config = configSchema.parse({ bank: { accounts: [{ id: 'itau-1', document: '11.222.333/0001-81' }] } });
+const bank = { ...config.bank, zone: TZ };
+const dir = mkdtempSync(join(tmpdir(), 'recon-bank-rules-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let warehouse: Warehouse;
+let db: DuckDBConnection;
+let file = 0;
+beforeEach(async () => {
+  warehouse = await openWarehouse(join(dir, `w${++file}.duckdb`));
+  db = warehouse.connection;
+});
+afterEach(() => warehouse.close());
+
+/** A payout of `cents` updated at 15:00 UTC (12:00 in Sao Paulo) of day `day`. */
+const payout = (id: string, cents: number, day = '2026-03-05', extra: Partial<OpRow> = {}): OpRow => ({
+  kind: 'cash_out',
+  operation_id: id,
+  item_id: `payout-${id}`,
+  status: 'fulfilled',
+  created: `${day}T13:00:00Z`,
+  updated: `${day}T15:00:00Z`,
+  amount: cents,
+  paid_off_amount: cents,
+  document: CNPJ,
+  ...extra,
+});
+
+const credit = (fitid: string, postedOn: string, cents: number, memo = 'PIX RECEBIDO PAGAMENTOS'): StatementLine => ({
+  postedOn,
+  amountCents: cents,
+  type: 'credit',
+  fitid,
+  memo,
+  documentNumber: undefined,
+});
+
+async function statement(periodStart: string, periodEnd: string, lines: StatementLine[]): Promise<void> {
+  const account = { bankCode: '341', agency: '1234', account: '56789-0', document: CNPJ, holderName: 'Loja Sandbox Ltda' };
+  await loadStatementLines(db, 'itau-1', { account, periodStart, periodEnd, openingBalanceCents: undefined, closingBalanceCents: undefined, lines }, 0);
+}
+
+/** Runs the night of `date` and gives its findings still open, as "category:key-tail state". */
+async function night(date: string, runId = `run-${date}`): Promise<string[]> {
+  await reconcileDay({ db, clock: fixedClock(0), logger: silentLogger }, { runId, day: businessDayOf(date, TZ), bank }, config.reconcile);
+  const rows = await db.runAndReadAll(`SELECT finding_key, state FROM findings WHERE run_id = $1 ORDER BY finding_key`, [runId]);
+  return rows.getRowObjects().map((r) => `${String(r['finding_key'])} ${String(r['state'])}`);
+}
+
+async function matchesOf(runId: string): Promise<string[]> {
+  const rows = await db.runAndReadAll(
+    `SELECT cash_out_id || ' ' || matched_by || coalesce(' ' || line_id, '') AS m FROM payout_matches WHERE run_id = $1 ORDER BY m`,
+    [runId],
+  );
+  return rows.getRowObjects().map((r) => String(r['m']));
+}
+
+interface Case {
+  name: string;
+  ops: OpRow[];
+  lines: StatementLine[];
+  /** The statement's period (default 2026-03-01 to the night). */
+  period?: [string, string];
+  date?: string;
+  findings: string[];
+  matches: string[];
+}
+
+// P = Thursday 2026-03-05, so W = Monday 2026-03-09 (two bank business days), judged on the night of 03-10.
+const cases: Case[] = [
+  { name: 'exact match', ops: [payout('p1', 100_000)], lines: [credit('F1', '2026-03-06', 100_000)], findings: [], matches: ['p1 exact F1'] },
+  {
+    name: 'nearest date among credits of the same amount',
+    ops: [payout('p1', 100_000)],
+    lines: [credit('F1', '2026-03-09', 100_000, 'DEP DINHEIRO'), credit('F2', '2026-03-06', 100_000, 'DEP DINHEIRO')],
+    findings: [],
+    matches: ['p1 exact F2'],
+  },
+  {
+    name: 'a tie on the same day goes to the smaller line id',
+    ops: [payout('p1', 100_000)],
+    lines: [credit('F9', '2026-03-06', 100_000, 'DEP DINHEIRO'), credit('F3', '2026-03-06', 100_000, 'DEP DINHEIRO')],
+    findings: [],
+    matches: ['p1 exact F3'],
+  },
+  {
+    name: "a day's payouts summed into one credit",
+    ops: [payout('p1', 60_000), payout('p2', 40_000)],
+    lines: [credit('F1', '2026-03-06', 100_000)],
+    findings: [],
+    matches: ['p1 sum F1', 'p2 sum F1'],
+  },
+  {
+    name: 'a short credit is payout_amount_differs only',
+    ops: [payout('p1', 100_000)],
+    lines: [credit('F1', '2026-03-06', 95_000)],
+    findings: ['payout_amount_differs:p1 new'],
+    matches: ['p1 paired F1'],
+  },
+  {
+    name: 'never credited, a statement covering W: payout_not_in_bank',
+    ops: [payout('p1', 100_000)],
+    lines: [credit('F1', '2026-03-06', 5_000, 'DEP DINHEIRO')],
+    findings: ['payout_not_in_bank:p1 new'],
+    matches: ['p1 none'],
+  },
+  {
+    name: 'never credited, judged on W itself: nothing yet',
+    ops: [payout('p1', 100_000)],
+    lines: [],
+    date: '2026-03-09',
+    findings: [],
+    matches: ['p1 none'],
+  },
+  {
+    name: 'never credited, but no statement covers W: nothing',
+    ops: [payout('p1', 100_000)],
+    lines: [],
+    period: ['2026-03-01', '2026-03-08'],
+    findings: [],
+    matches: ['p1 none'],
+  },
+  {
+    name: 'a credit on W, the last day of the window: no finding',
+    ops: [payout('p1', 100_000)],
+    lines: [credit('F1', '2026-03-09', 100_000)],
+    findings: [],
+    matches: ['p1 exact F1'],
+  },
+  {
+    name: 'a credit the day after W is no match (and unexplained once its own windows pass)',
+    ops: [payout('p1', 100_000)],
+    lines: [credit('F1', '2026-03-10', 100_000, 'DEP DINHEIRO')],
+    date: '2026-03-11',
+    findings: ['payout_not_in_bank:p1 new'],
+    matches: ['p1 none'],
+  },
+  {
+    name: 'an unexplained payout-like credit, once every window that could hold it has passed',
+    ops: [],
+    lines: [credit('F1', '2026-03-05', 32_000, 'TED RECEBIDA'), credit('F2', '2026-03-05', 45_000, 'DEP DINHEIRO')],
+    findings: ['bank_credit_unexplained:itau-1:F1 new'],
+    matches: [],
+  },
+  {
+    name: 'a payout-like credit is not judged before W of its day',
+    ops: [],
+    lines: [credit('F1', '2026-03-06', 32_000, 'TED RECEBIDA')],
+    findings: [],
+    matches: [],
+  },
+  {
+    name: 'a cash-out to someone else is no payout',
+    ops: [payout('p1', 100_000, '2026-03-05', { document: '12345678909' })],
+    lines: [],
+    findings: [],
+    matches: [],
+  },
+  {
+    name: 'Carnival in the window: P Friday 02-13, W Thursday 02-19, credited on W',
+    ops: [payout('p1', 100_000, '2026-02-13')],
+    lines: [credit('F1', '2026-02-19', 100_000)],
+    period: ['2026-02-01', '2026-02-20'],
+    date: '2026-02-20',
+    findings: [],
+    matches: ['p1 exact F1'],
+  },
+  {
+    name: 'Carnival in the window: never credited, judged only after W',
+    ops: [payout('p1', 100_000, '2026-02-13')],
+    lines: [],
+    period: ['2026-02-01', '2026-02-20'],
+    date: '2026-02-20',
+    findings: ['payout_not_in_bank:p1 new'],
+    matches: ['p1 none'],
+  },
+];
+
+describe('bank rules', () => {
+  it.each(cases)('$name', async (c) => {
+    const date = c.date ?? '2026-03-10';
+    await insertOperations(db, c.ops);
+    const [start, end] = c.period ?? ['2026-03-01', date];
+    await statement(start, end, c.lines);
+    expect(await night(date)).toEqual(c.findings);
+    expect(await matchesOf(`run-${date}`)).toEqual(c.matches);
+  });
+
+  it('says both amounts, the days and the bank line in the reason', async () => {
+    await insertOperations(db, [payout('p1', 150_000)]);
+    await statement('2026-03-01', '2026-03-10', [credit('F1', '2026-03-09', 145_000)]);
+    await night('2026-03-10');
+    const rows = await db.runAndReadAll(`SELECT reason, payment_amount_cents, difference_cents, operation_id FROM findings`);
+    expect(rows.getRowObjectsJS()).toEqual([
+      {
+        reason: 'payout of 1.500,00 on 2026-03-05 was credited 1.450,00 on 2026-03-09 in bank account itau-1 (-50,00; line F1, memo "PIX RECEBIDO PAGAMENTOS")',
+        payment_amount_cents: 150_000n,
+        difference_cents: -5_000n,
+        operation_id: 'p1',
+      },
+    ]);
+  });
+
+  it('changes nothing when the same night runs again, or the same statement is loaded again', async () => {
+    await insertOperations(db, [payout('p1', 100_000), payout('p2', 70_000)]);
+    await statement('2026-03-01', '2026-03-10', [credit('F1', '2026-03-06', 100_000)]);
+    await statement('2026-03-01', '2026-03-10', [credit('F1', '2026-03-06', 100_000)]);
+    const first = await night('2026-03-10');
+    expect(await night('2026-03-10')).toEqual(first);
+    expect(first).toEqual(['payout_not_in_bank:p2 new']);
+    expect(await matchesOf('run-2026-03-10')).toEqual(['p1 exact F1', 'p2 none']);
+    const lines = await db.runAndReadAll('SELECT count(*) AS n FROM bank_transactions');
+    expect(Number(lines.getRowObjects()[0]?.['n'])).toBe(1);
+  });
+
+  it('carries a finding and resolves it when a late statement line explains it', async () => {
+    await insertOperations(db, [payout('p1', 100_000)]);
+    await statement('2026-03-01', '2026-03-10', []);
+    expect(await night('2026-03-10')).toEqual(['payout_not_in_bank:p1 new']);
+    await statement('2026-03-11', '2026-03-11', []);
+    expect(await night('2026-03-11')).toEqual(['payout_not_in_bank:p1 open']);
+    // The bank sends a corrected statement of W with the credit in it.
+    await statement('2026-03-09', '2026-03-09', [credit('F1', '2026-03-09', 100_000)]);
+    expect(await night('2026-03-12')).toEqual(['payout_not_in_bank:p1 resolved']);
+  });
+
+  it('carries an amount that differs for as long as the pairing holds', async () => {
+    await insertOperations(db, [payout('p1', 100_000)]);
+    await statement('2026-03-01', '2026-03-10', [credit('F1', '2026-03-06', 90_000)]);
+    expect(await night('2026-03-10')).toEqual(['payout_amount_differs:p1 new']);
+    expect(await night('2026-03-20')).toEqual(['payout_amount_differs:p1 open']);
+  });
+});
