@@ -50,15 +50,20 @@ SELECT transaction_id, item_id, card_brand, sold_at, sale_date, CAST(installment
 FROM lines
 WHERE due_date > $date AND due_date <= $date + CAST($horizon_days AS INTEGER) AND amount_cents > 0`;
 
-/** Every day from D+1 to D+horizon with the installments due and their sum (days without any: 0). */
-export const RECEIVABLES_PER_DAY_SQL = `
+/**
+ * Every day from D+1 to D+horizon with the installments due and their sum (days without any: 0), from
+ * `lines`, the forecast's lines (a table name, or RECEIVABLES_FORECAST_SQL in parentheses).
+ */
+export function receivablesPerDaySql(lines: string): string {
+  return `
 WITH days AS (
   SELECT CAST(d AS DATE) AS due_date
   FROM range(CAST($date + 1 AS TIMESTAMP), CAST($date + 1 + CAST($horizon_days AS INTEGER) AS TIMESTAMP), INTERVAL 1 DAY) AS g(d)
-), lines AS (${RECEIVABLES_FORECAST_SQL})
-SELECT days.due_date, count(lines.amount_cents) AS installments_due, coalesce(sum(lines.amount_cents), 0)::BIGINT AS amount_cents
-FROM days LEFT JOIN lines ON lines.due_date = days.due_date
+)
+SELECT days.due_date, count(l.amount_cents) AS installments_due, coalesce(sum(l.amount_cents), 0)::BIGINT AS amount_cents
+FROM days LEFT JOIN ${lines} AS l ON l.due_date = days.due_date
 GROUP BY days.due_date`;
+}
 
 /** The contract as the named parameters the forecast SQL reads. */
 export function settlementParams(settlement: SettlementConfig): Record<string, DuckDBValue> {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlementSchema } from '../../src/config/bank-schema.ts';
-import { RECEIVABLES_FORECAST_SQL, RECEIVABLES_PER_DAY_SQL, settlementParams } from '../../src/forecast/receivables-sql.ts';
+import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql, settlementParams } from '../../src/forecast/receivables-sql.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { dateParam, instantParam, runWithParams } from '../../src/warehouse/sql.ts';
 import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
@@ -162,7 +162,7 @@ describe('the installment schedule (30 days, then every 30, 90 days ahead of 202
     const rows = await (
       await runWithParams(
         warehouse.connection,
-        `SELECT strftime(due_date, '%Y-%m-%d') AS due, installments_due, amount_cents FROM (${RECEIVABLES_PER_DAY_SQL}) ORDER BY due_date`,
+        `SELECT strftime(due_date, '%Y-%m-%d') AS due, installments_due, amount_cents FROM (${receivablesPerDaySql(`(${RECEIVABLES_FORECAST_SQL})`)}) ORDER BY due_date`,
         params,
       )
     ).getRowObjects();
