@@ -5,20 +5,27 @@
 import type { NotesSpec, ReportDefinition } from '../src/report/types.ts';
 import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql } from '../src/forecast/receivables-sql.ts';
 
-/** Under every sheet: that it is a forecast, the days it covers, and the contract it follows. */
-const NOTES: NotesSpec = {
+/**
+ * Under every sheet: that it is a forecast and what its amounts are; under the per-day sheet also the
+ * days it covers and the contract it follows.
+ */
+const notes = (withContract: boolean): NotesSpec => ({
   sql: `
 SELECT label, text_value, NULL::TIMESTAMPTZ AS instant_value
 FROM (VALUES
   (1, 'forecastNotice', NULL),
-  (2, 'forecastAmount', NULL),
+  (2, 'forecastAmount', NULL)${
+    withContract
+      ? `,
   (3, 'forecastFrom', strftime($date + 1, '%Y-%m-%d')),
   (4, 'forecastTo', strftime($date + CAST($horizon_days AS INTEGER), '%Y-%m-%d')),
   (5, 'forecastContract', 'settlement.firstInstallmentDays = ' || CAST($first_installment_days AS INTEGER)
-    || ', settlement.perInstallment = ' || CAST($per_installment AS VARCHAR))
+    || ', settlement.perInstallment = ' || CAST($per_installment AS VARCHAR))`
+      : ''
+  }
 ) AS notes(position, label, text_value)
 ORDER BY position`,
-};
+});
 
 export const forecast: ReportDefinition = {
   name: 'forecast',
@@ -36,7 +43,7 @@ export const forecast: ReportDefinition = {
         { key: 'amount_cents', header: 'expectedAmount', type: 'cents' },
       ],
       totals: ['installments_due', 'amount_cents'],
-      notes: NOTES,
+      notes: notes(true),
     },
     {
       name: 'Installments',
@@ -56,7 +63,7 @@ ORDER BY due_date, transaction_id, installment`,
         { key: 'amount_cents', header: 'expectedAmount', type: 'cents' },
       ],
       totals: ['amount_cents'],
-      notes: NOTES,
+      notes: notes(false),
     },
   ],
   csvSheet: 'Installments',

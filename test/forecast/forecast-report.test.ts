@@ -112,24 +112,26 @@ describe('the forecast workbook', () => {
     expect(sheet.getRow(9).getCell(8).value).toBe(311.01);
   });
 
-  it('says under each sheet that it is a forecast, the days it covers and the contract', async () => {
+  it('says under each sheet that it is a forecast; under the days, which days and the contract', async () => {
     for (const [locale, m] of [
       ['pt-BR', ptBR],
       ['en', en],
     ] as const) {
-      for (const sheet of (await workbook(locale)).worksheets) {
-        const labels: unknown[] = [];
-        const noteValue = new Map<unknown, unknown>();
+      const [byDay, lines] = (await workbook(locale)).worksheets;
+      const notesOf = (sheet: ExcelJS.Worksheet) => {
+        const found = new Map<unknown, unknown>();
         sheet.eachRow((row) => {
-          labels.push(row.getCell(1).value);
-          noteValue.set(row.getCell(1).value, row.getCell(2).value);
+          found.set(row.getCell(1).value, row.getCell(2).value);
         });
-        const notes = labels.slice(labels.indexOf(m.notes.forecastNotice));
-        expect(notes).toEqual([m.notes.forecastNotice, m.notes.forecastAmount, m.notes.forecastFrom, m.notes.forecastTo, m.notes.forecastContract]);
-        expect(noteValue.get(m.notes.forecastContract)).toBe('settlement.firstInstallmentDays = 30, settlement.perInstallment = true');
-        expect(noteValue.get(m.notes.forecastFrom)).toEqual(utcDate('2024-03-16'));
-        expect(noteValue.get(m.notes.forecastTo)).toEqual(utcDate('2024-06-13'));
-      }
+        const labels = [...found.keys()];
+        return { labels: labels.slice(labels.indexOf(m.notes.forecastNotice)), found };
+      };
+      const day = notesOf(byDay!);
+      expect(day.labels).toEqual([m.notes.forecastNotice, m.notes.forecastAmount, m.notes.forecastFrom, m.notes.forecastTo, m.notes.forecastContract]);
+      expect(day.found.get(m.notes.forecastFrom)).toEqual(utcDate('2024-03-16'));
+      expect(day.found.get(m.notes.forecastTo)).toEqual(utcDate('2024-06-13'));
+      expect(day.found.get(m.notes.forecastContract)).toBe('settlement.firstInstallmentDays = 30, settlement.perInstallment = true');
+      expect(notesOf(lines!).labels).toEqual([m.notes.forecastNotice, m.notes.forecastAmount]);
     }
   });
 });
