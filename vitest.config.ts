@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
 const UNIT = [
   'test/api/{bounded-requests,client,fast-check,installments,refused-ids}.test.ts',
   'test/fees/{price-model,snapshot-prices}.test.ts',
+  'test/forecast/{forecast-report,receivables-sql}.test.ts',
   'test/notify/receiver.test.ts',
   'test/cli/{backfill-resume,error-event,help,print-backfill,refusals}.test.ts',
   'test/config/config.test.ts',
