@@ -13,7 +13,7 @@ import { brlFromCents } from './format.ts';
 import { html, type SafeHtml } from './html.ts';
 import { bigintOf, numberOf, textOf, type Db } from './warehouse-reads.ts';
 
-export interface ForecastDay {
+interface ForecastDay {
   date: string;
   installments: number;
   cents: bigint;
