@@ -24,23 +24,22 @@ const MAX_INSTALLMENTS = 12;
  *   pays the whole sale at once (`perInstallment` false). Each part is the amount divided by the parts,
  *   rounded down; the first carries the remainder cents, so the parts add up to the amount exactly.
  * - Due date: the sale's local date + firstInstallmentDays + 30 x (n - 1).
+ * A part of 0 cents (a sale of fewer cents than installments, or wholly refunded yet still paid) is no line.
  * Sales too old to have a part due after D are not read (the lower bound lets DuckDB skip row groups).
  */
 export const RECEIVABLES_FORECAST_SQL = `
-WITH sales AS (
+WITH sold AS (
   SELECT t.transaction_id, t.item_id, t.card_brand, t.date_created AS sold_at,
     CAST(timezone($tz, t.date_created) AS DATE) AS sale_date,
-    CASE WHEN NOT $per_installment THEN 1
-         WHEN TRY_CAST(t.installments AS INTEGER) BETWEEN 1 AND ${MAX_INSTALLMENTS} THEN TRY_CAST(t.installments AS INTEGER)
-         ELSE 1 END AS parts,
     CASE WHEN TRY_CAST(t.installments AS INTEGER) BETWEEN 1 AND ${MAX_INSTALLMENTS} THEN TRY_CAST(t.installments AS INTEGER) ELSE 1 END AS installments,
     greatest(coalesce(t.net_value, t.paid_amount, 0) - coalesce(t.refunded_amount, 0), 0)::BIGINT AS receivable_cents
   FROM transactions t
   WHERE t.status = 'paid' AND t.date_created < $day_end
     AND t.date_created >= timezone($tz, CAST($date - CAST($first_installment_days AS INTEGER) - ${30 * (MAX_INSTALLMENTS - 1) + 1} AS TIMESTAMP))
+), sales AS (
+  SELECT *, CASE WHEN $per_installment THEN installments ELSE 1 END AS parts FROM sold
 ), lines AS (
-  SELECT s.transaction_id, s.item_id, s.card_brand, s.sold_at, s.sale_date, r.n AS installment,
-    CASE WHEN $per_installment THEN s.installments ELSE 1 END AS installments,
+  SELECT s.transaction_id, s.item_id, s.card_brand, s.sold_at, s.sale_date, r.n AS installment, s.parts AS installments,
     s.sale_date + CAST($first_installment_days + 30 * (r.n - 1) AS INTEGER) AS due_date,
     (s.receivable_cents // s.parts + CASE WHEN r.n = 1 THEN s.receivable_cents % s.parts ELSE 0 END)::BIGINT AS amount_cents
   FROM sales s JOIN (SELECT CAST(range AS INTEGER) AS n FROM range(1, ${MAX_INSTALLMENTS + 1})) AS r ON r.n <= s.parts
