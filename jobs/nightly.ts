@@ -93,6 +93,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     csvDialect: config.reports.csvDialect,
     locale: config.reports.locale,
     fileMode: config.reports.fileMode,
+    settlement: config.settlement,
   };
   checkReportFolder(reportDir);
   // A file of an earlier stopped attempt would sit next to this run's reports and mislead.

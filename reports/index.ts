@@ -6,9 +6,10 @@ import { discrepancies } from './discrepancies.ts';
 import { refunds } from './refunds.ts';
 import { chargebacks } from './chargebacks.ts';
 import { fees } from './fees.ts';
+import { forecast } from './forecast.ts';
 import { KEPT_OUT_ORDERS_SQL, SYNC_REJECTS_SQL, ordersRejected } from './kept-out.ts';
 
-export const REPORTS: readonly ReportDefinition[] = [discrepancies, refunds, chargebacks, fees];
+export const REPORTS: readonly ReportDefinition[] = [discrepancies, refunds, chargebacks, fees, forecast];
 
 /** What `recon serve` shows: every report's files, then the rows a stopped night kept out. */
 export const REPORT_CATALOG: ReportCatalog = Object.freeze({

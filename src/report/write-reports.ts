@@ -6,6 +6,9 @@
 import { chmodSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { settlementSchema } from '../config/bank-schema.ts';
+import type { SettlementConfig } from '../config/schema.ts';
+import { settlementParams } from '../forecast/receivables-sql.ts';
 import type { BusinessDay } from '../shared/business-day.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
@@ -32,6 +35,8 @@ export interface WriteReportsRequest {
   fileMode: string;
   /** The reports to write (the job passes reports/index.ts REPORTS). */
   definitions: readonly ReportDefinition[];
+  /** The card settlement contract the forecast follows (the config's `settlement`; its defaults when absent). */
+  settlement?: SettlementConfig | undefined;
 }
 
 export interface WriteReportsResult {
@@ -54,6 +59,7 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
     tz: day.zone,
     day_start: instantParam(day.startMs),
     day_end: instantParam(day.endMs),
+    ...settlementParams(request.settlement ?? settlementSchema.parse({})),
   };
   const reportParams: ReportParams = { date: day.date, locale: request.locale, runId: reconcileRunId ?? '', timezone: day.zone };
   const dir = join(request.outDir, day.date);

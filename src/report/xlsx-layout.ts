@@ -53,7 +53,7 @@ export function streamingFloor(type: ColumnType): number {
 }
 
 /** Default widest width of a text column, in characters. */
-const TEXT_CAP = 40;
+export const TEXT_CAP = 40;
 /** A header longer than this wraps onto more lines rather than widening a narrow column. */
 const HEADER_WRAP = 14;
 

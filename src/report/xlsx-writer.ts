@@ -13,7 +13,7 @@ import { capExcelText, excelDateFromDateText, excelDateFromInstant, neutraliseFo
 import { reportText } from './csv-writer.ts';
 import { displayTextOf } from './display-values.ts';
 import type { CellValue, ColumnSpec, ColumnType } from './types.ts';
-import { BRL_FORMAT, columnWidthOf, displayLength, type ExcelValue, LINE_HEIGHT, numFmtOf, streamingFloor, wrappedLines } from './xlsx-layout.ts';
+import { BRL_FORMAT, columnWidthOf, displayLength, type ExcelValue, LINE_HEIGHT, numFmtOf, streamingFloor, TEXT_CAP, wrappedLines } from './xlsx-layout.ts';
 
 /** Rows held back to measure a sheet before its first row is written (a night's sheets fit in it). */
 const BUFFERED_ROWS = 5000;
@@ -239,10 +239,11 @@ export class XlsxSheetWriter {
     }));
     if (this.#held !== null) {
       if (totals) this.#measure(totals);
-      // A note's label widens the first column up to its cap (then wraps), its date must fit the second
-      // column, and a text value runs on into the empty cells to its right.
+      // A note's label widens the first column up to the text cap (then wraps; a number or date column
+      // has no cap of its own, and a long label would make it as wide as the sentence), its date must
+      // fit the second column, and a text value runs on into the empty cells to its right.
       for (const note of noteRows) {
-        this.#measure([note.label], 'text');
+        this.#measure([note.label.slice(0, TEXT_CAP)], 'text');
         if (note.type !== 'text') this.#measure([null, note.value], note.type);
       }
       this.#start(false);

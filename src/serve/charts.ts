@@ -31,6 +31,9 @@ export interface ChartOptions {
   legend?: boolean;
   /** A key's words in the legend (the key itself unless given). */
   labelOf?: (key: string) => string;
+  /** The y axis' words for a value (the number itself unless given), and the room they need in px (44). */
+  tickLabel?: (value: number) => string;
+  axisWidth?: number;
 }
 
 /** A "nice" axis maximum (1, 2, 5 x 10^n) at or above the value. */
@@ -53,7 +56,7 @@ export function stackedBarChart(bars: readonly StackedBar[], keys: readonly stri
   }
   const width = options.width ?? 720;
   const height = options.height ?? 240;
-  const margin = { top: 12, right: 12, bottom: 56, left: 44 };
+  const margin = { top: 12, right: 12, bottom: 56, left: options.axisWidth ?? 44 };
   const plotW = width - margin.left - margin.right;
   const plotH = height - margin.top - margin.bottom;
   const max = niceMax(Math.max(...bars.map(total)));
@@ -62,7 +65,7 @@ export function stackedBarChart(bars: readonly StackedBar[], keys: readonly stri
   const y = (v: number) => margin.top + plotH - (v / max) * plotH;
   const ticks = [0, max / 2, max].map(
     (t) =>
-      html`<g class="tick"><line x1="${margin.left}" x2="${width - margin.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#e5e7eb"/><text x="${margin.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#6b7280">${Number.isInteger(t) ? t : t.toFixed(1)}</text></g>`,
+      html`<g class="tick"><line x1="${margin.left}" x2="${width - margin.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#e5e7eb"/><text x="${margin.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#6b7280">${options.tickLabel ? options.tickLabel(t) : Number.isInteger(t) ? t : t.toFixed(1)}</text></g>`,
   );
   // Label every bar when they fit, else every nth so the labels never overlap.
   const every = Math.max(1, Math.ceil(bars.length / Math.max(1, Math.floor(plotW / 64))));

@@ -2,9 +2,11 @@
 // and hands it to the pure page renderers, or streams a report file as a download.
 import type { ServerResponse } from 'node:http';
 import { yesterdayIn } from '../shared/business-day.ts';
+import type { SettlementConfig } from '../config/schema.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { refundWindow } from './chart-data.ts';
+import { readForecast } from './forecast-section.ts';
 import { listNights, nightDates, readNight } from './nights.ts';
 import { renderHome, type HomeData } from './page-home.ts';
 import { renderNight, type NightData } from './page-night.ts';
@@ -25,6 +27,8 @@ export interface SiteContext {
   catalog: ReportCatalog;
   /** The words of the page (reports.locale). */
   messages: Messages;
+  /** The card settlement contract the night's cash forecast follows. */
+  settlement: SettlementConfig;
 }
 
 export type Respond = (status: number, contentType: string, body: string | Buffer, headers?: Record<string, string>) => void;
@@ -63,6 +67,7 @@ export async function serveNight(site: SiteContext, date: string, respond: Respo
     }),
     keptOut: await keptOutOrdersOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.keptOutOrdersSql }),
     syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
+    forecast: await readForecast(db, { date, zone: site.zone, settlement: site.settlement }),
   }));
   const data: NightData = {
     messages: site.messages,
@@ -73,6 +78,7 @@ export async function serveNight(site: SiteContext, date: string, respond: Respo
     findings: read.ok ? { ok: true, value: read.value.findings } : { ok: false, reason: read.reason },
     keptOut: read.ok ? read.value.keptOut : undefined,
     syncRejects: read.ok ? read.value.syncRejects : undefined,
+    forecast: read.ok ? read.value.forecast : undefined,
   };
   respond(200, 'text/html; charset=utf-8', renderNight(data));
   return true;

@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory } from '../shared/locale/localize.ts';
 import { findingsTable, keptOutTable, syncRejectsTable } from './findings-table.ts';
+import { type Forecast, forecastSection } from './forecast-section.ts';
 import { brlFromCents, localDateTime, zoneLabel } from './format.ts';
 import { html, renderPage, type SafeHtml } from './html.ts';
 import type { Night } from './nights.ts';
@@ -23,6 +24,8 @@ export interface NightData {
   keptOut?: Limited<KeptOutRow> | undefined;
   /** Listed rows the night's sync kept out of the warehouse. */
   syncRejects?: Limited<SyncRejectRow> | undefined;
+  /** The card receivables expected after the night (undefined when the warehouse could not be read). */
+  forecast?: Forecast | undefined;
 }
 
 export function renderNight(data: NightData): string {
@@ -38,6 +41,7 @@ ${s ? facts(night, zone, m) : ''}
 <h2>${p.downloads}</h2>
 ${downloadLinks(night, m)}${night.summary ? html`<p class="muted">${p.record} <a href="/nights/${night.date}/summary.json" download>summary.json</a></p>` : ''}
 ${s?.findings ? categoryTable(s.findings.by_category, m) : ''}
+${data.forecast ? forecastSection(data.forecast, m) : ''}
 <h2>${p.findingsHeading}</h2>
 ${data.findings.ok ? findingsTable(data.findings.value, night.date, m, zone) : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
 ${data.keptOut && data.keptOut.total > 0 ? keptOutTable(data.keptOut, m) : ''}

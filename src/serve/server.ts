@@ -2,6 +2,8 @@
 // when bound beyond loopback, a Host check against DNS rebinding on loopback, then the routes.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { settlementSchema } from '../config/bank-schema.ts';
+import type { SettlementConfig } from '../config/schema.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
@@ -43,6 +45,8 @@ export interface ServeOptions {
   catalog: ReportCatalog;
   /** The language of the page (reports.locale). */
   locale: Locale;
+  /** The card settlement contract of the night's cash forecast (the config's `settlement`; its defaults when absent). */
+  settlement?: SettlementConfig | undefined;
 }
 
 export interface RunningServer {
@@ -63,6 +67,7 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
     findingsLimit: options.findingsLimit ?? 5000,
     catalog: options.catalog,
     messages: messagesFor(options.locale),
+    settlement: options.settlement ?? settlementSchema.parse({}),
   };
   const server = createServer((req, res) => {
     const started = performance.now();

@@ -6,6 +6,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { DateTime } from 'luxon';
 import { REPORTS } from '../../reports/index.ts';
 import { writeReports } from '../../src/report/index.ts';
 import type { ColumnSpec, SheetSpec } from '../../src/report/types.ts';
@@ -220,8 +222,47 @@ describe('machine interfaces stay as they were', () => {
       'chargebacks.csv',
       'fees.xlsx',
       'fees.csv',
+      'forecast.xlsx',
+      'forecast.csv',
     ]);
     // Every category of the contract, whichever branch added it.
     expect(new Set(Object.keys((json['findings'] as { by_category: object }).by_category))).toEqual(new Set(FINDING_CATEGORIES));
+  });
+});
+
+describe('the cash forecast of a sandbox night', () => {
+  it('has every installment of the paid sales due in the 90 days after the night, split and dated as the contract says', async () => {
+    const lines = parse(readFileSync(join(dirOf('en'), 'forecast.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    const warehouse = await openWarehouse(run.config.warehouse.path, { readOnly: true });
+    let sales: Record<string, unknown>[];
+    try {
+      sales = (
+        await warehouse.connection.runAndReadAll(
+          `SELECT transaction_id, epoch_ms(date_created) AS at_ms, coalesce(net_value, paid_amount) - coalesce(refunded_amount, 0) AS cents, installments
+           FROM transactions WHERE status = 'paid'`,
+        )
+      ).getRowObjects() as Record<string, unknown>[];
+    } finally {
+      warehouse.close();
+    }
+    // Computed here from the rule in docs/bank.md, independently of the SQL.
+    const night = DateTime.fromISO(NIGHT, { zone: ZONE });
+    const expected: string[] = [];
+    for (const sale of sales) {
+      if (Number(sale['at_ms']) >= businessDayOf(NIGHT, ZONE).endMs) continue;
+      const n = Number(sale['installments']);
+      const parts = Number.isInteger(n) && n >= 1 && n <= 12 ? n : 1;
+      const cents = BigInt(sale['cents'] as bigint);
+      const soldOn = DateTime.fromMillis(Number(sale['at_ms']), { zone: ZONE }).startOf('day');
+      for (let i = 1; i <= parts; i++) {
+        const due = soldOn.plus({ days: 30 + 30 * (i - 1) });
+        const amount = cents / BigInt(parts) + (i === 1 ? cents % BigInt(parts) : 0n);
+        if (due <= night || due > night.plus({ days: 90 }) || amount <= 0n) continue;
+        expected.push(`${sale['transaction_id']} ${i}/${parts} ${due.toISODate()} ${amount}`);
+      }
+    }
+    expect(expected.length).toBeGreaterThan(100);
+    const got = lines.map((l) => `${l['transaction_id']} ${l['installment']}/${l['installments']} ${l['due_date']} ${l['amount_cents']}`);
+    expect(got.sort()).toEqual(expected.sort());
   });
 });

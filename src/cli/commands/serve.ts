@@ -47,6 +47,7 @@ export default defineCommand({
       warehouseResources: ctx.config.warehouse,
       catalog: REPORT_CATALOG,
       locale: ctx.config.reports.locale,
+      settlement: ctx.config.settlement,
       zone: args.sandbox ? SANDBOX_ZONE : ctx.config.timezone,
       maskDocuments: ctx.config.reports.maskDocuments,
       host,

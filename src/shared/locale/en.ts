@@ -96,6 +96,8 @@ export const en: Messages = {
     byBrand: 'By brand',
     feesDay: 'Fees of the day',
     feesMonth: 'Fees month to date',
+    forecastDay: 'Forecast by day',
+    forecastLines: 'Forecast installments',
   },
   headers: {
     category: 'Category',
@@ -169,6 +171,10 @@ export const en: Messages = {
     acknowledged: 'Acknowledged',
     accepted: 'Accepted',
     overdueCount: 'Overdue',
+    dueDate: 'Due date',
+    installmentsDue: 'Installments due',
+    installment: 'Installment',
+    expectedAmount: 'Expected amount (forecast)',
   },
   notes: {
     businessDate: 'Business date',
@@ -186,6 +192,13 @@ export const en: Messages = {
     ordersImportedAt: 'Orders last imported at',
     ordersKeptOut: 'Order rows rejected and items in conflict (see the sheet Orders kept out)',
     syncKeptOut: 'Listed rows kept out of the warehouse (see the sheet Listed rows kept out)',
+    forecastNotice:
+      'FORECAST, not a record of money received: the payments service lists no settlements. Each figure is an installment of a paid card sale, due by the configured settlement contract.',
+    forecastAmount:
+      'Amount: the net value of the sale (what the merchant is owed when the card fees are passed to the customer; the captured amount when there is no net value), less any partial refund, split into installments (the first carries the remainder cents). The service lists no acquirer fees: a fee the merchant bears will lower what the bank credits. Refunded and charged-back sales are out.',
+    forecastFrom: 'Forecast from',
+    forecastTo: 'Forecast to',
+    forecastContract: 'Settlement contract',
   },
   reasons,
   night: {

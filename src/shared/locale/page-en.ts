@@ -107,4 +107,17 @@ export const pageEn: typeof pagePtBR = {
     keptOutOrdersText: (rows) => `${rows} row(s) of the night's orders export could not be read and were left out of the reconciliation.`,
     keptOutHeaders: ['File', 'Line', 'Column', 'Value', 'Item', 'Kind', 'Reason'],
   },
+  forecast: {
+    heading: 'Card receivables forecast',
+    notice:
+      'A forecast, not a statement: the payments service lists no settlements. Each bar sums the installments of paid card sales due that day by the configured settlement contract (settlement), refunds and chargebacks taken off; acquirer fees are not listed.',
+    chart: (from, to, count, money) => `Expected receivables per day, ${from} to ${to}: ${count} installments, ${money}`,
+    empty: (from, to) => `No installment expected from ${from} to ${to}.`,
+    bar: (date, count, money) => `${date}: ${count} installment(s), ${money} (forecast)`,
+    key: 'expected receivables',
+    contract: (firstDays, perInstallment) =>
+      perInstallment
+        ? `Contract: 1st installment ${firstDays} days after the sale, the others every 30 days.`
+        : `Contract: the whole sale ${firstDays} days after the sale.`,
+  },
 };

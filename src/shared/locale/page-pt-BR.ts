@@ -110,4 +110,17 @@ export const pagePtBR = {
     keptOutOrdersText: (rows: number): string => `${rows} linha(s) da exportação de pedidos da noite não puderam ser lidas e ficaram fora da conciliação.`,
     keptOutHeaders: ['Arquivo', 'Linha', 'Coluna', 'Valor', 'Item', 'Tipo', 'Motivo'],
   },
+  forecast: {
+    heading: 'Previsão de recebíveis (cartão)',
+    notice:
+      'Previsão, não extrato: o serviço de pagamentos não lista liquidações. Cada barra soma as parcelas das vendas no cartão pagas com vencimento no dia, pelo contrato de liquidação configurado (settlement), já sem estornos e chargebacks; as taxas da adquirente não são listadas.',
+    chart: (from: string, to: string, count: number, money: string): string => `Recebíveis previstos por dia, ${from} a ${to}: ${count} parcelas, ${money}`,
+    empty: (from: string, to: string): string => `Nenhuma parcela prevista de ${from} a ${to}.`,
+    bar: (date: string, count: number, money: string): string => `${date}: ${count} parcela(s), ${money} (previsão)`,
+    key: 'recebíveis previstos',
+    contract: (firstDays: number, perInstallment: boolean): string =>
+      perInstallment
+        ? `Contrato: 1ª parcela ${firstDays} dias após a venda, as demais a cada 30 dias.`
+        : `Contrato: a venda inteira ${firstDays} dias após a venda.`,
+  },
 };

@@ -130,6 +130,8 @@ export const ptBR = {
     byBrand: 'Por bandeira',
     feesDay: 'Taxas do dia',
     feesMonth: 'Taxas do mês',
+    forecastDay: 'Previsão por dia',
+    forecastLines: 'Previsão por parcela',
   },
   headers: {
     category: 'Categoria',
@@ -203,6 +205,10 @@ export const ptBR = {
     acknowledged: 'Cientes',
     accepted: 'Aceitos',
     overdueCount: 'Atrasados',
+    dueDate: 'Vencimento',
+    installmentsDue: 'Parcelas a receber',
+    installment: 'Parcela',
+    expectedAmount: 'Valor previsto',
   },
   /** Labels of the Summary sheet's notes on the run and the data's freshness. */
   notes: {
@@ -221,6 +227,13 @@ export const ptBR = {
     ordersImportedAt: 'Pedidos importados pela última vez em',
     ordersKeptOut: 'Linhas de pedidos recusadas e itens em conflito (ver a aba Pedidos não importados)',
     syncKeptOut: 'Linhas listadas mantidas fora do armazém (ver a aba Linhas não sincronizadas)',
+    forecastNotice:
+      'PREVISÃO, não é registro de dinheiro recebido: o serviço de pagamentos não lista liquidações. Cada valor é uma parcela de uma venda no cartão paga, com vencimento pelo contrato de liquidação configurado.',
+    forecastAmount:
+      'Valor: o valor líquido da venda (o que o lojista tem a receber quando as taxas do cartão são repassadas ao cliente; o valor capturado quando não há valor líquido), menos o estorno parcial, dividido em parcelas (a primeira leva os centavos do resto). O serviço não lista as taxas da adquirente: uma taxa paga pelo lojista reduz o crédito no banco. Vendas estornadas e com chargeback ficam de fora.',
+    forecastFrom: 'Previsão de',
+    forecastTo: 'Previsão até',
+    forecastContract: 'Contrato de liquidação',
   },
   reasons,
   /** The night summary the CLI prints at the end of a run (src/cli/print-night.ts). */

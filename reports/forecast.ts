@@ -1,0 +1,70 @@
+// The cash forecast report: what the card acquirer is expected to pay the merchant on each of the
+// days after the night (settlement.horizonDays, default 90), from the paid card sales and the
+// configured contract, and the installments behind each figure. A forecast, labelled so on every
+// sheet: the payments service lists no settlements, so nothing here is a record of money paid.
+import type { NotesSpec, ReportDefinition } from '../src/report/types.ts';
+import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql } from '../src/forecast/receivables-sql.ts';
+
+/**
+ * Under every sheet: that it is a forecast and what its amounts are; under the per-day sheet also the
+ * days it covers and the contract it follows.
+ */
+const notes = (withContract: boolean): NotesSpec => ({
+  sql: `
+SELECT label, text_value, NULL::TIMESTAMPTZ AS instant_value
+FROM (VALUES
+  (1, 'forecastNotice', NULL),
+  (2, 'forecastAmount', NULL)${
+    withContract
+      ? `,
+  (3, 'forecastFrom', strftime($date + 1, '%Y-%m-%d')),
+  (4, 'forecastTo', strftime($date + CAST($horizon_days AS INTEGER), '%Y-%m-%d')),
+  (5, 'forecastContract', 'settlement.firstInstallmentDays = ' || CAST($first_installment_days AS INTEGER)
+    || ', settlement.perInstallment = ' || CAST($per_installment AS VARCHAR))`
+      : ''
+  }
+) AS notes(position, label, text_value)
+ORDER BY position`,
+});
+
+export const forecast: ReportDefinition = {
+  name: 'forecast',
+  description:
+    'Cash forecast: card receivables expected per day for the days after the night, one line per installment (a forecast: the service lists no settlements)',
+  base: RECEIVABLES_FORECAST_SQL,
+  sheets: [
+    {
+      name: 'By day',
+      title: (m) => m.sheets.forecastDay,
+      sql: `${receivablesPerDaySql('$base')}\nORDER BY due_date`,
+      columns: [
+        { key: 'due_date', header: 'dueDate', type: 'date' },
+        { key: 'installments_due', header: 'installmentsDue', type: 'integer' },
+        { key: 'amount_cents', header: 'expectedAmount', type: 'cents' },
+      ],
+      totals: ['installments_due', 'amount_cents'],
+      notes: notes(true),
+    },
+    {
+      name: 'Installments',
+      title: (m) => m.sheets.forecastLines,
+      sql: `
+SELECT transaction_id, item_id, card_brand, sold_at, installment, installments, due_date, amount_cents
+FROM $base
+ORDER BY due_date, transaction_id, installment`,
+      columns: [
+        { key: 'transaction_id', header: 'transaction', type: 'text' },
+        { key: 'item_id', header: 'item', type: 'text' },
+        { key: 'card_brand', header: 'cardBrand', type: 'text' },
+        { key: 'sold_at', header: 'soldAt', type: 'instant' },
+        { key: 'installment', header: 'installment', type: 'integer' },
+        { key: 'installments', header: 'installments', type: 'integer' },
+        { key: 'due_date', header: 'dueDate', type: 'date' },
+        { key: 'amount_cents', header: 'expectedAmount', type: 'cents' },
+      ],
+      totals: ['amount_cents'],
+      notes: notes(false),
+    },
+  ],
+  csvSheet: 'Installments',
+};

@@ -1,0 +1,75 @@
+// The night page's cash forecast: the card receivables expected on each day after the night (the
+// forecast report's per-day figures, src/forecast/receivables-sql.ts), drawn as a bar chart and
+// labelled a forecast, since the payments service lists no settlements. Its own query and rendering,
+// so the rest of the night page does not change with it.
+import type { SettlementConfig } from '../config/schema.ts';
+import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql, settlementParams } from '../forecast/receivables-sql.ts';
+import { businessDayOf } from '../shared/business-day.ts';
+import type { Messages } from '../shared/locale/index.ts';
+import { dateParam, instantParam } from '../warehouse/sql.ts';
+import type { StackedBar } from './chart-data.ts';
+import { stackedBarChart } from './charts.ts';
+import { brlFromCents } from './format.ts';
+import { html, type SafeHtml } from './html.ts';
+import { bigintOf, numberOf, textOf, type Db } from './warehouse-reads.ts';
+
+interface ForecastDay {
+  date: string;
+  installments: number;
+  cents: bigint;
+}
+
+export interface Forecast {
+  days: ForecastDay[];
+  settlement: SettlementConfig;
+}
+
+const PER_DAY_SQL = `SELECT strftime(due_date, '%Y-%m-%d') AS due_date, installments_due, amount_cents
+FROM (${receivablesPerDaySql(`(${RECEIVABLES_FORECAST_SQL})`)}) ORDER BY due_date`;
+
+/** Every day from the night's D+1 to D+horizonDays with the installments expected and their sum. */
+export async function readForecast(db: Db, request: { date: string; zone: string; settlement: SettlementConfig }): Promise<Forecast> {
+  const day = businessDayOf(request.date, request.zone);
+  const reader = await db.runAndReadAll(PER_DAY_SQL, {
+    date: dateParam(request.date),
+    tz: request.zone,
+    day_end: instantParam(day.endMs),
+    ...settlementParams(request.settlement),
+  });
+  const days = (reader.getRowObjects() as Record<string, unknown>[]).map((r) => ({
+    date: textOf(r['due_date']) ?? '',
+    installments: numberOf(r['installments_due']),
+    cents: bigintOf(r['amount_cents']) ?? 0n,
+  }));
+  return { days, settlement: request.settlement };
+}
+
+/** The section: heading, the forecast notice, the contract, and the chart (values in cents, axis in R$). */
+export function forecastSection(forecast: Forecast, m: Messages): SafeHtml {
+  const f = m.page.forecast;
+  const from = forecast.days[0]?.date ?? '';
+  const to = forecast.days.at(-1)?.date ?? '';
+  const total = forecast.days.reduce((sum, d) => sum + d.cents, 0n);
+  const count = forecast.days.reduce((sum, d) => sum + d.installments, 0);
+  const key = f.key;
+  const bars: StackedBar[] = forecast.days.map((d) => ({
+    label: d.date,
+    // Cents as a number are exact well past any day's receivables (2^53); only the bar's height uses it.
+    segments: d.cents > 0n ? [{ key, value: Number(d.cents), title: f.bar(d.date, d.installments, brlFromCents(d.cents)) }] : [],
+  }));
+  const chart = stackedBarChart(bars, [key], {
+    title: f.chart(from, to, count, brlFromCents(total)),
+    empty: f.empty(from, to),
+    legend: false,
+    tickLabel: axisReais,
+    axisWidth: 76,
+    width: 1100,
+    height: 260,
+  });
+  return html`<section id="forecast"><h2>${f.heading}</h2><p class="notice">${f.notice}</p><p class="muted">${f.contract(forecast.settlement.firstInstallmentDays, forecast.settlement.perInstallment)}</p>${chart}</section>`;
+}
+
+/** An axis value in cents as whole reais, "R$ 12.500" (the ticks are round numbers of cents). */
+function axisReais(cents: number): string {
+  return brlFromCents((BigInt(Math.round(cents)) / 100n) * 100n).replace(/,00$/, '');
+}
