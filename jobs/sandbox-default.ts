@@ -5,8 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReconConfig } from '../src/config/schema.ts';
 import { freezeConfig } from '../src/config/with-config.ts';
-import { SANDBOX_MERCHANT, startSandbox, writeOrdersExport } from '../src/sandbox/index.ts';
-import type { SandboxBank } from '../src/sandbox/model.ts';
+import { SANDBOX_MERCHANT, sandboxStatementPath, startSandbox, writeOrdersExport, writeStatementFiles } from '../src/sandbox/index.ts';
 import { datesBetween, addDays, parseBusinessDate, yesterdayIn } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import type { Logger } from '../src/shared/log.ts';
@@ -25,8 +24,6 @@ export interface EmbeddedSandbox {
   lastDay: string;
   /** Export files of every day, by date. */
   exports: Map<string, string>;
-  /** The merchant's own bank account and its statement lines (bank.accounts names it). */
-  bank: SandboxBank | undefined;
   /** The caller's config pointed at the sandbox's own folders, zone and export layout. */
   config: ReconConfig;
   close(): Promise<void>;
@@ -55,6 +52,16 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
       await writeOrdersExport(sandbox.history, file, { format: 'csv-br', date });
       exports.set(date, file);
     }
+    // The merchant's bank statements, one per night from the first day on (OFX and CNAB 240).
+    const bankDir = join(deps.dataDir, 'bank');
+    const history = sandbox.history;
+    if (history.bank) await writeStatementFiles(history.bank, bankDir, { from: firstDay, dates: [...exports.keys()] });
+    const sandboxAccount = {
+      id: SANDBOX_MERCHANT.accountId,
+      document: SANDBOX_MERCHANT.document,
+      name: SANDBOX_MERCHANT.name,
+      bankAccount: SANDBOX_MERCHANT.bankAccount,
+    };
     // Point the run at the sandbox's own folders and export layout, leaving a real setup untouched: the
     // orders settings are replaced whole (a real export's columns do not describe the sandbox's).
     const sandboxConfig = freezeConfig({
@@ -64,8 +71,13 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
       reports: { ...config.reports, outDir: join(deps.dataDir, 'reports') },
       // The sandbox's merchant passes the acquirer fees on to its customers: its sales follow the pricing.
       fees: { ...config.fees, check: 'passed-to-customer' },
-      // Its payouts go to its own account, whose statement the sandbox keeps.
-      bank: { ...config.bank, accounts: [{ id: SANDBOX_MERCHANT.accountId, document: SANDBOX_MERCHANT.document, name: SANDBOX_MERCHANT.name }] },
+      // Its payouts go to its own account, beside any configured one; each night imports the account's
+      // statement the sandbox wrote, unless the config names its own statements.
+      bank: {
+        ...config.bank,
+        accounts: [...config.bank.accounts.filter((a) => a.id !== sandboxAccount.id), sandboxAccount],
+        statementPath: config.bank.statementPath ?? sandboxStatementPath(bankDir),
+      },
       orders: {
         preset: 'recon-sandbox',
         path: join(exportDir, 'orders-{date}.csv'),
@@ -73,7 +85,7 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
         limits: config.orders.limits,
       },
     } satisfies ReconConfig);
-    return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, bank: sandbox.history.bank, config: sandboxConfig, close: () => sandbox.close() };
+    return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, config: sandboxConfig, close: () => sandbox.close() };
   } catch (error) {
     await sandbox.close();
     throw error;

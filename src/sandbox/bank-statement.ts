@@ -21,9 +21,17 @@ export const SANDBOX_MERCHANT = {
   accountId: 'sandbox-itau',
   document: '11222333000181',
   name: 'Loja Sandbox Ltda',
+  /** The account number its statements print (OFX ACCTID), which bank.accounts' bankAccount names. */
+  bankAccount: '56789-0',
 } as const;
 
-const ACCOUNT: StatementAccount = { bankCode: '341', agency: '1234', account: '56789-0', document: SANDBOX_MERCHANT.document, holderName: 'LOJA SANDBOX LTDA' };
+const ACCOUNT: StatementAccount = {
+  bankCode: '341',
+  agency: '1234',
+  account: SANDBOX_MERCHANT.bankAccount,
+  document: SANDBOX_MERCHANT.document,
+  holderName: 'LOJA SANDBOX LTDA',
+};
 
 /** bank.settleDays' default, which the truth dates assume. */
 const SETTLE_DAYS = 2;
@@ -43,7 +51,7 @@ export function planBankStatement(history: SandboxHistory): void {
     fitid += 1;
     lines.push({
       postedOn,
-      amountCents: Math.abs(amountCents),
+      amountCents,
       type: amountCents < 0 ? 'debit' : 'credit',
       fitid: `SBX${String(fitid).padStart(8, '0')}`,
       memo,
@@ -118,8 +126,8 @@ export function planBankStatement(history: SandboxHistory): void {
     // The account's other life: a supplier paid, a bank fee, a cash deposit (no memo of the service).
     if (isBankBusinessDay(date)) {
       if (rng.chance(0.7)) line(date, -rng.int(10_000, 900_000), rng.pick(['PAG BOLETO FORNECEDOR', 'SISPAG FORNECEDORES', 'PGTO TITULO BANCO']));
-      if (rng.chance(0.3)) line(date, -rng.int(500, 5_000), 'TARIFA BANCARIA');
-      if (rng.chance(0.3)) line(date, rng.int(10_000, 200_000), 'DEP DINHEIRO AG 1234');
+      if (rng.chance(0.3)) line(date, -rng.int(500, 5_000), 'TARIFA BANCÁRIA');
+      if (rng.chance(0.3)) line(date, rng.int(10_000, 200_000), 'DEPÓSITO DINHEIRO AG1234');
     }
   }
   history.operations.sort((a, b) => a.createdMs - b.createdMs || a.serial - b.serial);
@@ -127,14 +135,19 @@ export function planBankStatement(history: SandboxHistory): void {
   history.bank = { accountId: SANDBOX_MERCHANT.accountId, account: ACCOUNT, lines };
 }
 
-/** The account's statement of one day of the history (the day's lines, perhaps none). */
-export function statementOfDay(bank: SandboxBank, date: string): Statement {
-  return {
-    account: bank.account,
-    periodStart: date,
-    periodEnd: date,
-    openingBalanceCents: undefined,
-    closingBalanceCents: undefined,
-    lines: bank.lines.filter((l) => l.postedOn === date),
-  };
+/**
+ * The account's statement from `from` through `to` (days of the history): the lines posted in that span,
+ * with the balances a bank prints, reckoned from an opening balance of zero on the history's first day.
+ */
+export function statementOfDays(bank: SandboxBank, from: string, to: string): Statement {
+  let opening = 0;
+  let closing = 0;
+  const lines: StatementLine[] = [];
+  for (const line of bank.lines) {
+    if (line.postedOn > to) break;
+    closing += line.amountCents;
+    if (line.postedOn < from) opening += line.amountCents;
+    else lines.push(line);
+  }
+  return { account: bank.account, periodStart: from, periodEnd: to, openingBalanceCents: opening, closingBalanceCents: closing, lines };
 }

@@ -1,7 +1,9 @@
 // The bank check against the sandbox's ground truth: the merchant's payouts to its own account and the
 // account's statement, with planted gaps (a payout never credited, one credited short, a payout-like
 // credit no payout explains, a payout credited on the last day of its window), night after night. Each
-// night loads its day's statement and the day before's again (an overlapping re-import adds nothing); the
+// night imports the statement file the sandbox wrote for it, through bank.statementPath as a real night
+// does: OFX files whose CHARSET header lies every night (windows-1252 bytes under "UTF-8", UTF-8 bytes
+// under "1252"), each repeating every earlier day's lines (an overlapping re-import adds nothing). The
 // findings new on each night are exactly the planted discrepancies of every category.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,11 +12,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { configSchema, type ReconConfig } from '../../src/config/schema.ts';
 import { createPaymentsApi } from '../../src/api/index.ts';
-import { loadStatementLines } from '../../src/bank/load-statement.ts';
-import { SANDBOX_MERCHANT, generateHistory, startSandbox, statementOfDay, writeOrdersExport } from '../../src/sandbox/index.ts';
+import { SANDBOX_MERCHANT, generateHistory, sandboxStatementPath, startSandbox, writeOrdersExport, writeStatementFiles } from '../../src/sandbox/index.ts';
 import type { TruthEntry } from '../../src/sandbox/model.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
-import { addDays, datesBetween } from '../../src/shared/business-day.ts';
+import { datesBetween } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { runNightly } from '../../jobs/nightly.ts';
 
@@ -54,25 +55,33 @@ async function scoreSeed(seed: number, endDate: string) {
     timezone: ZONE,
     orders: { preset: 'recon-sandbox', path: join(dir, 'orders-{date}.csv') },
     reports: { outDir: join(dir, 'reports') },
-    bank: { accounts: [{ id: SANDBOX_MERCHANT.accountId, document: '11.222.333/0001-81' }] },
+    bank: {
+      accounts: [{ id: SANDBOX_MERCHANT.accountId, document: '11.222.333/0001-81', bankAccount: SANDBOX_MERCHANT.bankAccount }],
+      statementPath: sandboxStatementPath(join(dir, 'bank')),
+    },
+  });
+  const dates = datesBetween(history.startDate, history.endDate, ZONE);
+  await writeStatementFiles(bank, join(dir, 'bank'), {
+    from: history.startDate,
+    dates,
+    ofx: (date) => (dates.indexOf(date) % 2 === 0 ? { charsetHeader: 'UTF-8', encoding: 'windows-1252' } : { charsetHeader: '1252', encoding: 'utf-8' }),
   });
   const expected: string[] = [];
   const found: string[] = [];
   let lastRun = '';
   try {
-    for (const date of datesBetween(history.startDate, history.endDate, ZONE)) {
+    for (const date of dates) {
       await writeOrdersExport(history, join(dir, `orders-${date}.csv`), { format: 'csv-br', date });
       now = DateTime.fromISO(date, { zone: ZONE }).plus({ days: 1, hours: 2 }).toMillis();
-      const yesterday = addDays(date, -1, ZONE);
-      if (yesterday >= history.startDate) await loadStatementLines(db, bank.accountId, statementOfDay(bank, yesterday), now);
-      await loadStatementLines(db, bank.accountId, statementOfDay(bank, date), now);
       const outcome = await runNightly({ db, api, clock, logger: silentLogger }, { date }, config);
+      expect(outcome.statement.status).toBe('loaded');
       lastRun = outcome.reconcile.runId;
       const reader = await db.runAndReadAll(`SELECT finding_key, category, item_id, operation_id FROM findings WHERE run_id = $1 AND state = 'new'`, [lastRun]);
       for (const row of reader.getRowObjects()) found.push(`${date} ${foundKey(row)}`);
       for (const entry of history.discrepancies.filter((d) => d.date === date)) expected.push(`${date} ${truthKey(entry)}`);
     }
-    const lines = Number((await db.runAndReadAll('SELECT count(*) AS n FROM bank_transactions')).getRowObjects()[0]?.['n']);
+    const stored = (await db.runAndReadAll('SELECT line_id, memo, amount_cents FROM bank_transactions ORDER BY line_id')).getRowObjects();
+    const charsets = (await db.runAndReadAll('SELECT DISTINCT charset FROM bank_statements ORDER BY charset')).getRowObjects().map((r) => r['charset']);
     const onLastDay = await db.runAndReadAll(`SELECT count(*) AS n FROM payout_matches WHERE run_id = $1 AND matched_by = 'exact' AND posted_at = window_end`, [
       lastRun,
     ]);
@@ -80,8 +89,9 @@ async function scoreSeed(seed: number, endDate: string) {
     return {
       expected: expected.sort(),
       found: found.sort(),
-      linesLoaded: lines,
-      linesPlanted: bank.lines.length,
+      stored: stored.map((r) => `${String(r['line_id'])} ${String(r['amount_cents'])} ${String(r['memo'])}`),
+      planted: bank.lines.map((l) => `${l.fitid} ${l.amountCents} ${l.memo}`).sort(),
+      charsets,
       creditedOnLastDay: Number(onLastDay.getRowObjects()[0]?.['n']),
       summed: Number(summed.getRowObjects()[0]?.['n']),
     };
@@ -113,7 +123,10 @@ describe('bank check against the ground truth', () => {
       expect(r.found.filter((f) => BANK.some((c) => f.includes(` ${c}:`)))).toEqual(r.expected.filter((f) => BANK.some((c) => f.includes(` ${c}:`))));
       for (const category of BANK) expect(score(r.expected, r.found, category)).toEqual({ category, planted: 1, precision: 1, recall: 1 });
       expect(r.found).toEqual(r.expected);
-      expect(r.linesLoaded).toBe(r.linesPlanted);
+      // Every line once, its accents intact whatever the header claimed.
+      expect(r.stored).toEqual(r.planted);
+      expect(r.stored.some((l) => l.endsWith('TARIFA BANCÁRIA'))).toBe(true);
+      expect(r.charsets).toEqual(['utf-8', 'windows-1252']);
       expect(r.creditedOnLastDay).toBeGreaterThanOrEqual(1);
       expect(r.summed).toBeGreaterThanOrEqual(2);
     },

@@ -1,11 +1,12 @@
 // The bank rules, case by case on a real DuckDB warehouse file: payouts (fulfilled cash-outs to the
 // merchant's own CNPJ) against the credits of its statements, night after night (docs/bank.md).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { loadStatementLines } from '../../src/bank/load-statement.ts';
+import { importStatementFile } from '../../src/bank/import-statement.ts';
+import { formatOfx1 } from '../../src/bank/write-ofx.ts';
 import type { StatementLine } from '../../src/bank/statement.ts';
 import { configSchema } from '../../src/config/schema.ts';
 import { reconcileDay } from '../../src/reconcile/reconcile.ts';
@@ -17,7 +18,7 @@ import { insertOperations, type OpRow } from './fixtures.ts';
 
 const TZ = 'America/Sao_Paulo';
 const CNPJ = '11222333000181';
-const config = configSchema.parse({ bank: { accounts: [{ id: 'itau-1', document: '11.222.333/0001-81' }] } });
+const config = configSchema.parse({ bank: { accounts: [{ id: 'itau-1', document: '11.222.333/0001-81', bankAccount: '56789-0' }] } });
 const bank = { ...config.bank, zone: TZ };
 const dir = mkdtempSync(join(tmpdir(), 'recon-bank-rules-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,9 +55,12 @@ const credit = (fitid: string, postedOn: string, cents: number, memo = 'PIX RECE
   documentNumber: undefined,
 });
 
+/** Imports a statement of the account as the bank would write it (OFX 1.x), through the real import. */
 async function statement(periodStart: string, periodEnd: string, lines: StatementLine[]): Promise<void> {
   const account = { bankCode: '341', agency: '1234', account: '56789-0', document: CNPJ, holderName: 'Loja Sandbox Ltda' };
-  await loadStatementLines(db, 'itau-1', { account, periodStart, periodEnd, openingBalanceCents: undefined, closingBalanceCents: undefined, lines }, 0);
+  const path = join(dir, `statement-${file}-${periodStart}-${periodEnd}.ofx`);
+  writeFileSync(path, formatOfx1({ account, periodStart, periodEnd, openingBalanceCents: undefined, closingBalanceCents: undefined, lines }));
+  await importStatementFile({ db, clock: fixedClock(0), logger: silentLogger }, path, config.bank);
 }
 
 /** Runs the night of `date` and gives its findings still open, as "category:key-tail state". */

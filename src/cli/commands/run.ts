@@ -7,7 +7,6 @@ import { requireSandboxDays } from '../../../jobs/sandbox-default.ts';
 import { runNightly } from '../../../jobs/nightly.ts';
 import { runBackfill, type BackfillHooks } from '../../../jobs/backfill.ts';
 import { preloadSandboxOrders } from '../../../jobs/sandbox-orders.ts';
-import { loadSandboxStatements } from '../../../jobs/sandbox-bank.ts';
 import { datesBetween, parseBusinessDate } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
@@ -85,7 +84,6 @@ const nightly = defineCommand({
         const date = args.date ?? connection.sandbox?.lastDay;
         if (connection.sandbox) await preloadSandboxOrders(deps, connection.sandbox, date ?? connection.sandbox.lastDay, ctx.config);
         const statement = args.statement === undefined ? undefined : resolve(args.statement);
-        if (connection.sandbox) await loadSandboxStatements(deps, connection.sandbox, date ?? connection.sandbox.lastDay);
         return runNightly(deps, { date, orders: repeated(rawArgs, 'orders'), statement, strict: args.strict, source: connection.source }, ctx.config);
       });
       process.stdout.write(`${textForNight(outcome, connection.source, ctx.file, ctx.config.reports.locale)}\n`);
@@ -149,8 +147,6 @@ async function runBackfillNights(given: CommandContext, args: ParsedArgs<typeof 
       },
     };
     const nights = await withWarehouse(ctx, {}, async (warehouse) => {
-      // The statements of every night up to --to: a night reads only the lines posted by its own day.
-      if (connection.sandbox) await loadSandboxStatements({ db: warehouse.connection, clock }, connection.sandbox, args.to);
       return runBackfill(
         { db: warehouse.connection, api: connection.api, clock, logger: ctx.logger },
         { from: args.from, to: args.to, force: args.force, strict: args.strict, source: connection.source },
