@@ -104,6 +104,8 @@ try {
     token: undefined,
     clock: systemClock,
     logger: silentLogger,
+    slaDays: parseConfig({}, 'screenshots').reconcile.slaDays,
+    fileMode: parseConfig({}, 'screenshots').warehouse.fileMode,
   });
   const shots: string[] = [];
   try {

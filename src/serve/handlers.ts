@@ -13,6 +13,9 @@ import { contentTypeOf, downloadNameOf, openReportFile, realNightDir, type Repor
 import { sendFile, type SendOutcome } from './send-file.ts';
 import { staticAsset } from './static-assets.ts';
 import type { WarehouseReader } from './warehouse-reads.ts';
+import { isView } from './page-actions.ts';
+import { triageOfNight, type TriageSource } from './page-triage.ts';
+import type { TableTriage } from './triage-panel.ts';
 
 export interface SiteContext {
   reportsDir: string;
@@ -25,6 +28,15 @@ export interface SiteContext {
   catalog: ReportCatalog;
   /** The words of the page (reports.locale). */
   messages: Messages;
+  /** Where the triage journal is and how its deadlines are judged. */
+  triage: TriageSource;
+}
+
+/** Who asks for a page: the CSRF token of their session, the name they gave, the page's query. */
+export interface Visitor {
+  csrfToken: string;
+  actor: string | undefined;
+  query: URLSearchParams;
 }
 
 export type Respond = (status: number, contentType: string, body: string | Buffer, headers?: Record<string, string>) => void;
@@ -49,7 +61,7 @@ export async function serveHome(site: SiteContext, respond: Respond): Promise<vo
 }
 
 /** Returns false when the reports folder has no such night. */
-export async function serveNight(site: SiteContext, date: string, respond: Respond): Promise<boolean> {
+export async function serveNight(site: SiteContext, date: string, visitor: Visitor, respond: Respond): Promise<boolean> {
   if ((await realNightDir(site.reportsDir, date)) === undefined) return false;
   const night = await readNight(site.reportsDir, date, site.catalog.reportNames);
   const dates = await nightDates(site.reportsDir);
@@ -64,8 +76,20 @@ export async function serveNight(site: SiteContext, date: string, respond: Respo
     keptOut: await keptOutOrdersOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.keptOutOrdersSql }),
     syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
   }));
+  let triage: TableTriage | undefined;
+  if (read.ok) {
+    const view = visitor.query.get('view');
+    triage = {
+      night: await triageOfNight(site.triage, read.value.findings.rows, date),
+      // Actions are taken on the current findings: those of the latest night.
+      actions: index === 0 ? { csrfToken: visitor.csrfToken, finding: visitor.query.get('finding') ?? undefined } : undefined,
+      view: isView(view) ? view : undefined,
+      actor: visitor.actor,
+    };
+  }
   const data: NightData = {
     messages: site.messages,
+    triage,
     night,
     zone: site.zone,
     previous: index >= 0 ? dates[index + 1] : undefined,

@@ -1,5 +1,6 @@
 // `recon serve`: the finance web page over the reports folder and the warehouse (read-only), on
-// loopback unless --host says otherwise; runs until Ctrl+C.
+// loopback unless --host says otherwise; runs until Ctrl+C. Its actions on findings go to the triage
+// journal beside the warehouse, never into the warehouse.
 import { REPORT_CATALOG } from '../../../reports/index.ts';
 import { dirname, join } from 'node:path';
 import { defineCommand } from 'citty';
@@ -54,6 +55,8 @@ export default defineCommand({
       token,
       clock: systemClock,
       logger: ctx.logger,
+      slaDays: ctx.config.reconcile.slaDays,
+      fileMode: ctx.config.warehouse.fileMode,
     });
     try {
       process.stdout.write(
