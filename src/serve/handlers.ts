@@ -14,7 +14,7 @@ import { sendFile, type SendOutcome } from './send-file.ts';
 import { staticAsset } from './static-assets.ts';
 import type { WarehouseReader } from './warehouse-reads.ts';
 import { isView } from './page-actions.ts';
-import { triageOfNight, type TriageSource } from './page-triage.ts';
+import { findingsFromSnapshot, triageOfNight, type TriageSource } from './page-triage.ts';
 import type { TableTriage } from './triage-panel.ts';
 
 export interface SiteContext {
@@ -76,13 +76,17 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
     keptOut: await keptOutOrdersOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.keptOutOrdersSql }),
     syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
   }));
+  // While a job holds the warehouse, the findings of the last night (the snapshot beside the journal)
+  // still show with their triage: an action taken meanwhile shows at once.
+  const rows = read.ok ? read.value.findings : read.busy ? findingsFromSnapshot(site.triage.warehousePath, date, site.findingsLimit) : undefined;
   let triage: TableTriage | undefined;
-  if (read.ok) {
+  if (rows !== undefined) {
     const view = visitor.query.get('view');
     triage = {
-      night: await triageOfNight(site.triage, read.value.findings.rows, date),
-      // Actions are taken on the current findings: those of the latest night.
-      actions: index === 0 ? { csrfToken: visitor.csrfToken, finding: visitor.query.get('finding') ?? undefined } : undefined,
+      night: await triageOfNight(site.triage, rows.rows, date),
+      // Actions are taken on the current findings: those of the latest night, or of the snapshot (the
+      // latest reconciled night) while a job writes the next one.
+      actions: index === 0 || !read.ok ? { csrfToken: visitor.csrfToken, finding: visitor.query.get('finding') ?? undefined } : undefined,
       view: isView(view) ? view : undefined,
       actor: visitor.actor,
     };
@@ -94,7 +98,7 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
     zone: site.zone,
     previous: index >= 0 ? dates[index + 1] : undefined,
     next: index > 0 ? dates[index - 1] : undefined,
-    findings: read.ok ? { ok: true, value: read.value.findings } : { ok: false, reason: read.reason },
+    findings: rows === undefined ? { ok: false, reason: read.ok ? '' : read.reason } : { ok: true, value: rows, notice: read.ok ? undefined : read.reason },
     keptOut: read.ok ? read.value.keptOut : undefined,
     syncRejects: read.ok ? read.value.syncRejects : undefined,
   };

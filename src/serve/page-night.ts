@@ -19,7 +19,8 @@ export interface NightData {
   zone: string;
   previous?: string | undefined;
   next?: string | undefined;
-  findings: { ok: true; value: NightFindings } | { ok: false; reason: string };
+  /** The findings, from the warehouse or (with a notice saying why) from the last night's snapshot. */
+  findings: { ok: true; value: NightFindings; notice?: string | undefined } | { ok: false; reason: string };
   /** Order rows the night's import kept out (undefined when the warehouse could not be read). */
   keptOut?: Limited<KeptOutRow> | undefined;
   /** Listed rows the night's sync kept out of the warehouse. */
@@ -42,7 +43,7 @@ ${s ? facts(night, zone, m) : ''}
 ${downloadLinks(night, m)}${night.summary ? html`<p class="muted">${p.record} <a href="/nights/${night.date}/summary.json" download>summary.json</a></p>` : ''}
 ${s?.findings ? categoryTable(s.findings.by_category, m) : ''}
 <h2 id="findings-heading">${p.findingsHeading}</h2>
-${data.findings.ok ? findingsTable(data.findings.value, night.date, m, zone, data.triage) : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
+${data.findings.ok ? html`${data.findings.notice === undefined ? '' : html`<p class="notice" id="warehouse-notice">${data.findings.notice}</p>`}${findingsTable(data.findings.value, night.date, m, zone, data.triage)}` : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
 ${data.keptOut && data.keptOut.total > 0 ? keptOutTable(data.keptOut, m) : ''}
 ${data.syncRejects && data.syncRejects.total > 0 ? syncRejectsTable(data.syncRejects, m) : ''}
 `;

@@ -1,6 +1,7 @@
 // The triage the night page shows: the journal folded onto the night's findings at each request, so an
 // action taken on the page (or the CLI) shows at the next load, even while a night holds the warehouse.
-// The rows come from the warehouse; their fingerprints are computed as the nightly computes them.
+// The rows come from the warehouse (their fingerprints computed as the nightly computes them), or, while
+// a job holds it, from the findings snapshot the last night left beside the journal.
 import { businessDateOf } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { FindingCategory, FindingState } from '../shared/domain.ts';
@@ -9,7 +10,8 @@ import { fingerprintOf, type FindingRow as TriageRow } from '../triage/finding-r
 import { viewsOf, type TriageView } from '../triage/fold.ts';
 import { journalPathFor, readJournal } from '../triage/journal.ts';
 import { filterOfView, type View } from './page-actions.ts';
-import type { FindingRow } from './queries.ts';
+import { readSnapshot, snapshotPathFor } from '../triage/snapshot.ts';
+import type { FindingRow, NightFindings } from './queries.ts';
 
 export interface NightTriage {
   /** Each finding's triage, by key. */
@@ -65,4 +67,33 @@ export function rowsOfView(rows: readonly FindingRow[], triage: NightTriage, vie
     const item: TriagedFinding = { row: triageRowOf(f, nightDate), view: triage.views.get(f.key)! };
     return item.view !== undefined && matchesFilter(item, filter, triage.asOf);
   });
+}
+
+/**
+ * The night's findings from the last night's snapshot, when it is of that night: what the page shows
+ * while a job holds the warehouse (without the customer, which the snapshot does not keep).
+ */
+export function findingsFromSnapshot(warehousePath: string, nightDate: string, limit: number): NightFindings | undefined {
+  const snapshot = readSnapshot(snapshotPathFor(warehousePath));
+  if (snapshot === undefined || snapshot.night !== nightDate) return undefined;
+  const rows = snapshot.rows.slice(0, limit).map(
+    (r): FindingRow => ({
+      key: r.key,
+      category: r.category,
+      state: r.state,
+      first_seen: r.firstSeen,
+      item_id: r.itemId,
+      operation_id: r.operationId,
+      transaction_ids: r.transactionIds,
+      order_status: r.orderStatus,
+      payment_status: r.paymentStatus,
+      order_amount_cents: r.orderAmountCents,
+      payment_amount_cents: r.paymentAmountCents,
+      difference_cents: r.differenceCents,
+      reason: r.reason,
+      customer_name: null,
+      customer_document: null,
+    }),
+  );
+  return { rows, total: snapshot.rows.length, runId: snapshot.runId };
 }

@@ -1,6 +1,7 @@
 // Both processes real: `recon serve` (a child process) takes an acknowledgement through HTTP while a
 // nightly job (another child, `recon run nightly`) holds the warehouse. The POST answers at once (the
-// journal never needs the warehouse), the note survives, and the workbook that night writes shows it.
+// journal never needs the warehouse), the page shows it at once, the note survives, and the workbook
+// that night writes shows it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -127,6 +128,12 @@ it('acknowledges on the page while a night runs; the note is in that night’s w
   expect(ack.status).toBe(303);
   const { events } = await readJournal(journalPathFor(join(root, 'recon.duckdb')));
   expect(events.at(-1)).toMatchObject({ action: 'ack', key, by: 'bia', via: 'page', note: 'credit note 456 issued' });
+  // The page shows it at once, from the journal and the last night's findings, while the night still runs.
+  const meanwhile = await get(url, `/nights/${NIGHT1}?finding=${encodeURIComponent(key!)}`, { Cookie: cookie });
+  expect(meanwhile.text).toContain('id="warehouse-notice">the warehouse is busy');
+  expect(meanwhile.text).toContain('credit note 456 issued');
+  expect(meanwhile.text).toMatch(/data-state="acknowledged"[^>]* data-key="missing_payment:/);
+  expect(second.child.exitCode).toBeNull();
   open();
   expect(await second.exited).toBe(0);
 
