@@ -7,7 +7,7 @@
 // act on it (triage-panel.ts).
 import { basename } from 'node:path';
 import { DateTime } from 'luxon';
-import { FAMILY_OF_CATEGORY, FINDING_CATEGORIES, type FindingCategory } from '../shared/domain.ts';
+import { FAMILY_OF_CATEGORY, FINDING_CATEGORIES, FINDING_STATES, type FindingCategory } from '../shared/domain.ts';
 import { TRIAGE_STATES } from '../triage/fold.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory, localizeReason, localizeState, localizeStatus } from '../shared/locale/localize.ts';
@@ -77,6 +77,9 @@ const COLUMNS: readonly Column[] = [
   },
 ];
 
+/** The state filter's choices: the lifecycle the night computes, then the states triage adds. */
+const STATE_CHOICES = [...FINDING_STATES, ...TRIAGE_STATES.filter((st) => !(FINDING_STATES as readonly string[]).includes(st))];
+
 /** Rows per page the reader can pick (50 first: table.js). */
 const PAGE_SIZES = [20, 50, 100, 200] as const;
 
@@ -122,7 +125,7 @@ export function findingsTable(findings: NightFindings, nightDate: string, m: Mes
   const filters = html`<div class="filters">
 <label>${p.search} <input type="search" id="filter-text" placeholder="${p.searchHint}" autocomplete="off"></label>
 <label>${p.columns.category} <select id="filter-category"><option value="">${p.all}</option>${categories.map((c) => html`<option value="${c}">${localizeCategory(m, c)}</option>`)}</select></label>
-<label>${p.state} <select id="filter-state"><option value="">${p.all}</option>${TRIAGE_STATES.map((st) => html`<option value="${st}">${localizeState(m, st)}</option>`)}</select></label>
+<label>${p.state} <select id="filter-state"><option value="">${p.all}</option>${STATE_CHOICES.map((st) => html`<option value="${st}">${localizeState(m, st)}</option>`)}</select></label>
 <label>${p.openFor} <select id="filter-age"><option value="">${p.anyTime}</option>${AGE_CHOICES.map((d) => html`<option value="${d}">${p.moreThan(d)}</option>`)}</select></label>
 <label>${p.rowsPerPage} <select id="page-size">${PAGE_SIZES.map((n) => html`<option value="${n}"${n === 50 ? html` selected` : ''}>${n}</option>`)}</select></label>
 <span class="muted">${p.showing} <span id="shown-count">${shownRows.length}</span> ${p.of} ${shownRows.length}</span>

@@ -11,7 +11,7 @@ import type { BodyFields } from './request-body.ts';
 const ACTIONS = ['ack', 'assign', 'accept', 'reopen', 'note'] as const;
 
 /** The views of the findings table a bulk action can take: the person's own, past their deadline, new tonight. */
-export const VIEWS = ['mine', 'overdue', 'new'] as const;
+const VIEWS = ['mine', 'overdue', 'new'] as const;
 export type View = (typeof VIEWS)[number];
 
 export const ACTOR_COOKIE = 'recon_actor';

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** Largest body a page POST may send. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 export type BodyFields = Map<string, string[]>;
 
