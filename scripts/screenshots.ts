@@ -1,6 +1,6 @@
 // `npm run screenshots [-- --out DIR]`: pictures of what finance sees after `npm start`, to look at
 // by eye: the page in headless Chromium at a 1366 px laptop width (home, the latest night, its findings
-// table filtered to one category) and every workbook of that night rendered by LibreOffice (PDF, then
+// table filtered to one category, a finding's panel) and every workbook of that night rendered by LibreOffice (PDF, then
 // one PNG per page with pdftoppm). The night runs on the built-in sandbox in a temporary folder, so the
 // user's own data/ is left alone. Needs Debian's chromium, libreoffice-calc and poppler-utils (.ci/run
 // installs them when missing); a missing one is named with the package to install.
@@ -55,6 +55,13 @@ async function shootPage(url: string, date: string): Promise<string[]> {
     if (category !== null && (await page.locator('#filter-category').count()) > 0) {
       await page.selectOption('#filter-category', category);
       await shoot('night-filtered');
+    }
+    // A finding's panel, as "work" on its row opens it (only looked at: nothing is posted).
+    const work = page.locator('#findings tbody tr:visible td.act a').first();
+    if ((await work.count()) > 0) {
+      await work.click();
+      await page.waitForSelector('#finding-panel');
+      await shoot('night-finding');
     }
     return shots;
   } finally {

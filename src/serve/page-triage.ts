@@ -64,8 +64,10 @@ export async function triageOfNight(source: TriageSource, rows: readonly Finding
 export function rowsOfView(rows: readonly FindingRow[], triage: NightTriage, view: View, actor: string | undefined, nightDate: string): FindingRow[] {
   const filter = filterOfView(view, actor);
   return rows.filter((f) => {
-    const item: TriagedFinding = { row: triageRowOf(f, nightDate), view: triage.views.get(f.key)! };
-    return item.view !== undefined && matchesFilter(item, filter, triage.asOf);
+    const view = triage.views.get(f.key);
+    if (view === undefined) return false;
+    const item: TriagedFinding = { row: triageRowOf(f, nightDate), view };
+    return matchesFilter(item, filter, triage.asOf);
   });
 }
 

@@ -80,7 +80,7 @@ ${item(m.page.night.state, state)}
 ${item(t.assignedTo, view.assignee)}
 ${item(t.note, view.note === null ? null : html`${view.note} <span class="muted">${t.noteBy(view.noteBy ?? '')}</span>`)}
 ${item(t.due, view.dueDate === null ? null : m.format.day(view.dueDate))}
-${view.changed === null ? '' : item(m.page.night.state, view.changed)}
+${item(t.changed, view.changed)}
 </dl>
 <form method="post" action="${ACTION_PATH}" class="actions" id="finding-form">
 ${hiddenFields(csrfToken, nightDate, triage.view, 'back_view')}<input type="hidden" name="key" value="${f.key}">

@@ -117,6 +117,7 @@ export const pageEn: typeof pagePtBR = {
       noteBy: (by) => `by ${by}`,
       overdue: 'overdue',
       due: 'Due',
+      changed: 'Changed',
       yourName: 'Your name',
       yourNameHint: 'kept in this browser and recorded with every action',
       noteLabel: 'Note or reason',

@@ -121,6 +121,7 @@ export const pagePtBR = {
       noteBy: (by: string): string => `por ${by}`,
       overdue: 'atrasada',
       due: 'Prazo',
+      changed: 'Mudou',
       yourName: 'Seu nome',
       yourNameHint: 'guardado neste navegador e registrado em cada ação',
       noteLabel: 'Nota ou motivo',
