@@ -1,7 +1,7 @@
 // `npm run screenshots [-- --out DIR]`: pictures of what finance sees after `npm start`, to look at
 // by eye: the page in headless Chromium at a 1366 px laptop width (home, the latest night, its findings
-// table filtered to one category, a finding's panel) and every workbook of that night rendered by LibreOffice (PDF, then
-// one PNG per page with pdftoppm). The night runs on the built-in sandbox in a temporary folder, so the
+// table filtered to one category, a finding's panel) and every workbook of that night rendered by
+// LibreOffice (PDF, then one PNG per page with pdftoppm). The night runs on the built-in sandbox in a temporary folder, so the
 // user's own data/ is left alone. Needs Debian's chromium, libreoffice-calc and poppler-utils (.ci/run
 // installs them when missing); a missing one is named with the package to install.
 import { spawnSync } from 'node:child_process';
