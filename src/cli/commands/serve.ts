@@ -25,7 +25,7 @@ export function parsePort(text: string): number {
 }
 
 export default defineCommand({
-  meta: { name: 'serve', description: 'Serve the reports page (nights, findings, charts, downloads) read-only on http://127.0.0.1:8080' },
+  meta: { name: 'serve', description: 'Serve the reports page (nights, findings to work on, charts, downloads) on http://127.0.0.1:8080' },
   args: {
     ...configArg,
     port: { type: 'string', description: `Port to listen on (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)`, valueHint: 'N' },
