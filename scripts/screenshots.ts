@@ -1,7 +1,7 @@
 // `npm run screenshots [-- --out DIR]`: pictures of what finance sees after `npm start`, to look at
 // by eye: the page in headless Chromium at a 1366 px laptop width (home, the latest night, its findings
-// table filtered to one category) and every workbook of that night rendered by LibreOffice (PDF, then
-// one PNG per page with pdftoppm). The night runs on the built-in sandbox in a temporary folder, so the
+// table filtered to one category, a finding's panel) and every workbook of that night rendered by
+// LibreOffice (PDF, then one PNG per page with pdftoppm). The night runs on the built-in sandbox in a temporary folder, so the
 // user's own data/ is left alone. Needs Debian's chromium, libreoffice-calc and poppler-utils (.ci/run
 // installs them when missing); a missing one is named with the package to install.
 import { spawnSync } from 'node:child_process';
@@ -56,6 +56,13 @@ async function shootPage(url: string, date: string): Promise<string[]> {
       await page.selectOption('#filter-category', category);
       await shoot('night-filtered');
     }
+    // A finding's panel, as "work" on its row opens it (only looked at: nothing is posted).
+    const work = page.locator('#findings tbody tr:visible td.act a').first();
+    if ((await work.count()) > 0) {
+      await work.click();
+      await page.waitForSelector('#finding-panel');
+      await shoot('night-finding');
+    }
     return shots;
   } finally {
     await browser.close();
@@ -104,6 +111,8 @@ try {
     token: undefined,
     clock: systemClock,
     logger: silentLogger,
+    slaDays: parseConfig({}, 'screenshots').reconcile.slaDays,
+    fileMode: parseConfig({}, 'screenshots').warehouse.fileMode,
   });
   const shots: string[] = [];
   try {

@@ -5,6 +5,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ReconError } from '../shared/errors.ts';
+import { cookieValue } from './csrf.ts';
 import { pathOfRoute, rawPathOf, routeFor } from './routes.ts';
 
 export const COOKIE_NAME = 'recon_session';
@@ -47,14 +48,6 @@ export function sessionValueFor(token: string): string {
 
 export function sessionCookieFor(token: string): string {
   return `${COOKIE_NAME}=${sessionValueFor(token)}; HttpOnly; SameSite=Strict; Path=/`;
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
 }
 
 export type AuthDecision = { ok: true } | { ok: true; setCookieAndRedirect: string } | { ok: false };

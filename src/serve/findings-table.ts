@@ -2,15 +2,20 @@
 // /static/table.js; it fits a 1366 px laptop: ids never wrap, the reason is cut to one line with the
 // whole text on hover or click, a finding's colour is its category's family), and the rows the night
 // kept out (listed rows of the sync, order rows of the import). Words from the locale's catalogue;
-// keys (category, state) stay in data- attributes so the filters work in every locale.
+// keys (category, state) stay in data- attributes so the filters work in every locale. The state shown
+// is the triage state (the journal folded onto the row); on the latest night each row opens a panel to
+// act on it (triage-panel.ts).
 import { basename } from 'node:path';
 import { DateTime } from 'luxon';
 import { FAMILY_OF_CATEGORY, FINDING_CATEGORIES, FINDING_STATES, type FindingCategory } from '../shared/domain.ts';
+import { TRIAGE_STATES } from '../triage/fold.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory, localizeReason, localizeState, localizeStatus } from '../shared/locale/localize.ts';
 import { brlFromCents } from './format.ts';
 import { html, type SafeHtml } from './html.ts';
+import { rowsOfView } from './page-triage.ts';
 import type { FindingRow, KeptOutRow, Limited, NightFindings, SyncRejectRow } from './queries.ts';
+import { actionCell, bulkForm, findingPanel, viewsNav, type TableTriage } from './triage-panel.ts';
 
 type ColumnKey = keyof Messages['page']['night']['columns'];
 
@@ -39,7 +44,7 @@ const COLUMNS: readonly Column[] = [
     cell: (f, m) => html`<td class="id" data-value="${f.first_seen}">${f.first_seen === '' ? '' : m.format.day(f.first_seen)}</td>`,
   },
   { key: 'item', type: 'text', width: 9, cell: (f) => idCell(f.item_id) },
-  { key: 'payments', type: 'text', width: 10, cell: (f) => idCell(f.operation_id ?? f.transaction_ids) },
+  { key: 'payments', type: 'text', width: 9, cell: (f) => idCell(f.operation_id ?? f.transaction_ids) },
   {
     key: 'statuses',
     type: 'text',
@@ -57,7 +62,7 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'reason',
     type: 'text',
-    width: 13,
+    width: 10,
     cell: (f, m, zone) => {
       const reason = localizeReason(m, f.reason, zone);
       return html`<td class="reason" title="${reason}" tabindex="0">${reason}</td>`;
@@ -66,11 +71,14 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'customer',
     type: 'text',
-    width: 9,
+    width: 8,
     cell: (f) =>
       html`<td class="id" title="${[f.customer_name, f.customer_document].filter((v) => v !== null).join(' · ')}">${f.customer_name ?? ''}${f.customer_document ? html`<br><span class="muted">${f.customer_document}</span>` : ''}</td>`,
   },
 ];
+
+/** The state filter's choices: the lifecycle the night computes, then the states triage adds. */
+const STATE_CHOICES = [...FINDING_STATES, ...TRIAGE_STATES.filter((st) => !(FINDING_STATES as readonly string[]).includes(st))];
 
 /** Rows per page the reader can pick (50 first: table.js). */
 const PAGE_SIZES = [20, 50, 100, 200] as const;
@@ -102,31 +110,49 @@ function ageInDays(firstSeen: string, nightDate: string): number {
   return Number.isFinite(days) ? Math.max(0, Math.round(days)) : 0;
 }
 
-export function findingsTable(findings: NightFindings, nightDate: string, m: Messages, zone: string): SafeHtml {
+export function findingsTable(findings: NightFindings, nightDate: string, m: Messages, zone: string, triage?: TableTriage): SafeHtml {
   const p = m.page.night;
   if (findings.total === 0) return html`<p class="muted">${p.noFindings}</p>`;
-  const categories = [...new Set(findings.rows.map((f) => f.category))].sort((a, b) => rank(a) - rank(b));
+  // The triage state replaces the computed one: acknowledged and accepted are states of their own.
+  const withTriage = findings.rows.map((f) => {
+    const view = triage?.night.views.get(f.key);
+    return { row: view === undefined ? f : { ...f, state: view.state }, overdue: view?.overdue ?? false };
+  });
+  const inView =
+    triage?.view === undefined ? undefined : new Set(rowsOfView(findings.rows, triage.night, triage.view, triage.actor, nightDate).map((f) => f.key));
+  const shownRows = withTriage.filter((r) => inView === undefined || inView.has(r.row.key));
+  const categories = [...new Set(shownRows.map((f) => f.row.category))].sort((a, b) => rank(a) - rank(b));
   const filters = html`<div class="filters">
 <label>${p.search} <input type="search" id="filter-text" placeholder="${p.searchHint}" autocomplete="off"></label>
 <label>${p.columns.category} <select id="filter-category"><option value="">${p.all}</option>${categories.map((c) => html`<option value="${c}">${localizeCategory(m, c)}</option>`)}</select></label>
-<label>${p.state} <select id="filter-state"><option value="">${p.all}</option>${FINDING_STATES.map((st) => html`<option value="${st}">${localizeState(m, st)}</option>`)}</select></label>
+<label>${p.state} <select id="filter-state"><option value="">${p.all}</option>${STATE_CHOICES.map((st) => html`<option value="${st}">${localizeState(m, st)}</option>`)}</select></label>
 <label>${p.openFor} <select id="filter-age"><option value="">${p.anyTime}</option>${AGE_CHOICES.map((d) => html`<option value="${d}">${p.moreThan(d)}</option>`)}</select></label>
 <label>${p.rowsPerPage} <select id="page-size">${PAGE_SIZES.map((n) => html`<option value="${n}"${n === 50 ? html` selected` : ''}>${n}</option>`)}</select></label>
-<span class="muted">${p.showing} <span id="shown-count">${findings.rows.length}</span> ${p.of} ${findings.rows.length}</span>
+<span class="muted">${p.showing} <span id="shown-count">${shownRows.length}</span> ${p.of} ${shownRows.length}</span>
 </div>`;
   const capped = findings.total > findings.rows.length ? html`<p class="notice">${p.capped(findings.rows.length, findings.total)}</p>` : '';
-  const cols = COLUMNS.map((c) => html`<col class="w${c.width}">`);
+  const acting = triage?.actions !== undefined;
+  const cols = html`${COLUMNS.map((c) => html`<col class="w${c.width}">`)}${acting ? html`<col class="w5">` : ''}`;
   const head = COLUMNS.map((c) => {
     const header = p.columns[c.key];
     return html`<th data-type="${c.type}" aria-sort="none" title="${header}"${c.type === 'number' ? html` class="num"` : ''}><button type="button">${header}</button></th>`;
   });
-  const rows = findings.rows.map(
-    (f) =>
-      html`<tr data-category="${f.category}" data-state="${f.state}" data-age="${ageInDays(f.first_seen, nightDate)}">${COLUMNS.map((c) => c.cell(f, m, zone))}</tr>`,
+  const actHead = acting ? html`<th>${p.triage.column}</th>` : '';
+  const rows = shownRows.map(
+    ({ row: f, overdue }) =>
+      html`<tr data-category="${f.category}" data-state="${f.state}" data-age="${ageInDays(f.first_seen, nightDate)}" data-key="${f.key}"${overdue ? html` class="overdue"` : ''}>${COLUMNS.map((c) => c.cell(f, m, zone))}${acting ? actionCell(f, nightDate, triage!, m) : ''}</tr>`,
   );
   // table.js writes "rows 1–50 of 420" with the words it finds here.
   const pager = html`<nav class="pager" id="pager" data-rows="${p.rows}" data-of="${p.of}" hidden><button type="button" id="page-prev">${p.previous}</button><span id="page-label"></span><button type="button" id="page-next">${p.next}</button></nav>`;
-  return html`${capped}${filters}<div class="scroll"><table id="findings" class="fit"><colgroup>${cols}</colgroup><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>${pager}`;
+  const selected = triage?.actions?.finding === undefined ? undefined : findings.rows.find((f) => f.key === triage.actions!.finding);
+  const selectedView = selected === undefined ? undefined : triage!.night.views.get(selected.key);
+  const panel = selected !== undefined && selectedView !== undefined ? findingPanel(selected, selectedView, nightDate, triage!, m) : '';
+  const unresolved = shownRows.filter((r) => r.row.state !== 'resolved').length;
+  const controls =
+    triage === undefined
+      ? ''
+      : html`${viewsNav(nightDate, triage, m)}${triage.actions === undefined ? html`<p class="muted">${p.triage.latestOnly}</p>` : bulkForm(unresolved, nightDate, triage, m)}`;
+  return html`${capped}${controls}${panel}${filters}<div class="scroll"><table id="findings" class="fit"><colgroup>${cols}</colgroup><thead><tr>${head}${actHead}</tr></thead><tbody>${rows}</tbody></table></div>${pager}`;
 }
 
 function cappedNotice(table: Limited<unknown>, m: Messages): SafeHtml | '' {

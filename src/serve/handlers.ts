@@ -15,6 +15,9 @@ import { contentTypeOf, downloadNameOf, openReportFile, realNightDir, type Repor
 import { sendFile, type SendOutcome } from './send-file.ts';
 import { staticAsset } from './static-assets.ts';
 import type { WarehouseReader } from './warehouse-reads.ts';
+import { isView } from './page-actions.ts';
+import { findingsFromSnapshot, triageOfNight, type TriageSource } from './page-triage.ts';
+import type { TableTriage } from './triage-panel.ts';
 
 export interface SiteContext {
   reportsDir: string;
@@ -29,6 +32,15 @@ export interface SiteContext {
   messages: Messages;
   /** The card settlement contract the night's cash forecast follows. */
   settlement: SettlementConfig;
+  /** Where the triage journal is and how its deadlines are judged. */
+  triage: TriageSource;
+}
+
+/** Who asks for a page: the CSRF token of their session, the name they gave, the page's query. */
+export interface Visitor {
+  csrfToken: string;
+  actor: string | undefined;
+  query: URLSearchParams;
 }
 
 export type Respond = (status: number, contentType: string, body: string | Buffer, headers?: Record<string, string>) => void;
@@ -53,7 +65,7 @@ export async function serveHome(site: SiteContext, respond: Respond): Promise<vo
 }
 
 /** Returns false when the reports folder has no such night. */
-export async function serveNight(site: SiteContext, date: string, respond: Respond): Promise<boolean> {
+export async function serveNight(site: SiteContext, date: string, visitor: Visitor, respond: Respond): Promise<boolean> {
   if ((await realNightDir(site.reportsDir, date)) === undefined) return false;
   const night = await readNight(site.reportsDir, date, site.catalog.reportNames);
   const dates = await nightDates(site.reportsDir);
@@ -69,13 +81,29 @@ export async function serveNight(site: SiteContext, date: string, respond: Respo
     syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
     forecast: await readForecast(db, { date, zone: site.zone, settlement: site.settlement }),
   }));
+  // While a job holds the warehouse, the findings of the last night (the snapshot beside the journal)
+  // still show with their triage: an action taken meanwhile shows at once.
+  const rows = read.ok ? read.value.findings : read.busy ? findingsFromSnapshot(site.triage.warehousePath, date, site.findingsLimit) : undefined;
+  let triage: TableTriage | undefined;
+  if (rows !== undefined) {
+    const view = visitor.query.get('view');
+    triage = {
+      night: await triageOfNight(site.triage, rows.rows, date),
+      // Actions are taken on the current findings: those of the latest night, or of the snapshot (the
+      // latest reconciled night) while a job writes the next one.
+      actions: index === 0 || !read.ok ? { csrfToken: visitor.csrfToken, finding: visitor.query.get('finding') ?? undefined } : undefined,
+      view: isView(view) ? view : undefined,
+      actor: visitor.actor,
+    };
+  }
   const data: NightData = {
     messages: site.messages,
+    triage,
     night,
     zone: site.zone,
     previous: index >= 0 ? dates[index + 1] : undefined,
     next: index > 0 ? dates[index - 1] : undefined,
-    findings: read.ok ? { ok: true, value: read.value.findings } : { ok: false, reason: read.reason },
+    findings: rows === undefined ? { ok: false, reason: read.ok ? '' : read.reason } : { ok: true, value: rows, notice: read.ok ? undefined : read.reason },
     keptOut: read.ok ? read.value.keptOut : undefined,
     syncRejects: read.ok ? read.value.syncRejects : undefined,
     forecast: read.ok ? read.value.forecast : undefined,

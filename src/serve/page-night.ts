@@ -11,6 +11,7 @@ import { html, renderPage, type SafeHtml } from './html.ts';
 import type { Night } from './nights.ts';
 import { downloadLinks, outcomeBadge } from './page-home.ts';
 import type { KeptOutRow, Limited, NightFindings, SyncRejectRow } from './queries.ts';
+import type { TableTriage } from './triage-panel.ts';
 
 export interface NightData {
   /** The words of the page, in reports.locale. */
@@ -19,13 +20,16 @@ export interface NightData {
   zone: string;
   previous?: string | undefined;
   next?: string | undefined;
-  findings: { ok: true; value: NightFindings } | { ok: false; reason: string };
+  /** The findings, from the warehouse or (with a notice saying why) from the last night's snapshot. */
+  findings: { ok: true; value: NightFindings; notice?: string | undefined } | { ok: false; reason: string };
   /** Order rows the night's import kept out (undefined when the warehouse could not be read). */
   keptOut?: Limited<KeptOutRow> | undefined;
   /** Listed rows the night's sync kept out of the warehouse. */
   syncRejects?: Limited<SyncRejectRow> | undefined;
   /** The card receivables expected after the night (undefined when the warehouse could not be read). */
   forecast?: Forecast | undefined;
+  /** The journal's triage of the findings, and what the visitor can do with them. */
+  triage?: TableTriage | undefined;
 }
 
 export function renderNight(data: NightData): string {
@@ -42,8 +46,8 @@ ${s ? facts(night, zone, m) : ''}
 ${downloadLinks(night, m)}${night.summary ? html`<p class="muted">${p.record} <a href="/nights/${night.date}/summary.json" download>summary.json</a></p>` : ''}
 ${s?.findings ? categoryTable(s.findings.by_category, m) : ''}
 ${data.forecast ? forecastSection(data.forecast, m) : ''}
-<h2>${p.findingsHeading}</h2>
-${data.findings.ok ? findingsTable(data.findings.value, night.date, m, zone) : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
+<h2 id="findings-heading">${p.findingsHeading}</h2>
+${data.findings.ok ? html`${data.findings.notice === undefined ? '' : html`<p class="notice" id="warehouse-notice">${data.findings.notice}</p>`}${findingsTable(data.findings.value, night.date, m, zone, data.triage)}` : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
 ${data.keptOut && data.keptOut.total > 0 ? keptOutTable(data.keptOut, m) : ''}
 ${data.syncRejects && data.syncRejects.total > 0 ? syncRejectsTable(data.syncRejects, m) : ''}
 `;

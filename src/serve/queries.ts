@@ -5,6 +5,8 @@ import { maskDocument } from '../report/cells.ts';
 import { bigintOf, numberOf, rowsOf, textOf, type Db } from './warehouse-reads.ts';
 
 export interface FindingRow {
+  /** finding_key: what the triage journal and the page's actions name a finding by. */
+  key: string;
   category: string;
   state: string;
   first_seen: string;
@@ -30,7 +32,7 @@ export interface NightFindings {
 
 /** The same view as the discrepancies report, so both show the same customer. */
 const FINDINGS_SQL = `
-SELECT f.category, f.state, strftime(f.first_seen, '%Y-%m-%d') AS first_seen, f.item_id, f.operation_id,
+SELECT f.finding_key, f.category, f.state, strftime(f.first_seen, '%Y-%m-%d') AS first_seen, f.item_id, f.operation_id,
   f.transaction_ids, f.order_status, f.payment_status, f.order_amount_cents, f.payment_amount_cents,
   f.difference_cents, f.reason, f.customer_name, f.customer_document_number AS customer_document
 FROM findings_with_customer f
@@ -58,6 +60,7 @@ export async function findingsOfNight(
 function findingFrom(r: Record<string, unknown>, mask: boolean): FindingRow {
   const document = textOf(r['customer_document']);
   return {
+    key: textOf(r['finding_key']) ?? '',
     category: textOf(r['category']) ?? '',
     state: textOf(r['state']) ?? '',
     first_seen: textOf(r['first_seen']) ?? '',

@@ -1,7 +1,8 @@
 // The server's routes, matched on the raw request path before any normalisation: each segment is
 // percent-decoded once and refused when it is a dot segment or hides a separator, so `..`, `%2e%2e`,
 // `%2f` and absolute paths never reach the file layer as anything but "not found". A route's own path,
-// rebuilt from its validated parts, is the only place the page ever redirects to.
+// rebuilt from its validated parts, is the only place the page ever redirects to. The one POST route
+// takes the page's actions on findings; GET never changes anything.
 import { isNightDate } from './report-files.ts';
 
 export type Route =
@@ -9,6 +10,8 @@ export type Route =
   | { kind: 'night'; date: string }
   | { kind: 'file'; date: string; file: string }
   | { kind: 'static'; name: string }
+  /** POST: an action on findings (the page's only state-changing request). */
+  | { kind: 'action' }
   | { kind: 'method_not_allowed' }
   | { kind: 'not_found' };
 
@@ -37,8 +40,9 @@ export function rawPathOf(rawUrl: string): string {
 }
 
 export function routeFor(method: string, rawUrl: string): Route {
-  if (method !== 'GET' && method !== 'HEAD') return { kind: 'method_not_allowed' };
   const rawPath = rawPathOf(rawUrl);
+  if (method === 'POST' && rawPath === '/findings/actions') return { kind: 'action' };
+  if (method !== 'GET' && method !== 'HEAD') return { kind: 'method_not_allowed' };
   const segments = segmentsOf(rawPath);
   if (segments === undefined) return { kind: 'not_found' };
   const [first, second, third, ...rest] = segments;

@@ -1,5 +1,6 @@
-// `recon serve`'s HTTP server (node:http, read-only): security headers on every answer, the token rule
-// when bound beyond loopback, a Host check against DNS rebinding on loopback, then the routes.
+// `recon serve`'s HTTP server (node:http): security headers on every answer, the token rule when bound
+// beyond loopback, a Host check against DNS rebinding on loopback, a session cookie, then the routes. GET
+// only reads; the one POST route (actions on findings, action-route.ts) writes to the triage journal.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { settlementSchema } from '../config/bank-schema.ts';
@@ -7,7 +8,10 @@ import type { SettlementConfig } from '../config/schema.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
+import { serveAction, type ActionRouteContext } from './action-route.ts';
 import { authorize, isLoopbackHost, sessionCookieFor, tokenForHost } from './auth.ts';
+import { cookieValue, createCsrfGuard } from './csrf.ts';
+import { ACTOR_COOKIE, actorOf, createRateCap } from './page-actions.ts';
 import { serveHome, serveNight, serveReportFile, serveStatic, type Respond, type SiteContext } from './handlers.ts';
 import type { ReportCatalog } from './report-files.ts';
 import { routeFor } from './routes.ts';
@@ -19,7 +23,9 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
+  // Same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with a form POST, and
+  // the origin check of the page's actions could not tell the page from another site.
+  'Referrer-Policy': 'same-origin',
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
@@ -47,7 +53,14 @@ export interface ServeOptions {
   locale: Locale;
   /** The card settlement contract of the night's cash forecast (the config's `settlement`; its defaults when absent). */
   settlement?: SettlementConfig | undefined;
+  /** reconcile.slaDays: the deadlines the page's "overdue" view judges by. */
+  slaDays: Readonly<Partial<Record<string, number>>>;
+  /** warehouse.fileMode: the mode of the triage journal when the page creates it. */
+  fileMode: string;
 }
+
+/** Most POSTs the server takes a minute: far above a person's clicks, far below a flood. */
+const POSTS_PER_MINUTE = 120;
 
 export interface RunningServer {
   url: string;
@@ -58,6 +71,20 @@ export interface RunningServer {
 
 export async function startReportServer(options: ServeOptions): Promise<RunningServer> {
   const token = tokenForHost(options.host, options.token);
+  const triage = {
+    warehousePath: options.warehousePath,
+    resources: options.warehouseResources,
+    fileMode: options.fileMode,
+    zone: options.zone,
+    slaDays: options.slaDays,
+    clock: options.clock,
+  };
+  const actions: ActionRouteContext = {
+    csrf: createCsrfGuard(),
+    allow: createRateCap(POSTS_PER_MINUTE, 60_000, () => performance.now()),
+    triage,
+    logger: options.logger,
+  };
   const site: SiteContext = {
     reportsDir: options.reportsDir,
     zone: options.zone,
@@ -68,10 +95,11 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
     catalog: options.catalog,
     messages: messagesFor(options.locale),
     settlement: options.settlement ?? settlementSchema.parse({}),
+    triage,
   };
   const server = createServer((req, res) => {
     const started = performance.now();
-    handle(site, token, req, res, options.logger)
+    handle(site, actions, token, req, res, options.logger)
       .catch((error: unknown) => {
         options.logger.warn(`recon serve: ${req.method ?? '?'} failed: ${error instanceof Error ? error.message : String(error)}`);
         if (!res.headersSent) plain(res, 500, 'Internal error: the page could not be built; see the server log.');
@@ -123,7 +151,14 @@ function plain(res: ServerResponse, status: number, text: string, headers: Recor
   res.end(`${text}\n`);
 }
 
-async function handle(site: SiteContext, token: string | undefined, req: IncomingMessage, res: ServerResponse, logger: Logger): Promise<void> {
+async function handle(
+  site: SiteContext,
+  actions: ActionRouteContext,
+  token: string | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  logger: Logger,
+): Promise<void> {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   const rawUrl = req.url ?? '/';
   // Without a token only this machine may ask; a foreign Host header means a rebound DNS name.
@@ -135,6 +170,8 @@ async function handle(site: SiteContext, token: string | undefined, req: Incomin
       'WWW-Authenticate': 'Bearer realm="recon"',
     });
   if ('setCookieAndRedirect' in decision) {
+    // A token in the address is traded for a cookie by a page load, never by a POST (it would lose the body).
+    if (req.method === 'POST') return plain(res, 401, 'Unauthorized: open the page first, or send the token as "Authorization: Bearer <token>".');
     res.writeHead(303, { Location: decision.setCookieAndRedirect, 'Set-Cookie': sessionCookieFor(token!) });
     res.end();
     return;
@@ -144,12 +181,21 @@ async function handle(site: SiteContext, token: string | undefined, req: Incomin
     res.end(body);
   };
   const route = routeFor(req.method ?? 'GET', rawUrl);
+  if (route.kind === 'action') return serveAction(actions, req, res);
+  // Every page gets a session (also on loopback): the CSRF token of its forms is bound to it.
+  const session = actions.csrf.sessionOf(req.headers.cookie);
+  if (session.setCookie !== undefined) res.setHeader('Set-Cookie', session.setCookie);
+  const visitor = {
+    csrfToken: actions.csrf.tokenFor(session.id),
+    actor: actorOf(cookieValue(req.headers.cookie, ACTOR_COOKIE)),
+    query: new URLSearchParams(rawUrl.split('#')[0]?.split('?')[1] ?? ''),
+  };
   const notFound = () => plain(res, 404, 'Not found.');
   switch (route.kind) {
     case 'home':
       return serveHome(site, respond);
     case 'night':
-      if (!(await serveNight(site, route.date, respond))) notFound();
+      if (!(await serveNight(site, route.date, visitor, respond))) notFound();
       return;
     case 'file': {
       const sent = await serveReportFile(site, route.date, route.file, res);
@@ -162,7 +208,9 @@ async function handle(site: SiteContext, token: string | undefined, req: Incomin
       if (!(await serveStatic(route.name, respond))) notFound();
       return;
     case 'method_not_allowed':
-      return plain(res, 405, 'Method not allowed: this server is read-only.', { Allow: 'GET, HEAD' });
+      return plain(res, 405, 'Method not allowed: pages are read with GET; actions on findings are POSTs to /findings/actions.', {
+        Allow: 'GET, HEAD',
+      });
     case 'not_found':
       return notFound();
   }

@@ -1,6 +1,6 @@
 // The page in a real browser: headless Chromium (Debian's package, driven by playwright-core) goes
 // from the home page to a night, sorts and filters the findings table, downloads a workbook, and
-// leaves a screenshot in test/artifacts/ that must not be blank. Any CSP violation or script error
+// leaves a screenshot in test/artifacts/ that must not be blank; then acknowledges a finding by clicking. Any CSP violation or script error
 // fails the test, which is how "no inline script, no CDN" is checked for real.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -175,6 +175,38 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
     } finally {
       await context.close();
       await portuguese.close();
+    }
+  }, 30_000);
+
+  it("acknowledges a finding from the page: its panel, a name and a note, and the row's state changes", async () => {
+    const context = await browser!.newContext({ viewport: { width: 1366, height: 800 } });
+    const problems: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.goto(`${server.url}/nights/${NIGHTS[1]}`);
+      const row = page.locator('#findings tbody tr[data-state="new"]').first();
+      const key = (await row.getAttribute('data-key'))!;
+      expect(await row.locator('td').nth(1).textContent()).toBe('new');
+      await row.locator('td.act a').click();
+      await page.waitForSelector('#finding-panel');
+      expect(await page.locator('#finding-panel').getAttribute('data-key')).toBe(key);
+      await page.fill('#actor', 'Beatriz');
+      await page.fill('#note', 'credit note 88 issued');
+      await page.click('#do-ack');
+      await page.waitForSelector('#finding-panel dd:has-text("credit note 88 issued")');
+      const acknowledged = page.locator(`#findings tbody tr[data-key="${key}"]`);
+      expect(await acknowledged.getAttribute('data-state')).toBe('acknowledged');
+      expect(await acknowledged.locator('td').nth(1).textContent()).toBe('acknowledged');
+      // The name is remembered: the next panel has it already.
+      expect(await page.inputValue('#actor')).toBe('Beatriz');
+      const fit = await page.$eval('#findings', (table) => table.ownerDocument.documentElement.scrollWidth);
+      expect(fit).toBeLessThanOrEqual(1366);
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'serve-night-actions.png'), fullPage: false });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
     }
   }, 30_000);
 });

@@ -81,6 +81,8 @@ async function serve(locale: 'en' | 'pt-BR'): Promise<RunningServer> {
     catalog: REPORT_CATALOG,
     locale,
     settlement: settlementSchema.parse({}),
+    slaDays: {},
+    fileMode: '0600',
   });
   servers.push(server);
   return server;

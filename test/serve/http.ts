@@ -20,6 +20,8 @@ export function optionsFor(run: TwoNights, overrides: Partial<ServeOptions> = {}
     catalog: REPORT_CATALOG,
     // The serve tests read the page's English words; the Portuguese page has its own test.
     locale: 'en',
+    slaDays: run.config.reconcile.slaDays,
+    fileMode: run.config.warehouse.fileMode,
     ...overrides,
   };
 }
@@ -46,6 +48,27 @@ export function get(base: string, path: string, headers: Record<string, string> 
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/** A request with a body (a form or JSON), for the page's POSTs. */
+export function send(base: string, path: string, body: string, headers: Record<string, string> = {}, method = 'POST'): Promise<Answer> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, path, method, headers: { 'Content-Length': String(Buffer.byteLength(body)), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const data = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data, text: data.toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
 }
 

@@ -220,7 +220,7 @@ describe('recon serve routes', () => {
     expect(headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';/);
     expect(headers['content-security-policy']).not.toContain('unsafe-inline');
     expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['referrer-policy']).toBe('same-origin');
     expect(headers['x-frame-options']).toBe('DENY');
   });
 

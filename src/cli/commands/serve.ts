@@ -1,5 +1,6 @@
 // `recon serve`: the finance web page over the reports folder and the warehouse (read-only), on
-// loopback unless --host says otherwise; runs until Ctrl+C.
+// loopback unless --host says otherwise; runs until Ctrl+C. Its actions on findings go to the triage
+// journal beside the warehouse, never into the warehouse.
 import { REPORT_CATALOG } from '../../../reports/index.ts';
 import { dirname, join } from 'node:path';
 import { defineCommand } from 'citty';
@@ -24,7 +25,7 @@ export function parsePort(text: string): number {
 }
 
 export default defineCommand({
-  meta: { name: 'serve', description: 'Serve the reports page (nights, findings, charts, downloads) read-only on http://127.0.0.1:8080' },
+  meta: { name: 'serve', description: 'Serve the reports page (nights, findings to work on, charts, downloads) on http://127.0.0.1:8080' },
   args: {
     ...configArg,
     port: { type: 'string', description: `Port to listen on (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)`, valueHint: 'N' },
@@ -55,6 +56,8 @@ export default defineCommand({
       token,
       clock: systemClock,
       logger: ctx.logger,
+      slaDays: ctx.config.reconcile.slaDays,
+      fileMode: ctx.config.warehouse.fileMode,
     });
     try {
       process.stdout.write(

@@ -1,10 +1,16 @@
 // Sorts, filters and pages the findings table of a night page in the browser. Served by recon itself
 // from /static (the page's CSP allows no inline or third-party script); the rows are already in the
-// HTML, and without this script they all show. A reason cut to one line opens on click.
+// HTML, and without this script they all show. A reason cut to one line opens on click. A bulk action
+// asks first, naming how many findings it acts on (without script, its button names them).
 (function () {
   'use strict';
   var table = document.getElementById('findings');
   if (!table) return;
+  Array.prototype.forEach.call(document.querySelectorAll('form[data-confirm]'), function (form) {
+    form.addEventListener('submit', function (event) {
+      if (!window.confirm(form.getAttribute('data-confirm') || '')) event.preventDefault();
+    });
+  });
   var body = table.tBodies[0];
   var rows = Array.prototype.slice.call(body.rows);
   var text = document.getElementById('filter-text');

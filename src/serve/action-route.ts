@@ -1,0 +1,74 @@
+// The HTTP side of `POST /findings/actions`: the guards every state-changing request passes (same origin,
+// a rate cap, a form or JSON body under a size cap, the session's CSRF token), then the action, then the
+// answer: a redirect back to the page for a plain form, JSON for the page's script. The page token (off
+// loopback) is checked before this, for every request.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ReconError } from '../shared/errors.ts';
+import type { Logger } from '../shared/log.ts';
+import type { TriageContext } from '../triage/actions.ts';
+import { isSameOrigin, type CsrfGuard } from './csrf.ts';
+import { actorCookieFor, isView, pageActionOf, performPageAction, type PageAction } from './page-actions.ts';
+import { isNightDate } from './report-files.ts';
+import { readBody, type BodyFields } from './request-body.ts';
+
+export interface ActionRouteContext {
+  csrf: CsrfGuard;
+  /** False when the server took more POSTs than its cap lately. */
+  allow: () => boolean;
+  triage: TriageContext;
+  logger: Logger;
+}
+
+function answer(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(`${text}\n`);
+}
+
+export async function serveAction(ctx: ActionRouteContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (!isSameOrigin({ origin: req.headers.origin, referer: req.headers.referer, host: req.headers.host })) {
+    ctx.logger.event('serve.action.refused', { why: 'origin', origin: req.headers.origin ?? null });
+    return answer(res, 403, 'Forbidden: a change must be sent from this page (its Origin or Referer must be this server).', { Connection: 'close' });
+  }
+  if (!ctx.allow()) return answer(res, 429, 'Too many requests: wait a minute and try again.', { 'Retry-After': '60', Connection: 'close' });
+  const body = await readBody(req);
+  if (!body.ok) return answer(res, body.status, body.message, { Connection: 'close' });
+  const given = body.fields.get('csrf')?.[0] ?? headerText(req.headers['x-csrf-token']);
+  if (!ctx.csrf.verify(req.headers.cookie, given)) {
+    ctx.logger.event('serve.action.refused', { why: 'csrf' });
+    return answer(res, 403, "Forbidden: the form's token does not match this session; reload the page and try again.");
+  }
+  let action: PageAction;
+  try {
+    action = pageActionOf(body.fields);
+  } catch (error) {
+    if (error instanceof ReconError) return answer(res, 400, error.message);
+    throw error;
+  }
+  const outcome = await performPageAction(ctx.triage, ctx.logger, action);
+  if (!outcome.ok) return answer(res, outcome.status, outcome.message);
+  const cookie = actorCookieFor(action.request.by);
+  if (body.json) {
+    const text = JSON.stringify({ action: action.request.action, count: outcome.keys.length, keys: outcome.keys });
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Set-Cookie': cookie });
+    res.end(text);
+    return;
+  }
+  res.writeHead(303, { Location: backPathOf(body.fields, action, outcome.keys), 'Set-Cookie': cookie });
+  res.end();
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Where a plain form goes back to: the night page it came from (a checked date), its view, the finding. */
+function backPathOf(fields: BodyFields, action: PageAction, keys: readonly string[]): string {
+  const night = fields.get('back')?.[0];
+  if (night === undefined || !isNightDate(night)) return '/';
+  const query = new URLSearchParams();
+  const view = fields.get('view')?.[0] ?? fields.get('back_view')?.[0];
+  if (isView(view)) query.set('view', view);
+  if (action.filter === undefined && keys.length === 1) query.set('finding', keys[0]!);
+  const search = query.toString();
+  return `/nights/${night}${search === '' ? '' : `?${search}`}#findings-heading`;
+}

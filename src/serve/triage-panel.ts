@@ -1,0 +1,105 @@
+// The night page's controls for working the list: the views of the findings table ("mine", "overdue",
+// "new tonight"), a finding's panel (note, acknowledge, assign, accept, reopen) and the bulk action over
+// the view shown. Plain HTML forms posting to /findings/actions, so they work without script; table.js
+// only asks for confirmation before a bulk action. Words from the page catalogue.
+import type { Messages } from '../shared/locale/index.ts';
+import { localizeCategory, localizeState } from '../shared/locale/localize.ts';
+import type { TriageView } from '../triage/fold.ts';
+import { html, type SafeHtml } from './html.ts';
+import type { View } from './page-actions.ts';
+import type { NightTriage } from './page-triage.ts';
+import type { FindingRow } from './queries.ts';
+
+export interface TableTriage {
+  night: NightTriage;
+  /** The view of the table asked for (?view=). */
+  view: View | undefined;
+  /** The name the visitor gave on the page (its cookie). */
+  actor: string | undefined;
+  /** Set on the latest night, whose findings are the current ones: the page can act on them. */
+  actions: { csrfToken: string; finding: string | undefined } | undefined;
+}
+
+const ACTION_PATH = '/findings/actions';
+
+function pageOf(nightDate: string, query: Record<string, string | undefined>, anchor: string): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
+  const search = params.toString();
+  return `/nights/${nightDate}${search === '' ? '' : `?${search}`}#${anchor}`;
+}
+
+export function viewsNav(nightDate: string, triage: TableTriage, m: Messages): SafeHtml {
+  const t = m.page.night.triage;
+  const choices: [View | undefined, string][] = [
+    [undefined, t.all],
+    ['mine', t.mine],
+    ['overdue', t.overdueView],
+    ['new', t.newTonight],
+  ];
+  const links = choices.map(([view, label]) => {
+    const href = pageOf(nightDate, { view }, 'findings-heading');
+    return view === triage.view
+      ? html`<a href="${href}" class="view on" aria-current="page">${label}</a>`
+      : html`<a href="${href}" class="view" data-view="${view ?? ''}">${label}</a>`;
+  });
+  const hint = triage.view === 'mine' && triage.actor === undefined ? html` <span class="muted">${t.noActor}</span>` : '';
+  return html`<nav class="views" id="views">${t.views}: ${links}${hint}</nav>`;
+}
+
+export function actionCell(f: FindingRow, nightDate: string, triage: TableTriage, m: Messages): SafeHtml {
+  const t = m.page.night.triage;
+  const href = pageOf(nightDate, { view: triage.view, finding: f.key }, 'finding-panel');
+  return html`<td class="act"><a href="${href}" title="${t.openTitle(f.key)}">${t.open}</a></td>`;
+}
+
+function hiddenFields(csrfToken: string, nightDate: string, view: View | undefined, viewField: 'view' | 'back_view'): SafeHtml {
+  return html`<input type="hidden" name="csrf" value="${csrfToken}"><input type="hidden" name="back" value="${nightDate}">${view === undefined ? '' : html`<input type="hidden" name="${viewField}" value="${view}">`}`;
+}
+
+function actorField(actor: string | undefined, m: Messages, id: string): SafeHtml {
+  const t = m.page.night.triage;
+  return html`<label>${t.yourName} <input name="actor" id="${id}" required maxlength="100" autocomplete="name" value="${actor ?? ''}"></label> <span class="muted">${t.yourNameHint}</span>`;
+}
+
+/** A finding's panel: its triage, and one form whose buttons each record one action. */
+export function findingPanel(f: FindingRow, view: TriageView, nightDate: string, triage: TableTriage, m: Messages): SafeHtml {
+  const t = m.page.night.triage;
+  const csrfToken = triage.actions!.csrfToken;
+  const item = (label: string, value: SafeHtml | string | null) => (value === null || value === '' ? '' : html`<dt>${label}</dt><dd>${value}</dd>`);
+  const state = html`${localizeState(m, view.state)}${view.overdue ? html` <span class="late">${t.overdue}</span>` : ''}`;
+  const resolved = view.state === 'resolved';
+  const marked = view.state === 'acknowledged' || view.state === 'accepted';
+  const button = (action: string, label: string) => html`<button type="submit" name="action" value="${action}" id="do-${action}">${label}</button>`;
+  const close = pageOf(nightDate, { view: triage.view }, 'findings-heading');
+  return html`<section id="finding-panel" class="panel" data-key="${f.key}">
+<h3>${t.panelHeading(localizeCategory(m, f.category))} <a href="${close}" class="close">${t.close}</a></h3>
+<dl class="facts">
+${item(t.key, f.key)}
+${item(m.page.night.state, state)}
+${item(t.assignedTo, view.assignee)}
+${item(t.note, view.note === null ? null : html`${view.note} <span class="muted">${t.noteBy(view.noteBy ?? '')}</span>`)}
+${item(t.due, view.dueDate === null ? null : m.format.day(view.dueDate))}
+${item(t.changed, view.changed)}
+</dl>
+<form method="post" action="${ACTION_PATH}" class="actions" id="finding-form">
+${hiddenFields(csrfToken, nightDate, triage.view, 'back_view')}<input type="hidden" name="key" value="${f.key}">
+<div>${actorField(triage.actor, m, 'actor')}</div>
+<div><label>${t.noteLabel} <textarea name="note" id="note" maxlength="1000" rows="2"></textarea></label></div>
+<div><label>${t.to} <input name="to" id="assign-to" maxlength="100" value="${view.assignee ?? ''}"></label></div>
+<div class="buttons">${resolved ? '' : html`${button('ack', t.ack)}${button('assign', t.assign)}${button('accept', t.accept)}`}${button('note', t.addNote)}${marked ? button('reopen', t.reopen) : ''}</div>
+</form>
+</section>`;
+}
+
+/** Acknowledges every unresolved finding of the view shown; the count travels along, so a list that changed meanwhile is not acted on. */
+export function bulkForm(count: number, nightDate: string, triage: TableTriage, m: Messages): SafeHtml | '' {
+  if (triage.actions === undefined || triage.view === undefined || count === 0) return '';
+  const t = m.page.night.triage;
+  return html`<form method="post" action="${ACTION_PATH}" class="actions bulk" id="bulk-form" data-confirm="${t.bulkConfirm(count)}">
+${hiddenFields(triage.actions.csrfToken, nightDate, triage.view, 'view')}<input type="hidden" name="action" value="ack"><input type="hidden" name="expect" value="${count}">
+${actorField(triage.actor, m, 'bulk-actor')}
+<label>${t.noteLabel} <input name="note" required maxlength="1000"></label>
+<button type="submit" id="bulk-ack">${t.bulk(count)}</button>
+</form>`;
+}
