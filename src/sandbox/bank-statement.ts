@@ -22,7 +22,7 @@ export const SANDBOX_MERCHANT = {
   document: '11222333000181',
   name: 'Loja Sandbox Ltda',
   /** The account number its statements print (OFX ACCTID), which bank.accounts' bankAccount names. */
-  bankAccount: '56789-0',
+  bankAccount: '45678-9',
 } as const;
 
 const ACCOUNT: StatementAccount = {
