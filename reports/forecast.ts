@@ -48,6 +48,8 @@ export const forecast: ReportDefinition = {
     {
       name: 'Installments',
       title: (m) => m.sheets.forecastLines,
+      // One line per installment grows with the merchant's sales: the workbook shows the nearest ones, the CSV all.
+      maxWorkbookRows: 50_000,
       sql: `
 SELECT transaction_id, item_id, card_brand, sold_at, installment, installments, due_date, amount_cents
 FROM $base

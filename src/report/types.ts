@@ -82,6 +82,13 @@ export interface SheetSpec {
   csvColumns?: readonly string[];
   /** False: the sheet only feeds the CSV (default true). */
   inWorkbook?: boolean;
+  /**
+   * The most rows the workbook's sheet shows (default, and never more than, what a spreadsheet opens:
+   * 1,048,576 rows less the header, totals and notes). Past it the sheet stops and a note says how many
+   * rows there were and that the CSV has them all; the CSV is never cut. For a sheet whose rows grow with
+   * the merchant's volume (one line per installment), so the night stays seconds and the file opens.
+   */
+  maxWorkbookRows?: number;
   notes?: NotesSpec;
 }
 

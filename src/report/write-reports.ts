@@ -180,6 +180,9 @@ interface OneSheet {
   csvs: readonly CsvFileWriter[];
 }
 
+/** A spreadsheet opens 1,048,576 rows: the header, a totals row and up to a dozen notes stay below it. */
+const SPREADSHEET_MAX_ROWS = 1_048_576 - 16;
+
 /** Streams one sheet's query once into its workbook sheet and, for the CSV sheet, the CSV. */
 async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>): Promise<void> {
   const { sheet, toCsv, queries, params, request } = job;
@@ -196,11 +199,15 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
       messages,
       totals: sheet.totals ?? [],
     }));
+  const cap = Math.min(sheet.maxWorkbookRows ?? SPREADSHEET_MAX_ROWS, SPREADSHEET_MAX_ROWS);
+  let total = 0;
   for await (const rows of rowChunksOf(db, queries.resolve(sheet.sql, label), params, sheet.columns, label)) {
     if (rows.length === 0) continue;
-    if (inWorkbook) {
+    const room = cap - total;
+    total += rows.length;
+    if (inWorkbook && room > 0) {
       const writer = openSheet();
-      writer.writeRows(rows);
+      writer.writeRows(room >= rows.length ? rows : rows.slice(0, room));
       await writer.drain();
     }
     if (toCsv) {
@@ -210,7 +217,9 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
   }
   if (inWorkbook && !sheet.omitWhenEmpty) openSheet();
   if (sheetWriter) {
-    sheetWriter.finish(sheet.notes ? await readNotes(db, { sql: queries.resolve(sheet.notes.sql, label) }, params, label) : []);
+    const notes = sheet.notes ? await readNotes(db, { sql: queries.resolve(sheet.notes.sql, label) }, params, label) : [];
+    if (total > cap) notes.unshift({ label: 'rowsCut', text: messages.rowsCut(cap, total, `${job.report}.csv`), instantMs: null });
+    sheetWriter.finish(notes);
     counts[`${job.report}/${sheet.name}`] = sheetWriter.rowCount;
   }
 }

@@ -123,6 +123,26 @@ describe.each([
   });
 });
 
+describe('a sheet whose rows grow with the volume', () => {
+  it('stops the workbook at maxWorkbookRows with a note saying how many rows there were, and keeps every row in the CSV', async () => {
+    const lines = 'SELECT CAST(i AS VARCHAR) AS finding_key, CAST(i AS BIGINT) AS payment_amount_cents FROM range(7) t(i) ORDER BY i';
+    const definition: ReportDefinition = {
+      name: 'cut',
+      description: 'test',
+      sheets: [{ name: 'lines', sql: lines, columns: COLUMNS, maxWorkbookRows: 3, totals: ['payment_amount_cents'] }],
+      csvSheet: 'lines',
+    };
+    const { dir } = await write([definition]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir, 'cut.xlsx'));
+    const texts = (workbook.worksheets[0]?.getSheetValues() ?? []).map((row) => (Array.isArray(row) ? row.slice(1).map(String).join('|') : ''));
+    // Header, three rows, the totals of the rows shown, then the note.
+    expect(texts.filter((t) => /^\d\|/.test(t))).toEqual(['0|0', '1|0.01', '2|0.02']);
+    expect(texts.some((t) => t.includes('the first 3 of 7 rows; all of them are in cut.csv'))).toBe(true);
+    expect(readFileSync(join(dir, 'cut.csv'), 'utf8').trim().split('\r\n')).toHaveLength(8);
+  });
+});
+
 describe('failures', () => {
   it('a sheet that reads $base in a report without a base fails saying what to fix, and writes nothing', async () => {
     const definition: ReportDefinition = { ...definitionOver('$base'), name: 'unbased' };

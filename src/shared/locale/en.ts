@@ -65,6 +65,9 @@ export const en: Messages = {
   yes: 'Yes',
   no: 'No',
   total: 'Total',
+  /** The note under a workbook sheet cut at SheetSpec.maxWorkbookRows. */
+  rowsCut: (shown: number, total: number, csv: string) =>
+    `the first ${shown.toLocaleString('en')} of ${total.toLocaleString('en')} rows; all of them are in ${csv}`,
   // English shows a category by its key, as the CSV and summary.json do.
   categories: same(FINDING_CATEGORIES),
   states: same(['new', 'open', 'resolved', 'acknowledged', 'accepted']),
@@ -177,6 +180,7 @@ export const en: Messages = {
     expectedAmount: 'Expected amount (forecast)',
   },
   notes: {
+    rowsCut: 'Rows in this sheet',
     businessDate: 'Business date',
     timeZone: 'Time zone',
     dayStarts: 'Day starts (local time)',

@@ -77,6 +77,9 @@ export const ptBR = {
   yes: 'Sim',
   no: 'Não',
   total: 'Total',
+  /** The note under a workbook sheet cut at SheetSpec.maxWorkbookRows. */
+  rowsCut: (shown: number, total: number, csv: string) =>
+    `as primeiras ${shown.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} linhas; todas estão em ${csv}`,
   categories: {
     missing_payment: 'Pagamento ausente',
     unmatched_payment: 'Pagamento sem pedido',
@@ -212,6 +215,7 @@ export const ptBR = {
   },
   /** Labels of the Summary sheet's notes on the run and the data's freshness. */
   notes: {
+    rowsCut: 'Linhas nesta planilha',
     businessDate: 'Data de referência',
     timeZone: 'Fuso horário',
     dayStarts: 'Início do dia (hora local)',
