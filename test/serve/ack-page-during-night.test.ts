@@ -2,90 +2,23 @@
 // nightly job (another child, `recon run nightly`) holds the warehouse. The POST answers at once (the
 // journal never needs the warehouse), the page shows it at once, the note survives, and the workbook
 // that night writes shows it.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays } from '../../src/shared/business-day.ts';
-import { generateHistory, startSandbox, writeOrdersExport, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { journalPathFor, readJournal } from '../../src/triage/journal.ts';
+import { BIN, NIGHT1, NIGHT2, startGatedNights, type GatedNights } from '../triage/gated-night.ts';
 import { get, send } from './http.ts';
 
-const BIN = resolve('bin/recon.js');
-const ZONE = 'America/Sao_Paulo';
-const NIGHT2 = '2026-03-20';
-const NIGHT1 = addDays(NIGHT2, -1, ZONE);
-let root: string;
-let sandbox: RunningSandbox;
-let config: string;
-const children: ChildProcess[] = [];
-// A gate in front of the sandbox: while shut, the night's sync waits (holding the warehouse) until the
-// acknowledgement is done, whatever the machine's load.
-let proxy: Server;
-let proxyUrl = '';
-let gate: Promise<void> = Promise.resolve();
-
+let nights: GatedNights;
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'recon-page-ack-night-'));
-  const history = generateHistory({ seed: 5, days: 6, perDay: 120, endDate: NIGHT2, discrepancyRate: 0.1 });
-  sandbox = await startSandbox({ history });
-  const upstream = new URL(sandbox.url);
-  proxy = createServer((req, res) => {
-    void gate.then(() => {
-      const forward = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      forward.on('error', () => res.destroy());
-      req.pipe(forward);
-    });
-  });
-  await new Promise<void>((ready) => proxy.listen(0, '127.0.0.1', ready));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  for (const date of [NIGHT1, NIGHT2]) await writeOrdersExport(history, join(root, `orders-${date}.csv`), { format: 'csv-br', date });
-  config = join(root, 'recon.config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      timezone: ZONE,
-      warehouse: { path: 'recon.duckdb' },
-      reports: { outDir: 'reports', locale: 'en' },
-      orders: { preset: 'recon-sandbox', path: join(root, 'orders-{date}.csv') },
-    }),
-  );
+  nights = await startGatedNights('recon-page-ack-night-');
 });
-
-afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  proxy?.closeAllConnections();
-  proxy?.close();
-  await sandbox?.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-function startNight(date: string): { child: ChildProcess; exited: Promise<number | null>; holding: Promise<void>; log: () => string } {
-  const child = spawn(process.execPath, [BIN, 'run', 'nightly', '--date', date, '--config', config], {
-    env: { ...process.env, RECON_API_KEY: sandbox.apiKey, RECON_BASE_URL: proxyUrl },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  const holding = new Promise<void>((ready) =>
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('"step":"sync"')) ready();
-    }),
-  );
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return { child, exited, holding, log: () => stderr };
-}
+afterAll(() => nights?.close());
 
 /** `recon serve` on a free loopback port; resolves with its address once it listens. */
 function startServe(): Promise<string> {
+  const { root, config, children } = nights;
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--config', config], {
     cwd: root,
     env: { ...process.env, RECON_SERVE_TOKEN: '' },
@@ -104,6 +37,7 @@ function startServe(): Promise<string> {
 }
 
 it('acknowledges on the page while a night runs; the note is in that night’s workbook', async () => {
+  const { root, startNight } = nights;
   const first = startNight(NIGHT1);
   expect(await first.exited).toBe(0);
   const url = await startServe();
@@ -114,10 +48,7 @@ it('acknowledges on the page while a night runs; the note is in that night’s w
   const panel = await get(url, `/nights/${NIGHT1}?finding=${encodeURIComponent(key!)}`, { Cookie: cookie });
   const csrf = /name="csrf" value="([^"]+)"/.exec(panel.text)?.[1] ?? '';
 
-  let open = () => {};
-  gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
+  const open = nights.shutGate();
   const second = startNight(NIGHT2);
   await second.holding;
   const body = new URLSearchParams({ action: 'ack', key: key!, note: 'credit note 456 issued', actor: 'bia', csrf, back: NIGHT1 }).toString();

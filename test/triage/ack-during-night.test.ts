@@ -1,98 +1,27 @@
 // Both processes real: a nightly job (a child `recon run nightly`) holds the warehouse while another
 // child `recon findings ack` acknowledges a finding. The acknowledgement succeeds at once (from the
 // journal and the last night's snapshot), survives, and shows in the workbook that very night writes.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addDays } from '../../src/shared/business-day.ts';
-import { generateHistory, startSandbox, writeOrdersExport, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { runRecon } from '../proof/cli.ts';
+import { NIGHT1, NIGHT2, startGatedNights, type GatedNights } from './gated-night.ts';
 
-const BIN = resolve('bin/recon.js');
-const ZONE = 'America/Sao_Paulo';
-const NIGHT2 = '2026-03-20';
-const NIGHT1 = addDays(NIGHT2, -1, ZONE);
-let root: string;
-let sandbox: RunningSandbox;
-let config: string;
-const children: ChildProcess[] = [];
-// A gate in front of the sandbox: while shut, the night's sync waits (holding the warehouse) until the
-// acknowledgement is done, whatever the machine's load.
-let proxy: Server;
-let proxyUrl = '';
-let gate: Promise<void> = Promise.resolve();
-
+let nights: GatedNights;
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'recon-ack-night-'));
-  const history = generateHistory({ seed: 5, days: 6, perDay: 120, endDate: NIGHT2, discrepancyRate: 0.1 });
-  sandbox = await startSandbox({ history });
-  const upstream = new URL(sandbox.url);
-  proxy = createServer((req, res) => {
-    void gate.then(() => {
-      const forward = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      forward.on('error', () => res.destroy());
-      req.pipe(forward);
-    });
-  });
-  await new Promise<void>((ready) => proxy.listen(0, '127.0.0.1', ready));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  for (const date of [NIGHT1, NIGHT2]) await writeOrdersExport(history, join(root, `orders-${date}.csv`), { format: 'csv-br', date });
-  config = join(root, 'recon.config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      timezone: ZONE,
-      warehouse: { path: 'recon.duckdb' },
-      reports: { outDir: 'reports', locale: 'en' },
-      orders: { preset: 'recon-sandbox', path: join(root, 'orders-{date}.csv') },
-    }),
-  );
+  nights = await startGatedNights('recon-ack-night-');
 });
-
-afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  proxy?.closeAllConnections();
-  proxy?.close();
-  await sandbox?.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-function startNight(date: string): { child: ChildProcess; exited: Promise<number | null>; holding: Promise<void>; log: () => string } {
-  const child = spawn(process.execPath, [BIN, 'run', 'nightly', '--date', date, '--config', config], {
-    env: { ...process.env, RECON_API_KEY: sandbox.apiKey, RECON_BASE_URL: proxyUrl },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  const holding = new Promise<void>((ready) =>
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.includes('"step":"sync"')) ready();
-    }),
-  );
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return { child, exited, holding, log: () => stderr };
-}
+afterAll(() => nights?.close());
 
 it('acknowledges while a night runs; the note is in that night’s workbook', async () => {
+  const { root, config, startNight } = nights;
   const first = startNight(NIGHT1);
   expect(await first.exited).toBe(0);
   const listed = await runRecon(['findings', 'list', '--state', 'new', '--category', 'missing_payment', '--format', 'json', '--config', config], { cwd: root });
   expect(listed.code).toBe(0);
   const key: string = JSON.parse(listed.stdout)[0].finding_key;
 
-  let open = () => {};
-  gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
+  const open = nights.shutGate();
   const second = startNight(NIGHT2);
   await second.holding;
   const ack = await runRecon(['findings', 'ack', key, '--note', 'credit note 123 issued', '--by', 'ana', '--config', config], { cwd: root });
