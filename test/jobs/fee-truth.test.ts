@@ -2,74 +2,27 @@
 // natural ones, night after night, through a fault-free and a flaky service. The findings new on each
 // night are exactly the planted discrepancies of every category, fee_mismatch included, and each night's
 // price snapshot took two installment calls per brand it priced.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DateTime } from 'luxon';
-import { configSchema, type ReconConfig } from '../../src/config/schema.ts';
-import { createPaymentsApi } from '../../src/api/index.ts';
-import { generateHistory, startSandbox, writeOrdersExport } from '../../src/sandbox/index.ts';
-import { openWarehouse } from '../../src/warehouse/open.ts';
-import { datesBetween } from '../../src/shared/business-day.ts';
-import { silentLogger } from '../../src/shared/log.ts';
-import { runNightly } from '../../jobs/nightly.ts';
+import { generateHistory } from '../../src/sandbox/index.ts';
+import { removeTruthDirs, runTruthNights } from './truth-nights.ts';
 
-const ZONE = 'America/Sao_Paulo';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-const keyOf = (e: { category: string; item_id?: string | null; operation_id?: string | null }) => `${e.category}:${e.operation_id ?? e.item_id ?? ''}`;
+afterAll(removeTruthDirs);
 
 async function scoreSeed(seed: number, faults: 'none' | 'flaky') {
   const history = generateHistory({ seed, days: 8, perDay: 60, endDate: '2026-03-20', discrepancyRate: 0.04, mispricedRate: 0.03 });
-  const dir = mkdtempSync(join(tmpdir(), `recon-fees-${seed}-`));
-  dirs.push(dir);
-  let now = 0;
-  const clock = { now: () => now };
-  const sandbox = await startSandbox({ history, clock, faults, faultSeed: seed });
-  const api = createPaymentsApi({
-    baseUrl: sandbox.url,
-    apiKey: sandbox.apiKey,
-    timeoutMs: 5000,
-    retry: { maxAttempts: 8, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 2000 },
-  });
-  const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
-  const config: ReconConfig = configSchema.parse({
-    timezone: ZONE,
-    orders: { preset: 'recon-sandbox', path: join(dir, 'orders-{date}.csv') },
-    reports: { outDir: join(dir, 'reports') },
-    fees: { check: 'passed-to-customer' },
-  });
-  const expected: string[] = [];
-  const found: string[] = [];
   const nights: { calls: number; brands: number; unpriced: number; summaryCalls: unknown }[] = [];
-  try {
-    for (const date of datesBetween(history.startDate, history.endDate, ZONE)) {
-      await writeOrdersExport(history, join(dir, `orders-${date}.csv`), { format: 'csv-br', date });
-      now = DateTime.fromISO(date, { zone: ZONE }).plus({ days: 1, hours: 2 }).toMillis();
-      const outcome = await runNightly({ db: warehouse.connection, api, clock, logger: silentLogger }, { date }, config);
-      const reader = await warehouse.connection.runAndReadAll(`SELECT category, item_id, operation_id FROM findings WHERE run_id = $1 AND state = 'new'`, [
-        outcome.reconcile.runId,
-      ]);
-      for (const row of reader.getRowObjects()) found.push(`${date} ${keyOf(row as { category: string })}`);
-      for (const entry of history.discrepancies.filter((d) => d.date === date)) expected.push(`${date} ${keyOf(entry)}`);
+  const { expected, found } = await runTruthNights({
+    history,
+    prefix: `recon-fees-${seed}-`,
+    sandbox: { faults, faultSeed: seed },
+    config: () => ({ fees: { check: 'passed-to-customer' } }),
+    afterNight: async ({ outcome }) => {
       const summary = JSON.parse(readFileSync(outcome.summaryFile, 'utf8')) as { fees: { calls: number } };
-      nights.push({
-        calls: outcome.fees.calls,
-        brands: outcome.fees.proportional.length,
-        unpriced: outcome.fees.unpriced,
-        summaryCalls: summary.fees.calls,
-      });
-    }
-  } finally {
-    warehouse.close();
-    await api.close();
-    await sandbox.close();
-  }
-  return { expected: expected.sort(), found: found.sort(), nights };
+      nights.push({ calls: outcome.fees.calls, brands: outcome.fees.proportional.length, unpriced: outcome.fees.unpriced, summaryCalls: summary.fees.calls });
+    },
+  });
+  return { expected, found, nights };
 }
 
 function score(expected: string[], found: string[]) {

@@ -4,37 +4,19 @@
 // never lists) among flashes it could not have seen; night after night recon folds the inbox and reports
 // exactly the planted notification_missed and notification_contradicted (with every other planted
 // category), through a fault-free and a flaky service.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DateTime } from 'luxon';
-import { runNightly } from '../../jobs/nightly.ts';
-import { createPaymentsApi } from '../../src/api/index.ts';
-import { configSchema } from '../../src/config/schema.ts';
 import { Inbox, inboxPathFor } from '../../src/notify/inbox.ts';
 import { signingSecretOf } from '../../src/notify/origin.ts';
-import { startReceiver } from '../../src/notify/receiver.ts';
-import { generateHistory, startSandbox, writeOrdersExport } from '../../src/sandbox/index.ts';
-import { datesBetween } from '../../src/shared/business-day.ts';
+import { startReceiver, type RunningReceiver } from '../../src/notify/receiver.ts';
+import { generateHistory } from '../../src/sandbox/index.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { openWarehouse } from '../../src/warehouse/open.ts';
+import { keyOfFinding, removeTruthDirs, runTruthNights, type Keyed } from '../jobs/truth-nights.ts';
 
-const ZONE = 'America/Sao_Paulo';
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+afterAll(removeTruthDirs);
 
-interface Keyed {
-  category: string;
-  item_id?: string | null;
-  operation_id?: string | null;
-  transaction_ids?: string | readonly string[] | null;
-}
 // A notification finding is one per transaction (an unlisted one has no item).
-const keyOf = (e: Keyed) =>
-  e.category.startsWith('notification_') ? `${e.category}:${[e.transaction_ids ?? []].flat().join(',')}` : `${e.category}:${e.operation_id ?? e.item_id ?? ''}`;
+const keyOf = (e: Keyed) => (e.category.startsWith('notification_') ? `${e.category}:${[e.transaction_ids ?? []].flat().join(',')}` : keyOfFinding(e));
 
 async function scoreSeed(seed: number, faults: 'none' | 'flaky') {
   const history = generateHistory({
@@ -47,63 +29,47 @@ async function scoreSeed(seed: number, faults: 'none' | 'flaky') {
     reviewDecisionsPerDay: 2,
     contradictingNotificationRate: 0.02,
   });
-  const dir = mkdtempSync(join(tmpdir(), `recon-notify-${seed}-`));
-  dirs.push(dir);
-  let now = 0;
-  const clock = { now: () => now };
   const apiKey = `test_notify${seed}secret0123`;
-  const warehousePath = join(dir, 'recon.duckdb');
-  const receiver = await startReceiver(
-    { inbox: new Inbox(inboxPathFor(warehousePath)), secret: signingSecretOf(apiKey), clock, logger: silentLogger, maxBodyBytes: 65_536, maxPerSecond: 10_000 },
-    { port: 0, host: '127.0.0.1' },
-  );
-  const sandbox = await startSandbox({ history, clock, faults, faultSeed: seed, apiKey, notifyUrl: `${receiver.url}/postback` });
-  // The sandbox's timelines are at the start of time: from here on, each change is notified as the clock passes it.
-  sandbox.state.now();
-  const api = createPaymentsApi({
-    baseUrl: sandbox.url,
-    apiKey,
-    timeoutMs: 5000,
-    retry: { maxAttempts: 8, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 2000 },
-  });
-  const warehouse = await openWarehouse(warehousePath);
-  const config = configSchema.parse({
-    timezone: ZONE,
-    warehouse: { path: warehousePath },
-    orders: { preset: 'recon-sandbox', path: join(dir, 'orders-{date}.csv') },
-    reports: { outDir: join(dir, 'reports') },
-    notifications: { expected: true },
-  });
-  const expected: string[] = [];
-  const found: string[] = [];
+  let receiver: RunningReceiver | undefined;
   let kept = 0;
   try {
-    for (const date of datesBetween(history.startDate, history.endDate, ZONE)) {
-      await writeOrdersExport(history, join(dir, `orders-${date}.csv`), { format: 'csv-br', date });
-      now = DateTime.fromISO(date, { zone: ZONE }).plus({ days: 1, hours: 2 }).toMillis();
-      const outcome = await runNightly({ db: warehouse.connection, api, clock, logger: silentLogger }, { date }, config);
-      // What the sandbox posted during this night's sync is kept by now, and folded by the next night.
-      await sandbox.drainPostbacks();
-      kept += outcome.notifications.added;
-      const reader = await warehouse.connection.runAndReadAll(
-        `SELECT category, item_id, operation_id, transaction_ids FROM findings WHERE run_id = $1 AND state = 'new'`,
-        [outcome.reconcile.runId],
-      );
-      for (const row of reader.getRowObjects()) found.push(`${date} ${keyOf(row as unknown as Keyed)}`);
-      for (const entry of history.discrepancies.filter((d) => d.date === date)) expected.push(`${date} ${keyOf(entry)}`);
-    }
+    const { expected, found } = await runTruthNights({
+      history,
+      prefix: `recon-notify-${seed}-`,
+      keyOf,
+      config: () => ({ notifications: { expected: true } }),
+      // The receiver keeps what the sandbox posts in the inbox beside the run's warehouse.
+      before: async ({ dir, clock }) => {
+        receiver = await startReceiver(
+          {
+            inbox: new Inbox(inboxPathFor(join(dir, 'recon.duckdb'))),
+            secret: signingSecretOf(apiKey),
+            clock,
+            logger: silentLogger,
+            maxBodyBytes: 65_536,
+            maxPerSecond: 10_000,
+          },
+          { port: 0, host: '127.0.0.1' },
+        );
+        return { notifyUrl: `${receiver.url}/postback` };
+      },
+      sandbox: { faults, faultSeed: seed, apiKey },
+      afterNight: async ({ outcome, sandbox }) => {
+        // What the sandbox posted during this night's sync is kept by now, and folded by the next night.
+        await sandbox.drainPostbacks();
+        kept += outcome.notifications.added;
+      },
+    });
+    const reviewed = history.discrepancies.filter(
+      (d) =>
+        d.category === 'notification_missed' &&
+        history.transactions.find((tx) => tx.id === d.transaction_ids?.[0])?.versions.some((v) => v.status === 'review'),
+    ).length;
+    const unlisted = history.discrepancies.filter((d) => d.category === 'notification_contradicted' && d.item_id === undefined).length;
+    return { expected, found, kept, lost: history.lostNotifications?.size ?? 0, reviewed, unlisted };
   } finally {
-    warehouse.close();
-    await api.close();
-    await sandbox.close();
-    await receiver.close();
+    await receiver?.close();
   }
-  const reviewed = history.discrepancies.filter(
-    (d) =>
-      d.category === 'notification_missed' && history.transactions.find((tx) => tx.id === d.transaction_ids?.[0])?.versions.some((v) => v.status === 'review'),
-  ).length;
-  const unlisted = history.discrepancies.filter((d) => d.category === 'notification_contradicted' && d.item_id === undefined).length;
-  return { expected: expected.sort(), found: found.sort(), kept, lost: history.lostNotifications?.size ?? 0, reviewed, unlisted };
 }
 
 describe('notifications against the ground truth', () => {

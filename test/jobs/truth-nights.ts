@@ -1,0 +1,111 @@
+// Test harness of the ground-truth suites: a sandbox history served on loopback, its nights run one
+// after the other as the nightly runs them (each at 02:00 local on D+1, the day's export written first),
+// and each night's new findings set beside the truth entries of that night, both as "date key" texts.
+// A suite names what it adds: config keys, sandbox options, work before the nights or after each one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DateTime } from 'luxon';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { runNightly, type NightlyOutcome } from '../../jobs/nightly.ts';
+import { createPaymentsApi } from '../../src/api/index.ts';
+import { configSchema } from '../../src/config/schema.ts';
+import type { SandboxHistory, TruthEntry } from '../../src/sandbox/model.ts';
+import { startSandbox, writeOrdersExport, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { datesBetween } from '../../src/shared/business-day.ts';
+import { silentLogger } from '../../src/shared/log.ts';
+import { openWarehouse } from '../../src/warehouse/open.ts';
+
+export const ZONE = 'America/Sao_Paulo';
+
+/** What a finding row and a truth entry share; a suite's key reads these. */
+export interface Keyed {
+  category: string;
+  item_id?: string | null;
+  operation_id?: string | null;
+  transaction_ids?: string | readonly string[] | null;
+  finding_key?: string;
+  line_id?: string;
+}
+
+/** A finding's identity as the truth states it: its operation, else its item. */
+export const keyOfFinding = (e: Keyed): string => `${e.category}:${e.operation_id ?? e.item_id ?? ''}`;
+
+export interface TruthNightsOptions {
+  history: SandboxHistory;
+  /** Names the temp folder. */
+  prefix: string;
+  /** Config keys beside the base (zone, orders, reports, the warehouse in the folder). */
+  config?: (dir: string) => Record<string, unknown>;
+  /** Sandbox options beside the history and the clock (faults, notifyUrl, apiKey, ...). */
+  sandbox?: Omit<SandboxOptions, 'history' | 'clock'>;
+  keyOf?: (e: Keyed) => string;
+  /** Before the sandbox starts: the folder and the clock it reads; may add sandbox options (a notifyUrl). */
+  before?: (run: { dir: string; clock: { now(): number } }) => Promise<Omit<SandboxOptions, 'history' | 'clock'> | undefined>;
+  /** After each night, with its outcome. */
+  afterNight?: (night: { date: string; outcome: NightlyOutcome; db: DuckDBConnection; sandbox: RunningSandbox }) => Promise<void>;
+  /** After the last night, before the warehouse closes. */
+  after?: (run: { db: DuckDBConnection; lastRunId: string }) => Promise<void>;
+}
+
+const dirs: string[] = [];
+/** Removes every folder the runs made (a suite's afterAll). */
+export function removeTruthDirs(): void {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** Runs every night of the history; the new findings and the truth of each night, sorted. */
+export async function runTruthNights(options: TruthNightsOptions): Promise<{ expected: string[]; found: string[]; dir: string }> {
+  const { history } = options;
+  const keyOf = options.keyOf ?? keyOfFinding;
+  const dir = mkdtempSync(join(tmpdir(), options.prefix));
+  dirs.push(dir);
+  let now = 0;
+  const clock = { now: () => now };
+  const added = await options.before?.({ dir, clock });
+  const sandboxOptions = { ...options.sandbox, ...added };
+  const sandbox = await startSandbox({ history, clock, ...sandboxOptions });
+  // The timelines start at the start of time: from here on, each change is notified as the clock passes it.
+  if (sandboxOptions.notifyUrl !== undefined) sandbox.state.now();
+  const api = createPaymentsApi({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    timeoutMs: 5000,
+    retry: { maxAttempts: 8, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 2000 },
+  });
+  const warehousePath = join(dir, 'recon.duckdb');
+  const warehouse = await openWarehouse(warehousePath);
+  const db = warehouse.connection;
+  const config = configSchema.parse({
+    timezone: ZONE,
+    warehouse: { path: warehousePath },
+    orders: { preset: 'recon-sandbox', path: join(dir, 'orders-{date}.csv') },
+    reports: { outDir: join(dir, 'reports') },
+    ...options.config?.(dir),
+  });
+  const expected: string[] = [];
+  const found: string[] = [];
+  let lastRunId = '';
+  try {
+    for (const date of datesBetween(history.startDate, history.endDate, ZONE)) {
+      await writeOrdersExport(history, join(dir, `orders-${date}.csv`), { format: 'csv-br', date });
+      // The nightly run of D happens at 02:00 local on D+1.
+      now = DateTime.fromISO(date, { zone: ZONE }).plus({ days: 1, hours: 2 }).toMillis();
+      const outcome = await runNightly({ db, api, clock, logger: silentLogger }, { date }, config);
+      lastRunId = outcome.reconcile.runId;
+      await options.afterNight?.({ date, outcome, db, sandbox });
+      const reader = await db.runAndReadAll(
+        `SELECT finding_key, category, item_id, operation_id, transaction_ids FROM findings WHERE run_id = $1 AND state = 'new'`,
+        [lastRunId],
+      );
+      for (const row of reader.getRowObjects()) found.push(`${date} ${keyOf(row as unknown as Keyed)}`);
+      for (const entry of history.discrepancies.filter((d: TruthEntry) => d.date === date)) expected.push(`${date} ${keyOf(entry)}`);
+    }
+    await options.after?.({ db, lastRunId });
+  } finally {
+    warehouse.close();
+    await api.close();
+    await sandbox.close();
+  }
+  return { expected: expected.sort(), found: found.sort(), dir };
+}
