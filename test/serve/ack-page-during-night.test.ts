@@ -4,10 +4,9 @@
 // that night writes shows it.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { journalPathFor, readJournal } from '../../src/triage/journal.ts';
-import { BIN, NIGHT1, NIGHT2, startGatedNights, type GatedNights } from '../triage/gated-night.ts';
+import { BIN, NIGHT1, NIGHT2, noteInWorkbook, startGatedNights, type GatedNights } from '../triage/gated-night.ts';
 import { get, send } from './http.ts';
 
 let nights: GatedNights;
@@ -68,17 +67,7 @@ it('acknowledges on the page while a night runs; the note is in that night’s w
   open();
   expect(await second.exited).toBe(0);
 
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(join(root, 'reports', NIGHT2, 'discrepancies.xlsx'));
-  const sheet = wb.getWorksheet('missing_payment')!;
-  const headers = (sheet.getRow(1).values as unknown[]).map(String);
-  const at = (name: string) => headers.indexOf(name);
-  let found: ExcelJS.Row | undefined;
-  sheet.eachRow((row) => {
-    if (row.getCell(at('Finding key')).value === key) found = row;
-  });
-  expect(found?.getCell(at('Note')).value).toBe('credit note 456 issued');
-  expect(found?.getCell(at('Noted by')).value).toBe('bia');
+  expect(await noteInWorkbook(root, NIGHT2, key!)).toEqual({ note: 'credit note 456 issued', by: 'bia' });
   // And the page, reading the journal again, shows it on the new night.
   const after = await get(url, `/nights/${NIGHT2}?finding=${encodeURIComponent(key!)}`, { Cookie: cookie });
   expect(after.text).toContain('credit note 456 issued');

@@ -2,10 +2,9 @@
 // child `recon findings ack` acknowledges a finding. The acknowledgement succeeds at once (from the
 // journal and the last night's snapshot), survives, and shows in the workbook that very night writes.
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runRecon } from '../proof/cli.ts';
-import { NIGHT1, NIGHT2, startGatedNights, type GatedNights } from './gated-night.ts';
+import { NIGHT1, NIGHT2, noteInWorkbook, startGatedNights, type GatedNights } from './gated-night.ts';
 
 let nights: GatedNights;
 beforeAll(async () => {
@@ -33,15 +32,5 @@ it('acknowledges while a night runs; the note is in that night’s workbook', as
   open();
   expect(await second.exited).toBe(0);
 
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(join(root, 'reports', NIGHT2, 'discrepancies.xlsx'));
-  const sheet = wb.getWorksheet('missing_payment')!;
-  const headers = (sheet.getRow(1).values as unknown[]).map(String);
-  const at = (name: string) => headers.indexOf(name);
-  let found: ExcelJS.Row | undefined;
-  sheet.eachRow((row) => {
-    if (row.getCell(at('Finding key')).value === key) found = row;
-  });
-  expect(found?.getCell(at('Note')).value).toBe('credit note 123 issued');
-  expect(found?.getCell(at('Noted by')).value).toBe('ana');
+  expect(await noteInWorkbook(root, NIGHT2, key!)).toEqual({ note: 'credit note 123 issued', by: 'ana' });
 });

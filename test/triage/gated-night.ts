@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import ExcelJS from 'exceljs';
 import { addDays } from '../../src/shared/business-day.ts';
 import { generateHistory, startSandbox, writeOrdersExport } from '../../src/sandbox/index.ts';
 
@@ -99,4 +100,18 @@ export async function startGatedNights(prefix: string): Promise<GatedNights> {
     rmSync(root, { recursive: true, force: true });
   };
   return { root, config, children, startNight, shutGate, close };
+}
+
+/** The Note and Noted by cells of a missing_payment finding in a night's discrepancies workbook. */
+export async function noteInWorkbook(root: string, night: string, key: string): Promise<{ note: unknown; by: unknown }> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(join(root, 'reports', night, 'discrepancies.xlsx'));
+  const sheet = wb.getWorksheet('missing_payment');
+  const headers = (sheet?.getRow(1).values as unknown[] | undefined)?.map(String) ?? [];
+  const at = (name: string) => headers.indexOf(name);
+  let found: ExcelJS.Row | undefined;
+  sheet?.eachRow((row) => {
+    if (row.getCell(at('Finding key')).value === key) found = row;
+  });
+  return { note: found?.getCell(at('Note')).value, by: found?.getCell(at('Noted by')).value };
 }
