@@ -1,15 +1,22 @@
-// Matches the merchant's payouts to the credits of its bank statements, per account (docs/bank.md):
-// one payout to one credit of the same amount first, then a day's payouts summed into one credit, then
-// each payout still unmatched paired with a credit of another amount whose memo says it came from the
-// service. Greedy in a fixed order (payouts by day, update time and id; credits by posting day and
-// line id), so the same facts always give the same answer. This runs in TS over the night's bounded
-// set rather than in SQL: each step takes credits away from the next payout, which a set-based query
-// can only express as a recursive walk that says far less plainly what it does.
+// Matches the merchant's payouts to the credits of its bank statements (docs/bank.md). A payout may be
+// credited in any account of its document (a merchant with two accounts under one CNPJ): those accounts
+// are its pool. One payout to one credit of the same amount first: the credits in posting order, each
+// to the open payout of that amount whose window holds it and ends first (the earliest-deadline rule,
+// which leaves a credit a later window could also take to the payout that has no other). Then the
+// payouts of one day still unmatched, summed, to one free credit; a day whose sum finds none may take
+// the credit a single payout got, when that payout's window ends later and another credit of its amount
+// is free for it. Last, each payout still unmatched is paired with the nearest free credit in its
+// window whose memo says it came from the service. A fixed order everywhere (payouts by day, update
+// time and id; credits by day and line id), so the same facts always give the same answer. It runs in
+// TS over the night's bounded set: each choice takes a credit from the next candidate, which SQL only
+// says as a recursive walk.
+import { DateTime } from 'luxon';
 
 /** A fulfilled cash-out to the merchant's own document, with its day P and last day of its window W. */
 export interface Payout {
   cashOutId: string;
-  accountId: string;
+  /** The document the payout was sent to: its pool of accounts. */
+  document: string;
   expectedCents: number;
   /** P, YYYY-MM-DD. */
   day: string;
@@ -18,9 +25,10 @@ export interface Payout {
   updatedMs: number;
 }
 
-/** A statement line that put money in the account (amount > 0). */
+/** A statement line that put money in an account (amount > 0), with the document of that account. */
 export interface Credit {
   accountId: string;
+  document: string;
   lineId: string;
   /** YYYY-MM-DD. */
   postedOn: string;
@@ -50,55 +58,69 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** The first day a payout's credit may carry: the day before P (a payout marked fulfilled just after midnight, credited the evening before). */
+export function windowStartOf(day: string): string {
+  return DateTime.fromISO(day, { zone: 'UTC' }).minus({ days: 1 }).toISODate() ?? day;
+}
+
+const holds = (p: Payout, c: Credit) => c.document === p.document && c.postedOn >= windowStartOf(p.day) && c.postedOn <= p.windowEnd;
+
 export function matchPayouts(payouts: readonly Payout[], credits: readonly Credit[], memoPattern: RegExp): PayoutMatching {
   const ordered = [...payouts].sort(byPayoutOrder);
-  const free = [...credits].sort(byCreditOrder);
-  const used = new Set<Credit>();
+  const inOrder = [...credits].sort(byCreditOrder);
+  const used = new Map<Credit, Payout[]>();
   const result = new Map<Payout, PayoutMatch>();
-  // The nearest free credit of the payout's account in its window that `fits`: the earliest, since no
-  // credit before P is in the window; on the same day, the smaller line id (the credits' order).
-  const nearest = (p: Payout, fits: (c: Credit) => boolean) =>
-    free.find((c) => !used.has(c) && c.accountId === p.accountId && c.postedOn >= p.day && c.postedOn <= p.windowEnd && fits(c));
-  const take = (p: Payout, credit: Credit | undefined, matchedBy: MatchedBy) => {
-    if (credit) used.add(credit);
-    result.set(p, { payout: p, credit, matchedBy });
+  const give = (c: Credit, members: Payout[], matchedBy: MatchedBy) => {
+    used.set(c, members);
+    for (const p of members) result.set(p, { payout: p, credit: c, matchedBy });
   };
+  const freeFor = (p: Payout, fits: (c: Credit) => boolean) => inOrder.find((c) => !used.has(c) && holds(p, c) && fits(c));
 
-  for (const p of ordered) {
-    const credit = nearest(p, (c) => c.amountCents === p.expectedCents);
-    if (credit) take(p, credit, 'exact');
+  for (const c of inOrder) {
+    const open = ordered.filter((p) => !result.has(p) && p.expectedCents === c.amountCents && holds(p, c));
+    const first = open.sort((a, b) => cmp(a.windowEnd, b.windowEnd) || byPayoutOrder(a, b))[0];
+    if (first) give(c, [first], 'exact');
   }
 
-  // The payouts of one account and day P still unmatched, summed: one credit may carry them all.
+  // The payouts of one pool and day P still unmatched, summed: one credit may carry them all.
   const days = new Map<string, Payout[]>();
   for (const p of ordered) {
     if (result.has(p)) continue;
-    const key = `${p.accountId}\u0000${p.day}`;
+    const key = `${p.document}\u0000${p.day}`;
     days.set(key, [...(days.get(key) ?? []), p]);
   }
   for (const group of days.values()) {
-    const first = group[0];
-    if (first === undefined || group.length < 2) continue;
+    const head = group[0];
+    if (head === undefined || group.length < 2) continue;
     const sum = group.reduce((total, p) => total + p.expectedCents, 0);
-    const credit = nearest(first, (c) => c.amountCents === sum);
-    if (!credit) continue;
-    used.add(credit);
-    for (const p of group) result.set(p, { payout: p, credit, matchedBy: 'sum' });
+    const fits = (c: Credit) => c.amountCents === sum && group.every((p) => holds(p, c));
+    const credit = freeFor(head, fits);
+    if (credit) {
+      give(credit, group, 'sum');
+      continue;
+    }
+    // A credit of the sum a single payout took, whose own window ends later and holds another free credit of its amount.
+    for (const c of inOrder) {
+      const taker = used.get(c);
+      const single = taker?.length === 1 ? taker[0] : undefined;
+      if (!single || !fits(c) || single.windowEnd <= head.windowEnd) continue;
+      const other = freeFor(single, (o) => o.amountCents === single.expectedCents);
+      if (!other) continue;
+      give(other, [single], 'exact');
+      give(c, group, 'sum');
+      break;
+    }
   }
 
   for (const p of ordered) {
     if (result.has(p)) continue;
-    take(
-      p,
-      nearest(p, (c) => memoPattern.test(c.memo)),
-      'paired',
-    );
-    const match = result.get(p);
-    if (match && match.credit === undefined) match.matchedBy = 'none';
+    const credit = freeFor(p, (c) => memoPattern.test(c.memo));
+    if (credit) give(credit, [p], 'paired');
+    else result.set(p, { payout: p, credit: undefined, matchedBy: 'none' });
   }
 
   return {
     payouts: ordered.map((p) => result.get(p) as PayoutMatch),
-    unexplained: free.filter((c) => !used.has(c) && memoPattern.test(c.memo)),
+    unexplained: inOrder.filter((c) => !used.has(c) && memoPattern.test(c.memo)),
   };
 }

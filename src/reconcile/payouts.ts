@@ -5,7 +5,7 @@
 import { DateTime } from 'luxon';
 import type { BankConfig } from '../config/schema.ts';
 import { addBankBusinessDays } from '../bank/bank-days.ts';
-import { matchPayouts, type Credit, type Payout } from '../bank/match-payouts.ts';
+import { matchPayouts, windowStartOf, type Credit, type Payout } from '../bank/match-payouts.ts';
 import { dateParam, instantParam, runWithParams, type SqlParams } from '../warehouse/sql.ts';
 import type { ReconcileDeps } from './reconcile.ts';
 
@@ -22,7 +22,7 @@ function firstPayoutDay(date: string, settleDays: number): string {
   return DateTime.fromISO(back, { zone: 'UTC' }).minus({ days: LATE_STATEMENT_DAYS }).toISODate() ?? '';
 }
 
-const MATCH_COLUMNS = `cash_out_id VARCHAR, account_id VARCHAR, expected_cents BIGINT, payout_day DATE, window_end DATE,
+const MATCH_COLUMNS = `cash_out_id VARCHAR, document VARCHAR, account_id VARCHAR, expected_cents BIGINT, payout_day DATE, window_start DATE, window_end DATE,
   line_id VARCHAR, posted_at DATE, credit_cents BIGINT, memo VARCHAR, matched_by VARCHAR, judged BOOLEAN`;
 const UNEXPLAINED_COLUMNS = 'account_id VARCHAR, line_id VARCHAR, posted_at DATE, amount_cents BIGINT, memo VARCHAR, window_end DATE, judged BOOLEAN';
 
@@ -37,6 +37,7 @@ const rowsFromJson = (param: string, columns: string) =>
 /** The accounts, then the payouts and credits in view: from the view's first day to D, and carried ones. */
 const PAYOUTS: readonly string[] = [
   `CREATE OR REPLACE TEMP TABLE rc_bank_accounts AS ${rowsFromJson('$bank_accounts', 'id VARCHAR, document VARCHAR')}`,
+  // One row per payout whatever the number of accounts its document has: they are its pool.
   `CREATE OR REPLACE TEMP TABLE rc_bank_payouts AS
    WITH picked AS (
      (SELECT o.rowid AS rid, o.* FROM operations o
@@ -45,25 +46,34 @@ const PAYOUTS: readonly string[] = [
      (SELECT o.rowid AS rid, o.* FROM operations o
       WHERE o.kind = 'cash_out' AND o.operation_id IN (
         SELECT operation_id FROM rc_prev WHERE category IN ('payout_not_in_bank', 'payout_amount_differs')))),
-   once AS (SELECT DISTINCT ON (rid) * EXCLUDE (rid) FROM picked)
-   SELECT p.operation_id AS cash_out_id, p.item_id, a.id AS account_id,
+   once AS (SELECT DISTINCT ON (rid) * EXCLUDE (rid) FROM picked),
+   documents AS (SELECT DISTINCT document FROM rc_bank_accounts)
+   SELECT p.operation_id AS cash_out_id, p.item_id, d.document,
           coalesce(p.paid_off_amount_cents, p.amount_cents) AS expected_cents, epoch_ms(p.date_updated) AS updated_ms
-   FROM once p JOIN rc_bank_accounts a ON a.document = regexp_replace(coalesce(p.customer_document_number, ''), '[^0-9]', '', 'g')
+   FROM once p JOIN documents d ON d.document = regexp_replace(coalesce(p.customer_document_number, ''), '[^0-9]', '', 'g')
    WHERE p.status = 'fulfilled' AND p.date_updated < $d_end`,
 ];
 
-const CREDITS: readonly string[] = [
-  `CREATE OR REPLACE TEMP TABLE rc_bank_credits AS
-   SELECT account_id, line_id, strftime(posted_at, '%Y-%m-%d') AS posted_on, amount_cents, coalesce(memo, '') AS memo
-   FROM bank_transactions
-   WHERE posted_at >= $credits_lo AND posted_at <= $d AND amount_cents > 0 AND account_id IN (SELECT id FROM rc_bank_accounts)
-   UNION
-   SELECT account_id, line_id, strftime(posted_at, '%Y-%m-%d'), amount_cents, coalesce(memo, '')
-   FROM bank_transactions
-   WHERE line_id IN (SELECT regexp_extract(finding_key, '^bank_credit_unexplained:[^:]*:(.*)$', 1) FROM rc_prev WHERE category = 'bank_credit_unexplained')
-     AND 'bank_credit_unexplained:' || account_id || ':' || line_id IN (SELECT finding_key FROM rc_prev)
-     AND account_id IN (SELECT id FROM rc_bank_accounts)`,
-];
+// A credit an earlier night gave to a payout now out of view stays that payout's: the night does not
+// hand it to another payout of the same amount, and it is no unexplained credit either. A carried payout
+// older than the view keeps what the previous night found for it (its paired credit, or none), unless a
+// statement brought new lines in its window since: the other credits of its window are other payouts'.
+// (Lines of older days imported since the previous night widen the view itself: readView.)
+const CREDITS = `
+CREATE OR REPLACE TEMP TABLE rc_bank_credits AS
+SELECT t.account_id, a.document, t.line_id, strftime(t.posted_at, '%Y-%m-%d') AS posted_on, t.amount_cents, coalesce(t.memo, '') AS memo
+FROM bank_transactions t JOIN rc_bank_accounts a ON a.id = t.account_id
+WHERE t.amount_cents > 0 AND t.posted_at <= $d
+  AND ((t.posted_at >= $credits_lo
+        AND NOT EXISTS (
+          SELECT 1 FROM payout_matches m
+          WHERE m.posted_at >= $credits_lo AND m.payout_day < $credits_lo AND m.account_id = t.account_id AND m.line_id = t.line_id))
+    OR (t.posted_at >= $carried_lo AND t.posted_at <= $carried_hi AND $carried_payouts AND (
+          EXISTS (SELECT 1 FROM payout_matches m
+                  WHERE m.run_id = $prev_run AND m.account_id = t.account_id AND m.line_id = t.line_id
+                    AND m.cash_out_id IN (SELECT operation_id FROM rc_prev WHERE category IN ('payout_not_in_bank', 'payout_amount_differs')))
+          OR t.imported_at > (SELECT coalesce(finished_at, started_at) FROM runs WHERE run_id = $prev_run)))
+    OR 'bank_credit_unexplained:' || t.account_id || ':' || t.line_id IN (SELECT finding_key FROM rc_prev))`;
 
 /** The night's parameters of the bank check (none of it runs when no account is configured). */
 export function bankParams(bank: BankCheck | undefined): SqlParams {
@@ -73,13 +83,10 @@ export function bankParams(bank: BankCheck | undefined): SqlParams {
 const CARRIED = `SELECT finding_key, category, operation_id FROM rc_prev
   WHERE category IN ('payout_not_in_bank', 'payout_amount_differs', 'bank_credit_unexplained')`;
 
-/** The earliest day a carried payout or credit has: the view reaches back to it. */
-const CARRIED_FIRST_DAY = `SELECT least(
-    (SELECT min(strftime(timezone($zone, date_updated), '%Y-%m-%d')) FROM operations
-     WHERE kind = 'cash_out' AND operation_id IN (SELECT operation_id FROM rc_prev WHERE category IN ('payout_not_in_bank', 'payout_amount_differs'))),
-    (SELECT min(strftime(posted_at, '%Y-%m-%d')) FROM bank_transactions
-     WHERE line_id IN (SELECT regexp_extract(finding_key, '^bank_credit_unexplained:[^:]*:(.*)$', 1) FROM rc_prev WHERE category = 'bank_credit_unexplained')
-       AND 'bank_credit_unexplained:' || account_id || ':' || line_id IN (SELECT finding_key FROM rc_prev))) AS day`;
+/** The earliest day a statement line first imported after the previous night was posted on (a late statement). */
+const LATE_LINES_FIRST_DAY = `SELECT strftime(min(posted_at), '%Y-%m-%d') AS day FROM bank_transactions
+  WHERE imported_at > (SELECT coalesce(finished_at, started_at) FROM runs WHERE run_id = $prev_run)
+    AND account_id IN (SELECT id FROM rc_bank_accounts)`;
 
 interface View {
   payouts: Payout[];
@@ -93,8 +100,10 @@ interface View {
 
 /**
  * The payouts and credits the night looks at. New findings come from payouts of P >= firstPayoutDay(D);
- * the view reaches a margin further back (to the carried ones too), so that a judged payout or credit
- * never meets a credit whose own payout is out of sight.
+ * the view reaches a margin further back, so that a judged payout or credit never meets a credit whose
+ * own payout is out of sight, and further when a statement brought lines of older days since the
+ * previous night. A carried payout is read alone with the credits of its own window: an old finding
+ * never widens the view to the whole history since it.
  */
 async function readView(run: (sql: string, extra?: SqlParams) => ReturnType<typeof runWithParams>, date: string, bank: BankCheck): Promise<View> {
   await run(PAYOUTS[0] as string);
@@ -102,26 +111,37 @@ async function readView(run: (sql: string, extra?: SqlParams) => ReturnType<type
   const judgedFrom = firstPayoutDay(date, bank.settleDays);
   // Payouts up to one margin before the judged ones are in view only to claim their own credits.
   let viewFrom = firstPayoutDay(judgedFrom, bank.settleDays);
-  if (carried.size > 0) {
-    const first = (await (await run(CARRIED_FIRST_DAY, { zone: bank.zone })).getRowObjectsJS())[0]?.['day'];
-    if (typeof first === 'string' && first !== '') viewFrom = [viewFrom, firstPayoutDay(first, bank.settleDays)].sort()[0] ?? viewFrom;
-  }
+  const late = (await (await run(LATE_LINES_FIRST_DAY)).getRowObjectsJS())[0]?.['day'];
+  if (typeof late === 'string' && late !== '') viewFrom = [viewFrom, firstPayoutDay(late, bank.settleDays)].sort()[0] ?? viewFrom;
   const lo = { bank_lo_start: instantParam(DateTime.fromISO(viewFrom, { zone: bank.zone }).toMillis()), credits_lo: dateParam(viewFrom) };
   for (const sql of PAYOUTS.slice(1)) await run(sql, lo);
-  for (const sql of CREDITS) await run(sql, lo);
   const payouts = (await (await run('SELECT * FROM rc_bank_payouts')).getRowObjectsJS()).map((r) => {
     const day = DateTime.fromMillis(Number(r['updated_ms']), { zone: bank.zone }).toISODate() ?? '';
     return {
       cashOutId: String(r['cash_out_id']),
-      accountId: String(r['account_id']),
+      document: String(r['document']),
       expectedCents: Number(r['expected_cents']),
       day,
       windowEnd: addBankBusinessDays(day, bank.settleDays),
       updatedMs: Number(r['updated_ms']),
     };
   });
+  // The windows of the carried payouts older than the view: their own credits, and no others' of the view.
+  const older = payouts.filter((p) => p.day < viewFrom);
+  const carriedWindow = {
+    carried_payouts: older.length > 0,
+    carried_lo: dateParam(older.map((p) => windowStartOf(p.day)).sort()[0] ?? viewFrom),
+    carried_hi: dateParam(
+      older
+        .map((p) => p.windowEnd)
+        .sort()
+        .at(-1) ?? viewFrom,
+    ),
+  };
+  await run(CREDITS, { ...lo, ...carriedWindow });
   const credits = (await (await run('SELECT * FROM rc_bank_credits')).getRowObjectsJS()).map((r) => ({
     accountId: String(r['account_id']),
+    document: String(r['document']),
     lineId: String(r['line_id']),
     postedOn: String(r['posted_on']),
     amountCents: Number(r['amount_cents']),
@@ -140,11 +160,19 @@ export async function matchNightPayouts(db: ReconcileDeps['db'], params: SqlPara
     p.day >= view.judgedFrom || carried.has(`payout_not_in_bank:${p.cashOutId}`) || carried.has(`payout_amount_differs:${p.cashOutId}`);
   const creditJudged = (c: Credit) => c.postedOn > view.creditsJudgedAfter || carried.has(`bank_credit_unexplained:${c.accountId}:${c.lineId}`);
   const matching = matchPayouts(payouts, credits, new RegExp(bank?.payoutMemoPattern ?? '$^', 'iu'));
+  const poolOf = (document: string) =>
+    (bank?.accounts ?? [])
+      .filter((a) => a.document === document)
+      .map((a) => a.id)
+      .join('/');
   const matches = matching.payouts.map(({ payout: p, credit: c, matchedBy }) => ({
     cash_out_id: p.cashOutId,
-    account_id: p.accountId,
+    document: p.document,
+    // The account that credited it; the accounts of its document (a/b) while none did.
+    account_id: c?.accountId ?? poolOf(p.document),
     expected_cents: p.expectedCents,
     payout_day: p.day,
+    window_start: windowStartOf(p.day),
     window_end: p.windowEnd,
     line_id: c?.lineId ?? null,
     posted_at: c?.postedOn ?? null,

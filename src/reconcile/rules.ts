@@ -244,10 +244,11 @@ WHERE rc_status_rank(c.status) IS NOT NULL
 SELECT 'payout_not_in_bank:' || m.cash_out_id, 'payout_not_in_bank', b.item_id, m.cash_out_id, NULL, NULL, 'fulfilled',
        NULL, m.expected_cents, NULL,
        'payout of ' || rc_brl(m.expected_cents) || ' on ' || strftime(m.payout_day, '%Y-%m-%d') || ' has no credit in bank account '
-       || m.account_id || ' from ' || strftime(m.payout_day, '%Y-%m-%d') || ' to ' || strftime(m.window_end, '%Y-%m-%d')
+       || m.account_id || ' from ' || strftime(m.window_start, '%Y-%m-%d') || ' to ' || strftime(m.window_end, '%Y-%m-%d')
 FROM rc_payout_matches m LEFT JOIN rc_bank_payouts b USING (cash_out_id)
 WHERE m.judged AND m.matched_by = 'none' AND m.window_end < $d
-  AND EXISTS (SELECT 1 FROM bank_statements s WHERE s.account_id = m.account_id AND s.period_start <= m.window_end AND s.period_end >= m.window_end)`,
+  AND EXISTS (SELECT 1 FROM bank_statements s JOIN rc_bank_accounts a ON a.id = s.account_id
+              WHERE a.document = m.document AND s.period_start <= m.window_end AND s.period_end >= m.window_end)`,
 
   payout_amount_differs: `
 SELECT 'payout_amount_differs:' || m.cash_out_id, 'payout_amount_differs', b.item_id, m.cash_out_id, NULL, NULL, 'fulfilled',

@@ -5,14 +5,16 @@ import { type Credit, type Payout, matchPayouts } from '../../src/bank/match-pay
 const PATTERN = /PAGAMENTOS|TED RECEBIDA/iu;
 const payout = (id: string, cents: number, day = '2026-03-05', windowEnd = '2026-03-09', updatedMs = 0): Payout => ({
   cashOutId: id,
-  accountId: 'a',
+  document: 'a',
   expectedCents: cents,
   day,
   windowEnd,
   updatedMs,
 });
-const credit = (lineId: string, postedOn: string, cents: number, memo = 'PAGAMENTOS', accountId = 'a'): Credit => ({
+/** A credit of account `accountId`, whose document is `document` (the account's own name unless told). */
+const credit = (lineId: string, postedOn: string, cents: number, memo = 'PAGAMENTOS', accountId = 'a', document = accountId): Credit => ({
   accountId,
+  document,
   lineId,
   postedOn,
   amountCents: cents,
@@ -47,8 +49,36 @@ describe('matchPayouts', () => {
     {
       name: 'a credit outside the window is no match, and only a payout-like memo is unexplained',
       payouts: [payout('p1', 500)],
-      credits: [credit('L1', '2026-03-04', 500), credit('L2', '2026-03-10', 500, 'DEP DINHEIRO')],
+      credits: [credit('L1', '2026-03-03', 500), credit('L2', '2026-03-10', 500, 'DEP DINHEIRO')],
       expected: { payouts: ['p1 none'], unexplained: ['L1'] },
+    },
+    {
+      name: 'the window opens the day before P: a payout marked fulfilled just after midnight, credited the evening before',
+      payouts: [payout('p1', 500, '2026-03-06', '2026-03-10')],
+      credits: [credit('L1', '2026-03-05', 500)],
+      expected: { payouts: ['p1 exact L1'], unexplained: [] },
+    },
+    {
+      name: 'a credit in another account of the same document explains the payout (one pool, one match)',
+      payouts: [payout('p1', 500)],
+      credits: [credit('L1', '2026-03-06', 500, 'PAGAMENTOS', 'itau', 'a'), credit('L2', '2026-03-06', 500, 'PAGAMENTOS', 'bradesco', 'a')],
+      expected: { payouts: ['p1 exact L1'], unexplained: ['L2'] },
+    },
+    {
+      name: "a day's sum takes back the credit a single payout got when the single has another credit later in its window",
+      payouts: [
+        payout('A', 600, '2026-03-09', '2026-03-11', 1),
+        payout('B', 400, '2026-03-09', '2026-03-11', 2),
+        payout('C', 1000, '2026-03-10', '2026-03-12', 3),
+      ],
+      credits: [credit('L10', '2026-03-10', 1000), credit('L12', '2026-03-12', 1000)],
+      expected: { payouts: ['A sum L10', 'B sum L10', 'C exact L12'], unexplained: [] },
+    },
+    {
+      name: 'of two payouts of one amount, the credit goes to the window that ends first',
+      payouts: [payout('early', 500, '2026-03-05', '2026-03-09', 1), payout('late', 500, '2026-03-04', '2026-03-10', 2)],
+      credits: [credit('L1', '2026-03-05', 500), credit('L2', '2026-03-10', 500)],
+      expected: { payouts: ['late exact L2', 'early exact L1'], unexplained: [] },
     },
     {
       name: 'pairing wants the memo of the service',

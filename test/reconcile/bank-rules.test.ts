@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { importStatementFile } from '../../src/bank/import-statement.ts';
@@ -55,17 +56,17 @@ const credit = (fitid: string, postedOn: string, cents: number, memo = 'PIX RECE
   documentNumber: undefined,
 });
 
-/** Imports a statement of the account as the bank would write it (OFX 1.x), through the real import. */
-async function statement(periodStart: string, periodEnd: string, lines: StatementLine[]): Promise<void> {
-  const account = { bankCode: '341', agency: '1234', account: '56789-0', document: CNPJ, holderName: 'Loja Sandbox Ltda' };
-  const path = join(dir, `statement-${file}-${periodStart}-${periodEnd}.ofx`);
+/** Imports a statement of the account as the bank would write it (OFX 1.x), through the real import, at `atMs`. */
+async function statement(periodStart: string, periodEnd: string, lines: StatementLine[], number = '56789-0', banks = config.bank, atMs = 0): Promise<void> {
+  const account = { bankCode: '341', agency: '1234', account: number, document: CNPJ, holderName: 'Loja Sandbox Ltda' };
+  const path = join(dir, `statement-${file}-${number}-${periodStart}-${periodEnd}-${lines.length}.ofx`);
   writeFileSync(path, formatOfx1({ account, periodStart, periodEnd, openingBalanceCents: undefined, closingBalanceCents: undefined, lines }));
-  await importStatementFile({ db, clock: fixedClock(0), logger: silentLogger }, path, config.bank);
+  await importStatementFile({ db, clock: fixedClock(atMs), logger: silentLogger }, path, banks);
 }
 
-/** Runs the night of `date` and gives its findings still open, as "category:key-tail state". */
-async function night(date: string, runId = `run-${date}`): Promise<string[]> {
-  await reconcileDay({ db, clock: fixedClock(0), logger: silentLogger }, { runId, day: businessDayOf(date, TZ), bank }, config.reconcile);
+/** Runs the night of `date` (at `atMs`) and gives its findings, as "category:key-tail state". */
+async function night(date: string, runId = `run-${date}`, check = bank, atMs = 0): Promise<string[]> {
+  await reconcileDay({ db, clock: fixedClock(atMs), logger: silentLogger }, { runId, day: businessDayOf(date, TZ), bank: check }, config.reconcile);
   const rows = await db.runAndReadAll(`SELECT finding_key, state FROM findings WHERE run_id = $1 ORDER BY finding_key`, [runId]);
   return rows.getRowObjects().map((r) => `${String(r['finding_key'])} ${String(r['state'])}`);
 }
@@ -252,5 +253,55 @@ describe('bank rules', () => {
     await statement('2026-03-01', '2026-03-10', [credit('F1', '2026-03-06', 90_000)]);
     expect(await night('2026-03-10')).toEqual(['payout_amount_differs:p1 new']);
     expect(await night('2026-03-20')).toEqual(['payout_amount_differs:p1 open']);
+  });
+
+  it('a payout to a document of two accounts is one payout: credited in either, judged once', async () => {
+    const two = configSchema.parse({
+      bank: {
+        accounts: [
+          { id: 'itau-1', document: CNPJ, bankAccount: '56789-0' },
+          { id: 'bradesco-1', document: CNPJ, bankAccount: '11111-1' },
+        ],
+      },
+    }).bank;
+    await insertOperations(db, [payout('p1', 100_000), payout('p2', 50_000)]);
+    await statement('2026-03-01', '2026-03-10', [credit('F1', '2026-03-06', 100_000)], '56789-0', two);
+    await statement('2026-03-01', '2026-03-10', [], '11111-1', two);
+    expect(await night('2026-03-10', 'run-two', { ...two, zone: TZ })).toEqual(['payout_not_in_bank:p2 new']);
+    expect(await matchesOf('run-two')).toEqual(['p1 exact F1', 'p2 none']);
+    const reason = await db.runAndReadAll(`SELECT reason FROM findings WHERE run_id = 'run-two'`);
+    expect(String(reason.getRowObjects()[0]?.['reason'])).toMatch(/in bank account itau-1\/bradesco-1 from 2026-03-04 to 2026-03-09$/);
+  });
+
+  it('a credit an earlier night gave to a payout now out of view is not handed to another one of the same amount', async () => {
+    await insertOperations(db, [payout('Y', 100_000, '2026-03-10'), payout('X', 100_000, '2026-03-12')]);
+    await statement('2026-03-01', '2026-03-31', [credit('CY', '2026-03-12', 100_000), credit('CX', '2026-03-16', 100_000)]);
+    for (const date of ['2026-03-27', '2026-03-30', '2026-03-31', '2026-04-01']) expect(await night(date)).toEqual([]);
+  });
+
+  it('a carried payout is read alone: the view does not reach back to it', async () => {
+    const daily = Array.from({ length: 120 }, (_, i) => DateTime.fromISO('2026-03-06').plus({ days: i }).toISODate() ?? '');
+    await insertOperations(db, [payout('short', 100_000), ...daily.map((day) => payout(`d-${day}`, 10_000, day))]);
+    await statement('2026-03-01', '2026-07-10', [credit('F1', '2026-03-06', 90_000), ...daily.map((day) => credit(`c-${day}`, day, 10_000))]);
+    expect(await night('2026-03-10')).toEqual(['payout_amount_differs:short new']);
+    expect(await night('2026-07-01')).toEqual(['payout_amount_differs:short open']);
+    // The short payout, and the payouts of a few weeks before the night: not the 100 days between.
+    expect((await matchesOf('run-2026-07-01')).length).toBeLessThan(40);
+  });
+
+  it('an unexplained credit a late statement brings is reported the night it arrives', async () => {
+    await insertOperations(db, [payout('p1', 100_000)]);
+    await statement('2026-03-01', '2026-03-30', [credit('F1', '2026-03-06', 100_000)], '56789-0', config.bank, Date.parse('2026-03-31T05:00:00Z'));
+    expect(await night('2026-03-30', 'run-03-30', bank, Date.parse('2026-03-31T05:00:00Z'))).toEqual([]);
+    // The bank's corrected statement of early March, imported after that night.
+    await statement(
+      '2026-03-01',
+      '2026-03-31',
+      [credit('F1', '2026-03-06', 100_000), credit('LATE', '2026-03-05', 70_000, 'TED RECEBIDA REPASSE AVULSO')],
+      '56789-0',
+      config.bank,
+      Date.parse('2026-04-01T04:00:00Z'),
+    );
+    expect(await night('2026-03-31', 'run-03-31', bank, Date.parse('2026-04-01T05:00:00Z'))).toEqual(['bank_credit_unexplained:itau-1:LATE new']);
   });
 });

@@ -39,7 +39,7 @@ const reasons: ReasonRenderers = {
       r.listed === null ? `does not have it ${r.hours} h later` : `shows it ${r.listed.status} since ${f.instant(r.listed.sinceMs)} and never ${r.status}`
     }`,
   payoutNotInBank: (r, f) =>
-    `payout of ${money(f, r.cents)} on ${f.day(r.day)} has no credit in bank account ${r.account} from ${f.day(r.day)} to ${f.day(r.windowEnd)}`,
+    `payout of ${money(f, r.cents)} on ${f.day(r.day)} has no credit in bank account ${r.account} from ${f.day(r.windowStart)} to ${f.day(r.windowEnd)}`,
   payoutAmountDiffers: (r, f) =>
     `payout of ${money(f, r.cents)} on ${f.day(r.day)} was credited ${money(f, r.creditCents)} on ${f.day(r.postedOn)} in bank account ${r.account} (${signed(f, r.differenceCents)}; line ${r.lineId}, memo "${r.memo}")`,
   bankCreditUnexplained: (r, f) =>

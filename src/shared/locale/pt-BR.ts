@@ -43,7 +43,8 @@ const reasons: ReasonRenderers = {
         ? `não a tem ${r.hours} h depois`
         : `a mostra ${f.status(r.listed.status)} desde ${f.instant(r.listed.sinceMs)} e nunca ${f.status(r.status)}`
     }`,
-  payoutNotInBank: (r, f) => `repasse de ${money(f, r.cents)} de ${f.day(r.day)} sem crédito na conta ${r.account} de ${f.day(r.day)} a ${f.day(r.windowEnd)}`,
+  payoutNotInBank: (r, f) =>
+    `repasse de ${money(f, r.cents)} de ${f.day(r.day)} sem crédito na conta ${r.account} de ${f.day(r.windowStart)} a ${f.day(r.windowEnd)}`,
   payoutAmountDiffers: (r, f) =>
     `repasse de ${money(f, r.cents)} de ${f.day(r.day)} creditado com ${money(f, r.creditCents)} em ${f.day(r.postedOn)} na conta ${r.account} (${f.signedMoney(r.differenceCents)}; lançamento ${r.lineId}, histórico "${r.memo}")`,
   bankCreditUnexplained: (r, f) =>

@@ -133,7 +133,7 @@ const SHAPES: readonly { pattern: RegExp; facts: (m: Groups) => ReasonFacts | un
   },
   {
     pattern: new RegExp(`^payout of ${AMOUNT} on ${DAY} has no credit in bank account (\\S+) from ${DAY} to ${DAY}$`, 's'),
-    facts: (m) => (g(m, 2) === g(m, 4) ? { kind: 'payoutNotInBank', cents: money(m, 1), day: g(m, 2), account: g(m, 3), windowEnd: g(m, 5) } : undefined),
+    facts: (m) => ({ kind: 'payoutNotInBank', cents: money(m, 1), day: g(m, 2), account: g(m, 3), windowStart: g(m, 4), windowEnd: g(m, 5) }),
   },
   {
     pattern: new RegExp(

@@ -28,7 +28,7 @@ export type ReasonFacts =
   | { kind: 'feeMismatch'; installments: number; brand: string; chargedCents: bigint | null; tableCents: bigint | null; rate: string }
   | { kind: 'notificationMissed'; transactionId: string; status: string; atMs: number; hours: string; explains: string | null }
   | { kind: 'notificationContradicted'; transactionId: string; status: string; atMs: number; listed: { status: string; sinceMs: number } | null; hours: string }
-  | { kind: 'payoutNotInBank'; cents: bigint | null; day: string; account: string; windowEnd: string }
+  | { kind: 'payoutNotInBank'; cents: bigint | null; day: string; account: string; windowStart: string; windowEnd: string }
   | {
       kind: 'payoutAmountDiffers';
       cents: bigint | null;
