@@ -63,11 +63,16 @@ export function readCnab240(file: string, text: string): ReadStatement {
       `${file}: no CNAB 240 file header (record type 0 at position 8); expected a CNAB 240 statement ("extrato") as the bank exports it`,
     );
   }
+  // The statement covers up to its closing balance's date, which a quiet account's lines alone would not
+  // reach (a statement covering W is what lets a payout be called missing); the last line's day only when
+  // that date is absent or unreadable. It starts at its first line (the opening balance is dated by banks
+  // either the first day or the day before it).
   const days = lines.map((l) => l.postedOn).sort();
-  const periodEnd = days.at(-1) ?? closingOn ?? '';
+  const periodEnd = closingOn ?? days.at(-1) ?? '';
+  const periodStart = days[0] ?? periodEnd;
   return {
     format: 'cnab240',
-    statement: { account, periodStart: days[0] ?? periodEnd, periodEnd, openingBalanceCents, closingBalanceCents, lines },
+    statement: { account, periodStart, periodEnd, openingBalanceCents, closingBalanceCents, lines },
     lineNumbers,
     rejected,
   };

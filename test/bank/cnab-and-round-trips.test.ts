@@ -131,4 +131,9 @@ describe('writers read back to what they were given', () => {
         .every((l) => l.length === 240),
     ).toBe(true);
   });
+
+  it('CNAB 240: a quiet account covers up to its closing balance date, past its last line', () => {
+    const quiet = { ...statementOf([{ ...(lines[0] as StatementLine), postedOn: '2024-05-01' }]), periodEnd: '2024-05-10' };
+    expect(readStatementBytes('q.ret', formatCnab240(quiet)).statement).toMatchObject({ periodStart: '2024-05-01', periodEnd: '2024-05-10' });
+  });
 });
