@@ -64,7 +64,7 @@ export async function importStatementFile(deps: StatementImportDeps, file: strin
   }
   const read = readStatementBytes(file, bytes);
   const accountId = accountIdFor(file, read.statement.account, bank.accounts);
-  const lineIds = lineIdsFor(read.statement.lines);
+  const lineIds = lineIdsFor(read.statement.lines, await knownFitids(db, accountId, read.statement.lines));
   const importedAt = clock.now();
   const name = basename(file);
   const result: StatementImportResult = {
@@ -148,6 +148,23 @@ export async function importStatementFile(deps: StatementImportDeps, file: strin
   }
   logger.event('import.statement', eventFields(result));
   return result;
+}
+
+/** The lines the warehouse holds under the FITIDs of the file (line-ids.ts): their day and amount. */
+async function knownFitids(db: DuckDBConnection, accountId: string, lines: readonly { fitid: string | undefined }[]) {
+  const fitids = [...new Set(lines.map((l) => l.fitid).filter((f): f is string => f !== undefined && f !== ''))];
+  const known = new Map<string, { postedOn: string; amountCents: number }>();
+  if (fitids.length === 0) return known;
+  const rows = await runWithParams(
+    db,
+    `SELECT line_id, strftime(posted_at, '%Y-%m-%d') AS posted_on, amount_cents FROM bank_transactions
+     WHERE account_id = $account_id AND line_id IN (SELECT unnest(from_json($fitids, '["VARCHAR"]')))`,
+    { account_id: accountId, fitids: JSON.stringify(fitids) },
+  );
+  for (const row of await rows.getRowObjectsJS()) {
+    known.set(String(row['line_id']), { postedOn: String(row['posted_on']), amountCents: Number(row['amount_cents']) });
+  }
+  return known;
 }
 
 function readBounded(file: string): Buffer {

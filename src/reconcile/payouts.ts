@@ -192,8 +192,11 @@ export async function matchNightPayouts(db: ReconcileDeps['db'], params: SqlPara
   }));
   await run(`CREATE OR REPLACE TEMP TABLE rc_payout_matches AS ${rowsFromJson('$rows', MATCH_COLUMNS)}`, { rows: JSON.stringify(matches) });
   await run(`CREATE OR REPLACE TEMP TABLE rc_bank_unexplained AS ${rowsFromJson('$rows', UNEXPLAINED_COLUMNS)}`, { rows: JSON.stringify(unexplained) });
-  // An account-less night still needs the payouts' item ids table the rules join.
-  if (!on) await run('CREATE OR REPLACE TEMP TABLE rc_bank_payouts AS SELECT NULL::VARCHAR AS cash_out_id, NULL::VARCHAR AS item_id LIMIT 0');
+  // An account-less night still needs the tables the rules join.
+  if (!on) {
+    await run('CREATE OR REPLACE TEMP TABLE rc_bank_payouts AS SELECT NULL::VARCHAR AS cash_out_id, NULL::VARCHAR AS item_id LIMIT 0');
+    await run('CREATE OR REPLACE TEMP TABLE rc_bank_accounts AS SELECT NULL::VARCHAR AS id, NULL::VARCHAR AS document LIMIT 0');
+  }
 }
 
 /** The night's payout matches, kept per run for the payouts report (payout_matches). */

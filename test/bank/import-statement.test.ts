@@ -47,6 +47,26 @@ describe('importing statements', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it.each([
+    {
+      name: 'a bank that numbers its FITIDs per day: day 2 keeps its line',
+      files: [[line(1, 100_000, 'PIX RECEBIDO', '1')], [line(2, 70_000, 'PIX RECEBIDO', '1')]],
+      ids: ['1', '1/2024-05-02/70000'],
+    },
+    {
+      name: 'a FITID unique in one statement and shared in an overlapping one: the line is kept once',
+      files: [[line(1, 100_000, 'PIX RECEBIDO', 'D1')], [line(1, 100_000, 'PIX RECEBIDO', 'D1'), line(1, -500, 'TARIFA', 'D1')]],
+      ids: ['D1', 'D1/2024-05-01/-500'],
+    },
+  ])('$name', async ({ files, ids }) => {
+    for (const [i, lines] of files.entries()) {
+      const file = join(dir, `day-${i}.ofx`);
+      writeFileSync(file, formatOfx1(statementOf(lines)));
+      await importStatementFile(deps(), file, bank);
+    }
+    expect((await rows('SELECT line_id FROM bank_transactions ORDER BY line_id')).map((r) => r['line_id'])).toEqual(ids);
+  });
+
   it('a re-imported statement adds nothing and says it was imported before', async () => {
     const file = join(dir, 'itau-extrato.ofx');
     copyFileSync(join(FIXTURES, 'itau-extrato.ofx'), file);

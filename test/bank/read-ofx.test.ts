@@ -52,15 +52,33 @@ describe('OFX 1.x quirks', () => {
     expect(ids[1]).toBe(ids[0]?.replace(/:1$/, ':2'));
   });
 
-  it('a FITID repeated within the file is not used; a unique one is', () => {
-    const got = read(
-      ofx1([trn({ amount: '1.00', fitid: 'DUP', memo: 'A' }), trn({ amount: '2.00', fitid: 'DUP', memo: 'B' }), trn({ amount: '3.00', fitid: 'U1' })]),
-    );
-    const ids = lineIdsFor(got.statement.lines);
-    expect(ids[0]).toMatch(/^syn:/);
-    expect(ids[1]).toMatch(/^syn:/);
-    expect(ids[0]).not.toBe(ids[1]);
-    expect(ids[2]).toBe('U1');
+  it.each([
+    {
+      name: 'a FITID repeated within the file names its first line; the others get their day and amount',
+      known: new Map(),
+      lines: [trn({ amount: '1.00', fitid: 'DUP', memo: 'A' }), trn({ amount: '2.00', fitid: 'DUP', memo: 'B' }), trn({ amount: '3.00', fitid: 'U1' })],
+      ids: ['DUP', 'DUP/2024-05-01/200', 'U1'],
+    },
+    {
+      name: 'a FITID the warehouse holds for another line (numbered per day) gets its day and amount',
+      known: new Map([['DUP', { postedOn: '2024-04-30', amountCents: 100 }]]),
+      lines: [trn({ amount: '1.00', fitid: 'DUP', memo: 'A' })],
+      ids: ['DUP/2024-05-01/100'],
+    },
+    {
+      name: 'a FITID the warehouse holds for this very line keeps it, whatever other lines share it in this file',
+      known: new Map([['DUP', { postedOn: '2024-05-01', amountCents: 200 }]]),
+      lines: [trn({ amount: '-5.00', fitid: 'DUP', memo: 'TARIFA' }), trn({ amount: '2.00', fitid: 'DUP', memo: 'B' })],
+      ids: ['DUP/2024-05-01/-500', 'DUP'],
+    },
+    {
+      name: 'lines identical in FITID, day and amount stay apart',
+      known: new Map(),
+      lines: [trn({ amount: '-5.00', fitid: 'T', memo: 'TARIFA' }), trn({ amount: '-5.00', fitid: 'T', memo: 'TARIFA' })],
+      ids: ['T', 'T/2024-05-01/-500#2'],
+    },
+  ])('$name', ({ known, lines, ids }) => {
+    expect(lineIdsFor(read(ofx1(lines)).statement.lines, known)).toEqual(ids);
   });
 
   it('leaves closed as XML (<MEMO>x</MEMO>), stray closing tags and entities read the same', () => {

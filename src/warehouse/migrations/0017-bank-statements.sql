@@ -21,9 +21,9 @@ CREATE TABLE bank_statements (
 );
 
 -- One row per statement line, kept once per (account_id, line_id) whatever the statements repeating it.
--- line_id is the bank's FITID when it is usable (present and not repeated within the file); otherwise
--- 'syn:' and a hash of the line's content (date, amount, memo, the document number) and its occurrence
--- among the file's identical lines. posted_at is the bank's booking date: a statement line has a day in
+-- line_id is the bank's FITID when it names this line and no other, else the FITID with the line's day
+-- and amount; without a FITID, 'syn:' and a hash of the line's content (date, amount, memo, the document
+-- number) and its occurrence among the file's identical lines (docs/bank.md). posted_at is the bank's booking date: a statement line has a day in
 -- the account's time zone, not an instant. amount_cents is signed: credits positive, debits negative.
 CREATE TABLE bank_transactions (
   account_id     VARCHAR NOT NULL,
