@@ -7,9 +7,10 @@ import { refunds } from './refunds.ts';
 import { chargebacks } from './chargebacks.ts';
 import { fees } from './fees.ts';
 import { forecast } from './forecast.ts';
+import { payouts } from './payouts.ts';
 import { KEPT_OUT_ORDERS_SQL, SYNC_REJECTS_SQL, ordersRejected } from './kept-out.ts';
 
-export const REPORTS: readonly ReportDefinition[] = [discrepancies, refunds, chargebacks, fees, forecast];
+export const REPORTS: readonly ReportDefinition[] = [discrepancies, refunds, chargebacks, fees, forecast, payouts];
 
 /** What `recon serve` shows: every report's files, then the rows a stopped night kept out. */
 export const REPORT_CATALOG: ReportCatalog = Object.freeze({

@@ -5,9 +5,10 @@
 // which leaves a credit a later window could also take to the payout that has no other). Then the
 // payouts of one day still unmatched, summed, to one free credit; a day whose sum finds none may take
 // the credit a single payout got, when that payout's window ends later and another credit of its amount
-// is free for it. Last, each payout still unmatched is paired with the nearest free credit in its
-// window whose memo says it came from the service. A fixed order everywhere (payouts by day, update
-// time and id; credits by day and line id), so the same facts always give the same answer. It runs in
+// is free for it. Last, each payout still unmatched is paired with a free credit in its window whose
+// memo says it came from the service, the closest amounts first. A fixed order everywhere (payouts by
+// day, update time and id; credits by day and line id), so the same facts always give the same answer.
+// It runs in
 // TS over the night's bounded set: each choice takes a credit from the next candidate, which SQL only
 // says as a recursive walk.
 import { DateTime } from 'luxon';
@@ -112,12 +113,16 @@ export function matchPayouts(payouts: readonly Payout[], credits: readonly Credi
     }
   }
 
-  for (const p of ordered) {
-    if (result.has(p)) continue;
-    const credit = freeFor(p, (c) => memoPattern.test(c.memo));
-    if (credit) give(credit, [p], 'paired');
-    else result.set(p, { payout: p, credit: undefined, matchedBy: 'none' });
-  }
+  // Paired: of every payout left and payout-like credit left in its window, the closest amounts first
+  // (a credit 5,00 short of one payout is that payout's, not another's 150,00 away), then the earlier
+  // credit, then the payouts' order.
+  const left = ordered.filter((p) => !result.has(p));
+  const pairs = left.flatMap((p, rank) =>
+    inOrder.filter((c) => !used.has(c) && holds(p, c) && memoPattern.test(c.memo)).map((c) => ({ p, c, rank, gap: Math.abs(c.amountCents - p.expectedCents) })),
+  );
+  pairs.sort((a, b) => a.gap - b.gap || byCreditOrder(a.c, b.c) || a.rank - b.rank);
+  for (const { p, c } of pairs) if (!result.has(p) && !used.has(c)) give(c, [p], 'paired');
+  for (const p of left) if (!result.has(p)) result.set(p, { payout: p, credit: undefined, matchedBy: 'none' });
 
   return {
     payouts: ordered.map((p) => result.get(p) as PayoutMatch),

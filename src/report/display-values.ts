@@ -22,5 +22,7 @@ export function displayTextOf(value: string, display: ColumnDisplay | undefined,
       return messages.listings[value] ?? value;
     case 'issueKind':
       return messages.issueKinds[value] ?? value;
+    case 'bankStatus':
+      return messages.bankStatuses[value] ?? value;
   }
 }

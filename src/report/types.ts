@@ -18,7 +18,7 @@ export type ColumnType = 'text' | 'cents' | 'integer' | 'instant' | 'date' | 'bo
  * How a workbook shows a text column's machine value to a person, in the report's locale (the CSV
  * keeps the value): a category key as its label, a state, a status word, a reason sentence, ...
  */
-export type ColumnDisplay = 'category' | 'state' | 'status' | 'reason' | 'ageBucket' | 'listing' | 'issueKind';
+export type ColumnDisplay = 'category' | 'state' | 'status' | 'reason' | 'ageBucket' | 'listing' | 'issueKind' | 'bankStatus';
 
 export interface ColumnSpec {
   /** The SQL result column this cell comes from; also the CSV header (cents columns end in `_cents`). */

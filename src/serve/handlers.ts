@@ -6,6 +6,7 @@ import type { SettlementConfig } from '../config/schema.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { refundWindow } from './chart-data.ts';
+import { readBankLeg } from './bank-section.ts';
 import { readForecast } from './forecast-section.ts';
 import { listNights, nightDates, readNight } from './nights.ts';
 import { renderHome, type HomeData } from './page-home.ts';
@@ -80,6 +81,7 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
     keptOut: await keptOutOrdersOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.keptOutOrdersSql }),
     syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
     forecast: await readForecast(db, { date, zone: site.zone, settlement: site.settlement }),
+    bank: await readBankLeg(db, { date, runId: night.summary?.findings?.reconcile_run_id }),
   }));
   // While a job holds the warehouse, the findings of the last night (the snapshot beside the journal)
   // still show with their triage: an action taken meanwhile shows at once.
@@ -107,6 +109,7 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
     keptOut: read.ok ? read.value.keptOut : undefined,
     syncRejects: read.ok ? read.value.syncRejects : undefined,
     forecast: read.ok ? read.value.forecast : undefined,
+    bank: read.ok ? read.value.bank : undefined,
   };
   respond(200, 'text/html; charset=utf-8', renderNight(data));
   return true;

@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory } from '../shared/locale/localize.ts';
 import { findingsTable, keptOutTable, syncRejectsTable } from './findings-table.ts';
+import { type BankLeg, bankSection } from './bank-section.ts';
 import { type Forecast, forecastSection } from './forecast-section.ts';
 import { brlFromCents, localDateTime, zoneLabel } from './format.ts';
 import { html, renderPage, type SafeHtml } from './html.ts';
@@ -28,6 +29,8 @@ export interface NightData {
   syncRejects?: Limited<SyncRejectRow> | undefined;
   /** The card receivables expected after the night (undefined when the warehouse could not be read). */
   forecast?: Forecast | undefined;
+  /** The night's bank check: payouts by where they stand, and the latest statements (undefined when there is none). */
+  bank?: BankLeg | undefined;
   /** The journal's triage of the findings, and what the visitor can do with them. */
   triage?: TableTriage | undefined;
 }
@@ -45,6 +48,7 @@ ${s ? facts(night, zone, m) : ''}
 <h2>${p.downloads}</h2>
 ${downloadLinks(night, m)}${night.summary ? html`<p class="muted">${p.record} <a href="/nights/${night.date}/summary.json" download>summary.json</a></p>` : ''}
 ${s?.findings ? categoryTable(s.findings.by_category, m) : ''}
+${data.bank ? bankSection(data.bank, m) : ''}
 ${data.forecast ? forecastSection(data.forecast, m) : ''}
 <h2 id="findings-heading">${p.findingsHeading}</h2>
 ${data.findings.ok ? html`${data.findings.notice === undefined ? '' : html`<p class="notice" id="warehouse-notice">${data.findings.notice}</p>`}${findingsTable(data.findings.value, night.date, m, zone, data.triage)}` : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}

@@ -224,6 +224,8 @@ describe('machine interfaces stay as they were', () => {
       'fees.csv',
       'forecast.xlsx',
       'forecast.csv',
+      'payouts.xlsx',
+      'payouts.csv',
     ]);
     // Every category of the contract, whichever branch added it.
     expect(new Set(Object.keys((json['findings'] as { by_category: object }).by_category))).toEqual(new Set(FINDING_CATEGORIES));

@@ -139,6 +139,16 @@ export const pageEn: typeof pagePtBR = {
       latestOnly: "Actions apply to the latest night's findings.",
     },
   },
+  bank: {
+    heading: 'Bank: payouts and statements',
+    status: 'In the bank',
+    payouts: 'Payouts',
+    amount: 'Amount',
+    noPayouts: "No payout to the merchant's accounts this night.",
+    noStatement: 'No bank statement imported up to this night.',
+    statement: (account, file, from, to, closing) =>
+      `Latest statement of account ${account}: ${file}, ${from} to ${to}${closing === undefined ? '' : `, closing balance ${closing}`}`,
+  },
   forecast: {
     heading: 'Card receivables forecast',
     notice:

@@ -143,6 +143,16 @@ export const pagePtBR = {
       latestOnly: 'As ações valem para as divergências da noite mais recente.',
     },
   },
+  bank: {
+    heading: 'Banco: repasses e extratos',
+    status: 'No banco',
+    payouts: 'Repasses',
+    amount: 'Valor',
+    noPayouts: 'Nenhum repasse para as contas da empresa nesta noite.',
+    noStatement: 'Nenhum extrato bancário importado até esta noite.',
+    statement: (account: string, file: string, from: string, to: string, closing: string | undefined) =>
+      `Último extrato da conta ${account}: ${file}, de ${from} a ${to}${closing === undefined ? '' : `, saldo final ${closing}`}`,
+  },
   forecast: {
     heading: 'Previsão de recebíveis (cartão)',
     notice:
