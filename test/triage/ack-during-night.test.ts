@@ -1,7 +1,6 @@
 // Both processes real: a nightly job (a child `recon run nightly`) holds the warehouse while another
 // child `recon findings ack` acknowledges a finding. The acknowledgement succeeds at once (from the
 // journal and the last night's snapshot), survives, and shows in the workbook that very night writes.
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runRecon } from '../proof/cli.ts';
 import { NIGHT1, NIGHT2, noteInWorkbook, startGatedNights, type GatedNights } from './gated-night.ts';
