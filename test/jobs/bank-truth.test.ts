@@ -22,7 +22,7 @@ const count = async (db: { runAndReadAll(sql: string): Promise<{ getRowObjects()
   Number((await db.runAndReadAll(sql)).getRowObjects()[0]?.['n']);
 
 async function scoreSeed(seed: number, endDate: string) {
-  const history = generateHistory({ seed, days: 24, perDay: 30, endDate, discrepancyRate: 0.02, bankStatement: true });
+  const history = generateHistory({ seed, days: 22, perDay: 15, endDate, discrepancyRate: 0.02, bankStatement: true });
   const bank = history.bank;
   if (!bank) throw new Error('the history has no bank statement');
   const dates = datesBetween(history.startDate, history.endDate, ZONE);
@@ -72,7 +72,6 @@ function score(expected: string[], found: string[], category: string) {
 
 describe('bank check against the ground truth', () => {
   it.each([
-    [21, '2026-03-20'],
     // Carnival (16-17 February 2026) inside the history: windows stretch over the bank holidays.
     [22, '2026-02-27'],
     // Christmas and New Year's Day inside the history.
