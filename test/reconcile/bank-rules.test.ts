@@ -15,10 +15,10 @@ import { businessDayOf } from '../../src/shared/business-day.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
-import { insertOperations, type OpRow } from './fixtures.ts';
+import { MERCHANT_CNPJ, insertOperations, merchantPayout, type OpRow } from './fixtures.ts';
 
 const TZ = 'America/Sao_Paulo';
-const CNPJ = '11222333000181';
+const CNPJ = MERCHANT_CNPJ;
 const config = configSchema.parse({ bank: { accounts: [{ id: 'itau-1', document: '11.222.333/0001-81', bankAccount: '56789-0' }] } });
 const bank = { ...config.bank, zone: TZ };
 const dir = mkdtempSync(join(tmpdir(), 'recon-bank-rules-'));
@@ -33,19 +33,7 @@ beforeEach(async () => {
 });
 afterEach(() => warehouse.close());
 
-/** A payout of `cents` updated at 15:00 UTC (12:00 in Sao Paulo) of day `day`. */
-const payout = (id: string, cents: number, day = '2026-03-05', extra: Partial<OpRow> = {}): OpRow => ({
-  kind: 'cash_out',
-  operation_id: id,
-  item_id: `payout-${id}`,
-  status: 'fulfilled',
-  created: `${day}T13:00:00Z`,
-  updated: `${day}T15:00:00Z`,
-  amount: cents,
-  paid_off_amount: cents,
-  document: CNPJ,
-  ...extra,
-});
+const payout = merchantPayout;
 
 const credit = (fitid: string, postedOn: string, cents: number, memo = 'PIX RECEBIDO PAGAMENTOS'): StatementLine => ({
   postedOn,

@@ -97,3 +97,20 @@ export async function memoryWarehouse(): Promise<{ db: DuckDBConnection; close()
     },
   };
 }
+
+/** The CNPJ the bank tests' merchant sends its payouts to. */
+export const MERCHANT_CNPJ = '11222333000181';
+
+/** A payout to the merchant's own CNPJ of `cents`, fulfilled at 15:00 UTC (12:00 in Sao Paulo) of day `day`. */
+export const merchantPayout = (id: string, cents: number, day = '2026-03-05', extra: Partial<OpRow> = {}): OpRow => ({
+  kind: 'cash_out',
+  operation_id: id,
+  item_id: `payout-${id}`,
+  status: 'fulfilled',
+  created: `${day}T13:00:00Z`,
+  updated: `${day}T15:00:00Z`,
+  amount: cents,
+  paid_off_amount: cents,
+  document: MERCHANT_CNPJ,
+  ...extra,
+});

@@ -20,26 +20,15 @@ import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
 import { payouts } from '../../reports/payouts.ts';
 import { bankSection, readBankLeg } from '../../src/serve/bank-section.ts';
 import { messagesFor } from '../../src/shared/locale/index.ts';
-import { insertOperations, type OpRow } from '../reconcile/fixtures.ts';
+import { MERCHANT_CNPJ, insertOperations, merchantPayout as payout } from '../reconcile/fixtures.ts';
 
 const TZ = 'America/Sao_Paulo';
 const NIGHT = '2026-03-10';
-const CNPJ = '11222333000181';
+const CNPJ = MERCHANT_CNPJ;
 const config = configSchema.parse({ bank: { accounts: [{ id: 'itau-1', document: CNPJ, bankAccount: '56789-0' }] } });
 const dir = mkdtempSync(join(tmpdir(), 'recon-payouts-report-'));
 let warehouse: Warehouse;
 
-const payout = (id: string, cents: number, day: string): OpRow => ({
-  kind: 'cash_out',
-  operation_id: id,
-  item_id: `REP-${id}`,
-  status: 'fulfilled',
-  created: `${day}T13:00:00Z`,
-  updated: `${day}T15:00:00Z`,
-  amount: cents,
-  paid_off_amount: cents,
-  document: CNPJ,
-});
 const line = (fitid: string, postedOn: string, cents: number, memo: string): StatementLine => ({
   postedOn,
   amountCents: cents,
