@@ -1,7 +1,11 @@
 // Bank business days in Brazil: Monday to Friday, not a national holiday. The holidays come from the
 // date-holidays library (types `public` and `bank`: Carnival Monday and Tuesday and Corpus Christi
-// close the banks though they are no public holidays), computed once per year. Days are calendar
-// dates (YYYY-MM-DD); no instant and no time zone enters here.
+// close the banks though they are no public holidays), computed once per year, and the last weekday of
+// the year: the CMN (Resolução 2.932/2002, art. 2º, carried into Resolução CMN 4.880/2020) gives the
+// banks no business with the public on the year's last business day, and FEBRABAN announces each year
+// that no clearing (compensação, TED) settles on it: 31 December, or the Friday before when it falls on
+// a weekend (docs/bank.md). Days are calendar dates (YYYY-MM-DD); no instant and no time zone enters
+// here.
 import Holidays from 'date-holidays';
 import { DateTime } from 'luxon';
 import { ReconError } from '../shared/errors.ts';
@@ -14,10 +18,19 @@ function holidaysIn(year: number): ReadonlySet<string> {
   if (days === undefined) {
     calendar ??= new Holidays('BR');
     const list = calendar.getHolidays(year) || [];
-    days = new Set(list.filter((h) => h.type === 'public' || h.type === 'bank').map((h) => h.date.slice(0, 10)));
+    const closed = new Set(list.filter((h) => h.type === 'public' || h.type === 'bank').map((h) => h.date.slice(0, 10)));
+    closed.add(lastWeekdayOfYear(year, closed));
+    days = closed;
     holidaysOfYear.set(year, days);
   }
   return days;
+}
+
+/** The year's last weekday that is no holiday: the day without clearing that closes the year. */
+function lastWeekdayOfYear(year: number, holidays: ReadonlySet<string>): string {
+  let dt = DateTime.fromObject({ year, month: 12, day: 31 }, { zone: 'UTC' });
+  while (dt.weekday > 5 || holidays.has(dt.toISODate() ?? '')) dt = dt.minus({ days: 1 });
+  return dt.toISODate() ?? '';
 }
 
 function dayOf(date: string): DateTime {
@@ -26,7 +39,7 @@ function dayOf(date: string): DateTime {
   return dt;
 }
 
-/** Whether banks in Brazil open on that day: a weekday that is no national public or bank holiday. */
+/** Whether banks in Brazil settle on that day: a weekday that is no national public or bank holiday, nor the year's last weekday. */
 export function isBankBusinessDay(date: string): boolean {
   const dt = dayOf(date);
   return dt.weekday <= 5 && !holidaysIn(dt.year).has(date);

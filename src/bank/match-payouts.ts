@@ -6,7 +6,7 @@
 // payouts of one day still unmatched, summed, to one free credit; a day whose sum finds none may take
 // the credit a single payout got, when that payout's window ends later and another credit of its amount
 // is free for it. Last, each payout still unmatched is paired with a free credit in its window whose
-// memo says it came from the service, the closest amounts first. A fixed order everywhere (payouts by
+// memo says it came from the service, within the pairing tolerance, the closest amounts first. A fixed order everywhere (payouts by
 // day, update time and id; credits by day and line id), so the same facts always give the same answer.
 // It runs in
 // TS over the night's bounded set: each choice takes a credit from the next candidate, which SQL only
@@ -19,11 +19,14 @@ export interface Payout {
   /** The document the payout was sent to: its pool of accounts. */
   document: string;
   expectedCents: number;
-  /** P, YYYY-MM-DD. */
+  /** P, YYYY-MM-DD: the local day the payout was first seen fulfilled. */
   day: string;
+  /** The first day its credit may carry: P, or the day before P for a payout fulfilled in P's first hour. */
+  windowStart: string;
   /** W, YYYY-MM-DD: the settleDays-th bank business day after P. */
   windowEnd: string;
-  updatedMs: number;
+  /** When it was first seen fulfilled (ms): its order among the payouts of one day. */
+  fulfilledMs: number;
 }
 
 /** A statement line that put money in an account (amount > 0), with the document of that account. */
@@ -52,21 +55,40 @@ export interface PayoutMatching {
   unexplained: Credit[];
 }
 
-const byPayoutOrder = (a: Payout, b: Payout) => cmp(a.day, b.day) || a.updatedMs - b.updatedMs || cmp(a.cashOutId, b.cashOutId);
+const byPayoutOrder = (a: Payout, b: Payout) => cmp(a.day, b.day) || a.fulfilledMs - b.fulfilledMs || cmp(a.cashOutId, b.cashOutId);
 const byCreditOrder = (a: Credit, b: Credit) => cmp(a.postedOn, b.postedOn) || cmp(a.lineId, b.lineId);
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The first day a payout's credit may carry: the day before P (a payout marked fulfilled just after midnight, credited the evening before). */
-export function windowStartOf(day: string): string {
-  return DateTime.fromISO(day, { zone: 'UTC' }).minus({ days: 1 }).toISODate() ?? day;
+/**
+ * The first day a payout's credit may carry: P itself, since a transfer is not credited before it is
+ * made; the day before P only for a payout marked fulfilled in the first hour of P (local), which the
+ * bank may have credited the evening before.
+ */
+export function windowStartOf(fulfilledMs: number, zone: string): string {
+  const at = DateTime.fromMillis(fulfilledMs, { zone });
+  const day = at.toISODate() ?? '';
+  return at.hour === 0 ? (at.minus({ days: 1 }).toISODate() ?? day) : day;
 }
 
-const holds = (p: Payout, c: Credit) => c.document === p.document && c.postedOn >= windowStartOf(p.day) && c.postedOn <= p.windowEnd;
+/** How far a credit of another amount may be from a payout and still be its transfer (bank.pairTolerance). */
+export interface PairTolerance {
+  minCents: number;
+  percent: number;
+}
 
-export function matchPayouts(payouts: readonly Payout[], credits: readonly Credit[], memoPattern: RegExp): PayoutMatching {
+/** Whether a credit of `creditCents` may be payout `expectedCents` credited short or long: integer arithmetic only. */
+export function withinTolerance(expectedCents: number, creditCents: number, tolerance: PairTolerance): boolean {
+  const gap = Math.abs(creditCents - expectedCents);
+  const basisPoints = Math.round(tolerance.percent * 100);
+  return gap <= tolerance.minCents || gap * 10_000 <= Math.abs(expectedCents) * basisPoints;
+}
+
+const holds = (p: Payout, c: Credit) => c.document === p.document && c.postedOn >= p.windowStart && c.postedOn <= p.windowEnd;
+
+export function matchPayouts(payouts: readonly Payout[], credits: readonly Credit[], memoPattern: RegExp, tolerance: PairTolerance): PayoutMatching {
   const ordered = [...payouts].sort(byPayoutOrder);
   const inOrder = [...credits].sort(byCreditOrder);
   const used = new Map<Credit, Payout[]>();
@@ -113,12 +135,15 @@ export function matchPayouts(payouts: readonly Payout[], credits: readonly Credi
     }
   }
 
-  // Paired: of every payout left and payout-like credit left in its window, the closest amounts first
-  // (a credit 5,00 short of one payout is that payout's, not another's 150,00 away), then the earlier
-  // credit, then the payouts' order.
+  // Paired: of every payout left and payout-like credit left in its window within the tolerance, the
+  // closest amounts first (a credit 5,00 short of one payout is that payout's, not another's 150,00
+  // away), then the earlier credit, then the payouts' order. A credit further off than the tolerance is
+  // no evidence of this transfer: the payout and the credit stay two findings.
   const left = ordered.filter((p) => !result.has(p));
   const pairs = left.flatMap((p, rank) =>
-    inOrder.filter((c) => !used.has(c) && holds(p, c) && memoPattern.test(c.memo)).map((c) => ({ p, c, rank, gap: Math.abs(c.amountCents - p.expectedCents) })),
+    inOrder
+      .filter((c) => !used.has(c) && holds(p, c) && memoPattern.test(c.memo) && withinTolerance(p.expectedCents, c.amountCents, tolerance))
+      .map((c) => ({ p, c, rank, gap: Math.abs(c.amountCents - p.expectedCents) })),
   );
   pairs.sort((a, b) => a.gap - b.gap || byCreditOrder(a.c, b.c) || a.rank - b.rank);
   for (const { p, c } of pairs) if (!result.has(p) && !used.has(c)) give(c, [p], 'paired');

@@ -37,6 +37,26 @@ export const bankSchema = z.strictObject({
   settleDays: z.int().min(0).max(30).default(2),
   /** A credit whose memo matches this (case-insensitive) came from the service: one no payout explains is bank_credit_unexplained. */
   payoutMemoPattern: patternSchema.default('PAGAMENTOS|PAGTOS|REPASSE|TRANSF.*RECEBIDA|TED RECEBIDA|PIX RECEBIDO'),
+  /**
+   * How far a credit of another amount may be from a payout and still be that payout's transfer
+   * (paired: payout_amount_differs): the larger of `minCents` and `percent` % of the payout. Beyond it
+   * the payout and the credit are two findings. R$ 20,00 covers a TED fee or a small deduction on any
+   * payout; 5 % covers a proportional deduction on a large one; a gap wider than both is more likely
+   * another transfer than this one short.
+   */
+  pairTolerance: z
+    .strictObject({
+      minCents: z.int().min(0).max(100_000_000).default(2000),
+      /** A percentage with at most two decimals (basis points), so the bound stays exact in integer cents. */
+      percent: z.number().min(0).max(100).multipleOf(0.01, { message: 'expected a percentage with at most two decimals, e.g. 5 or 2.5' }).default(5),
+    })
+    .default({ minCents: 2000, percent: 5 }),
+  /**
+   * A debit whose memo matches this (case-insensitive) and whose amount equals an earlier credit's, in
+   * the same account within settleDays bank business days of it, returns that credit: the credit then
+   * explains no payout (a Pix returned, "DEVOLUÇÃO PIX", or a TED returned, "ESTORNO").
+   */
+  reversalMemoPattern: patternSchema.default('DEVOLU|ESTORN|REVERS|DEVOLVID'),
   /** Path of the night's statement; `{date}` is replaced with the business date (as orders.path). */
   statementPath: z.string().min(1).optional(),
 });

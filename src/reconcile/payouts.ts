@@ -6,11 +6,12 @@ import { DateTime } from 'luxon';
 import type { BankConfig } from '../config/schema.ts';
 import { addBankBusinessDays } from '../bank/bank-days.ts';
 import { matchPayouts, windowStartOf, type Credit, type Payout } from '../bank/match-payouts.ts';
+import { dropReturnedCredits, type ReturnDebit } from '../bank/returned-credits.ts';
 import { dateParam, instantParam, runWithParams, type SqlParams } from '../warehouse/sql.ts';
 import type { ReconcileDeps } from './reconcile.ts';
 
 /** The bank check of a night: the accounts, the window and the memo pattern, and the zone P is taken in. */
-export type BankCheck = Pick<BankConfig, 'accounts' | 'settleDays' | 'payoutMemoPattern'> & { zone: string };
+export type BankCheck = Pick<BankConfig, 'accounts' | 'settleDays' | 'payoutMemoPattern' | 'pairTolerance' | 'reversalMemoPattern'> & { zone: string };
 
 /** Days before the first P whose window can still end on D that a night still looks at: a statement that
  * covers W a few days late still reports the payout. */
@@ -37,7 +38,9 @@ const rowsFromJson = (param: string, columns: string) =>
 /** The accounts, then the payouts and credits in view: from the view's first day to D, and carried ones. */
 const PAYOUTS: readonly string[] = [
   `CREATE OR REPLACE TEMP TABLE rc_bank_accounts AS ${rowsFromJson('$bank_accounts', 'id VARCHAR, document VARCHAR')}`,
-  // One row per payout whatever the number of accounts its document has: they are its pool.
+  // One row per payout whatever the number of accounts its document has: they are its pool. Its P is the
+  // first time it was seen fulfilled (operation_history), not its latest update: a later change of any
+  // other field moves date_updated, never the day the money left.
   `CREATE OR REPLACE TEMP TABLE rc_bank_payouts AS
    WITH picked AS (
      (SELECT o.rowid AS rid, o.* FROM operations o
@@ -47,10 +50,16 @@ const PAYOUTS: readonly string[] = [
       WHERE o.kind = 'cash_out' AND o.operation_id IN (
         SELECT operation_id FROM rc_prev WHERE category IN ('payout_not_in_bank', 'payout_amount_differs')))),
    once AS (SELECT DISTINCT ON (rid) * EXCLUDE (rid) FROM picked),
-   documents AS (SELECT DISTINCT document FROM rc_bank_accounts)
+   documents AS (SELECT DISTINCT document FROM rc_bank_accounts),
+   fulfilled AS (
+     SELECT h.operation_id, min(h.date_updated) AS at
+     FROM operation_history h SEMI JOIN once p ON h.kind = 'cash_out' AND h.operation_id = p.operation_id
+     WHERE h.status = 'fulfilled' GROUP BY ALL)
    SELECT p.operation_id AS cash_out_id, p.item_id, d.document,
-          coalesce(p.paid_off_amount_cents, p.amount_cents) AS expected_cents, epoch_ms(p.date_updated) AS updated_ms
+          coalesce(p.paid_off_amount_cents, p.amount_cents) AS expected_cents,
+          epoch_ms(coalesce(f.at, p.date_updated)) AS fulfilled_ms
    FROM once p JOIN documents d ON d.document = regexp_replace(coalesce(p.customer_document_number, ''), '[^0-9]', '', 'g')
+   LEFT JOIN fulfilled f ON f.operation_id = p.operation_id
    WHERE p.status = 'fulfilled' AND p.date_updated < $d_end`,
 ];
 
@@ -88,6 +97,26 @@ const LATE_LINES_FIRST_DAY = `SELECT strftime(min(posted_at), '%Y-%m-%d') AS day
   WHERE imported_at > (SELECT coalesce(finished_at, started_at) FROM runs WHERE run_id = $prev_run)
     AND account_id IN (SELECT id FROM rc_bank_accounts)`;
 
+/** The debits that may return one of the view's credits: same account and amount, posted from the first credit to D. */
+const RETURN_DEBITS = `
+SELECT t.account_id, t.line_id, strftime(t.posted_at, '%Y-%m-%d') AS posted_on, t.amount_cents, coalesce(t.memo, '') AS memo
+FROM bank_transactions t
+WHERE t.amount_cents < 0 AND t.posted_at >= $debits_lo AND t.posted_at <= $d
+  AND t.account_id IN (SELECT id FROM rc_bank_accounts)
+  AND -t.amount_cents IN (SELECT amount_cents FROM rc_bank_credits)`;
+
+async function readReturnDebits(run: (sql: string, extra?: SqlParams) => ReturnType<typeof runWithParams>, credits: readonly Credit[]): Promise<ReturnDebit[]> {
+  const first = credits.map((c) => c.postedOn).sort()[0];
+  if (first === undefined) return [];
+  return (await (await run(RETURN_DEBITS, { debits_lo: dateParam(first) })).getRowObjectsJS()).map((r) => ({
+    accountId: String(r['account_id']),
+    lineId: String(r['line_id']),
+    postedOn: String(r['posted_on']),
+    amountCents: Number(r['amount_cents']),
+    memo: String(r['memo']),
+  }));
+}
+
 interface View {
   payouts: Payout[];
   credits: Credit[];
@@ -116,21 +145,23 @@ async function readView(run: (sql: string, extra?: SqlParams) => ReturnType<type
   const lo = { bank_lo_start: instantParam(DateTime.fromISO(viewFrom, { zone: bank.zone }).toMillis()), credits_lo: dateParam(viewFrom) };
   for (const sql of PAYOUTS.slice(1)) await run(sql, lo);
   const payouts = (await (await run('SELECT * FROM rc_bank_payouts')).getRowObjectsJS()).map((r) => {
-    const day = DateTime.fromMillis(Number(r['updated_ms']), { zone: bank.zone }).toISODate() ?? '';
+    const fulfilledMs = Number(r['fulfilled_ms']);
+    const day = DateTime.fromMillis(fulfilledMs, { zone: bank.zone }).toISODate() ?? '';
     return {
       cashOutId: String(r['cash_out_id']),
       document: String(r['document']),
       expectedCents: Number(r['expected_cents']),
       day,
+      windowStart: windowStartOf(fulfilledMs, bank.zone),
       windowEnd: addBankBusinessDays(day, bank.settleDays),
-      updatedMs: Number(r['updated_ms']),
+      fulfilledMs,
     };
   });
   // The windows of the carried payouts older than the view: their own credits, and no others' of the view.
   const older = payouts.filter((p) => p.day < viewFrom);
   const carriedWindow = {
     carried_payouts: older.length > 0,
-    carried_lo: dateParam(older.map((p) => windowStartOf(p.day)).sort()[0] ?? viewFrom),
+    carried_lo: dateParam(older.map((p) => p.windowStart).sort()[0] ?? viewFrom),
     carried_hi: dateParam(
       older
         .map((p) => p.windowEnd)
@@ -147,7 +178,8 @@ async function readView(run: (sql: string, extra?: SqlParams) => ReturnType<type
     amountCents: Number(r['amount_cents']),
     memo: String(r['memo']),
   }));
-  return { payouts, credits, judgedFrom, creditsJudgedAfter: addBankBusinessDays(viewFrom, bank.settleDays), carried };
+  const { kept } = dropReturnedCredits(credits, await readReturnDebits(run, credits), new RegExp(bank.reversalMemoPattern, 'iu'), bank.settleDays);
+  return { payouts, credits: kept, judgedFrom, creditsJudgedAfter: addBankBusinessDays(viewFrom, bank.settleDays), carried };
 }
 
 /** Matches the night's payouts to the credits and writes rc_payout_matches and rc_bank_unexplained. */
@@ -159,7 +191,7 @@ export async function matchNightPayouts(db: ReconcileDeps['db'], params: SqlPara
   const payoutJudged = (p: Payout) =>
     p.day >= view.judgedFrom || carried.has(`payout_not_in_bank:${p.cashOutId}`) || carried.has(`payout_amount_differs:${p.cashOutId}`);
   const creditJudged = (c: Credit) => c.postedOn > view.creditsJudgedAfter || carried.has(`bank_credit_unexplained:${c.accountId}:${c.lineId}`);
-  const matching = matchPayouts(payouts, credits, new RegExp(bank?.payoutMemoPattern ?? '$^', 'iu'));
+  const matching = matchPayouts(payouts, credits, new RegExp(bank?.payoutMemoPattern ?? '$^', 'iu'), bank?.pairTolerance ?? { minCents: 0, percent: 0 });
   const poolOf = (document: string) =>
     (bank?.accounts ?? [])
       .filter((a) => a.document === document)
@@ -172,7 +204,7 @@ export async function matchNightPayouts(db: ReconcileDeps['db'], params: SqlPara
     account_id: c?.accountId ?? poolOf(p.document),
     expected_cents: p.expectedCents,
     payout_day: p.day,
-    window_start: windowStartOf(p.day),
+    window_start: p.windowStart,
     window_end: p.windowEnd,
     line_id: c?.lineId ?? null,
     posted_at: c?.postedOn ?? null,

@@ -110,6 +110,37 @@ const cases: Case[] = [
     matches: ['p1 paired F1'],
   },
   {
+    name: 'a credit of another amount beyond the tolerance is no evidence: the payout and the credit are two findings',
+    ops: [payout('p1', 98_050)],
+    lines: [credit('F1', '2026-03-06', 333_333)],
+    date: '2026-03-11',
+    findings: ['bank_credit_unexplained:itau-1:F1 new', 'payout_not_in_bank:p1 new'],
+    matches: ['p1 none'],
+  },
+  {
+    name: 'a credit the day before P is not its transfer when it was fulfilled after the first hour',
+    ops: [payout('p1', 100_000, '2026-03-06')],
+    lines: [credit('F1', '2026-03-05', 99_000)],
+    date: '2026-03-11',
+    findings: ['bank_credit_unexplained:itau-1:F1 new', 'payout_not_in_bank:p1 new'],
+    matches: ['p1 none'],
+  },
+  {
+    name: 'a payout fulfilled at 00:20 may have been credited the evening before',
+    ops: [payout('p1', 100_000, '2026-03-06', { updated: '2026-03-06T03:20:00Z' })],
+    lines: [credit('F1', '2026-03-05', 100_000)],
+    date: '2026-03-11',
+    findings: [],
+    matches: ['p1 exact F1'],
+  },
+  {
+    name: 'a credit the bank returned ("DEVOLUÇÃO PIX") is no credit: the payout is not in the bank',
+    ops: [payout('p1', 100_000)],
+    lines: [credit('F1', '2026-03-06', 100_000), { ...credit('F2', '2026-03-09', -100_000, 'DEVOLUÇÃO PIX RECEBIDO'), type: 'debit' }],
+    findings: ['payout_not_in_bank:p1 new'],
+    matches: ['p1 none'],
+  },
+  {
     name: 'never credited, a statement covering W: payout_not_in_bank',
     ops: [payout('p1', 100_000)],
     lines: [credit('F1', '2026-03-06', 5_000, 'DEP DINHEIRO')],
@@ -236,9 +267,17 @@ describe('bank rules', () => {
     expect(await night('2026-03-12')).toEqual(['payout_not_in_bank:p1 resolved']);
   });
 
+  it('takes P from the first time the payout was seen fulfilled, not from a later update', async () => {
+    await insertOperations(db, [payout('p1', 100_000, '2026-03-12')]);
+    await db.run(`INSERT INTO operation_history VALUES ('cash_out', 'p1', 'fulfilled', TIMESTAMPTZ '2026-03-05 15:00:00+00', now(), now(), 'r', 'r')`);
+    await statement('2026-03-01', '2026-03-17', [credit('F1', '2026-03-06', 100_000)]);
+    expect(await night('2026-03-17')).toEqual([]);
+    expect(await matchesOf('run-2026-03-17')).toEqual(['p1 exact F1']);
+  });
+
   it('carries an amount that differs for as long as the pairing holds', async () => {
     await insertOperations(db, [payout('p1', 100_000)]);
-    await statement('2026-03-01', '2026-03-10', [credit('F1', '2026-03-06', 90_000)]);
+    await statement('2026-03-01', '2026-03-10', [credit('F1', '2026-03-06', 96_000)]);
     expect(await night('2026-03-10')).toEqual(['payout_amount_differs:p1 new']);
     expect(await night('2026-03-20')).toEqual(['payout_amount_differs:p1 open']);
   });
@@ -258,7 +297,7 @@ describe('bank rules', () => {
     expect(await night('2026-03-10', 'run-two', { ...two, zone: TZ })).toEqual(['payout_not_in_bank:p2 new']);
     expect(await matchesOf('run-two')).toEqual(['p1 exact F1', 'p2 none']);
     const reason = await db.runAndReadAll(`SELECT reason FROM findings WHERE run_id = 'run-two'`);
-    expect(String(reason.getRowObjects()[0]?.['reason'])).toMatch(/in bank account itau-1\/bradesco-1 from 2026-03-04 to 2026-03-09$/);
+    expect(String(reason.getRowObjects()[0]?.['reason'])).toMatch(/in bank account itau-1\/bradesco-1 from 2026-03-05 to 2026-03-09$/);
   });
 
   it('a credit an earlier night gave to a payout now out of view is not handed to another one of the same amount', async () => {
@@ -270,7 +309,7 @@ describe('bank rules', () => {
   it('a carried payout is read alone: the view does not reach back to it', async () => {
     const daily = Array.from({ length: 120 }, (_, i) => DateTime.fromISO('2026-03-06').plus({ days: i }).toISODate() ?? '');
     await insertOperations(db, [payout('short', 100_000), ...daily.map((day) => payout(`d-${day}`, 10_000, day))]);
-    await statement('2026-03-01', '2026-07-10', [credit('F1', '2026-03-06', 90_000), ...daily.map((day) => credit(`c-${day}`, day, 10_000))]);
+    await statement('2026-03-01', '2026-07-10', [credit('F1', '2026-03-06', 96_000), ...daily.map((day) => credit(`c-${day}`, day, 10_000))]);
     expect(await night('2026-03-10')).toEqual(['payout_amount_differs:short new']);
     expect(await night('2026-07-01')).toEqual(['payout_amount_differs:short open']);
     // The short payout, and the payouts of a few weeks before the night: not the 100 days between.

@@ -53,11 +53,11 @@ beforeAll(async () => {
   const account = { bankCode: '341', agency: '1234', account: '56789-0', document: CNPJ, holderName: 'LOJA' };
   const lines = [
     line('F1', '2026-03-06', 100_000, 'PIX RECEBIDO PAGAMENTOS'),
-    line('F2', '2026-03-06', 45_000, 'TED RECEBIDA PAGTOS'),
+    line('F2', '2026-03-06', 48_000, 'TED RECEBIDA PAGTOS'),
     line('F3', '2026-03-10', 100_000, 'PIX RECEBIDO PAGAMENTOS'),
     line('F4', '2026-03-10', -2_500, 'TARIFA BANCÁRIA'),
   ];
-  writeFileSync(ofx, formatOfx1({ account, periodStart: '2026-03-01', periodEnd: NIGHT, openingBalanceCents: 0, closingBalanceCents: 242_500, lines }));
+  writeFileSync(ofx, formatOfx1({ account, periodStart: '2026-03-01', periodEnd: NIGHT, openingBalanceCents: 0, closingBalanceCents: 245_500, lines }));
   await importStatementFile({ db, clock: fixedClock(0), logger: silentLogger }, ofx, config.bank);
   await reconcileDay(
     { db, clock: fixedClock(0), logger: silentLogger },
@@ -91,7 +91,7 @@ describe('the payouts report', () => {
     expect(rows.map((r) => [r['cash_out_id'], r['bank_status'], r['credit_cents'], r['difference_cents'], r['line_id']])).toEqual([
       ['exact', 'credited', '100000', '0', 'F1'],
       ['never', 'not_credited', '', '', ''],
-      ['short', 'credited_other_amount', '45000', '-5000', 'F2'],
+      ['short', 'credited_other_amount', '48000', '-2000', 'F2'],
       ['sumA', 'credited_in_sum', '100000', '0', 'F3'],
       ['sumB', 'credited_in_sum', '100000', '0', 'F3'],
     ]);
@@ -111,7 +111,7 @@ describe('the payouts report', () => {
     expect(statuses).toContain('não creditado');
     expect(statuses).toContain('creditado na soma do dia');
     const day = wb.getWorksheet('Conta no dia')!;
-    expect((day.getRow(2).values as unknown[]).slice(1)).toEqual(['itau-1', 2425, 1000, -25, 1000, 1000, 1000]);
+    expect((day.getRow(2).values as unknown[]).slice(1)).toEqual(['itau-1', 2455, 1000, -25, 1000, 1000, 1000]);
   });
 
   it('shows on the night page as the bank section: payouts by where they stand, and the latest statement', async () => {
@@ -124,6 +124,6 @@ describe('the payouts report', () => {
     ]);
     const text = bankSection(leg!, messagesFor('pt-BR')).toString();
     expect(text).toContain('não creditado');
-    expect(text).toContain('Último extrato da conta itau-1: extrato.ofx, de 2026-03-01 a 2026-03-10, saldo final R$ 2.425,00');
+    expect(text).toContain('Último extrato da conta itau-1: extrato.ofx, de 2026-03-01 a 2026-03-10, saldo final R$ 2.455,00');
   });
 });
