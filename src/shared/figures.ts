@@ -7,7 +7,7 @@
 import { amountAtStakeOf } from './amount-at-stake.ts';
 
 /** A finding as the figures read it: its lifecycle state (the data's), category and amounts. */
-export interface CountedFinding {
+interface CountedFinding {
   category: string;
   /** The lifecycle state the reconciliation computed: new, open or resolved. */
   state: string;
@@ -48,7 +48,7 @@ export function isOverdue(f: { triageState: string; dueDate: string | null }, ni
 }
 
 /** The figures of a set of findings: counts, and the amount at stake of the findings still at stake and of the overdue ones. */
-export interface Figures {
+interface Figures {
   new: number;
   open: number;
   overdue: number;
