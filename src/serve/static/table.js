@@ -89,7 +89,7 @@
     var wantCategory = category ? category.value : '';
     var wantState = state ? state.value : '';
     // new, open and resolved are the lifecycle (as summary.json counts them); acknowledged and accepted the state shown.
-    var stateAttribute = 'data-' + ((state && state.selectedIndex >= 0 && state.options[state.selectedIndex].getAttribute('data-by')) || 'state');
+    var stateAttribute = `data-${(state && state.selectedIndex >= 0 && state.options[state.selectedIndex].getAttribute('data-by')) || 'state'}`;
     var olderThan = age && age.value ? Number(age.value) : -1;
     matching = rows.filter(function (row) {
       return (
