@@ -4,6 +4,7 @@
 // holds all findings in one table. The findings (with their customer, the costly part) are the report's
 // base, read once a night: the Summary, the category sheets and the CSV are cuts of it.
 import { amountAtStakeSql } from '../src/shared/amount-at-stake.ts';
+import { atStakeSql, newFindingSql, openFindingSql } from '../src/shared/figures.ts';
 import { FINDING_CATEGORIES } from '../src/shared/domain.ts';
 import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
 import { sqlLiteral } from '../src/warehouse/sql.ts';
@@ -66,7 +67,9 @@ const categoryOrder = FINDING_CATEGORIES.map((c, i) => `(${sqlLiteral(c)}, ${i +
 
 /**
  * Counts per category in the contract's order (every one, zeros included), then any other category, and the
- * amount at stake of the findings still to act on (new and open): the figure the page shows too.
+ * amount at stake of the findings still to act on (new and open): the figures of src/shared/figures.ts, as
+ * summary.json, the page and `recon findings` count them. Overdue is the night's triage table's, which the
+ * same module decided.
  */
 const SUMMARY_SQL = `
 WITH f AS (SELECT * FROM $base),
@@ -76,11 +79,11 @@ cats AS (
   UNION ALL SELECT DISTINCT category, 1000 FROM f WHERE category NOT IN (${categoryList})
 )
 SELECT c.category,
-  count(f.category) FILTER (WHERE f.state <> 'resolved') AS active,
-  count(f.category) FILTER (WHERE f.state = 'new') AS new,
-  count(f.category) FILTER (WHERE f.state = 'open') AS open,
+  count(f.category) FILTER (WHERE ${atStakeSql('f')}) AS active,
+  count(f.category) FILTER (WHERE ${newFindingSql('f')}) AS new,
+  count(f.category) FILTER (WHERE ${openFindingSql('f')}) AS open,
   count(f.category) FILTER (WHERE f.state = 'resolved') AS resolved,
-  coalesce(sum(${amountAtStakeSql('f')}) FILTER (WHERE f.state <> 'resolved'), 0)::BIGINT AS amount_at_stake_cents,
+  coalesce(sum(${amountAtStakeSql('f')}) FILTER (WHERE ${atStakeSql('f')}), 0)::BIGINT AS amount_at_stake_cents,
   count(f.category) FILTER (WHERE f.triage_state = 'acknowledged') AS acknowledged,
   count(f.category) FILTER (WHERE f.triage_state = 'accepted') AS accepted,
   count(f.category) FILTER (WHERE f.overdue) AS overdue

@@ -1,8 +1,10 @@
-// What a night's alerts say. Pure: which findings are news (new and never alerted; past their deadline
-// and never alerted as overdue), and the message for each kind, as Slack-compatible JSON (text plus one
-// mrkdwn block) and as the plain text of an e-mail. Only changes alert: a night with no news sends none.
+// What a night's alerts say. Pure: which findings are news (new and never alerted; overdue and never
+// alerted as overdue: the figures of src/shared/figures.ts, as summary.json and the page count them), and
+// the message for each kind, as Slack-compatible JSON (text plus one mrkdwn block) and as the plain text of
+// an e-mail. Only changes alert: a night with no news sends none.
 import type { AlertKind } from '../triage/events.ts';
 import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
+import { isNewFinding } from '../shared/figures.ts';
 import type { FindingRow } from '../triage/finding-rows.ts';
 import type { TriageView } from '../triage/fold.ts';
 import { brlTextFromCents } from '../shared/money.ts';
@@ -33,8 +35,7 @@ export function composeNightAlerts(news: NightNews): Alert[] {
   const overdue: FindingRow[] = [];
   news.views.forEach((view, i) => {
     const row = news.rows[i]!;
-    if (view.state === 'resolved' || view.state === 'accepted') return;
-    if (row.state === 'new' && !view.alerted.new) fresh.push(row);
+    if (isNewFinding(row) && !view.alerted.new) fresh.push(row);
     if (view.overdue && !view.alerted.overdue) overdue.push(row);
   });
   const link = linkOf(news);

@@ -5,6 +5,7 @@ import type { FeesConfig, NotificationsConfig, ReconcileConfig } from '../config
 import type { BusinessDay } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
 import { amountAtStakeSql } from '../shared/amount-at-stake.ts';
+import { atStakeSql, newFindingSql, openFindingSql } from '../shared/figures.ts';
 import { FINDING_CATEGORIES, type FindingCategory, type FindingState } from '../shared/domain.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
@@ -133,20 +134,24 @@ async function findPreviousRun(db: ReconcileDeps['db'], date: string): Promise<{
 async function countFindings(db: ReconcileDeps['db'], runId: string): Promise<Pick<ReconcileResult, 'counts' | 'totals'>> {
   const counts = Object.fromEntries(FINDING_CATEGORIES.map((c) => [c, { new: 0, open: 0, resolved: 0, amountCents: 0 }])) as CategoryCounts;
   const totals: Record<FindingState, number> = { new: 0, open: 0, resolved: 0 };
-  // The amount per category is the amount at stake, the figure the workbook's Summary sums too.
+  // The figures' own SQL (src/shared/figures.ts): what the workbook's Summary, the page and the list count too.
   const reader = await db.runAndReadAll(
-    `SELECT category, state, count(*) AS n,
-            sum(${amountAtStakeSql()}) AS amount
-     FROM findings WHERE run_id = $run_id GROUP BY ALL`,
+    `SELECT category,
+            count(*) FILTER (WHERE ${newFindingSql()}) AS new,
+            count(*) FILTER (WHERE ${openFindingSql()}) AS open,
+            count(*) FILTER (WHERE state = 'resolved') AS resolved,
+            coalesce(sum(${amountAtStakeSql()}) FILTER (WHERE ${atStakeSql()}), 0) AS amount
+     FROM findings WHERE run_id = $run_id GROUP BY category`,
     { run_id: runId },
   );
   for (const row of reader.getRowObjects()) {
     const category = row['category'] as FindingCategory;
-    const state = row['state'] as FindingState;
-    const n = Number(row['n']);
-    counts[category][state] += n;
-    if (state !== 'resolved') counts[category].amountCents += Number(row['amount'] ?? 0);
-    totals[state] += n;
+    for (const state of ['new', 'open', 'resolved'] as const) {
+      const n = Number(row[state]);
+      counts[category][state] += n;
+      totals[state] += n;
+    }
+    counts[category].amountCents += Number(row['amount']);
   }
   return { counts, totals };
 }

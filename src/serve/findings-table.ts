@@ -13,7 +13,7 @@ import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory, localizeReason, localizeState, localizeStatus } from '../shared/locale/localize.ts';
 import { brlFromCents } from './format.ts';
 import { html, type SafeHtml } from './html.ts';
-import { rowsOfView } from './page-triage.ts';
+import { bulkCountOf, rowsOfView } from './page-triage.ts';
 import type { FindingRow, KeptOutRow, Limited, NightFindings, SyncRejectRow } from './queries.ts';
 import { actionCell, bulkForm, findingPanel, viewsNav, type TableTriage } from './triage-panel.ts';
 
@@ -77,8 +77,14 @@ const COLUMNS: readonly Column[] = [
   },
 ];
 
-/** The state filter's choices: the lifecycle the night computes, then the states triage adds. */
-const STATE_CHOICES = [...FINDING_STATES, ...TRIAGE_STATES.filter((st) => !(FINDING_STATES as readonly string[]).includes(st))];
+/**
+ * The state filter's choices: the lifecycle the night computes (new, open, resolved: matched against the
+ * row's lifecycle, as summary.json counts them), then the states triage adds (matched against the state shown).
+ */
+const STATE_CHOICES = [
+  ...FINDING_STATES.map((st) => ({ state: st, by: 'lifecycle' })),
+  ...TRIAGE_STATES.filter((st) => !(FINDING_STATES as readonly string[]).includes(st)).map((st) => ({ state: st, by: 'state' })),
+];
 
 /** Rows per page the reader can pick (50 first: table.js). */
 const PAGE_SIZES = [20, 50, 100, 200] as const;
@@ -113,19 +119,19 @@ function ageInDays(firstSeen: string, nightDate: string): number {
 export function findingsTable(findings: NightFindings, nightDate: string, m: Messages, zone: string, triage?: TableTriage): SafeHtml {
   const p = m.page.night;
   if (findings.total === 0) return html`<p class="muted">${p.noFindings}</p>`;
-  // The triage state replaces the computed one: acknowledged and accepted are states of their own.
+  // The triage state replaces the computed one in the State column (acknowledged and accepted are states
+  // of their own); the lifecycle stays in data-lifecycle, which the state filter's new, open and resolved read.
   const withTriage = findings.rows.map((f) => {
-    const view = triage?.night.views.get(f.key);
-    return { row: view === undefined ? f : { ...f, state: view.state }, overdue: view?.overdue ?? false };
+    const view = triage?.night.items.get(f.key)?.view;
+    return { row: view === undefined ? f : { ...f, state: view.state }, lifecycle: f.state, overdue: view?.overdue ?? false };
   });
-  const inView =
-    triage?.view === undefined ? undefined : new Set(rowsOfView(findings.rows, triage.night, triage.view, triage.actor, nightDate).map((f) => f.key));
+  const inView = triage?.view === undefined ? undefined : new Set(rowsOfView(findings.rows, triage.night, triage.view, triage.actor).map((f) => f.key));
   const shownRows = withTriage.filter((r) => inView === undefined || inView.has(r.row.key));
   const categories = [...new Set(shownRows.map((f) => f.row.category))].sort((a, b) => rank(a) - rank(b));
   const filters = html`<div class="filters">
 <label>${p.search} <input type="search" id="filter-text" placeholder="${p.searchHint}" autocomplete="off"></label>
 <label>${p.columns.category} <select id="filter-category"><option value="">${p.all}</option>${categories.map((c) => html`<option value="${c}">${localizeCategory(m, c)}</option>`)}</select></label>
-<label>${p.state} <select id="filter-state"><option value="">${p.all}</option>${STATE_CHOICES.map((st) => html`<option value="${st}">${localizeState(m, st)}</option>`)}</select></label>
+<label>${p.state} <select id="filter-state"><option value="">${p.all}</option>${STATE_CHOICES.map((c) => html`<option value="${c.state}" data-by="${c.by}">${localizeState(m, c.state)}</option>`)}</select></label>
 <label>${p.openFor} <select id="filter-age"><option value="">${p.anyTime}</option>${AGE_CHOICES.map((d) => html`<option value="${d}">${p.moreThan(d)}</option>`)}</select></label>
 <label>${p.rowsPerPage} <select id="page-size">${PAGE_SIZES.map((n) => html`<option value="${n}"${n === 50 ? html` selected` : ''}>${n}</option>`)}</select></label>
 <span class="muted">${p.showing} <span id="shown-count">${shownRows.length}</span> ${p.of} ${shownRows.length}</span>
@@ -139,19 +145,20 @@ export function findingsTable(findings: NightFindings, nightDate: string, m: Mes
   });
   const actHead = acting ? html`<th>${p.triage.column}</th>` : '';
   const rows = shownRows.map(
-    ({ row: f, overdue }) =>
-      html`<tr data-category="${f.category}" data-state="${f.state}" data-age="${ageInDays(f.first_seen, nightDate)}" data-key="${f.key}"${overdue ? html` class="overdue"` : ''}>${COLUMNS.map((c) => c.cell(f, m, zone))}${acting ? actionCell(f, nightDate, triage!, m) : ''}</tr>`,
+    ({ row: f, lifecycle, overdue }) =>
+      html`<tr data-category="${f.category}" data-state="${f.state}" data-lifecycle="${lifecycle}" data-age="${ageInDays(f.first_seen, nightDate)}" data-key="${f.key}"${overdue ? html` class="overdue"` : ''}>${COLUMNS.map((c) => c.cell(f, m, zone))}${acting ? actionCell(f, nightDate, triage!, m) : ''}</tr>`,
   );
   // table.js writes "rows 1–50 of 420" with the words it finds here.
   const pager = html`<nav class="pager" id="pager" data-rows="${p.rows}" data-of="${p.of}" hidden><button type="button" id="page-prev">${p.previous}</button><span id="page-label"></span><button type="button" id="page-next">${p.next}</button></nav>`;
   const selected = triage?.actions?.finding === undefined ? undefined : findings.rows.find((f) => f.key === triage.actions!.finding);
-  const selectedView = selected === undefined ? undefined : triage!.night.views.get(selected.key);
+  const selectedView = selected === undefined ? undefined : triage!.night.items.get(selected.key)?.view;
   const panel = selected !== undefined && selectedView !== undefined ? findingPanel(selected, selectedView, nightDate, triage!, m) : '';
-  const unresolved = shownRows.filter((r) => r.row.state !== 'resolved').length;
+  // The bulk form names what the action route will write to, over the whole night (not the rows carried).
+  const bulkCount = triage?.view === undefined ? 0 : bulkCountOf(triage.night, triage.view, triage.actor);
   const controls =
     triage === undefined
       ? ''
-      : html`${viewsNav(nightDate, triage, m)}${triage.actions === undefined ? html`<p class="muted">${p.triage.latestOnly}</p>` : bulkForm(unresolved, nightDate, triage, m)}`;
+      : html`${viewsNav(nightDate, triage, m)}${triage.actions === undefined ? html`<p class="muted">${p.triage.latestOnly}</p>` : bulkForm(bulkCount, nightDate, triage, m)}`;
   return html`${capped}${controls}${panel}${filters}<div class="scroll"><table id="findings" class="fit"><colgroup>${cols}</colgroup><thead><tr>${head}${actHead}</tr></thead><tbody>${rows}</tbody></table></div>${pager}`;
 }
 

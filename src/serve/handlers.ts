@@ -17,7 +17,7 @@ import { sendFile, type SendOutcome } from './send-file.ts';
 import { staticAsset } from './static-assets.ts';
 import type { WarehouseReader } from './warehouse-reads.ts';
 import { isView } from './page-actions.ts';
-import { findingsFromSnapshot, triageOfNight, type TriageSource } from './page-triage.ts';
+import { findingsFromSnapshot, triageOfNight, triageRowsOfRun, type TriageSource } from './page-triage.ts';
 import type { TableTriage } from './triage-panel.ts';
 
 export interface SiteContext {
@@ -71,26 +71,33 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
   const night = await readNight(site.reportsDir, date, site.catalog.reportNames);
   const dates = await nightDates(site.reportsDir);
   const index = dates.indexOf(date);
-  const read = await site.warehouse.read(async (db) => ({
-    findings: await findingsOfNight(db, {
+  const read = await site.warehouse.read(async (db) => {
+    const findings = await findingsOfNight(db, {
       date,
       runId: night.summary?.findings?.reconcile_run_id,
       maskDocuments: site.maskDocuments,
       limit: site.findingsLimit,
-    }),
-    keptOut: await keptOutOrdersOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.keptOutOrdersSql }),
-    syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
-    forecast: await readForecast(db, { date, zone: site.zone, settlement: site.settlement }),
-    bank: await readBankLeg(db, { date, runId: night.summary?.findings?.reconcile_run_id }),
-  }));
+    });
+    return {
+      findings,
+      // Every finding of the run, not only the rows the table carries: the views count the whole night.
+      triageRows: await triageRowsOfRun(db, findings.runId),
+      keptOut: await keptOutOrdersOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.keptOutOrdersSql }),
+      syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
+      forecast: await readForecast(db, { date, zone: site.zone, settlement: site.settlement }),
+      bank: await readBankLeg(db, { date, runId: night.summary?.findings?.reconcile_run_id }),
+    };
+  });
   // While a job holds the warehouse, the findings of the last night (the snapshot beside the journal)
   // still show with their triage: an action taken meanwhile shows at once.
-  const rows = read.ok ? read.value.findings : read.busy ? findingsFromSnapshot(site.triage.warehousePath, date, site.findingsLimit) : undefined;
+  const fromSnapshot = !read.ok && read.busy ? findingsFromSnapshot(site.triage.warehousePath, date, site.findingsLimit) : undefined;
+  const rows = read.ok ? read.value.findings : fromSnapshot?.table;
+  const triageRows = read.ok ? read.value.triageRows : fromSnapshot?.all;
   let triage: TableTriage | undefined;
-  if (rows !== undefined) {
+  if (rows !== undefined && triageRows !== undefined) {
     const view = visitor.query.get('view');
     triage = {
-      night: await triageOfNight(site.triage, rows.rows, date),
+      night: await triageOfNight(site.triage, triageRows),
       // Actions are taken on the current findings: those of the latest night, or of the snapshot (the
       // latest reconciled night) while a job writes the next one.
       actions: index === 0 || !read.ok ? { csrfToken: visitor.csrfToken, finding: visitor.query.get('finding') ?? undefined } : undefined,

@@ -5,7 +5,7 @@
 import { isReconError, ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { listFindings, recordAction, type ActionRequest, type TriageContext } from '../triage/actions.ts';
-import { matchesFilter, parseFilterState, type FindingFilter } from '../triage/filter.ts';
+import { actionTargets, parseFilterState, type FindingFilter } from '../triage/filter.ts';
 import type { BodyFields } from './request-body.ts';
 
 const ACTIONS = ['ack', 'assign', 'accept', 'reopen', 'note'] as const;
@@ -88,10 +88,7 @@ export async function performPageAction(ctx: TriageContext, logger: Logger, acti
     const listing = await listFindings(ctx);
     let keys = action.keys;
     if (action.filter !== undefined) {
-      const filter = action.filter;
-      keys = listing.items
-        .filter((i) => matchesFilter(i, filter, listing.asOf) && (i.view.state !== 'resolved' || action.request.action === 'note'))
-        .map((i) => i.row.key);
+      keys = actionTargets(listing.items, action.filter, action.request.action).map((i) => i.row.key);
       if (keys.length === 0) return { ok: false, status: 400, message: 'no findings match the filter; nothing written' };
       if (action.expect !== undefined && action.expect !== keys.length)
         return {

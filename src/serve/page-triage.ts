@@ -1,81 +1,66 @@
 // The triage the night page shows: the journal folded onto the night's findings at each request, so an
 // action taken on the page (or the CLI) shows at the next load, even while a night holds the warehouse.
-// The rows come from the warehouse (their fingerprints computed as the nightly computes them), or, while
-// a job holds it, from the findings snapshot the last night left beside the journal.
-import { businessDateOf } from '../shared/business-day.ts';
-import type { Clock } from '../shared/clock.ts';
-import type { FindingCategory, FindingState } from '../shared/domain.ts';
-import { matchesFilter, type TriagedFinding } from '../triage/filter.ts';
-import { fingerprintOf, type FindingRow as TriageRow } from '../triage/finding-rows.ts';
-import { viewsOf, type TriageView } from '../triage/fold.ts';
+// Every finding of the night is folded, not only the rows the table carries: a view's count and its bulk
+// action take the whole night, as `recon findings` and summary.json do. The rows come from the warehouse
+// (the nightly's own query, so the fingerprints are the nightly's), or, while a job holds it, from the
+// findings snapshot the last night left beside the journal. Deadlines are judged on the night shown.
+import { actionTargets, matchesFilter, type TriagedFinding } from '../triage/filter.ts';
+import { FINDINGS_OF_RUN_SQL, findingRowOf, type FindingRow as TriageRow } from '../triage/finding-rows.ts';
+import { viewsOf } from '../triage/fold.ts';
 import { journalPathFor, readJournal } from '../triage/journal.ts';
 import { filterOfView, type View } from './page-actions.ts';
 import { readSnapshot, snapshotPathFor } from '../triage/snapshot.ts';
 import type { FindingRow, NightFindings } from './queries.ts';
+import { rowsOf, type Db } from './warehouse-reads.ts';
 
 export interface NightTriage {
-  /** Each finding's triage, by key. */
-  views: Map<string, TriageView>;
+  /** Every finding of the night with its triage, by key. */
+  items: Map<string, TriagedFinding>;
   /** Lines of the journal that were skipped (the CLI and the nightly say which). */
   problems: number;
-  asOf: string;
 }
 
 export interface TriageSource {
   warehousePath: string;
   zone: string;
   slaDays: Readonly<Partial<Record<string, number>>>;
-  clock: Clock;
 }
 
-function triageRowOf(f: FindingRow, nightDate: string): TriageRow {
-  const facts = {
-    itemId: f.item_id,
-    operationId: f.operation_id,
-    transactionIds: f.transaction_ids,
-    orderStatus: f.order_status,
-    paymentStatus: f.payment_status,
-    orderAmountCents: f.order_amount_cents,
-    paymentAmountCents: f.payment_amount_cents,
-    differenceCents: f.difference_cents,
-  };
-  return {
-    key: f.key,
-    category: f.category as FindingCategory,
-    state: f.state as FindingState,
-    firstSeen: f.first_seen,
-    businessDate: nightDate,
-    runId: '',
-    reason: f.reason,
-    ...facts,
-    fingerprint: fingerprintOf(facts),
-  };
+/** Every finding of a reconcile run, as triage reads them. */
+export async function triageRowsOfRun(db: Db, runId: string | null): Promise<TriageRow[]> {
+  if (runId === null) return [];
+  return (await rowsOf(db, FINDINGS_OF_RUN_SQL, { run_id: runId })).map(findingRowOf);
 }
 
-export async function triageOfNight(source: TriageSource, rows: readonly FindingRow[], nightDate: string): Promise<NightTriage> {
+export async function triageOfNight(source: TriageSource, rows: readonly TriageRow[]): Promise<NightTriage> {
   const { events, problems } = await readJournal(journalPathFor(source.warehousePath));
-  const asOf = businessDateOf(source.clock.now(), source.zone);
-  const triageRows = rows.map((f) => triageRowOf(f, nightDate));
-  const views = viewsOf(triageRows, events, { slaDays: source.slaDays, asOf, zone: source.zone });
-  return { views: new Map(views.map((v) => [v.key, v])), problems: problems.length, asOf };
+  const views = viewsOf(rows, events, { slaDays: source.slaDays, zone: source.zone });
+  return { items: new Map(rows.map((row, i) => [row.key, { row, view: views[i]! }])), problems: problems.length };
 }
 
-/** The rows of a view of the table ("mine" for this actor, "overdue", "new tonight"), with the rule the bulk action uses. */
-export function rowsOfView(rows: readonly FindingRow[], triage: NightTriage, view: View, actor: string | undefined, nightDate: string): FindingRow[] {
+/** The findings of a view of the night ("mine" for this actor, "overdue", "new tonight"), by the rule `recon findings` filters by. */
+export function itemsOfView(triage: NightTriage, view: View, actor: string | undefined): TriagedFinding[] {
   const filter = filterOfView(view, actor);
-  return rows.filter((f) => {
-    const view = triage.views.get(f.key);
-    if (view === undefined) return false;
-    const item: TriagedFinding = { row: triageRowOf(f, nightDate), view };
-    return matchesFilter(item, filter, triage.asOf);
-  });
+  return [...triage.items.values()].filter((item) => matchesFilter(item, filter));
+}
+
+/** What a view's bulk acknowledgement would write to: the rule the action route applies when the form comes back. */
+export function bulkCountOf(triage: NightTriage, view: View, actor: string | undefined): number {
+  return actionTargets([...triage.items.values()], filterOfView(view, actor), 'ack').length;
+}
+
+/** The table's rows in a view. */
+export function rowsOfView(rows: readonly FindingRow[], triage: NightTriage, view: View, actor: string | undefined): FindingRow[] {
+  const keys = new Set(itemsOfView(triage, view, actor).map((item) => item.row.key));
+  return rows.filter((f) => keys.has(f.key));
 }
 
 /**
  * The night's findings from the last night's snapshot, when it is of that night: what the page shows
- * while a job holds the warehouse (without the customer, which the snapshot does not keep).
+ * while a job holds the warehouse (without the customer, which the snapshot does not keep), and every
+ * row of it for the triage.
  */
-export function findingsFromSnapshot(warehousePath: string, nightDate: string, limit: number): NightFindings | undefined {
+export function findingsFromSnapshot(warehousePath: string, nightDate: string, limit: number): { table: NightFindings; all: TriageRow[] } | undefined {
   const snapshot = readSnapshot(snapshotPathFor(warehousePath));
   if (snapshot === undefined || snapshot.night !== nightDate) return undefined;
   const rows = snapshot.rows.slice(0, limit).map(
@@ -97,5 +82,5 @@ export function findingsFromSnapshot(warehousePath: string, nightDate: string, l
       customer_document: null,
     }),
   );
-  return { rows, total: snapshot.rows.length, runId: snapshot.runId };
+  return { table: { rows, total: snapshot.rows.length, runId: snapshot.runId }, all: snapshot.rows };
 }

@@ -7,7 +7,7 @@ import { localizeCategory, localizeState } from '../shared/locale/localize.ts';
 import type { TriageView } from '../triage/fold.ts';
 import { html, type SafeHtml } from './html.ts';
 import type { View } from './page-actions.ts';
-import type { NightTriage } from './page-triage.ts';
+import { itemsOfView, type NightTriage } from './page-triage.ts';
 import type { FindingRow } from './queries.ts';
 
 export interface TableTriage {
@@ -37,11 +37,16 @@ export function viewsNav(nightDate: string, triage: TableTriage, m: Messages): S
     ['overdue', t.overdueView],
     ['new', t.newTonight],
   ];
+  // Each view says how many findings of the night it holds: overdue and new are the night's figures,
+  // the same numbers summary.json, the workbook and `recon findings list --state ...` give.
   const links = choices.map(([view, label]) => {
     const href = pageOf(nightDate, { view }, 'findings-heading');
+    const n =
+      view === undefined ? triage.night.items.size : view === 'mine' && triage.actor === undefined ? 0 : itemsOfView(triage.night, view, triage.actor).length;
+    const text = html`${label} <span class="count">(${n})</span>`;
     return view === triage.view
-      ? html`<a href="${href}" class="view on" aria-current="page">${label}</a>`
-      : html`<a href="${href}" class="view" data-view="${view ?? ''}">${label}</a>`;
+      ? html`<a href="${href}" class="view on" aria-current="page" data-view="${view ?? ''}" data-count="${n}">${text}</a>`
+      : html`<a href="${href}" class="view" data-view="${view ?? ''}" data-count="${n}">${text}</a>`;
   });
   const hint = triage.view === 'mine' && triage.actor === undefined ? html` <span class="muted">${t.noActor}</span>` : '';
   return html`<nav class="views" id="views">${t.views}: ${links}${hint}</nav>`;

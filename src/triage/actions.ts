@@ -1,7 +1,6 @@
 // What the CLI and the page do with findings: list them with their triage, and record an action
 // (acknowledge, assign, accept, reopen, note) on some of them. Both read the current findings and fold
 // the journal at once, so an action shows the moment it is written, even while a night runs.
-import { businessDateOf } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { WarehouseResources } from '../warehouse/memory-limit.ts';
@@ -24,8 +23,6 @@ export interface TriageListing {
   items: TriagedFinding[];
   night: string | undefined;
   busy: string | undefined;
-  /** Today in the zone: what ages and deadlines are judged against. */
-  asOf: string;
   problems: JournalProblem[];
   events: TriageEvent[];
 }
@@ -33,10 +30,11 @@ export interface TriageListing {
 export async function listFindings(ctx: TriageContext, filter: FindingFilter = {}): Promise<TriageListing> {
   const current = await readCurrentFindings(ctx.warehousePath, ctx.resources);
   const { events, problems } = await readJournal(journalPathFor(ctx.warehousePath));
-  const asOf = businessDateOf(ctx.clock.now(), ctx.zone);
-  const views = viewsOf(current.rows, events, { slaDays: ctx.slaDays, asOf, zone: ctx.zone });
-  const items = current.rows.map((row, i) => ({ row, view: views[i]! })).filter((item) => matchesFilter(item, filter, asOf));
-  return { items, night: current.night, busy: current.busy, asOf, problems, events };
+  // Deadlines and ages are judged on the night the rows are of, not on today's date: the list counts what
+  // that night's summary.json and workbook count.
+  const views = viewsOf(current.rows, events, { slaDays: ctx.slaDays, zone: ctx.zone });
+  const items = current.rows.map((row, i) => ({ row, view: views[i]! })).filter((item) => matchesFilter(item, filter));
+  return { items, night: current.night, busy: current.busy, problems, events };
 }
 
 type ActionName = 'ack' | 'assign' | 'accept' | 'reopen' | 'note';

@@ -7,6 +7,7 @@
 // - An acknowledgement or acceptance holds while the finding's facts keep the fingerprint they had when
 //   it was given; once they change, the finding is open again, "changed since acknowledged on <date>".
 import { businessDateOf } from '../shared/business-day.ts';
+import { isOverdue } from '../shared/figures.ts';
 import type { AlertKind, TriageEvent } from './events.ts';
 import type { FindingRow } from './finding-rows.ts';
 import { dueDateOf } from './deadlines.ts';
@@ -40,8 +41,6 @@ export interface TriageView {
 
 export interface FoldOptions {
   slaDays: Readonly<Partial<Record<string, number>>>;
-  /** The date deadlines are judged at (YYYY-MM-DD): the night's date, or today for the page and CLI. */
-  asOf: string;
   zone: string;
 }
 
@@ -88,7 +87,6 @@ function viewOf(row: FindingRow, record: TriageRecord | undefined, options: Fold
       changed = `changed since ${mark.kind} on ${businessDateOf(Date.parse(mark.at), options.zone)}`;
     } else state = mark.kind;
   }
-  const live = state !== 'resolved' && state !== 'accepted';
   return {
     key: row.key,
     state,
@@ -98,7 +96,8 @@ function viewOf(row: FindingRow, record: TriageRecord | undefined, options: Fold
     since: mark === undefined || changed !== null ? null : mark.at,
     changed,
     dueDate,
-    overdue: live && dueDate !== null && options.asOf > dueDate,
+    // Judged on the night the row is of, whoever reads it and whenever (docs/triage.md#deadlines).
+    overdue: isOverdue({ triageState: state, dueDate }, row.businessDate),
     alerted: { new: record?.alerted.has('new') ?? false, overdue: record?.alerted.has('overdue') ?? false },
   };
 }

@@ -5,6 +5,7 @@ import { csvLineOf } from '../report/csv-writer.ts';
 import { neutraliseFormula } from '../report/cells.ts';
 import { brlTextFromCents } from '../shared/money.ts';
 import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
+import { figuresOf } from '../shared/figures.ts';
 import type { TriagedFinding } from './filter.ts';
 
 export const LIST_FORMATS = ['table', 'csv', 'json'] as const;
@@ -80,7 +81,15 @@ export function renderListing(items: readonly TriagedFinding[], format: ListForm
     ];
     return lines.join('');
   }
-  return tableOf(records);
+  return tableOf(records) + figuresLine(items);
+}
+
+/** The figures of the findings listed (src/shared/figures.ts), as summary.json and the page count them. */
+function figuresLine(items: readonly TriagedFinding[]): string {
+  if (items.length === 0) return '';
+  const f = figuresOf(items.map(({ row, view }) => ({ ...row, overdue: view.overdue })));
+  const brl = (cents: bigint) => brlTextFromCents(Number(cents), { symbol: true });
+  return `new ${f.new}, open ${f.open}, overdue ${f.overdue} (${brl(f.overdueAmountCents)}); at stake ${brl(f.amountAtStakeCents)}\n`;
 }
 
 function csvText(value: unknown): string {

@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BusinessDay } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/log.ts';
-import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
+import { figuresOf } from '../shared/figures.ts';
 import { FINDINGS_OF_RUN_SQL, findingRowOf, type FindingRow } from './finding-rows.ts';
 import { viewsOf, type TriageView } from './fold.ts';
 import { journalPathFor, readJournal, type JournalProblem } from './journal.ts';
@@ -55,7 +55,7 @@ export async function triageNight(deps: { db: Db; clock: Clock; logger: Logger }
   const journalPath = warehousePath === undefined ? undefined : journalPathFor(warehousePath);
   const { events, problems } = journalPath === undefined ? { events: [], problems: [] } : await readJournal(journalPath);
   for (const p of problems) deps.logger.warn(`triage journal ${journalPath}, line ${p.line}: ${p.problem}; the line is skipped`);
-  const views = viewsOf(rows, events, { slaDays: request.slaDays, asOf: request.day.date, zone: request.day.zone });
+  const views = viewsOf(rows, events, { slaDays: request.slaDays, zone: request.day.zone });
   await loadTriageTable(deps.db, views);
   if (warehousePath !== undefined) {
     const snapshotPath = snapshotPathFor(warehousePath);
@@ -75,31 +75,31 @@ async function warehouseFileOf(db: Db): Promise<string | undefined> {
 }
 
 function summaryOf(rows: readonly FindingRow[], views: readonly TriageView[], journalProblems: number): TriageSummary {
+  // The overdue figures are figuresOf's, as the page, the list and the alerts count them.
+  const figures = figuresOf(rows.map((row, i) => ({ ...row, overdue: views[i]!.overdue })));
   const summary: TriageSummary = {
     acknowledged: 0,
     accepted: 0,
     changed: 0,
-    overdue: 0,
-    overdue_amount_cents: 0,
+    overdue: figures.overdue,
+    overdue_amount_cents: Number(figures.overdueAmountCents),
     by_category: {},
     journal_problems: journalProblems,
   };
   views.forEach((view, i) => {
-    const row = rows[i]!;
-    summary.by_category[row.category] ??= { acknowledged: 0, accepted: 0, overdue: 0, overdue_amount_cents: 0 };
-    const cat = summary.by_category[row.category]!;
+    const category = rows[i]!.category;
+    summary.by_category[category] ??= {
+      acknowledged: 0,
+      accepted: 0,
+      overdue: figures.byCategory.get(category)?.overdue ?? 0,
+      overdue_amount_cents: Number(figures.byCategory.get(category)?.overdueAmountCents ?? 0n),
+    };
+    const cat = summary.by_category[category]!;
     if (view.state === 'acknowledged' || view.state === 'accepted') {
       summary[view.state] += 1;
       cat[view.state] += 1;
     }
     if (view.changed !== null) summary.changed += 1;
-    if (view.overdue) {
-      const amount = Number(amountAtStakeOf(row));
-      summary.overdue += 1;
-      summary.overdue_amount_cents += amount;
-      cat.overdue += 1;
-      cat.overdue_amount_cents += amount;
-    }
   });
   return summary;
 }

@@ -126,8 +126,10 @@ const slaDays = configSchema.parse({}).reconcile.slaDays;
 /** One night: fold the journal onto the rows, compose, send, note what was alerted. */
 async function night(date: string, rows: FindingRow[], config = alertsConfig()) {
   const { events } = await readJournal(journal);
-  const views = viewsOf(rows, events, { slaDays, asOf: date, zone: ZONE });
-  const alerts = composeNightAlerts({ night: date, rows, views, pageUrl: config.pageUrl });
+  // The rows of night `date`: their deadlines are judged on it.
+  const nightRows = rows.map((r) => ({ ...r, businessDate: date }));
+  const views = viewsOf(nightRows, events, { slaDays, zone: ZONE });
+  const alerts = composeNightAlerts({ night: date, rows: nightRows, views, pageUrl: config.pageUrl });
   return sendAlerts(deps, config, alerts, { journalPath: journal, night: date, fileMode: '0600' });
 }
 

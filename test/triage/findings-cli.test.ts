@@ -50,7 +50,8 @@ describe('recon findings', () => {
     expect(code).toBe(0);
     const rows = JSON.parse(stdout);
     expect(rows.map((r: any) => r.finding_key)).toEqual(['amount_mismatch:C', 'missing_payment:A', 'missing_payment:B']);
-    expect(rows[1]).toMatchObject({ state: 'new', first_seen: '2026-03-10', due_date: '2026-03-12', overdue: true, amount_cents: 10000 });
+    // Judged on the night listed (03-10), not on today's date: due on 03-12, so not overdue yet.
+    expect(rows[1]).toMatchObject({ state: 'new', first_seen: '2026-03-10', due_date: '2026-03-12', overdue: false, amount_cents: 10000 });
   });
 
   it('acknowledges by key, and the list shows it at once', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TriageEvent } from '../../src/triage/events.ts';
 import { fingerprintOf, type FindingRow } from '../../src/triage/finding-rows.ts';
 import { viewsOf, type TriageState } from '../../src/triage/fold.ts';
-import { matchesFilter, parseAge } from '../../src/triage/filter.ts';
+import { actionTargets, matchesFilter, parseAge } from '../../src/triage/filter.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const facts = {
@@ -39,7 +39,7 @@ function ev(action: TriageEvent['action'], over: Partial<TriageEvent> = {}): Tri
 }
 
 const FP = row().fingerprint;
-const options = { slaDays: { missing_payment: 2 }, asOf: '2024-03-15', zone: ZONE };
+const options = { slaDays: { missing_payment: 2 }, zone: ZONE };
 
 describe('the triage state of a finding', () => {
   it.each<[string, Partial<FindingRow>, TriageEvent[], TriageState, string | null]>([
@@ -79,7 +79,9 @@ describe('the triage state of a finding', () => {
 describe('deadlines', () => {
   it.each<[string, Partial<FindingRow>, TriageEvent[], string, boolean]>([
     ['first seen 03-10 + 2 days is due 03-12, overdue on 03-15', {}, [], '2024-03-12', true],
-    ['due today is not overdue yet', { firstSeen: '2024-03-13' }, [], '2024-03-15', false],
+    ['due on the night of the row (03-15) is not overdue on it', { firstSeen: '2024-03-13' }, [], '2024-03-15', false],
+    ['due the day before the night is overdue', { firstSeen: '2024-03-12' }, [], '2024-03-14', true],
+    ['judged on the night of the row, not on any other date', { firstSeen: '2024-03-13', businessDate: '2024-03-16' }, [], '2024-03-15', true],
     ['acknowledged is still overdue (known, not fixed)', {}, [ev('ack', { note: 'n', fp: FP })], '2024-03-12', true],
     ['accepted is never overdue', {}, [ev('accept', { note: 'n', fp: FP })], '2024-03-12', false],
     ['resolved is never overdue', { state: 'resolved' }, [], '2024-03-12', false],
@@ -96,21 +98,33 @@ describe('deadlines', () => {
 });
 
 describe('filters', () => {
-  const items = viewsOf([row(), row({ key: 'refund_owed:I2', category: 'refund_owed', firstSeen: '2024-03-14' })], [ev('assign', { to: 'bia' })], options).map(
-    (view, i) => ({
-      row: [row(), row({ key: 'refund_owed:I2', category: 'refund_owed', firstSeen: '2024-03-14' })][i]!,
-      view,
-    }),
-  );
+  // I1 open and assigned, I2 open, I3 new tonight and already acknowledged.
+  const rows = [
+    row(),
+    row({ key: 'refund_owed:I2', category: 'refund_owed', firstSeen: '2024-03-14' }),
+    row({ key: 'amount_mismatch:I3', category: 'amount_mismatch', state: 'new', firstSeen: '2024-03-15' }),
+  ];
+  const events = [ev('assign', { to: 'bia' }), ev('ack', { key: 'amount_mismatch:I3', note: 'n', fp: rows[2]!.fingerprint })];
+  const items = viewsOf(rows, events, { ...options, slaDays: { missing_payment: 2, amount_mismatch: 5 } }).map((view, i) => ({ row: rows[i]!, view }));
   it.each<[string, Parameters<typeof matchesFilter>[1], string[]]>([
-    ['all', {}, ['missing_payment:I1', 'refund_owed:I2']],
+    ['all', {}, ['missing_payment:I1', 'refund_owed:I2', 'amount_mismatch:I3']],
     ['by category', { category: 'refund_owed' }, ['refund_owed:I2']],
-    ['older than 3 days', { olderThanDays: parseAge('3d') }, ['missing_payment:I1']],
+    ['older than 3 days (on the night of the rows, whatever the date today)', { olderThanDays: parseAge('3d') }, ['missing_payment:I1']],
     ['overdue', { state: 'overdue' }, ['missing_payment:I1']],
     ['mine', { assignee: 'bia' }, ['missing_payment:I1']],
-    ['by state', { state: 'acknowledged' }, []],
+    ['new: first seen tonight, acknowledged or not (the figure summary.json counts)', { state: 'new' }, ['amount_mismatch:I3']],
+    ['open: seen before and still true', { state: 'open' }, ['missing_payment:I1', 'refund_owed:I2']],
+    ['acknowledged: the triage state', { state: 'acknowledged' }, ['amount_mismatch:I3']],
   ])('%s', (_name, filter, keys) => {
-    expect(items.filter((item) => matchesFilter(item, filter, '2024-03-15')).map((item) => item.row.key)).toEqual(keys);
+    expect(items.filter((item) => matchesFilter(item, filter)).map((item) => item.row.key)).toEqual(keys);
+  });
+
+  it.each<[string, string, string[]]>([
+    ['an acknowledgement skips what is acknowledged already (its note would be replaced)', 'ack', []],
+    ['an assignment takes them all', 'assign', ['amount_mismatch:I3']],
+    ['a note takes them all', 'note', ['amount_mismatch:I3']],
+  ])('by filter, %s', (_name, action, keys) => {
+    expect(actionTargets(items, { state: 'new' }, action).map((item) => item.row.key)).toEqual(keys);
   });
 
   it('refuses an age it cannot read', () => {

@@ -8,7 +8,7 @@ import { defineCommand } from 'citty';
 import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
 import { listFindings, recordAction, type ActionRequest, type TriageContext } from '../../triage/actions.ts';
-import { FILTER_STATES, isFilterEmpty, matchesFilter, parseAge, parseFilterState, type FindingFilter } from '../../triage/filter.ts';
+import { FILTER_STATES, actionTargets, isFilterEmpty, parseAge, parseFilterState, type FindingFilter } from '../../triage/filter.ts';
 import { LIST_FORMATS, renderListing, type ListFormat } from '../../triage/listing-output.ts';
 import { configArg, contextFor, sandboxArg } from '../context.ts';
 
@@ -94,8 +94,7 @@ function actionCommand(
       if (listing.busy) process.stderr.write(`recon: ${listing.busy}\n`);
       let targets = keys;
       if (keys.length === 0) {
-        const matched = listing.items.filter((i) => matchesFilter(i, filter, listing.asOf) && (i.view.state !== 'resolved' || action === 'note'));
-        targets = matched.map((i) => i.row.key);
+        targets = actionTargets(listing.items, filter, action).map((i) => i.row.key);
         if (targets.length === 0) {
           process.stdout.write('No findings match the filter; nothing written.\n');
           return;

@@ -88,13 +88,15 @@
     var needle = ((text && text.value) || '').trim().toLowerCase();
     var wantCategory = category ? category.value : '';
     var wantState = state ? state.value : '';
+    // new, open and resolved are the lifecycle (as summary.json counts them); acknowledged and accepted the state shown.
+    var stateAttribute = `data-${(state && state.selectedIndex >= 0 && state.options[state.selectedIndex].getAttribute('data-by')) || 'state'}`;
     var olderThan = age && age.value ? Number(age.value) : -1;
     matching = rows.filter(function (row) {
       return (
         (!needle || row.textContent.toLowerCase().indexOf(needle) >= 0) &&
         (!wantCategory || row.getAttribute('data-category') === wantCategory) &&
-        (!wantState || row.getAttribute('data-state') === wantState) &&
-        (olderThan < 0 || (row.getAttribute('data-state') !== 'resolved' && Number(row.getAttribute('data-age')) > olderThan))
+        (!wantState || row.getAttribute(stateAttribute) === wantState) &&
+        (olderThan < 0 || (row.getAttribute('data-lifecycle') !== 'resolved' && Number(row.getAttribute('data-age')) > olderThan))
       );
     });
     if (shown) shown.textContent = String(matching.length);
