@@ -98,6 +98,6 @@ describe('bank check against the ground truth', () => {
       expect(r.creditedOnLastDay).toBeGreaterThanOrEqual(1);
       expect(r.summed).toBeGreaterThanOrEqual(2);
     },
-    180_000,
+    300_000,
   );
 });
