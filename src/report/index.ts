@@ -1,2 +1,3 @@
 // The report engine: report definitions rendered into XLSX and CSV files (write-reports.ts).
 export * from './write-reports.ts';
+export * from './checks-off.ts';
