@@ -4,13 +4,15 @@
 // brand or an installment count costs more than agreed; the amount charged beyond the table's price and
 // the sales no price could be had for (installment_prices, the night's snapshot) say how much of that
 // is the fee check's findings. Rates are basis points (hundredths of a percent), computed in integers.
+// With fees.check off there are no prices, and every sale would read as unpriced: the report is then
+// one sheet saying the check is off (`check: 'fees'`), its CSV the header alone.
 import type { ColumnSpec, EmptySheetSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
 import { CHARGED_SALE_SQL } from '../src/fees/sales.ts';
 
 /**
  * The base: every charged sale from the month's first day to the day's end (the month of D in the
  * configured zone), with its business day, whether it is of D, and the price and rate of its own day's
- * snapshot (none when the night did not price it, e.g. with the fee check off).
+ * snapshot (none when the night could not price it: an unknown brand, the call budget).
  */
 const SALES_OF_MONTH = `
 WITH s AS (

@@ -4,7 +4,7 @@
 // locale's own formatters, so a figure reads as it does in every other place.
 
 export type Figure = bigint | string | null;
-export type Figures = Readonly<Record<string, Figure>>;
+type Figures = Readonly<Record<string, Figure>>;
 
 export interface FigureFormat {
   /** A count with the locale's thousands separator: 1234n -> "1.234" (pt-BR). */
