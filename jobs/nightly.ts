@@ -13,7 +13,7 @@ import { reconcileDay, type ReconcileResult } from '../src/reconcile/reconcile.t
 import { snapshotPrices, type FeesSnapshot } from '../src/fees/snapshot-prices.ts';
 import { foldInbox, type FoldResult } from '../src/notify/fold.ts';
 import { inboxPathFor } from '../src/notify/inbox.ts';
-import { writeReports, type WriteReportsResult } from '../src/report/index.ts';
+import { checksOffOf, writeReports, type WriteReportsResult } from '../src/report/index.ts';
 import { withRun } from '../src/warehouse/runs.ts';
 import { refuseUnfinishedNight, yesterdayIn, businessDayOf } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
@@ -94,6 +94,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     locale: config.reports.locale,
     fileMode: config.reports.fileMode,
     settlement: config.settlement,
+    checksOff: checksOffOf(config),
   };
   checkReportFolder(reportDir);
   // A file of an earlier stopped attempt would sit next to this run's reports and mislead.

@@ -8,7 +8,7 @@ import { summaryOfStatement, type NightStatement } from '../src/bank/night-state
 import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
 import type { FeesSnapshot } from '../src/fees/snapshot-prices.ts';
 import type { FoldResult } from '../src/notify/fold.ts';
-import type { WriteReportsResult } from '../src/report/index.ts';
+import { type ReportOff, reportsOffSummary, type WriteReportsResult } from '../src/report/index.ts';
 import type { BusinessDay } from '../src/shared/business-day.ts';
 import { redactSecrets } from '../src/shared/redact.ts';
 import type { RunOutcome } from '../src/warehouse/runs.ts';
@@ -61,6 +61,8 @@ export interface NightlySummary {
     reconcile_run_id: string;
   };
   reports?: string[];
+  /** The reports written as "check off" (one sheet saying so, a header-only CSV): the check, the config key that turns it on, why. */
+  reports_off?: Record<string, ReportOff>;
   /** The findings' triage after the journal was folded in: acknowledged, accepted, changed, overdue. */
   triage?: TriageSummary;
   /** Alerts sent after the night, and those that could not be delivered after retries (the night is not failed for them). */
@@ -153,7 +155,10 @@ export function buildSummary(input: SummaryInput): NightlySummary {
       reconcile_run_id: input.reconcile.runId,
     };
   }
-  if (input.reports) summary.reports = input.reports.files.map((f) => relative(input.reportDir, f));
+  if (input.reports) {
+    summary.reports = input.reports.files.map((f) => relative(input.reportDir, f));
+    summary.reports_off = reportsOffSummary(input.reports.off);
+  }
   if (input.triage) summary.triage = input.triage;
   return summary;
 }

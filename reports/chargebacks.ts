@@ -6,6 +6,7 @@
 // dispute clock, days since the chargeback, in the buckets the page uses too (src/shared/chargeback-age.ts).
 import type { ColumnSpec, ReportDefinition } from '../src/report/types.ts';
 import { CHARGEBACK_AGE_BUCKETS, chargebackAgeBucketSql, wholeDaysBetweenSql } from '../src/shared/chargeback-age.ts';
+import { emptyOnDay } from './empty-sheet.ts';
 
 /**
  * The base: every chargeback open as of the day's end, aged at the day's end so a re-run of a past night
@@ -111,6 +112,12 @@ export const chargebacks: ReportDefinition = {
       columns: SHEET_COLUMNS,
       csvColumns: CSV_KEYS,
       totals: ['net_value_cents', 'order_amount_cents'],
+      // None to act on is no reason to look empty-handed: say how many are open, and where.
+      whenEmpty: {
+        message: 'chargebacks',
+        sql: 'SELECT count(*) AS open, coalesce(sum(net_value_cents), 0)::BIGINT AS open_cents FROM $base',
+        figures: { open: 'integer', open_cents: 'cents' },
+      },
     },
     {
       name: 'By brand',
@@ -132,6 +139,7 @@ ORDER BY card_brand`,
         { key: 'net_value_cents', header: 'netValue', type: 'cents' },
       ],
       totals: ['chargebacks', 'new', ...BUCKET_COLUMNS.map((b) => b.key), 'net_value_cents'],
+      whenEmpty: emptyOnDay('chargebacksByBrand'),
     },
   ],
   csvSheet: 'Chargebacks',

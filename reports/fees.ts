@@ -4,13 +4,15 @@
 // brand or an installment count costs more than agreed; the amount charged beyond the table's price and
 // the sales no price could be had for (installment_prices, the night's snapshot) say how much of that
 // is the fee check's findings. Rates are basis points (hundredths of a percent), computed in integers.
-import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
+// With fees.check off there are no prices, and every sale would read as unpriced: the report is then
+// one sheet saying the check is off (`check: 'fees'`), its CSV the header alone.
+import type { ColumnSpec, EmptySheetSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
 import { CHARGED_SALE_SQL } from '../src/fees/sales.ts';
 
 /**
  * The base: every charged sale from the month's first day to the day's end (the month of D in the
  * configured zone), with its business day, whether it is of D, and the price and rate of its own day's
- * snapshot (none when the night did not price it, e.g. with the fee check off).
+ * snapshot (none when the night could not price it: an unknown brand, the call budget).
  */
 const SALES_OF_MONTH = `
 WITH s AS (
@@ -55,21 +57,35 @@ const COLUMNS: ColumnSpec[] = [
 ];
 const TOTALS = ['sales', 'net_value_cents', 'charged_cents', 'fees_cents', 'over_table_cents', 'unpriced_sales'];
 
-const sheet = (name: string, title: NonNullable<SheetSpec['title']>, where: string): SheetSpec => ({
+const sheet = (name: string, title: NonNullable<SheetSpec['title']>, where: string, whenEmpty: EmptySheetSpec): SheetSpec => ({
   name,
   title,
   sql: `${grouped(where)}\nORDER BY card_brand, installments`,
   columns: COLUMNS,
   totals: TOTALS,
+  whenEmpty,
 });
+
+/** A day without sales points at the month's: its sales and net, the month sheet's totals. */
+const NO_SALES_OF_DAY: EmptySheetSpec = {
+  message: 'feesDay',
+  sql: 'SELECT count(*) AS month_sales, coalesce(sum(net_value), 0)::BIGINT AS month_net_cents FROM $base',
+  figures: { month_sales: 'integer', month_net_cents: 'cents' },
+};
+
+const NO_SALES_OF_MONTH: EmptySheetSpec = {
+  message: 'feesMonth',
+  sql: `SELECT CAST(date_trunc('month', $date) AS DATE) AS first_day`,
+  figures: { first_day: 'date' },
+};
 
 export const fees: ReportDefinition = {
   name: 'fees',
   description: 'Card sales, net, charged, fees and the effective rate against the pricing table, per brand and installments, for the day and the month to date',
   base: SALES_OF_MONTH,
   sheets: [
-    sheet('Day', (m) => m.sheets.feesDay, 'of_day'),
-    sheet('Month to date', (m) => m.sheets.feesMonth, 'true'),
+    sheet('Day', (m) => m.sheets.feesDay, 'of_day', NO_SALES_OF_DAY),
+    sheet('Month to date', (m) => m.sheets.feesMonth, 'true', NO_SALES_OF_MONTH),
     {
       // The CSV: both periods in one file, told apart by `period`.
       name: 'csv',
@@ -82,4 +98,5 @@ ORDER BY period, card_brand, installments`,
     },
   ],
   csvSheet: 'csv',
+  check: 'fees',
 };

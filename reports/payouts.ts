@@ -1,9 +1,11 @@
 // The payouts report: each payout to the merchant's own accounts that the night's bank check looked at,
 // with the bank credit that explains it or why there is none, and per account the day's statement:
-// its closing balance beside the credits, the payouts' credits and the payouts sent that day. Empty
-// when no bank account is configured (bank.accounts): the bank check did not run.
+// its closing balance beside the credits, the payouts' credits and the payouts sent that day. With no
+// bank account configured (bank.accounts) the bank check did not run: the workbook is one sheet saying
+// so and how to turn it on (`check: 'bank'`), the CSV its header alone.
 import { PAYOUT_STANDING_SQL } from '../src/bank/payout-standing-sql.ts';
 import type { ReportDefinition } from '../src/report/types.ts';
+import { emptyOnDay } from './empty-sheet.ts';
 
 /**
  * Per account, the night's day: the closing balance of the latest statement that ends that day, the
@@ -59,6 +61,7 @@ export const payouts: ReportDefinition = {
       ],
       // Not the credits: a day's sum is one credit shown on each of its payouts.
       totals: ['expected_cents', 'difference_cents'],
+      whenEmpty: emptyOnDay('payouts'),
     },
     {
       name: 'Account day',
@@ -73,7 +76,9 @@ export const payouts: ReportDefinition = {
         { key: 'payouts_sent_cents', header: 'payoutsSentOfDay', type: 'cents' },
         { key: 'payouts_sent_credited_cents', header: 'payoutsSentCredited', type: 'cents' },
       ],
+      whenEmpty: emptyOnDay('bankDay'),
     },
   ],
   csvSheet: 'Payouts',
+  check: 'bank',
 };

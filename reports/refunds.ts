@@ -1,6 +1,7 @@
 // The refunds report: every transaction refunded during the business day (refund time in the day, in
 // the configured zone), whatever day it was sold, and whether its order already says so.
 import type { ReportDefinition } from '../src/report/types.ts';
+import { emptyOnDay } from './empty-sheet.ts';
 
 export const refunds: ReportDefinition = {
   name: 'refunds',
@@ -31,6 +32,7 @@ ORDER BY refunded_at, transaction_id`,
         { key: 'order_reflects_refund', header: 'orderReflectsRefund', type: 'boolean' },
       ],
       totals: ['net_value_cents', 'refunded_amount_cents', 'order_amount_cents'],
+      whenEmpty: emptyOnDay('refunds'),
     },
   ],
   csvSheet: 'Refunds',

@@ -12,6 +12,9 @@
 
 import type { HeaderKey, Locale, Messages } from '../shared/locale/index.ts';
 
+/** A sentence of the catalogues' `emptySheets`. */
+export type EmptySheetKey = keyof Messages['emptySheets'];
+
 export type ColumnType = 'text' | 'cents' | 'integer' | 'instant' | 'date' | 'boolean';
 
 /**
@@ -90,6 +93,26 @@ export interface SheetSpec {
    */
   maxWorkbookRows?: number;
   notes?: NotesSpec;
+  /**
+   * What the workbook's sheet says when its query returns no rows, instead of an empty table with a
+   * zero total that reads like an answer: the header, then one sentence across the table's width. The
+   * CSV stays its header alone.
+   */
+  whenEmpty?: EmptySheetSpec;
+}
+
+/**
+ * The sentence of an empty sheet: a key of the catalogues' `emptySheets` and the figures it quotes. The
+ * business date is always there as `day`; any other figure comes from `sql`.
+ */
+export interface EmptySheetSpec {
+  message: EmptySheetKey;
+  /**
+   * One row of figures (same parameters as the sheet's `sql`, `$base` included), each column typed in
+   * `figures`: counts and cents are whole numbers, days are DATEs; the sentence formats them in the locale.
+   */
+  sql?: string;
+  figures?: Readonly<Record<string, 'integer' | 'cents' | 'date'>>;
 }
 
 export interface ReportParams {
@@ -121,7 +144,16 @@ export interface ReportDefinition {
   sheets: SheetSpec[] | ((params: ReportParams) => SheetSpec[]);
   /** Name of the sheet whose rows go to the CSV. */
   csvSheet: string;
+  /**
+   * The check the report shows (`fees`: fees.check; `bank`: bank.accounts). When the request says it is
+   * off, no query runs: the workbook is one sheet saying so and how to turn it on (the catalogues'
+   * `checksOff`), and the CSV is its header alone, so scripts find the same file and keys.
+   */
+  check?: ReportCheck;
 }
+
+/** A check a report depends on, named as the catalogues' `checksOff` name it. */
+export type ReportCheck = keyof Messages['checksOff'];
 
 export type CsvDialect = 'rfc4180' | 'br';
 

@@ -2,7 +2,8 @@
 // query runs once into a TEMP table its sheets read (report-base.ts); each sheet's query is streamed
 // once, the CSV sheet's rows going to every file in the same pass, and a sheet left out when empty is
 // only added at its first row, so no query runs twice to find out. Files are written under a temporary
-// name and renamed when complete, so a reader never sees half a report.
+// name and renamed when complete, so a reader never sees half a report. An empty sheet says why in one
+// sentence (SheetSpec.whenEmpty); a report whose check is off is that sentence alone (ReportDefinition.check).
 import { chmodSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -18,7 +19,8 @@ import { rowChunksOf, type QueryParams } from './query-rows.ts';
 import { readNotes } from './notes.ts';
 import { materialiseBase, type ReportQueries } from './report-base.ts';
 import { XlsxFileWriter, type XlsxSheetWriter } from './xlsx-writer.ts';
-import type { ColumnSpec, CsvDialect, ReportDefinition, ReportParams, SheetSpec } from './types.ts';
+import type { ColumnSpec, CsvDialect, ReportCheck, ReportDefinition, ReportParams, SheetSpec } from './types.ts';
+import { composeEmptySentence } from './empty-sentence.ts';
 import { type Locale, messagesFor } from '../shared/locale/index.ts';
 
 export interface WriteReportsRequest {
@@ -37,6 +39,11 @@ export interface WriteReportsRequest {
   definitions: readonly ReportDefinition[];
   /** The card settlement contract the forecast follows (the config's `settlement`; its defaults when absent). */
   settlement?: SettlementConfig | undefined;
+  /**
+   * The checks that are off this night (checksOffOf(config)): a report that shows one is written as one
+   * sheet saying so, with a header-only CSV. Absent: every check is taken as on.
+   */
+  checksOff?: readonly ReportCheck[] | undefined;
 }
 
 export interface WriteReportsResult {
@@ -46,6 +53,8 @@ export interface WriteReportsResult {
   counts: Record<string, number>;
   /** The reconcile run the findings came from; null when the date has none. */
   reconcileRunId: string | null;
+  /** The reports written as "check off", by name, with the check. */
+  off: Record<string, ReportCheck>;
 }
 
 type Db = Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>;
@@ -69,7 +78,7 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
     throw new ReconError('report', `cannot create report folder ${dir}: ${(cause as Error).message}`, { cause });
   }
   const mode = parseInt(request.fileMode, 8);
-  const result: WriteReportsResult = { files: [], counts: {}, reconcileRunId };
+  const result: WriteReportsResult = { files: [], counts: {}, reconcileRunId, off: {} };
   for (const definition of request.definitions) {
     if (definition.needsReconcileRun && reconcileRunId === null) {
       throw new ReconError(
@@ -78,7 +87,9 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
       );
     }
     const sheets = typeof definition.sheets === 'function' ? definition.sheets(reportParams) : definition.sheets;
-    const written = await writeOneReport(deps, { definition, sheets, dir, mode, params, request }, result.counts);
+    const off = definition.check !== undefined && request.checksOff?.includes(definition.check) ? definition.check : undefined;
+    if (off) result.off[definition.name] = off;
+    const written = await writeOneReport(deps, { definition, sheets, dir, mode, params, request, off }, result.counts);
     result.files.push(...written);
   }
   return result;
@@ -101,10 +112,12 @@ interface OneReport {
   mode: number;
   params: QueryParams;
   request: WriteReportsRequest;
+  /** The check that is off, when the report is written as the sentence saying so. */
+  off: ReportCheck | undefined;
 }
 
 async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, counts: Record<string, number>): Promise<string[]> {
-  const { definition, sheets, dir, mode, params, request } = job;
+  const { definition, sheets, dir, mode, params, request, off } = job;
   const csvSheet = sheets.find((s) => s.name === job.definition.csvSheet);
   if (!csvSheet)
     throw new ReconError(
@@ -124,15 +137,21 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
   const csvs: CsvFileWriter[] = [];
   let done = false;
   try {
-    queries = await materialiseBase(deps, definition, params);
     xlsx = await XlsxFileWriter.open(partial(xlsxPath), mode);
     const csvOptions = { maskDocuments: request.maskDocuments, timezone: request.day.zone, mode };
     const csvColumns = csvPicks.map((i) => csvSheet.columns[i] as ColumnSpec);
     csvs.push(await CsvFileWriter.open(partial(csvPath), csvColumns, { ...csvOptions, dialect: request.csvDialect }));
     if (brPath) csvs.push(await CsvFileWriter.open(partial(brPath), csvColumns, { ...csvOptions, dialect: 'br' }));
-    for (const sheet of sheets) {
-      const toCsv = sheet === csvSheet ? csvPicks : undefined;
-      await writeSheet(deps.db, { sheet, toCsv, report: definition.name, queries, params, request, xlsx, csvs }, counts);
+    if (off) {
+      // No query runs: its figures would read as answers (every sale "unpriced", no payout anywhere).
+      const messages = messagesFor(request.locale);
+      xlsx.addSentenceSheet(messages.sheets.checkOff, messages.checksOff[off].sentence);
+    } else {
+      queries = await materialiseBase(deps, definition, params);
+      for (const sheet of sheets) {
+        const toCsv = sheet === csvSheet ? csvPicks : undefined;
+        await writeSheet(deps.db, { sheet, toCsv, report: definition.name, queries, params, request, xlsx, csvs }, counts);
+      }
     }
     await xlsx.commit();
     for (const csv of csvs) await csv.close();
@@ -152,7 +171,7 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
   }
   const rows = csvs[0]?.rowCount ?? 0;
   counts[definition.name] = rows;
-  deps.logger.event('report.written', { report: definition.name, rows, files: paths });
+  deps.logger.event('report.written', { report: definition.name, rows, files: paths, ...(off ? { off } : {}) });
   // The `br` copy is a view of the CSV for people, not one of the night's files (summary.json lists those).
   return [xlsxPath, csvPath];
 }
@@ -219,7 +238,16 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
   if (sheetWriter) {
     const notes = sheet.notes ? await readNotes(db, { sql: queries.resolve(sheet.notes.sql, label) }, params, label) : [];
     if (total > cap) notes.unshift({ label: 'rowsCut', text: messages.rowsCut(cap, total, `${job.report}.csv`), instantMs: null });
-    sheetWriter.finish(notes);
+    const empty =
+      total === 0 && sheet.whenEmpty
+        ? await composeEmptySentence(db, sheet.whenEmpty, sheet.whenEmpty.sql === undefined ? undefined : queries.resolve(sheet.whenEmpty.sql, label), {
+            day: request.day.date,
+            params,
+            messages,
+            label,
+          })
+        : undefined;
+    sheetWriter.finish(notes, empty);
     counts[`${job.report}/${sheet.name}`] = sheetWriter.rowCount;
   }
 }

@@ -103,6 +103,16 @@ export class XlsxFileWriter {
     return new XlsxSheetWriter(sheet, columns, options);
   }
 
+  /** A sheet that is one sentence (a report whose check is off): a wide column, the text wrapped in it. */
+  addSentenceSheet(name: string, sentence: string): void {
+    const sheet = this.#workbook.addWorksheet(sheetNameOf(name), {
+      pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' },
+    });
+    sheet.columns = [{ width: SENTENCE_WIDTH }];
+    writeSentenceRow(sheet, sentence, SENTENCE_WIDTH, 1);
+    sheet.commit();
+  }
+
   async commit(): Promise<void> {
     await this.#workbook.commit();
     this.#committed = true;
@@ -227,12 +237,17 @@ export class XlsxSheetWriter {
     }
   }
 
-  /** Writes the totals row and notes, sets the autofilter over header and data, and commits the sheet. */
-  finish(notes: readonly SheetNote[] = []): void {
+  /**
+   * Writes the totals row and notes, sets the autofilter over header and data, and commits the sheet. A
+   * sheet with no rows and an `empty` sentence shows the header, then the sentence across the table's
+   * width, and neither totals nor filter: a zero total under no rows reads like an answer.
+   */
+  finish(notes: readonly SheetNote[] = [], empty?: string): void {
     const { messages, timezone } = this.#options;
     const width = this.#columns.length;
-    this.#sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: this.#rows + 1, column: Math.max(width, 1) } };
-    const totals = this.#sums.some((s) => s !== null) ? this.#totalsRow(messages.total) : undefined;
+    const sentence = this.#rows === 0 ? empty : undefined;
+    if (sentence === undefined) this.#sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: this.#rows + 1, column: Math.max(width, 1) } };
+    const totals = sentence === undefined && this.#sums.some((s) => s !== null) ? this.#totalsRow(messages.total) : undefined;
     const noteRows = notes.map((note) => ({
       label: sheetText(messages.notes[note.label as keyof Messages['notes']] ?? note.label),
       ...noteValueOf(note, timezone, messages),
@@ -247,6 +262,14 @@ export class XlsxSheetWriter {
         if (note.type !== 'text') this.#measure([null, note.value], note.type);
       }
       this.#start(false);
+    }
+    if (sentence !== undefined) {
+      writeSentenceRow(
+        this.#sheet,
+        sentence,
+        this.#widths.reduce((sum, w) => sum + w, 0),
+        Math.max(width, 1),
+      );
     }
     if (totals) {
       const row = this.#sheet.addRow(totals);
@@ -279,7 +302,22 @@ export class XlsxSheetWriter {
   }
 }
 
-/** A note's value: an instant or a day (`2026-11-22`) as a local date cell; any other text as it is. */
+/** Width of a sentence sheet's one column: a line of about a hundred characters, on a landscape page. */
+const SENTENCE_WIDTH = 110;
+
+/**
+ * One sentence as a row: merged across `span` columns (their widths adding to `width`) so it reads
+ * across the table, wrapped, and as tall as its lines (spreadsheets do not grow a merged row themselves).
+ */
+function writeSentenceRow(sheet: ExcelJS.Worksheet, sentence: string, width: number, span: number): void {
+  const text = sheetText(sentence);
+  const row = sheet.addRow([text]);
+  if (span > 1) sheet.mergeCells(row.number, 1, row.number, span);
+  row.getCell(1).style = { font: { italic: true }, alignment: { vertical: 'top', horizontal: 'left', indent: 1, wrapText: true } };
+  row.height = (wrappedLines(text, width) + 0.5) * LINE_HEIGHT;
+  row.commit();
+}
+
 /** A note's value as a cell: an instant or a date as such; a run's outcome (`done`...) in the locale's words. */
 function noteValueOf(note: SheetNote, timezone: string, messages: Messages): { value: ExcelValue; type: 'instant' | 'date' | 'text' } {
   if (note.instantMs !== null && note.instantMs !== undefined) return { value: excelDateFromInstant(note.instantMs, timezone), type: 'instant' };

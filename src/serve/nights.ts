@@ -41,6 +41,8 @@ const summarySchema = z.looseObject({
     })
     .optional(),
   reports: z.array(z.string()).optional(),
+  /** The reports written as "check off" (jobs/summary.ts): which check, so the page says the same sentence. */
+  reports_off: z.record(z.string(), z.looseObject({ check: z.string() })).optional(),
   timings: z.record(z.string(), z.number()).optional(),
   last_attempt: z.looseObject({ run_id: z.string(), at: z.string(), outcome: z.string(), error: z.string() }).optional(),
 });

@@ -1,11 +1,13 @@
 // A night's page: its summary (outcome, window and times in the business zone, sync and import
-// counts, findings by category with the amount at stake), downloads, and the tables of rows
-// (findings-table.ts), all in the words of reports.locale.
+// counts, findings by category with the amount at stake), downloads, the bank leg and the forecast (or,
+// for a check that was off, the sentence saying so), and the tables of rows (findings-table.ts), all in
+// the words of reports.locale.
 import { basename } from 'node:path';
 import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory } from '../shared/locale/localize.ts';
 import { findingsTable, keptOutTable, syncRejectsTable } from './findings-table.ts';
 import { type BankLeg, bankSection } from './bank-section.ts';
+import { checkOffSection, checksOffOfNight } from './check-off-section.ts';
 import { type Forecast, forecastSection } from './forecast-section.ts';
 import { brlFromCents, localDateTime, zoneLabel } from './format.ts';
 import { html, renderPage, type SafeHtml } from './html.ts';
@@ -39,6 +41,7 @@ export function renderNight(data: NightData): string {
   const { night, zone, messages: m } = data;
   const p = m.page.night;
   const s = night.summary;
+  const off = checksOffOfNight(s?.reports_off, m);
   const nav = html`<nav class="nav"><a href="/">${p.allNights}</a>${data.previous ? html`<a href="/nights/${data.previous}" rel="prev">← ${data.previous}</a>` : ''}${data.next ? html`<a href="/nights/${data.next}" rel="next">${data.next} →</a>` : ''}</nav>`;
   const body = html`
 ${nav}
@@ -48,7 +51,8 @@ ${s ? facts(night, zone, m) : ''}
 <h2>${p.downloads}</h2>
 ${downloadLinks(night, m)}${night.summary ? html`<p class="muted">${p.record} <a href="/nights/${night.date}/summary.json" download>summary.json</a></p>` : ''}
 ${s?.findings ? categoryTable(s.findings.by_category, m) : ''}
-${data.bank ? bankSection(data.bank, m) : ''}
+${off.includes('bank') ? checkOffSection('bank', m) : data.bank ? bankSection(data.bank, m) : ''}
+${off.includes('fees') ? checkOffSection('fees', m) : ''}
 ${data.forecast ? forecastSection(data.forecast, m) : ''}
 <h2 id="findings-heading">${p.findingsHeading}</h2>
 ${data.findings.ok ? html`${data.findings.notice === undefined ? '' : html`<p class="notice" id="warehouse-notice">${data.findings.notice}</p>`}${findingsTable(data.findings.value, night.date, m, zone, data.triage)}` : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}

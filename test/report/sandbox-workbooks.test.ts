@@ -1,7 +1,9 @@
 // Every workbook of a real sandbox night, read back with exceljs as a reader's spreadsheet would show
 // it: sheet names and headers from the catalogue, every number and date column at least as wide as its
 // longest formatted value (no ###), Sim/Não, local date formats, print setup, and the Summary's amount
-// at stake equal to the page's. The same night in English, and the CSV keys, pinned.
+// at stake equal to the page's. The same night in English, and the CSV keys, pinned. The night ran with
+// fees.check off and no bank account (the config's defaults): its fees and payouts workbooks are one
+// sheet saying so, and the page says the same; the English copy is written with every check on.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +70,9 @@ function specOf(report: string, sheetName: string, locale: Locale): SheetSpec {
   return spec;
 }
 
+/** A workbook of a report whose check was off: its one sheet says so (and has no spec to check against). */
+const isCheckOff = (wb: ExcelJS.Workbook, locale: Locale) => wb.worksheets.length === 1 && wb.worksheets[0]?.name === messagesFor(locale).sheets.checkOff;
+
 const cellValue = (cell: ExcelJS.Cell): string | number | Date | null => {
   const v = cell.value;
   return v === null || v === undefined ? null : (v as string | number | Date);
@@ -90,19 +95,28 @@ describe.each(['pt-BR', 'en'] as const)('the workbooks of a sandbox night in %s'
     const known = [...Object.values(m.sheets), ...Object.values(m.categories)];
     for (const sheet of wb.worksheets) {
       expect(known).toContain(sheet.name);
+      expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
+      if (isCheckOff(wb, locale)) continue;
       const spec = specOf(report, sheet.name, locale);
       expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(spec.columns.map((c) => headerOf(c, m)));
-      expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
     }
   });
 
   it.each(REPORTS.map((r) => r.name))('%s: no number or date column is narrower than its longest formatted value', async (report) => {
     const wb = await workbook(locale, report);
+    // A check that was off: one sentence and no figure to measure (its own test is below).
+    if (isCheckOff(wb, locale)) return expect(wb.worksheets[0]?.getCell('A1').value).toBe(m.checksOff[report === 'fees' ? 'fees' : 'bank'].sentence);
     let measured = 0;
     for (const sheet of wb.worksheets) {
       const spec = specOf(report, sheet.name, locale);
       sheet.eachRow((row, n) => {
         if (n === 1) return;
+        // The sentence of an empty sheet (the night refunded nothing): text across the table, measured by nothing.
+        if (n === 2 && sheet.getCell('A2').isMerged) {
+          expect(typeof sheet.getCell('A2').value).toBe('string');
+          measured += 1;
+          return;
+        }
         row.eachCell((cell, col) => {
           const column = spec.columns[col - 1];
           if (!column) return;
@@ -121,9 +135,11 @@ describe.each(['pt-BR', 'en'] as const)('the workbooks of a sandbox night in %s'
   it.each(REPORTS.map((r) => r.name))('%s: dates in the local format, booleans in words, no boolean or formula cell', async (report) => {
     const wb = await workbook(locale, report);
     for (const sheet of wb.worksheets) {
-      const spec = specOf(report, sheet.name, locale);
+      const spec = isCheckOff(wb, locale) ? { columns: [] } : specOf(report, sheet.name, locale);
       sheet.eachRow((row, n) => {
         row.eachCell((cell, col) => {
+          // An empty sheet's sentence spans the table's columns: it is text whatever the column's type.
+          if (cell.isMerged) return expect(cell.master.value).toBe(sheet.getCell(n, 1).value);
           expect(typeof cell.value).not.toBe('boolean');
           expect(cell.formula).toBeUndefined();
           if (cell.value instanceof Date) expect([m.excel.instantFormat, m.excel.dateFormat]).toContain(cell.numFmt);
@@ -266,5 +282,38 @@ describe('the cash forecast of a sandbox night', () => {
     expect(expected.length).toBeGreaterThan(100);
     const got = lines.map((l) => `${l['transaction_id']} ${l['installment']}/${l['installments']} ${l['due_date']} ${l['amount_cents']}`);
     expect(got.sort()).toEqual(expected.sort());
+  });
+});
+
+describe('the checks that were off on the sandbox night', () => {
+  it('summary.json says which reports were written as "check off", with the key that turns each on', () => {
+    const json = JSON.parse(readFileSync(join(dirOf('pt-BR'), 'summary.json'), 'utf8')) as Record<string, unknown>;
+    expect(json['reports_off']).toEqual({
+      fees: { off: true, check: 'fees', config_key: 'fees.check', reason: 'fees.check is "off"' },
+      payouts: { off: true, check: 'bank', config_key: 'bank.accounts', reason: 'bank.accounts lists no account' },
+    });
+  });
+
+  it.each([
+    ['fees', 'fees'],
+    ['payouts', 'bank'],
+  ] as const)('%s.xlsx is one sheet with the sentence the night page shows in its %s section', async (report, check) => {
+    const m = messagesFor('pt-BR');
+    const wb = await workbook('pt-BR', report);
+    expect(wb.worksheets.map((s) => s.name)).toEqual([m.sheets.checkOff]);
+    const sentence = String(wb.worksheets[0]?.getCell('A1').value);
+    expect(sentence).toBe(m.checksOff[check].sentence);
+    const server = await startReportServer(optionsFor(run, { locale: 'pt-BR' }));
+    try {
+      const page = (await get(server.url, `/nights/${NIGHT}`)).text;
+      const section = new RegExp(`<section id="${check}"[\\s\\S]*?</section>`).exec(page)?.[0] ?? '';
+      expect(section).toContain(`<h2>${m.checksOff[check].heading}</h2>`);
+      const shown = /<p class="notice">([\s\S]*?)<\/p>/.exec(section)?.[1]?.replaceAll('&quot;', '"').replaceAll('&#39;', "'");
+      expect(shown).toBe(sentence);
+      // No empty table in its place.
+      expect(section).not.toContain('<table');
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { Messages } from './index.ts';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { groupedReais } from './value-text.ts';
 import { pageEn } from './page-en.ts';
+import { checksOffEn, emptySheetsEn } from './sentences-en.ts';
 import { FINDING_CATEGORIES } from '../domain.ts';
 
 const money = (f: ReasonFormat, cents: bigint | null) => f.money(cents);
@@ -51,6 +52,23 @@ const reasons: ReasonRenderers = {
 
 const same = <const K extends string>(keys: readonly K[]): Record<K, K> => Object.fromEntries(keys.map((k) => [k, k])) as Record<K, K>;
 
+const sheets: Messages['sheets'] = {
+  summary: 'Summary',
+  other: 'other',
+  keptOutOrders: 'Orders kept out',
+  syncRejects: 'Listed rows kept out',
+  refunds: 'Refunds',
+  chargebacks: 'Chargebacks',
+  byBrand: 'By brand',
+  feesDay: 'Fees of the day',
+  feesMonth: 'Fees month to date',
+  forecastDay: 'Forecast by day',
+  forecastLines: 'Forecast installments',
+  payouts: 'Payouts',
+  bankDay: 'Account on the day',
+  checkOff: 'Check off',
+};
+
 export const en: Messages = {
   locale: 'en',
   excel: { instantFormat: 'yyyy-mm-dd hh:mm:ss', dateFormat: 'yyyy-mm-dd' },
@@ -60,6 +78,7 @@ export const en: Messages = {
     day: (isoDate) => isoDate,
     // The rules write UTC, and say so: the English sentence stays as the warehouse holds it.
     instant: (epochMs) => `${DateTime.fromMillis(epochMs, { zone: 'UTC' }).toFormat('yyyy-MM-dd HH:mm')} UTC`,
+    count: (n) => n.toLocaleString('en'),
   },
   listSeparator: ',',
   yes: 'Yes',
@@ -97,21 +116,9 @@ export const en: Messages = {
     no_statement: 'no statement covers the window',
     not_credited: 'not credited',
   } as Record<string, string>,
-  sheets: {
-    summary: 'Summary',
-    other: 'other',
-    keptOutOrders: 'Orders kept out',
-    syncRejects: 'Listed rows kept out',
-    refunds: 'Refunds',
-    chargebacks: 'Chargebacks',
-    byBrand: 'By brand',
-    feesDay: 'Fees of the day',
-    feesMonth: 'Fees month to date',
-    forecastDay: 'Forecast by day',
-    forecastLines: 'Forecast installments',
-    payouts: 'Payouts',
-    bankDay: 'Account on the day',
-  },
+  sheets,
+  emptySheets: emptySheetsEn(sheets),
+  checksOff: checksOffEn,
   headers: {
     category: 'Category',
     categoryKey: 'Category key',

@@ -5,6 +5,7 @@ import type { Messages } from './index.ts';
 import { factsOfReason } from './reason-parse.ts';
 import type { ReasonFacts, ReasonFormat } from './reason-types.ts';
 import { en } from './en.ts';
+import { type FigureFormat, wholeOf } from './sentence-types.ts';
 
 /** A status word, or a comma-separated list of them (a finding's payment statuses), in the locale. */
 export function localizeStatus(messages: Messages, text: string): string {
@@ -55,4 +56,13 @@ export function localizeCategory(messages: Messages, category: string): string {
 
 export function localizeState(messages: Messages, state: string): string {
   return (messages.states as Record<string, string>)[state] ?? state;
+}
+
+/** How the locale writes the figures a report sentence quotes: its own count, money and day formatters. */
+export function figureFormatOf(messages: Messages): FigureFormat {
+  return {
+    count: (v) => messages.format.count(wholeOf(v)),
+    money: (v) => messages.format.money(v === null || v === undefined ? null : wholeOf(v)),
+    day: (v) => (typeof v === 'string' ? messages.format.day(v) : ''),
+  };
 }

@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { brlText } from './value-text.ts';
 import { pagePtBR } from './page-pt-BR.ts';
+import { checksOffPtBR, emptySheetsPtBR } from './sentences-pt-BR.ts';
 
 const money = (f: ReasonFormat, cents: bigint | null) => f.money(cents);
 
@@ -63,6 +64,25 @@ const COMPARED: Readonly<Record<string, string>> = {
   'cash-in amount': 'valor do cash-in',
 };
 
+/** Sheet names of the workbooks (at most 31 characters). */
+const sheets = {
+  summary: 'Resumo',
+  other: 'Outras categorias',
+  keptOutOrders: 'Pedidos não importados',
+  syncRejects: 'Linhas não sincronizadas',
+  refunds: 'Estornos',
+  chargebacks: 'Chargebacks',
+  byBrand: 'Por bandeira',
+  feesDay: 'Taxas do dia',
+  feesMonth: 'Taxas do mês',
+  forecastDay: 'Previsão por dia',
+  forecastLines: 'Previsão por parcela',
+  payouts: 'Repasses',
+  bankDay: 'Conta no dia',
+  /** The one sheet of a report whose check is off (ReportDefinition.check). */
+  checkOff: 'Conferência desligada',
+};
+
 export const ptBR = {
   locale: 'pt-BR',
   /** Excel number formats (the spreadsheet shows them with its own separators). */
@@ -72,6 +92,8 @@ export const ptBR = {
     signedMoney: (cents: bigint | null): string => (cents === null ? 'nenhum' : `${cents >= 0n ? '+' : ''}${brlText(cents)}`),
     day: (isoDate: string): string => DateTime.fromISO(isoDate, { zone: 'UTC' }).toFormat('dd/MM/yyyy'),
     instant: (epochMs: number, zone: string): string => DateTime.fromMillis(epochMs, { zone }).toFormat('dd/MM/yyyy HH:mm'),
+    /** A count with thousands groups: 1234 -> "1.234". */
+    count: (n: bigint | number): string => n.toLocaleString('pt-BR'),
   },
   /** Between the words of a list of statuses (a finding's payments seen). */
   listSeparator: ', ',
@@ -133,21 +155,11 @@ export const ptBR = {
     no_statement: 'sem extrato que cubra o prazo',
     not_credited: 'não creditado',
   } as Record<string, string>,
-  sheets: {
-    summary: 'Resumo',
-    other: 'Outras categorias',
-    keptOutOrders: 'Pedidos não importados',
-    syncRejects: 'Linhas não sincronizadas',
-    refunds: 'Estornos',
-    chargebacks: 'Chargebacks',
-    byBrand: 'Por bandeira',
-    feesDay: 'Taxas do dia',
-    feesMonth: 'Taxas do mês',
-    forecastDay: 'Previsão por dia',
-    forecastLines: 'Previsão por parcela',
-    payouts: 'Repasses',
-    bankDay: 'Conta no dia',
-  },
+  sheets,
+  /** What a sheet with no rows says instead of an empty table (SheetSpec.whenEmpty). */
+  emptySheets: emptySheetsPtBR(sheets),
+  /** A report whose check is off: its workbook's one sheet and the page's section (ReportDefinition.check). */
+  checksOff: checksOffPtBR,
   headers: {
     category: 'Categoria',
     categoryKey: 'Chave da categoria',
