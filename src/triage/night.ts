@@ -57,7 +57,7 @@ export async function triageNight(deps: { db: Db; clock: Clock; logger: Logger }
   for (const p of problems) deps.logger.warn(`triage journal ${journalPath}, line ${p.line}: ${p.problem}; the line is skipped`);
   const views = viewsOf(rows, events, { slaDays: request.slaDays, asOf: request.day.date, zone: request.day.zone });
   await loadTriageTable(deps.db, views);
-  if (warehousePath !== undefined) {
+  if (warehousePath !== undefined && (await isLatestNight(deps.db, request.day.date))) {
     const snapshotPath = snapshotPathFor(warehousePath);
     mkdirSync(dirname(snapshotPath), { recursive: true, mode: 0o700 });
     writeSnapshot(snapshotPath, { night: request.day.date, runId: request.runId, rows }, request.fileMode);
@@ -65,6 +65,15 @@ export async function triageNight(deps: { db: Db; clock: Clock; logger: Logger }
   const summary = summaryOf(rows, views, problems.length);
   deps.logger.event('triage.done', { run_id: request.runId, ...summary, by_category: undefined });
   return { journalPath, rows, views, events, problems, summary };
+}
+
+/**
+ * The snapshot stands in for the current findings (those of the latest night): a night reconciled again
+ * behind a later one (`recon reconcile --date`, a nightly of an earlier date) leaves it as it is.
+ */
+async function isLatestNight(db: Db, date: string): Promise<boolean> {
+  const reader = await db.runAndReadAll(`SELECT coalesce(max(business_date) <= CAST($date AS DATE), true) AS latest FROM reconcile_runs_latest`, { date });
+  return reader.getRowObjects()[0]?.['latest'] === true;
 }
 
 /** The file of the connection's database; undefined for an in-memory one (no store beside it). */
