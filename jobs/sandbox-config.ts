@@ -6,10 +6,11 @@
 import { dirname, join } from 'node:path';
 import type { ReconConfig } from '../src/config/schema.ts';
 import { freezeConfig } from '../src/config/with-config.ts';
-import { SANDBOX_MERCHANT, sandboxStatementPath } from '../src/sandbox/index.ts';
+// The sandbox's facts without its generator and server (see that module's header).
+import { SANDBOX_MERCHANT, SANDBOX_TIMEZONE, sandboxStatementPath } from '../src/sandbox/config-facts.ts';
 
 /** The sandbox's business zone (the generator's), which the embedded run reconciles in. */
-export const SANDBOX_ZONE = 'America/Sao_Paulo';
+export const SANDBOX_ZONE = SANDBOX_TIMEZONE;
 
 /** data/sandbox beside the config file, else under the working folder. */
 export function sandboxDataDirFor(configFile: string | undefined, cwd = process.cwd()): string {
