@@ -8,10 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../jobs/connect.ts';
 import { runNightly } from '../../jobs/nightly.ts';
-import { sandboxConfigOf, sandboxDataDirFor } from '../../jobs/sandbox-config.ts';
+import { SANDBOX_ZONE, sandboxConfigOf, sandboxDataDirFor } from '../../jobs/sandbox-config.ts';
 import { preloadSandboxOrders } from '../../jobs/sandbox-orders.ts';
 import { contextFor } from '../../src/cli/context.ts';
+import { addDays } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
+import { snapshotPathFor } from '../../src/triage/snapshot.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { runCliInProcess } from '../cli/in-process.ts';
 
@@ -174,6 +176,21 @@ describe('recon reconcile runs the nightly checks again', () => {
     // The terminal says where the rewritten reports are, in the reports' locale.
     expect(againStdout).toContain(`relatórios: ${join(dir, 'data', 'sandbox', 'reports', night)}`);
     expect(againStdout).toMatch(/^ {2}discrepancies\.xlsx$/m);
+  });
+
+  it("reconciling an earlier night leaves the latest night's list and snapshot alone, and gives that night a summary.json", async () => {
+    const snapshot = snapshotPathFor(join(sandboxDataDirFor(configFile), 'recon.duckdb'));
+    const snapshotBefore = readFileSync(snapshot, 'utf8');
+    const earlier = addDays(night, -1, SANDBOX_ZONE);
+    const again = await runCliInProcess(['reconcile', '--sandbox', '--config', configFile, '--date', earlier]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(snapshot, 'utf8')).toBe(snapshotBefore);
+    expect(await listFindings()).toEqual(listedBefore);
+    // No nightly ran that night here: its summary.json is the reconcile's alone.
+    const summary = JSON.parse(readFileSync(join(dir, 'data', 'sandbox', 'reports', earlier, 'summary.json'), 'utf8'));
+    expect(summary).toMatchObject({ date: earlier, outcome: 'done', source: 'sandbox' });
+    expect(summary.reconciled_again.reconcile_run_id).toBe(summary.findings.reconcile_run_id);
+    expect(summary.sync).toBeUndefined();
   });
 
   it('a second overlay changes nothing (run nightly --sandbox overlays the context, then the connection)', () => {
