@@ -1,6 +1,7 @@
-// The nightly's triage step, between reconcile and the reports: folds the journal onto the run's
-// findings, loads the result for the reports to join, writes the findings snapshot the page and CLI
-// read while a later night holds the warehouse, and counts what summary.json says of the triage.
+// The triage step of a night (the nightly's, and `recon reconcile`'s), between reconcile and the
+// reports: folds the journal onto the run's findings, loads the result for the reports to join, writes
+// the findings snapshot the page and CLI read while a later night holds the warehouse (the latest
+// night's only), and counts what summary.json says of the triage.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BusinessDay } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
