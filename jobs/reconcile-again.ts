@@ -5,7 +5,6 @@
 import type { ReconConfig } from '../src/config/schema.ts';
 import type { WriteReportsResult } from '../src/report/index.ts';
 import { businessDayOf, refuseUnfinishedNight } from '../src/shared/business-day.ts';
-import { newRunId } from '../src/shared/run-id.ts';
 import { reportDirFor, writeNightReports } from './night-reports.ts';
 import { reconcileNight, type ReconciledNight, type ReconcileNightDeps } from './reconcile-night.ts';
 import { buildSummary, writeReconciledSummary } from './summary.ts';
@@ -40,7 +39,8 @@ export async function reconcileAgain(
   timings['total'] = Math.round(performance.now() - wallStart) / 1000;
   const reportDir = reportDirFor(config, date);
   const summary = buildSummary({
-    runId: newRunId('reconcile-again', startedAt),
+    // Kept only when the night has no summary.json yet: the run in `runs` that made the night's findings.
+    runId: night.reconcile.runId,
     day,
     startedAt,
     finishedAt: deps.clock.now(),

@@ -190,6 +190,7 @@ describe('recon reconcile runs the nightly checks again', () => {
     const summary = JSON.parse(readFileSync(join(dir, 'data', 'sandbox', 'reports', earlier, 'summary.json'), 'utf8'));
     expect(summary).toMatchObject({ date: earlier, outcome: 'done', source: 'sandbox' });
     expect(summary.reconciled_again.reconcile_run_id).toBe(summary.findings.reconcile_run_id);
+    expect(summary.run_id).toBe(summary.findings.reconcile_run_id);
     expect(summary.sync).toBeUndefined();
   });
 
