@@ -2,13 +2,13 @@
 // (`npm start`, `--sandbox`), the built-in sandbox started in-process with a seeded history and its
 // orders exports. A job with neither is a setup mistake, never a silent sandbox run: cron with a
 // forgotten key must fail, not report on made-up data.
-import { join, dirname } from 'node:path';
 import { paymentsApiFromConfig, type PaymentsApi } from '../src/api/index.ts';
 import type { ReconConfig } from '../src/config/schema.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { ReconError } from '../src/shared/errors.ts';
 import type { Logger } from '../src/shared/log.ts';
 import { registerSecret } from '../src/shared/redact.ts';
+import { sandboxDataDirFor } from './sandbox-config.ts';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './sandbox-default.ts';
 
 export interface Connection {
@@ -34,8 +34,7 @@ export async function connect(
   const apiKey = env.RECON_API_KEY;
   const baseUrl = config.api.baseUrl;
   if (deps.sandbox) {
-    const root = deps.configFile ? dirname(deps.configFile) : process.cwd();
-    const sandbox = await startEmbeddedSandbox(config, { clock: deps.clock, logger: deps.logger, dataDir: join(root, 'data', 'sandbox') });
+    const sandbox = await startEmbeddedSandbox(config, { clock: deps.clock, logger: deps.logger, dataDir: sandboxDataDirFor(deps.configFile) });
     const api = apiFor(config, sandbox.url, sandbox.apiKey);
     return {
       api,

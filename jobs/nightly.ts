@@ -1,5 +1,5 @@
-// The nightly job: bank statement -> sync -> price snapshot -> import the day's orders -> reconcile ->
-// reports -> summary.json.
+// The nightly job: bank statement -> sync -> notifications -> price snapshot -> import the day's orders ->
+// reconcile and triage (jobs/reconcile-night.ts) -> reports -> summary.json.
 // It only wires the seams together; each step's logic lives in src/.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -9,11 +9,11 @@ import type { PaymentsApi } from '../src/api/index.ts';
 import { syncAll, type SyncResult } from '../src/sync/index.ts';
 import { importOrders, resolveOrdersConfig, type ImportResult } from '../src/imports/index.ts';
 import { importNightStatement, statementFileFor, type NightStatement } from '../src/bank/night-statement.ts';
-import { reconcileDay, type ReconcileResult } from '../src/reconcile/reconcile.ts';
+import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
 import { snapshotPrices, type FeesSnapshot } from '../src/fees/snapshot-prices.ts';
 import { foldInbox, type FoldResult } from '../src/notify/fold.ts';
 import { inboxPathFor } from '../src/notify/inbox.ts';
-import { checksOffOf, writeReports, type WriteReportsResult } from '../src/report/index.ts';
+import type { WriteReportsResult } from '../src/report/index.ts';
 import { withRun } from '../src/warehouse/runs.ts';
 import { refuseUnfinishedNight, yesterdayIn, businessDayOf } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
@@ -23,8 +23,8 @@ import type { Logger } from '../src/shared/log.ts';
 import { newRunId } from '../src/shared/run-id.ts';
 import { buildSummary, writeFailedSummary, writeSummary, type NightlySummary } from './summary.ts';
 import { ordersRejected } from '../reports/kept-out.ts';
-import { REPORTS } from '../reports/index.ts';
-import { triageNight } from '../src/triage/night.ts';
+import { reconcileNight } from './reconcile-night.ts';
+import { reportDirFor, writeNightReports } from './night-reports.ts';
 import { composeFailedAlert, composeNightAlerts } from '../src/alerts/compose.ts';
 import { hasAlertChannels, sendAlerts } from '../src/alerts/send-alerts.ts';
 
@@ -74,7 +74,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
   resolveOrdersConfig(config);
   const runId = newRunId('nightly', deps.clock.now());
   const startedAt = deps.clock.now();
-  const reportDir = join(config.reports.outDir, date);
+  const reportDir = reportDirFor(config, date);
   const timings: Record<string, number> = {};
   const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
     const t0 = performance.now();
@@ -86,16 +86,6 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     }
   };
 
-  const reportRequest = {
-    day,
-    outDir: config.reports.outDir,
-    maskDocuments: config.reports.maskDocuments,
-    csvDialect: config.reports.csvDialect,
-    locale: config.reports.locale,
-    fileMode: config.reports.fileMode,
-    settlement: config.settlement,
-    checksOff: checksOffOf(config),
-  };
   checkReportFolder(reportDir);
   // A file of an earlier stopped attempt would sit next to this run's reports and mislead.
   for (const ext of ['xlsx', 'csv']) rmSync(join(reportDir, `${ordersRejected.name}.${ext}`), { force: true });
@@ -153,36 +143,20 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
       );
       const tooMany = tooManyKeptOut(imports, config.orders.maxRejectedShare);
       if (tooMany) {
-        const written = await timed('reports', () => writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, definitions: [ordersRejected] }));
+        const written = await timed('reports', () => writeNightReports(deps, config, { day, definitions: [ordersRejected] }));
         throw new ReconError(
           'input',
           `${tooMany}; the night stopped before reconciling and recorded no findings. The rows kept out and why are in ${written.files.map((f) => relative(reportDir, f)).join(' and ')} in ${reportDir}; fix the export (or orders.* in the config) and run the night again`,
         );
       }
-      const reconcile = await timed('reconcile', () =>
-        reconcileDay(
-          { db: deps.db, clock: deps.clock, logger: deps.logger },
-          {
-            runId: newRunId('reconcile', deps.clock.now()),
-            day,
-            fees: config.fees,
-            notifications: config.notifications,
-            bank: { ...config.bank, zone: config.timezone },
-          },
-          config.reconcile,
-        ),
-      );
-      reconciled = true;
-      // The journal's notes and acknowledgements, folded onto tonight's findings for the reports to join.
-      const triage = await timed('triage', () =>
-        triageNight(
-          { db: deps.db, clock: deps.clock, logger: deps.logger },
-          { runId: reconcile.runId, day, fileMode: config.warehouse.fileMode, slaDays: config.reconcile.slaDays },
-        ),
-      );
-      const reports = await timed('reports', () =>
-        writeReports({ db: deps.db, logger: deps.logger }, { ...reportRequest, runId: reconcile.runId, definitions: REPORTS }),
-      );
+      // The night's checks and the triage fold: one function, the same `recon reconcile` runs.
+      const { reconcile, triage } = await reconcileNight({ db: deps.db, clock: deps.clock, logger: deps.logger }, { day }, config, {
+        step: timed,
+        reconciled: () => {
+          reconciled = true;
+        },
+      });
+      const reports = await timed('reports', () => writeNightReports(deps, config, { day, runId: reconcile.runId }));
       const ended = endNow();
       const summary = buildSummary({
         runId,

@@ -4,18 +4,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReconConfig } from '../src/config/schema.ts';
-import { freezeConfig } from '../src/config/with-config.ts';
-import { SANDBOX_MERCHANT, sandboxStatementPath, startSandbox, writeOrdersExport, writeStatementFiles } from '../src/sandbox/index.ts';
+import { startSandbox, writeOrdersExport, writeStatementFiles } from '../src/sandbox/index.ts';
 import { datesBetween, addDays, parseBusinessDate, yesterdayIn } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import type { Logger } from '../src/shared/log.ts';
 import { ReconError } from '../src/shared/errors.ts';
+import { SANDBOX_ZONE, sandboxConfigOf, sandboxFoldersOf } from './sandbox-config.ts';
 
 export const SANDBOX_SEED = 1;
 export const SANDBOX_DAYS = 30;
 export const SANDBOX_PER_DAY = 400;
-/** The sandbox's business zone (the generator's), which the embedded run reconciles in. */
-export const SANDBOX_ZONE = 'America/Sao_Paulo';
 
 export interface EmbeddedSandbox {
   url: string;
@@ -44,7 +42,7 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
     bankStatement: true,
   });
   try {
-    const exportDir = join(deps.dataDir, 'exports');
+    const { exportDir, bankDir } = sandboxFoldersOf(deps.dataDir);
     mkdirSync(exportDir, { recursive: true });
     const exports = new Map<string, string>();
     for (const date of datesBetween(firstDay, lastDay, SANDBOX_ZONE)) {
@@ -53,38 +51,10 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
       exports.set(date, file);
     }
     // The merchant's bank statements, one per night from the first day on (OFX and CNAB 240).
-    const bankDir = join(deps.dataDir, 'bank');
     const history = sandbox.history;
     if (history.bank) await writeStatementFiles(history.bank, bankDir, { from: firstDay, dates: [...exports.keys()] });
-    const sandboxAccount = {
-      id: SANDBOX_MERCHANT.accountId,
-      document: SANDBOX_MERCHANT.document,
-      name: SANDBOX_MERCHANT.name,
-      bankAccount: SANDBOX_MERCHANT.bankAccount,
-    };
-    // Point the run at the sandbox's own folders and export layout, leaving a real setup untouched: the
-    // orders settings are replaced whole (a real export's columns do not describe the sandbox's).
-    const sandboxConfig = freezeConfig({
-      ...config,
-      timezone: SANDBOX_ZONE,
-      warehouse: { ...config.warehouse, path: join(deps.dataDir, 'recon.duckdb') },
-      reports: { ...config.reports, outDir: join(deps.dataDir, 'reports') },
-      // The sandbox's merchant passes the acquirer fees on to its customers: its sales follow the pricing.
-      fees: { ...config.fees, check: 'passed-to-customer' },
-      // Its payouts go to its own account, beside any configured one; each night imports the account's
-      // statement the sandbox wrote, unless the config names its own statements.
-      bank: {
-        ...config.bank,
-        accounts: [...config.bank.accounts.filter((a) => a.id !== sandboxAccount.id), sandboxAccount],
-        statementPath: config.bank.statementPath ?? sandboxStatementPath(bankDir),
-      },
-      orders: {
-        preset: 'recon-sandbox',
-        path: join(exportDir, 'orders-{date}.csv'),
-        maxRejectedShare: config.orders.maxRejectedShare,
-        limits: config.orders.limits,
-      },
-    } satisfies ReconConfig);
+    // Point the run at the sandbox's own folders, zone, bank account and export layout.
+    const sandboxConfig = sandboxConfigOf(config, deps.dataDir);
     return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, config: sandboxConfig, close: () => sandbox.close() };
   } catch (error) {
     await sandbox.close();

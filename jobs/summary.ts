@@ -68,6 +68,11 @@ export interface NightlySummary {
   /** Alerts sent after the night, and those that could not be delivered after retries (the night is not failed for them). */
   alerts?: AlertsOutcome;
   timings: Record<string, number>;
+  /**
+   * The night was reconciled again (`recon reconcile`) after the run above: `findings`, `triage` and
+   * `reports` are that reconcile run's; the sync, import and statement figures stay the night's.
+   */
+  reconciled_again?: { reconcile_run_id: string; at: string };
   /** A later run of the night that failed: the reports and figures above stay those of the good run. */
   last_attempt?: { run_id: string; at: string; outcome: 'failed'; error: string };
 }
@@ -172,6 +177,23 @@ export async function writeFailedSummary(dir: string, failed: NightlySummary, fi
   if (earlier === undefined || earlier.outcome === 'failed') return writeSummary(dir, failed, fileMode);
   const lastAttempt = { run_id: failed.run_id, at: failed.finished_at, outcome: 'failed' as const, error: failed.error ?? 'failed' };
   return writeSummary(dir, { ...earlier, last_attempt: lastAttempt }, fileMode);
+}
+
+/**
+ * summary.json after `recon reconcile` rewrote the night's findings and reports: the findings, triage
+ * and reports of the new reconcile run replace those of the earlier run, the night's other figures stay.
+ * A night that has no summary.json yet gets one of the reconcile alone.
+ */
+export async function writeReconciledSummary(dir: string, again: NightlySummary, fileMode: string): Promise<string> {
+  const earlier = await readSummary(dir);
+  const reconciledAgain = { reconcile_run_id: again.findings?.reconcile_run_id ?? again.run_id, at: again.finished_at };
+  if (earlier === undefined) return writeSummary(dir, { ...again, reconciled_again: reconciledAgain }, fileMode);
+  const merged: NightlySummary = { ...earlier, reconciled_again: reconciledAgain };
+  if (again.findings) merged.findings = again.findings;
+  if (again.triage) merged.triage = again.triage;
+  if (again.reports) merged.reports = again.reports;
+  if (again.reports_off) merged.reports_off = again.reports_off;
+  return writeSummary(dir, merged, fileMode);
 }
 
 async function readSummary(dir: string): Promise<NightlySummary | undefined> {

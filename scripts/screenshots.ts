@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { SANDBOX_ZONE } from '../jobs/sandbox-default.ts';
+import { SANDBOX_ZONE } from '../jobs/sandbox-config.ts';
 import { REPORT_CATALOG } from '../reports/index.ts';
 import { sandboxPaths } from '../src/cli/commands/serve.ts';
 import { parseConfig } from '../src/config/load.ts';

@@ -1,8 +1,7 @@
 // What every command needs: the parsed config, a logger for this process, and the warehouse opened
 // and always closed.
-import { dirname, join } from 'node:path';
+import { sandboxConfigOf, sandboxDataDirFor } from '../../jobs/sandbox-config.ts';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
-import { withConfig } from '../config/with-config.ts';
 import { loggerForProcess, type Logger } from '../shared/log.ts';
 import { openWarehouse, type Warehouse } from '../warehouse/open.ts';
 
@@ -23,14 +22,8 @@ export function contextFor(args: { config?: string | undefined; sandbox?: boolea
   const loaded = loadConfig({ file: args.config });
   const logger = loggerForProcess();
   if (!args.sandbox) return { ...loaded, logger };
-  // Same folders as jobs/connect.ts gives the embedded run.
-  const dataDir = join(loaded.file ? dirname(loaded.file) : process.cwd(), 'data', 'sandbox');
-  const config = withConfig(loaded.config, {
-    warehouse: { path: join(dataDir, 'recon.duckdb') },
-    reports: { outDir: join(dataDir, 'reports') },
-    timezone: 'America/Sao_Paulo',
-  });
-  return { ...loaded, config, logger };
+  // The very config the embedded run used (folders, zone, bank account, fee check), without starting it.
+  return { ...loaded, config: sandboxConfigOf(loaded.config, sandboxDataDirFor(loaded.file)), logger };
 }
 
 export async function withWarehouse<T>(ctx: LoadedConfig, options: { readOnly?: boolean }, work: (warehouse: Warehouse) => Promise<T>): Promise<T> {

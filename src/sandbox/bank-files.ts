@@ -5,15 +5,12 @@
 // lines, so a first night on an empty warehouse gets the whole history and the later ones add only
 // their new day: the repeated lines are known by their FITID.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { formatCnab240 } from '../bank/write-cnab240.ts';
 import { formatOfx1, type Ofx1Options } from '../bank/write-ofx.ts';
 import { ReconError } from '../shared/errors.ts';
 import { statementOfDays } from './bank-statement.ts';
+import { sandboxStatementPath } from './config-facts.ts';
 import type { SandboxBank } from './model.ts';
-
-/** The night's statement file in `dir`, as bank.statementPath names it with {date}. */
-export const sandboxStatementPath = (dir: string, format: 'ofx' | 'ret' = 'ofx', date = '{date}') => join(dir, `extrato-${date}.${format}`);
 
 export interface StatementFilesOptions {
   /** The history's first day: where every statement starts. */

@@ -11,18 +11,10 @@ import type { Statement, StatementAccount, StatementLine } from '../bank/stateme
 import { businessDateOf, businessDayOf } from '../shared/business-day.ts';
 import { addOpVersion } from './builder.ts';
 import { HOUR, MINUTE } from './calendar.ts';
+import { SANDBOX_MERCHANT } from './config-facts.ts';
 import type { SandboxBank, SandboxHistory, SandboxOperation, TruthEntry } from './model.ts';
 import { idFor } from './people.ts';
 import { Rng } from './rng.ts';
-
-/** The sandbox merchant's CNPJ (valid check digits) and its account as `--sandbox` configures it. */
-export const SANDBOX_MERCHANT = {
-  accountId: 'sandbox-itau',
-  document: '11222333000181',
-  name: 'Loja Sandbox Ltda',
-  /** The account number its statements print (OFX ACCTID), which bank.accounts' bankAccount names. */
-  bankAccount: '45678-9',
-} as const;
 
 const ACCOUNT: StatementAccount = {
   bankCode: '341',

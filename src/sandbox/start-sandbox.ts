@@ -20,8 +20,8 @@ export { groundTruthOf, writeGroundTruth } from './truth.ts';
 export { parseFaultsFlag, type FaultRates } from './faults.ts';
 export { SandboxState } from './state.ts';
 export { SANDBOX_TIMEZONE } from './model.ts';
-export { SANDBOX_MERCHANT } from './bank-statement.ts';
-export { sandboxStatementPath, writeStatementFiles } from './bank-files.ts';
+export { SANDBOX_MERCHANT, sandboxStatementPath } from './config-facts.ts';
+export { writeStatementFiles } from './bank-files.ts';
 
 export interface SandboxOptions {
   port?: number;

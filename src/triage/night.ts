@@ -1,6 +1,7 @@
-// The nightly's triage step, between reconcile and the reports: folds the journal onto the run's
-// findings, loads the result for the reports to join, writes the findings snapshot the page and CLI
-// read while a later night holds the warehouse, and counts what summary.json says of the triage.
+// The triage step of a night (the nightly's, and `recon reconcile`'s), between reconcile and the
+// reports: folds the journal onto the run's findings, loads the result for the reports to join, writes
+// the findings snapshot the page and CLI read while a later night holds the warehouse (the latest
+// night's only), and counts what summary.json says of the triage.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BusinessDay } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
@@ -57,7 +58,7 @@ export async function triageNight(deps: { db: Db; clock: Clock; logger: Logger }
   for (const p of problems) deps.logger.warn(`triage journal ${journalPath}, line ${p.line}: ${p.problem}; the line is skipped`);
   const views = viewsOf(rows, events, { slaDays: request.slaDays, zone: request.day.zone });
   await loadTriageTable(deps.db, views);
-  if (warehousePath !== undefined) {
+  if (warehousePath !== undefined && (await isLatestNight(deps.db, request.day.date))) {
     const snapshotPath = snapshotPathFor(warehousePath);
     mkdirSync(dirname(snapshotPath), { recursive: true, mode: 0o700 });
     writeSnapshot(snapshotPath, { night: request.day.date, runId: request.runId, rows }, request.fileMode);
@@ -65,6 +66,15 @@ export async function triageNight(deps: { db: Db; clock: Clock; logger: Logger }
   const summary = summaryOf(rows, views, problems.length);
   deps.logger.event('triage.done', { run_id: request.runId, ...summary, by_category: undefined });
   return { journalPath, rows, views, events, problems, summary };
+}
+
+/**
+ * The snapshot stands in for the current findings (those of the latest night): a night reconciled again
+ * behind a later one (`recon reconcile --date`, a nightly of an earlier date) leaves it as it is.
+ */
+async function isLatestNight(db: Db, date: string): Promise<boolean> {
+  const reader = await db.runAndReadAll(`SELECT coalesce(max(business_date) <= CAST($date AS DATE), true) AS latest FROM reconcile_runs_latest`, { date });
+  return reader.getRowObjects()[0]?.['latest'] === true;
 }
 
 /** The file of the connection's database; undefined for an in-memory one (no store beside it). */

@@ -1,17 +1,20 @@
-// `recon reconcile --date D`: match the warehouse's orders and payments of one business day.
+// `recon reconcile --date D`: the night's checks again over what the warehouse holds (orders, fees,
+// notifications, bank, the triage fold; jobs/reconcile-again.ts), then its reports and summary.json.
 import { defineCommand } from 'citty';
-import { reconcileDay } from '../../reconcile/reconcile.ts';
+import { relative } from 'node:path';
+import { reconcileAgain, type ReconciledAgain } from '../../../jobs/reconcile-again.ts';
 import { tableFromResult } from '../../reconcile/format.ts';
-import { refuseUnfinishedNight, yesterdayIn, businessDayOf } from '../../shared/business-day.ts';
+import { parseBusinessDate, yesterdayIn } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
-import { newRunId } from '../../shared/run-id.ts';
+import { type Locale, messagesFor } from '../../shared/locale/index.ts';
 import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts';
 import { ReconError } from '../../shared/errors.ts';
 
 export default defineCommand({
   meta: {
     name: 'reconcile',
-    description: 'Reconcile one business day: write its findings to the warehouse and print counts by category',
+    description:
+      "Reconcile one business day again with the nightly's checks (orders, fees, notifications, bank, triage): write its findings, rewrite its reports and summary.json, print counts by category",
   },
   args: {
     ...configArg,
@@ -23,25 +26,25 @@ export default defineCommand({
     const ctx = contextFor(args);
     const zone = ctx.config.timezone;
     const date = args.date ?? yesterdayIn(zone, systemClock.now());
-    refuseUnfinishedNight(date, zone, ctx.config.sync.settleMinutes, systemClock.now());
-    const result = await withWarehouse(ctx, {}, async (warehouse) => {
+    if (args.date !== undefined) parseBusinessDate(args.date, zone);
+    const night = await withWarehouse(ctx, {}, async (warehouse) => {
       await requireData(warehouse.connection);
-      return reconcileDay(
+      // The nightly's own checks and report step (jobs/reconcile-night.ts); nothing is synced or imported.
+      return reconcileAgain(
         { db: warehouse.connection, clock: systemClock, logger: ctx.logger },
-        // The fee check reads the prices the night's snapshot stored; this command sends no request.
-        {
-          runId: newRunId('reconcile', systemClock.now()),
-          day: businessDayOf(date, zone),
-          fees: ctx.config.fees,
-          notifications: ctx.config.notifications,
-          bank: { ...ctx.config.bank, zone },
-        },
-        ctx.config.reconcile,
+        { date, source: args.sandbox ? 'sandbox' : undefined },
+        ctx.config,
       );
     });
-    process.stdout.write(args.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : `${tableFromResult(result)}\n`);
+    process.stdout.write(args.format === 'json' ? `${JSON.stringify(night.reconcile, null, 2)}\n` : `${textOf(night, ctx.config.reports.locale)}\n`);
   },
 });
+
+/** The counts by category, then where the rewritten reports are. */
+function textOf(night: ReconciledAgain, locale: Locale): string {
+  const files = [...night.reports.files.map((f) => relative(night.reportDir, f)), 'summary.json'];
+  return [tableFromResult(night.reconcile), `${messagesFor(locale).night.reports}: ${night.reportDir}`, ...files.map((f) => `  ${f}`)].join('\n');
+}
 
 /** Reconciling an empty warehouse would print a clean day: say what is missing instead. */
 async function requireData(db: { runAndReadAll(sql: string): Promise<{ getRowObjects(): Record<string, unknown>[] }> }): Promise<void> {

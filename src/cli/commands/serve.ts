@@ -2,9 +2,9 @@
 // loopback unless --host says otherwise; runs until Ctrl+C. Its actions on findings go to the triage
 // journal beside the warehouse, never into the warehouse.
 import { REPORT_CATALOG } from '../../../reports/index.ts';
-import { dirname, join } from 'node:path';
 import { defineCommand } from 'citty';
-import { SANDBOX_ZONE } from '../../../jobs/sandbox-default.ts';
+import { sandboxConfigOf, sandboxDataDirFor } from '../../../jobs/sandbox-config.ts';
+import { configSchema } from '../../config/schema.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
 import { registerSecret } from '../../shared/redact.ts';
@@ -12,10 +12,10 @@ import { DEFAULT_SERVE_HOST, DEFAULT_SERVE_PORT } from '../../serve/open-hint.ts
 import { startReportServer } from '../../serve/server.ts';
 import { configArg, contextFor } from '../context.ts';
 
-/** The embedded sandbox run writes under <config dir or cwd>/data/sandbox (see jobs/connect.ts). */
+/** The embedded sandbox run writes under <config dir or cwd>/data/sandbox (see jobs/sandbox-config.ts). */
 export function sandboxPaths(configFile: string | undefined, cwd = process.cwd()): { warehousePath: string; reportsDir: string } {
-  const dataDir = join(configFile ? dirname(configFile) : cwd, 'data', 'sandbox');
-  return { warehousePath: join(dataDir, 'recon.duckdb'), reportsDir: join(dataDir, 'reports') };
+  const { warehouse, reports } = sandboxConfigOf(configSchema.parse({}), sandboxDataDirFor(configFile, cwd));
+  return { warehousePath: warehouse.path, reportsDir: reports.outDir };
 }
 
 export function parsePort(text: string): number {
@@ -42,14 +42,15 @@ export default defineCommand({
     const host = args.host ?? DEFAULT_SERVE_HOST;
     const token = process.env['RECON_SERVE_TOKEN'];
     if (token) registerSecret(token);
-    const paths = args.sandbox ? sandboxPaths(ctx.file) : { warehousePath: ctx.config.warehouse.path, reportsDir: ctx.config.reports.outDir };
+    // With --sandbox the context is already the embedded run's config (its folders and zone).
+    const paths = { warehousePath: ctx.config.warehouse.path, reportsDir: ctx.config.reports.outDir };
     const server = await startReportServer({
       ...paths,
       warehouseResources: ctx.config.warehouse,
       catalog: REPORT_CATALOG,
       locale: ctx.config.reports.locale,
       settlement: ctx.config.settlement,
-      zone: args.sandbox ? SANDBOX_ZONE : ctx.config.timezone,
+      zone: ctx.config.timezone,
       maskDocuments: ctx.config.reports.maskDocuments,
       host,
       port,
