@@ -10,10 +10,17 @@ import { datesBetween, addDays, parseBusinessDate, yesterdayIn } from '../src/sh
 import type { Clock } from '../src/shared/clock.ts';
 import type { Logger } from '../src/shared/log.ts';
 import { ReconError } from '../src/shared/errors.ts';
+import { earliestSaleFor } from '../src/forecast/coverage.ts';
 
 export const SANDBOX_SEED = 1;
 export const SANDBOX_DAYS = 30;
 export const SANDBOX_PER_DAY = 400;
+/**
+ * Installment card sales a day in the older tail before the 30 days: enough that the cash forecast of
+ * the last night counts installments of sales up to a year old (which the first night's backfill reads),
+ * few enough that `npm start` stays quick.
+ */
+export const SANDBOX_OLDER_PER_DAY = 30;
 /** The sandbox's business zone (the generator's), which the embedded run reconciles in. */
 export const SANDBOX_ZONE = 'America/Sao_Paulo';
 
@@ -33,7 +40,12 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
   // Just after midnight yesterday is not settled yet: the history then ends the day before.
   const lastDay = yesterdayIn(SANDBOX_ZONE, deps.clock.now() - (config.sync.settleMinutes + 1) * 60_000);
   const firstDay = addDays(lastDay, -(SANDBOX_DAYS - 1), SANDBOX_ZONE);
-  deps.logger.info(`Running on the built-in sandbox (seed ${SANDBOX_SEED}, ${SANDBOX_DAYS} days of ${SANDBOX_PER_DAY} sales, ${firstDay} to ${lastDay}).`);
+  // The history reaches back as far as the last night's forecast needs: every sale with an installment due after it.
+  const olderFrom = earliestSaleFor(addDays(lastDay, 1, SANDBOX_ZONE), config.settlement, SANDBOX_ZONE);
+  const olderDays = olderFrom < firstDay ? datesBetween(olderFrom, firstDay, SANDBOX_ZONE).length - 1 : 0;
+  deps.logger.info(
+    `Running on the built-in sandbox (seed ${SANDBOX_SEED}, ${SANDBOX_DAYS} days of ${SANDBOX_PER_DAY} sales, ${firstDay} to ${lastDay}${olderDays > 0 ? `, after ${olderDays} days of ${SANDBOX_OLDER_PER_DAY} installment sales from ${olderFrom}` : ''}).`,
+  );
   const sandbox = await startSandbox({
     port: 0,
     seed: SANDBOX_SEED,
@@ -42,6 +54,7 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
     endDate: lastDay,
     clock: deps.clock,
     bankStatement: true,
+    olderSales: { days: olderDays, perDay: SANDBOX_OLDER_PER_DAY },
   });
   try {
     const exportDir = join(deps.dataDir, 'exports');

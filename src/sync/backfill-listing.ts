@@ -31,6 +31,8 @@ export interface BackfillRequest {
   missing: readonly Range[];
   /** The nightly run it belongs to, recorded in each run's args. */
   nightly?: string | undefined;
+  /** Most rows one run reads; default 10 windows' worth (sync.pageSize x sync.windowPageBudget each). */
+  rowsPerRun?: number | undefined;
 }
 
 export interface BackfillResult {
@@ -80,7 +82,7 @@ export async function backfillListing(deps: SyncDeps, request: BackfillRequest, 
     `planning probes of the backfill for at most sync.maxWindows (${sync.maxWindows}) runs`,
   );
   const limits = {
-    rowsPerWindow: WINDOWS_PER_RUN * sync.pageSize * sync.windowPageBudget,
+    rowsPerWindow: request.rowsPerRun ?? WINDOWS_PER_RUN * sync.pageSize * sync.windowPageBudget,
     minWindowMs: sync.minWindowSeconds * 1000,
     maxWindows: sync.maxWindows,
   };
