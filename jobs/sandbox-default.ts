@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReconConfig } from '../src/config/schema.ts';
 import { freezeConfig } from '../src/config/with-config.ts';
-import { SANDBOX_MERCHANT, sandboxStatementPath, startSandbox, writeOrdersExport, writeStatementFiles } from '../src/sandbox/index.ts';
+import { type RunningSandbox, SANDBOX_MERCHANT, sandboxStatementPath, startSandbox, writeOrdersExport, writeStatementFiles } from '../src/sandbox/index.ts';
 import { datesBetween, addDays, parseBusinessDate, yesterdayIn } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import type { Logger } from '../src/shared/log.ts';
@@ -31,6 +31,8 @@ export interface EmbeddedSandbox {
   lastDay: string;
   /** Export files of every day, by date. */
   exports: Map<string, string>;
+  /** The generated history the sandbox serves (its older tail of sales included). */
+  history: RunningSandbox['history'];
   /** The caller's config pointed at the sandbox's own folders, zone and export layout. */
   config: ReconConfig;
   close(): Promise<void>;
@@ -98,7 +100,7 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
         limits: config.orders.limits,
       },
     } satisfies ReconConfig);
-    return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, config: sandboxConfig, close: () => sandbox.close() };
+    return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, history, config: sandboxConfig, close: () => sandbox.close() };
   } catch (error) {
     await sandbox.close();
     throw error;
