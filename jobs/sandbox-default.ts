@@ -20,7 +20,7 @@ export const SANDBOX_PER_DAY = 400;
  * the last night counts installments of sales up to a year old (which the first night's backfill reads),
  * few enough that `npm start` stays quick.
  */
-export const SANDBOX_OLDER_PER_DAY = 30;
+export const SANDBOX_OLDER_PER_DAY = 12;
 /** The sandbox's business zone (the generator's), which the embedded run reconciles in. */
 export const SANDBOX_ZONE = 'America/Sao_Paulo';
 
