@@ -11,7 +11,7 @@ const UNIT = [
   'test/api/{bounded-requests,client,fast-check,installments,refused-ids}.test.ts',
   'test/bank/{cnab-and-round-trips,read-ofx,statement-rules}.test.ts',
   'test/fees/{price-model,snapshot-prices}.test.ts',
-  'test/forecast/{forecast-report,receivables-sql}.test.ts',
+  'test/forecast/{coverage,forecast-report,receivables-sql}.test.ts',
   'test/notify/receiver.test.ts',
   'test/cli/{backfill-resume,error-event,help,print-backfill,refusals}.test.ts',
   'test/jobs/sandbox-config.test.ts',

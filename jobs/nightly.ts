@@ -6,7 +6,8 @@ import { join, relative } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ReconConfig } from '../src/config/schema.ts';
 import type { PaymentsApi } from '../src/api/index.ts';
-import { syncAll, type SyncResult } from '../src/sync/index.ts';
+import { backfillListing, syncAll, type BackfillResult, type SyncResult } from '../src/sync/index.ts';
+import { readForecastCoverage, type ForecastCoverage } from '../src/forecast/coverage.ts';
 import { importOrders, resolveOrdersConfig, type ImportResult } from '../src/imports/index.ts';
 import { importNightStatement, statementFileFor, type NightStatement } from '../src/bank/night-statement.ts';
 import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
@@ -58,6 +59,10 @@ export interface NightlyOutcome {
   notifications: FoldResult;
   reconcile: ReconcileResult;
   reports: WriteReportsResult;
+  /** From which sale date the cash forecast is complete, and its partial days (after any backfill). */
+  forecast: ForecastCoverage;
+  /** The night's backfill of older sales, when the forecast needed one. */
+  backfill: BackfillResult | undefined;
 }
 
 export async function runNightly(deps: NightlyDeps, request: NightlyRequest, config: ReconConfig): Promise<NightlyOutcome> {
@@ -134,6 +139,19 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
           config,
         ),
       );
+      // Sales older than the night's lookback that the forecast still counts installments of, read once
+      // (by the first night, or the first after a gap) and then kept by each night's lookback.
+      const coverageRequest = { date, zone, settlement: config.settlement };
+      const backfill = await timed('backfill', async () => {
+        const before = await readForecastCoverage(deps.db, coverageRequest);
+        if (before.missing.length === 0) return undefined;
+        return backfillListing(
+          { db: deps.db, http: deps.api, clock: deps.clock, logger: deps.logger },
+          { day, missing: before.missing, nightly: runId },
+          config,
+        );
+      });
+      const forecast = await readForecastCoverage(deps.db, coverageRequest);
       // The day's installment prices, before the reconcile run that checks the sales against them.
       // What recon receive kept since the last night (it never opens the warehouse; the night folds).
       const notifications = await timed('notifications', () => foldInbox({ db: deps.db, clock: deps.clock }, inboxPathFor(config.warehouse.path)));
@@ -175,6 +193,8 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         reports,
         reportDir,
         triage: triage.summary,
+        forecast,
+        backfill,
       });
       // Only news alerts (new findings, newly overdue ones); an undeliverable alert is in the summary, not fatal.
       if (hasAlertChannels(config.alerts)) {
@@ -188,7 +208,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
         );
       }
       const summaryFile = await writeSummary(reportDir, summary, config.reports.fileMode);
-      return { summary, summaryFile, reportDir, sync, imports, statement, fees, notifications, reconcile, reports };
+      return { summary, summaryFile, reportDir, sync, imports, statement, fees, notifications, reconcile, reports, forecast, backfill };
     });
   } catch (error) {
     // Not started (the run row could not be written): there is no run to summarise.

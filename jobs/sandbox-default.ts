@@ -4,16 +4,23 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReconConfig } from '../src/config/schema.ts';
-import { startSandbox, writeOrdersExport, writeStatementFiles } from '../src/sandbox/index.ts';
+import { type RunningSandbox, startSandbox, writeOrdersExport, writeStatementFiles } from '../src/sandbox/index.ts';
 import { datesBetween, addDays, parseBusinessDate, yesterdayIn } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import type { Logger } from '../src/shared/log.ts';
 import { ReconError } from '../src/shared/errors.ts';
 import { SANDBOX_ZONE, sandboxConfigOf, sandboxFoldersOf } from './sandbox-config.ts';
+import { earliestSaleFor } from '../src/forecast/coverage.ts';
 
 export const SANDBOX_SEED = 1;
 export const SANDBOX_DAYS = 30;
 export const SANDBOX_PER_DAY = 400;
+/**
+ * Installment card sales a day in the older tail before the 30 days: enough that the cash forecast of
+ * the last night counts installments of sales up to a year old (which the first night's backfill reads),
+ * few enough that `npm start` stays quick.
+ */
+export const SANDBOX_OLDER_PER_DAY = 12;
 
 export interface EmbeddedSandbox {
   url: string;
@@ -22,6 +29,8 @@ export interface EmbeddedSandbox {
   lastDay: string;
   /** Export files of every day, by date. */
   exports: Map<string, string>;
+  /** The generated history the sandbox serves (its older tail of sales included). */
+  history: RunningSandbox['history'];
   /** The caller's config pointed at the sandbox's own folders, zone and export layout. */
   config: ReconConfig;
   close(): Promise<void>;
@@ -31,7 +40,12 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
   // Just after midnight yesterday is not settled yet: the history then ends the day before.
   const lastDay = yesterdayIn(SANDBOX_ZONE, deps.clock.now() - (config.sync.settleMinutes + 1) * 60_000);
   const firstDay = addDays(lastDay, -(SANDBOX_DAYS - 1), SANDBOX_ZONE);
-  deps.logger.info(`Running on the built-in sandbox (seed ${SANDBOX_SEED}, ${SANDBOX_DAYS} days of ${SANDBOX_PER_DAY} sales, ${firstDay} to ${lastDay}).`);
+  // The history reaches back as far as the last night's forecast needs: every sale with an installment due after it.
+  const olderFrom = earliestSaleFor(addDays(lastDay, 1, SANDBOX_ZONE), config.settlement, SANDBOX_ZONE);
+  const olderDays = olderFrom < firstDay ? datesBetween(olderFrom, firstDay, SANDBOX_ZONE).length - 1 : 0;
+  deps.logger.info(
+    `Running on the built-in sandbox (seed ${SANDBOX_SEED}, ${SANDBOX_DAYS} days of ${SANDBOX_PER_DAY} sales, ${firstDay} to ${lastDay}${olderDays > 0 ? `, after ${olderDays} days of ${SANDBOX_OLDER_PER_DAY} installment sales from ${olderFrom}` : ''}).`,
+  );
   const sandbox = await startSandbox({
     port: 0,
     seed: SANDBOX_SEED,
@@ -40,6 +54,7 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
     endDate: lastDay,
     clock: deps.clock,
     bankStatement: true,
+    olderSales: { days: olderDays, perDay: SANDBOX_OLDER_PER_DAY },
   });
   try {
     const { exportDir, bankDir } = sandboxFoldersOf(deps.dataDir);
@@ -55,7 +70,7 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
     if (history.bank) await writeStatementFiles(history.bank, bankDir, { from: firstDay, dates: [...exports.keys()] });
     // Point the run at the sandbox's own folders, zone, bank account and export layout.
     const sandboxConfig = sandboxConfigOf(config, deps.dataDir);
-    return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, config: sandboxConfig, close: () => sandbox.close() };
+    return { url: sandbox.url, apiKey: sandbox.apiKey, lastDay, exports, history, config: sandboxConfig, close: () => sandbox.close() };
   } catch (error) {
     await sandbox.close();
     throw error;

@@ -2,7 +2,8 @@
 // amounts, timings, outcome). Everything but run_id, times and timings is stable across re-runs.
 import { writeFile, mkdir, chmod, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { SyncResult } from '../src/sync/index.ts';
+import type { BackfillResult, SyncResult } from '../src/sync/index.ts';
+import type { ForecastCoverage } from '../src/forecast/coverage.ts';
 import type { ImportResult } from '../src/imports/index.ts';
 import { summaryOfStatement, type NightStatement } from '../src/bank/night-statement.ts';
 import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
@@ -67,6 +68,18 @@ export interface NightlySummary {
   triage?: TriageSummary;
   /** Alerts sent after the night, and those that could not be delivered after retries (the night is not failed for them). */
   alerts?: AlertsOutcome;
+  /**
+   * What the cash forecast covers: every sale from `complete_from` on is in it (null: no sync read the
+   * night); `needed_from` is the oldest sale date the horizon needs; `partial_days` the horizon's days
+   * that may lack installments of older sales (empty when complete); `backfill` the night's read of
+   * older sales, when it needed one.
+   */
+  forecast?: {
+    complete_from: string | null;
+    needed_from: string;
+    partial_days: string[];
+    backfill?: { runs: number; windows: number; pages: number; requests: number; transactions: BackfillResult['transactions']; beyond_reach: boolean };
+  };
   timings: Record<string, number>;
   /**
    * The night was reconciled again (`recon reconcile`) after the run above: `findings`, `triage` and
@@ -94,6 +107,8 @@ export interface SummaryInput {
   reconcile?: ReconcileResult;
   reports?: WriteReportsResult;
   triage?: TriageSummary;
+  forecast?: ForecastCoverage;
+  backfill?: BackfillResult | undefined;
   error?: string;
 }
 
@@ -165,7 +180,21 @@ export function buildSummary(input: SummaryInput): NightlySummary {
     summary.reports_off = reportsOffSummary(input.reports.off);
   }
   if (input.triage) summary.triage = input.triage;
+  if (input.forecast) summary.forecast = forecastSummaryOf(input.forecast, input.backfill);
   return summary;
+}
+
+function forecastSummaryOf(coverage: ForecastCoverage, backfill: BackfillResult | undefined): NonNullable<NightlySummary['forecast']> {
+  const out: NonNullable<NightlySummary['forecast']> = {
+    complete_from: coverage.completeFrom,
+    needed_from: coverage.neededFrom,
+    partial_days: coverage.partialDays,
+  };
+  if (backfill) {
+    const { runs, windows, pages, requests, transactions } = backfill;
+    out.backfill = { runs, windows, pages, requests, transactions, beyond_reach: backfill.beyondReach.length > 0 };
+  }
+  return out;
 }
 
 /**

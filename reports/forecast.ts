@@ -6,8 +6,18 @@ import type { NotesSpec, ReportDefinition } from '../src/report/types.ts';
 import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql } from '../src/forecast/receivables-sql.ts';
 
 /**
- * Under every sheet: that it is a forecast and what its amounts are; under the per-day sheet also the
- * days it covers and the contract it follows.
+ * What the forecast covers, under every sheet (src/forecast/coverage.ts, bound as parameters): from which
+ * sale date every sale is in it, and which days of the horizon are partial (or that none is).
+ */
+const COVERAGE_NOTES = `
+  (10, CASE WHEN $forecast_complete_from = '' THEN 'forecastNoSync' ELSE 'forecastCompleteFrom' END, NULLIF($forecast_complete_from, '')),
+  (11, CASE WHEN CAST($forecast_partial_through AS DATE) > $date THEN 'forecastPartialDays' ELSE 'forecastNoPartialDays' END,
+    CASE WHEN CAST($forecast_partial_through AS DATE) > $date
+      THEN strftime($date + 1, '%Y-%m-%d') || ' – ' || $forecast_partial_through END)`;
+
+/**
+ * Under every sheet: that it is a forecast, what its amounts are and what it covers; under the per-day
+ * sheet also the days it spans and the contract it follows.
  */
 const notes = (withContract: boolean): NotesSpec => ({
   sql: `
@@ -22,7 +32,7 @@ FROM (VALUES
   (5, 'forecastContract', 'settlement.firstInstallmentDays = ' || CAST($first_installment_days AS INTEGER)
     || ', settlement.perInstallment = ' || CAST($per_installment AS VARCHAR))`
       : ''
-  }
+  },${COVERAGE_NOTES}
 ) AS notes(position, label, text_value)
 ORDER BY position`,
 });
@@ -36,11 +46,13 @@ export const forecast: ReportDefinition = {
     {
       name: 'By day',
       title: (m) => m.sheets.forecastDay,
-      sql: `${receivablesPerDaySql('$base')}\nORDER BY due_date`,
+      // A day is partial when sales older than the covered ones may have installments due on it.
+      sql: `SELECT *, due_date <= CAST($forecast_partial_through AS DATE) AS partial FROM (${receivablesPerDaySql('$base')})\nORDER BY due_date`,
       columns: [
         { key: 'due_date', header: 'dueDate', type: 'date' },
         { key: 'installments_due', header: 'installmentsDue', type: 'integer' },
         { key: 'amount_cents', header: 'expectedAmount', type: 'cents' },
+        { key: 'partial', header: 'partialDay', type: 'boolean' },
       ],
       totals: ['installments_due', 'amount_cents'],
       notes: notes(true),

@@ -93,6 +93,12 @@ const warehouseSchema = z.strictObject({
 const syncSchema = z.strictObject({
   lookbackDays: z.int().min(0).max(3650).default(7),
   sweepDays: z.int().min(0).max(3650).default(180),
+  /**
+   * How far before the night the backfill of older sales may read, in days: the cash forecast needs every
+   * sale that still has an installment due (firstInstallmentDays + 330 days back with 12 installments), and
+   * the nightly re-reads only lookbackDays. 0 turns the backfill off (the forecast then says which days are partial).
+   */
+  backfillDays: z.int().min(0).max(3650).default(400),
   settleMinutes: z.int().min(0).max(1440).default(10),
   concurrency: z.int().min(1).max(64).default(4),
   /** Page size sent as `count`; the service allows at most 1000. */

@@ -9,7 +9,7 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import type { SettlementConfig } from '../config/schema.ts';
 
 /** Most installments a card sale may have (the service prices 1 to 12). */
-const MAX_INSTALLMENTS = 12;
+export const MAX_INSTALLMENTS = 12;
 
 /**
  * One row per installment due from D+1 to D+horizon: `transaction_id, item_id, card_brand, sold_at,

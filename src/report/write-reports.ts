@@ -10,6 +10,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { settlementSchema } from '../config/bank-schema.ts';
 import type { SettlementConfig } from '../config/schema.ts';
 import { settlementParams } from '../forecast/receivables-sql.ts';
+import { coverageParams, readForecastCoverage } from '../forecast/coverage.ts';
 import type { BusinessDay } from '../shared/business-day.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
@@ -62,13 +63,17 @@ type Db = Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>;
 export async function writeReports(deps: { db: Db; logger: Logger }, request: WriteReportsRequest): Promise<WriteReportsResult> {
   const { day } = request;
   const reconcileRunId = await reconcileRunFor(deps.db, day.date, request.runId);
+  const settlement = request.settlement ?? settlementSchema.parse({});
+  // What the forecast covers is the page's and summary.json's figure too: read by the one function.
+  const coverage = await readForecastCoverage(deps.db, { date: day.date, zone: day.zone, settlement });
   const params: QueryParams = {
     date: dateParam(day.date),
     run_id: reconcileRunId ?? '',
     tz: day.zone,
     day_start: instantParam(day.startMs),
     day_end: instantParam(day.endMs),
-    ...settlementParams(request.settlement ?? settlementSchema.parse({})),
+    ...settlementParams(settlement),
+    ...coverageParams(coverage),
   };
   const reportParams: ReportParams = { date: day.date, locale: request.locale, runId: reconcileRunId ?? '', timezone: day.zone };
   const dir = join(request.outDir, day.date);

@@ -14,6 +14,7 @@ import { plantReviewDecisions } from './review-decisions.ts';
 import { planBankStatement } from './bank-statement.ts';
 import { mispriceSale } from './mispricing.ts';
 import { Rng } from './rng.ts';
+import { addOlderSales, type OlderSalesOptions } from './older-sales.ts';
 
 export interface GenerateOptions {
   seed: number;
@@ -31,6 +32,8 @@ export interface GenerateOptions {
   contradictingNotificationRate?: number;
   /** Payouts to the merchant's own account and that account's statement, with its planted gaps; default off. */
   bankStatement?: boolean;
+  /** An older, thinner tail of installment card sales before the first day (older-sales.ts); default none. */
+  olderSales?: OlderSalesOptions | undefined;
 }
 
 export function generateHistory(options: GenerateOptions): SandboxHistory {
@@ -89,6 +92,8 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
   );
   if (options.bankStatement) planBankStatement(history);
   builder.truth.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+  // Last, from its own random stream: the history of the days stays the same with or without it.
+  if (options.olderSales) addOlderSales(history, options.olderSales);
   return history;
 }
 

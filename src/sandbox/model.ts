@@ -137,6 +137,8 @@ export interface SandboxHistory {
   plantedNotifications?: readonly PlantedNotification[];
   /** The merchant's payouts' bank account and its statement lines, when asked for (GenerateOptions.bankStatement). */
   bank?: SandboxBank;
+  /** First day of the older tail of card sales before startDate (older-sales.ts), when it has one. */
+  olderSalesFrom?: string | undefined;
 }
 
 /** The version of a timeline in force at `atMs` (versions sorted; the first one always applies). */

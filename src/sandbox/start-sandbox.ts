@@ -9,6 +9,7 @@ import { ReconError } from '../shared/errors.ts';
 import { yesterdayIn } from '../shared/business-day.ts';
 import { FaultPlan, resolveFaults, type FaultProfile, type FaultRates } from './faults.ts';
 import { generateHistory } from './generate.ts';
+import type { OlderSalesOptions } from './older-sales.ts';
 import { SANDBOX_TIMEZONE, type SandboxHistory } from './model.ts';
 import { Postbacks } from './postback.ts';
 import { createSandboxServer } from './server.ts';
@@ -43,6 +44,8 @@ export interface SandboxOptions {
   notifyUrl?: string;
   /** Payouts to the merchant's own account and its bank statement (GenerateOptions.bankStatement). */
   bankStatement?: boolean;
+  /** An older tail of installment card sales before the first day (GenerateOptions.olderSales). */
+  olderSales?: OlderSalesOptions;
   /** The sandbox key to report (and sign notifications with the tail of); default a random test_ key. */
   apiKey?: string;
 }
@@ -69,6 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       endDate: options.endDate ?? yesterdayIn(SANDBOX_TIMEZONE, clock.now()),
       ...(options.discrepancyRate === undefined ? {} : { discrepancyRate: options.discrepancyRate }),
       ...(options.bankStatement ? { bankStatement: true } : {}),
+      ...(options.olderSales ? { olderSales: options.olderSales } : {}),
     });
   const faults = new FaultPlan(resolveFaults(options.faults), options.faultSeed ?? history.seed);
   const state = new SandboxState(history, clock);

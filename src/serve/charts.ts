@@ -31,6 +31,8 @@ export interface ChartOptions {
   legend?: boolean;
   /** A key's words in the legend (the key itself unless given). */
   labelOf?: (key: string) => string;
+  /** A key's own colour, where the palette's turn would not say what the key means (the forecast's partial days). */
+  colours?: Readonly<Record<string, string>>;
   /** The y axis' words for a value (the number itself unless given), and the room they need in px (44). */
   tickLabel?: (value: number) => string;
   axisWidth?: number;
@@ -74,7 +76,7 @@ export function stackedBarChart(bars: readonly StackedBar[], keys: readonly stri
     let base = 0;
     const rects = bar.segments.map((s) => {
       const top = y(base + s.value);
-      const rect = html`<rect x="${x.toFixed(1)}" y="${top.toFixed(1)}" width="${barW.toFixed(1)}" height="${(y(base) - top).toFixed(1)}" fill="${colourOf(keys, s.key)}"><title>${s.title}</title></rect>`;
+      const rect = html`<rect x="${x.toFixed(1)}" y="${top.toFixed(1)}" width="${barW.toFixed(1)}" height="${(y(base) - top).toFixed(1)}" fill="${options.colours?.[s.key] ?? colourOf(keys, s.key)}"><title>${s.title}</title></rect>`;
       base += s.value;
       return rect;
     });
@@ -87,7 +89,7 @@ export function stackedBarChart(bars: readonly StackedBar[], keys: readonly stri
   const legend =
     options.legend === false
       ? ''
-      : html`<ul class="legend">${keys.map((k) => html`<li><svg width="10" height="10" aria-hidden="true"><rect width="10" height="10" fill="${colourOf(keys, k)}"/></svg> ${options.labelOf ? options.labelOf(k) : k}</li>`)}</ul>`;
+      : html`<ul class="legend">${keys.map((k) => html`<li><svg width="10" height="10" aria-hidden="true"><rect width="10" height="10" fill="${options.colours?.[k] ?? colourOf(keys, k)}"/></svg> ${options.labelOf ? options.labelOf(k) : k}</li>`)}</ul>`;
   return html`<figure class="chart"><figcaption>${options.title}</figcaption><svg viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-label="${options.title}" xmlns="http://www.w3.org/2000/svg">${ticks}${columns}<line x1="${margin.left}" x2="${width - margin.right}" y1="${y(0).toFixed(1)}" y2="${y(0).toFixed(1)}" stroke="#9ca3af"/></svg>${legend}</figure>`;
 }
 

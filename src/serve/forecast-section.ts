@@ -3,6 +3,7 @@
 // labelled a forecast, since the payments service lists no settlements. Its own query and rendering,
 // so the rest of the night page does not change with it.
 import type { SettlementConfig } from '../config/schema.ts';
+import { type ForecastCoverage, readForecastCoverage } from '../forecast/coverage.ts';
 import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql, settlementParams } from '../forecast/receivables-sql.ts';
 import { businessDayOf } from '../shared/business-day.ts';
 import type { Messages } from '../shared/locale/index.ts';
@@ -22,7 +23,13 @@ interface ForecastDay {
 export interface Forecast {
   days: ForecastDay[];
   settlement: SettlementConfig;
+  /** From which sale date it is complete and which days are partial: the report's and summary.json's figure. */
+  coverage: ForecastCoverage;
 }
+
+/** The bars of partial days: the series' blue, lighter, so a short bar is not read as a quiet day. */
+const PARTIAL_COLOUR = '#93c5fd';
+const COMPLETE_COLOUR = '#2563eb';
 
 const PER_DAY_SQL = `SELECT strftime(due_date, '%Y-%m-%d') AS due_date, installments_due, amount_cents
 FROM (${receivablesPerDaySql(`(${RECEIVABLES_FORECAST_SQL})`)}) ORDER BY due_date`;
@@ -41,7 +48,8 @@ export async function readForecast(db: Db, request: { date: string; zone: string
     installments: numberOf(r['installments_due']),
     cents: bigintOf(r['amount_cents']) ?? 0n,
   }));
-  return { days, settlement: request.settlement };
+  const coverage = await readForecastCoverage(db, { date: request.date, zone: request.zone, settlement: request.settlement });
+  return { days, settlement: request.settlement, coverage };
 }
 
 /** The section: heading, the forecast notice, the contract, and the chart (values in cents, axis in R$). */
@@ -51,22 +59,36 @@ export function forecastSection(forecast: Forecast, m: Messages): SafeHtml {
   const to = forecast.days.at(-1)?.date ?? '';
   const total = forecast.days.reduce((sum, d) => sum + d.cents, 0n);
   const count = forecast.days.reduce((sum, d) => sum + d.installments, 0);
+  const { coverage } = forecast;
+  const partial = new Set(coverage.partialDays);
   const key = f.key;
+  const partialKey = f.partialKey;
   const bars: StackedBar[] = forecast.days.map((d) => ({
     label: d.date,
     // Cents as a number are exact well past any day's receivables (2^53); only the bar's height uses it.
-    segments: d.cents > 0n ? [{ key, value: Number(d.cents), title: f.bar(d.date, d.installments, brlFromCents(d.cents)) }] : [],
+    segments:
+      d.cents > 0n
+        ? [{ key: partial.has(d.date) ? partialKey : key, value: Number(d.cents), title: f.bar(d.date, d.installments, brlFromCents(d.cents)) }]
+        : [],
   }));
-  const chart = stackedBarChart(bars, [key], {
+  const chart = stackedBarChart(bars, partial.size > 0 ? [key, partialKey] : [key], {
     title: f.chart(from, to, count, brlFromCents(total)),
     empty: f.empty(from, to),
-    legend: false,
+    legend: partial.size > 0,
+    colours: { [key]: COMPLETE_COLOUR, [partialKey]: PARTIAL_COLOUR },
     tickLabel: axisReais,
     axisWidth: 76,
     width: 1100,
     height: 260,
   });
-  return html`<section id="forecast"><h2>${f.heading}</h2><p class="notice">${f.notice}</p><p class="muted">${f.contract(forecast.settlement.firstInstallmentDays, forecast.settlement.perInstallment)}</p>${chart}</section>`;
+  const covered =
+    coverage.completeFrom === null
+      ? f.noSync(from, to)
+      : partial.size === 0
+        ? f.completeFrom(coverage.completeFrom)
+        : f.partialDays(coverage.completeFrom, coverage.partialDays[0] ?? from, coverage.partialThrough);
+  const coverageClass = partial.size > 0 ? 'notice' : 'muted';
+  return html`<section id="forecast"><h2>${f.heading}</h2><p class="notice">${f.notice}</p><p class="muted">${f.contract(forecast.settlement.firstInstallmentDays, forecast.settlement.perInstallment)}</p><p class="${coverageClass}" id="forecast-coverage">${covered}</p>${chart}</section>`;
 }
 
 /** An axis value in cents as whole reais, "R$ 12.500" (the ticks are round numbers of cents). */

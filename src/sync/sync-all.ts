@@ -21,7 +21,10 @@ import { allOrFirstError, verifyFinal } from './run-windows.ts';
 import { planRanges } from './plan-windows.ts';
 import { budgetedApi } from './request-budget.ts';
 import type { RejectsSource } from './rejects.ts';
-import { lookUpLeavers, type LookupCounts } from './lookups.ts';
+import { lookUpLeavers, type LookupCounts, type LookupResult } from './lookups.ts';
+
+/** A run that reads no sweep looks nothing up: what it could not observe is not its to judge. */
+const NO_LOOKUPS: LookupResult = { read: undefined, vanished: [], counts: { read: 0, changed: 0, vanished: 0 } };
 
 export interface SyncDeps {
   db: DuckDBConnection;
@@ -43,6 +46,11 @@ export interface SyncRequest {
   args?: Record<string, unknown> | undefined;
   /** Kind recorded in the runs row; default "sync". */
   kind?: RunKind | undefined;
+  /**
+   * Read only the transactions created in [since, until): a run of the backfill of older sales
+   * (backfill-listing.ts), without sweeps, operations or look-ups by id, which the night's own run does.
+   */
+  transactionsOnly?: boolean | undefined;
 }
 
 export interface SyncResult {
@@ -140,6 +148,7 @@ async function readAndPublish(
     untilMs: request.until,
     operationsWatermarkMs: watermark,
     pastDayMs: config.reconcile.boundaryMinutes * 60_000,
+    transactionsOnly: request.transactionsOnly,
   });
   const limit = pLimit(sync.concurrency);
   let fileNo = 0;
@@ -194,10 +203,12 @@ async function readAndPublish(
   const rereads = await verifyFinal({ http: api, logger: deps.logger }, reads, read, limit, sync.maxWindowAttempts);
   progress.stop();
   await stager.drain();
-  const lookups = await lookUpLeavers(
-    { db: deps.db, api, logger: deps.logger },
-    { sweptRange: plan.sweptRange, reads, stageDir: ctx.stageDir, limit, maxAttempts: sync.maxWindowAttempts, maxIdLookups: sync.maxIdLookups },
-  );
+  const lookups = request.transactionsOnly
+    ? NO_LOOKUPS
+    : await lookUpLeavers(
+        { db: deps.db, api, logger: deps.logger },
+        { sweptRange: plan.sweptRange, reads, stageDir: ctx.stageDir, limit, maxAttempts: sync.maxWindowAttempts, maxIdLookups: sync.maxIdLookups },
+      );
   if (lookups.read) {
     void stager.stageWindow(lookups.read);
     await stager.drain();

@@ -41,6 +41,11 @@ export interface RangeRequest {
    * payment at 00:02 for an order placed at 23:58 is in the warehouse when D is reconciled.
    */
   pastDayMs?: number | undefined;
+  /**
+   * Only the transactions listed by date_created in [sinceMs, untilMs): a backfill of older sales
+   * (backfill-listing.ts). No status sweep, no operations, so no watermark moves.
+   */
+  transactionsOnly?: boolean | undefined;
 }
 
 export interface RunRanges {
@@ -72,6 +77,10 @@ export function rangesForRun(request: RangeRequest): RunRanges {
     if (w.endMs > w.startMs) ranges.push(w);
   };
   push({ stream: 'transactions', field: 'date_created', startMs: createdStart, endMs: createdEnd });
+  if (request.transactionsOnly) {
+    const none = { startMs: createdStart, endMs: createdStart };
+    return { ranges, sweptRange: none, settledUntilMs, transactionsUntilMs: createdEnd, operationsUntilMs: createdEnd };
+  }
   // The date_created window already lists every status in its range: a sweep reads only what lies outside.
   const sweepPieces = withoutRange({ startMs: sweepStart, endMs: sweepEnd }, { startMs: createdStart, endMs: createdEnd });
   for (const status of SWEEP_STATUSES) for (const piece of sweepPieces) push({ stream: 'transactions', field: 'date_created', status, ...piece });

@@ -25,24 +25,43 @@ INSERT INTO transactions (transaction_id, item_id, status, date_created, date_up
   ('F3', 'IF3', 'paid', TIMESTAMPTZ '2024-03-14T12:00:00Z', TIMESTAMPTZ '2024-03-14T12:00:00Z', 10001, 10900, 10900, 0, '3', 'elo', '0:0', now(), now(), 's', 's'),
   ('F2', 'IF2', 'paid', TIMESTAMPTZ '2024-03-01T12:00:00Z', TIMESTAMPTZ '2024-03-05T12:00:00Z', 8000, 8000, 8000, 2000, '2', 'visa', '0:0', now(), now(), 's', 's')`;
 
+/** What the syncs read: one committed window of the transactions listing by date_created, [from, the night's end + 1 h). */
+async function syncedFrom(fromIso: string): Promise<void> {
+  const db = fixture.warehouse.connection;
+  await db.run('DELETE FROM sync_windows');
+  await db.run(`INSERT INTO sync_windows VALUES ('s', 'transactions', 'date_created', epoch_ms(TIMESTAMPTZ '${fromIso}'), $end, 0, 0, 1, 1, now())`, {
+    end: businessDayOf(DAY, ZONE).endMs + 3_600_000,
+  });
+}
+
+async function writeForecast(outDir: string, locale: 'pt-BR' | 'en'): Promise<void> {
+  await writeReports(
+    { db: fixture.warehouse.connection, logger: silentLogger },
+    {
+      day: businessDayOf(DAY, ZONE),
+      outDir,
+      maskDocuments: true,
+      csvDialect: 'rfc4180',
+      locale,
+      fileMode: '0600',
+      definitions: [forecast],
+      settlement: settlementSchema.parse({}),
+    },
+  );
+}
+
 beforeAll(async () => {
   fixture = await createFixtureWarehouse();
   await fixture.warehouse.connection.run(EXTRA);
-  for (const locale of ['pt-BR', 'en'] as const) {
-    await writeReports(
-      { db: fixture.warehouse.connection, logger: silentLogger },
-      {
-        day: businessDayOf(DAY, ZONE),
-        outDir: join(fixture.dir, locale),
-        maskDocuments: true,
-        csvDialect: 'rfc4180',
-        locale,
-        fileMode: '0600',
-        definitions: [forecast],
-        settlement: settlementSchema.parse({}),
-      },
-    );
-  }
+  // Read from long before the oldest sale the horizon needs (2023-03-22): complete.
+  await syncedFrom('2023-01-01T03:00:00Z');
+  for (const locale of ['pt-BR', 'en'] as const) await writeForecast(join(fixture.dir, locale), locale);
+  // Read only from 2023-04-01 (local midnight): a due day d is partial while d - 360 days < 2023-04-01.
+  await syncedFrom('2023-04-01T03:00:00Z');
+  for (const locale of ['pt-BR', 'en'] as const) await writeForecast(join(fixture.dir, `partial-${locale}`), locale);
+  // No window at all: no day can be vouched for.
+  await fixture.warehouse.connection.run('DELETE FROM sync_windows');
+  await writeForecast(join(fixture.dir, 'unsynced'), 'en');
 });
 afterAll(() => {
   fixture.warehouse.close();
@@ -50,6 +69,7 @@ afterAll(() => {
 });
 
 async function workbook(locale: string): Promise<ExcelJS.Workbook> {
+  // Each run of writeReports writes under its own folder (the locale, or partial-<locale>, unsynced).
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(join(fixture.dir, locale, DAY, 'forecast.xlsx'));
   return wb;
@@ -62,7 +82,7 @@ describe('the forecast workbook', () => {
   it('names its sheets and headers in the locale', async () => {
     const pt = await workbook('pt-BR');
     expect(pt.worksheets.map((s) => s.name)).toEqual([ptBR.sheets.forecastDay, ptBR.sheets.forecastLines]);
-    expect(values(pt.worksheets[0]!, 1)).toEqual(['Vencimento', 'Parcelas a receber', 'Valor previsto']);
+    expect(values(pt.worksheets[0]!, 1)).toEqual(['Vencimento', 'Parcelas a receber', 'Valor previsto', 'Parcial (vendas antigas não lidas)']);
     const english = await workbook('en');
     expect(english.worksheets.map((s) => s.name)).toEqual([en.sheets.forecastDay, en.sheets.forecastLines]);
     expect(values(english.worksheets[1]!, 1)).toEqual([
@@ -80,7 +100,8 @@ describe('the forecast workbook', () => {
   it('per day: every day from D+1 to D+90, zeros included, with the installments due and their sum', async () => {
     const sheet = (await workbook('en')).worksheets[0]!;
     const days = Array.from({ length: 90 }, (_, i) => values(sheet, i + 2));
-    expect(days[0]).toEqual([utcDate('2024-03-16'), 0, 0]);
+    expect(days[0]).toEqual([utcDate('2024-03-16'), 0, 0, 'No']);
+    expect(days.every((d) => d[3] === 'No')).toBe(true);
     expect(days[89]?.[0]).toEqual(utcDate('2024-06-13'));
     const byDay = new Map(days.filter((d) => d[1] !== 0).map((d) => [(d[0] as Date).toISOString().slice(0, 10), [d[1], d[2]]]));
     // F2: 60,00 left after the refund, 30,00 on 03-31 and 04-30; F3: 33,35 on 04-13, 33,33 on 05-13 and 06-12;
@@ -93,7 +114,7 @@ describe('the forecast workbook', () => {
       '2024-05-13': [1, 33.33],
       '2024-06-12': [1, 33.33],
     });
-    expect(values(sheet, 92)).toEqual(['Total', 7, 311.01]);
+    expect(values(sheet, 92).slice(0, 3)).toEqual(['Total', 7, 311.01]);
   });
 
   it('the lines: one per installment, n of N, the parts of a sale adding up to it', async () => {
@@ -127,12 +148,50 @@ describe('the forecast workbook', () => {
         return { labels: labels.slice(labels.indexOf(m.notes.forecastNotice)), found };
       };
       const day = notesOf(byDay!);
-      expect(day.labels).toEqual([m.notes.forecastNotice, m.notes.forecastAmount, m.notes.forecastFrom, m.notes.forecastTo, m.notes.forecastContract]);
+      expect(day.labels).toEqual([
+        m.notes.forecastNotice,
+        m.notes.forecastAmount,
+        m.notes.forecastFrom,
+        m.notes.forecastTo,
+        m.notes.forecastContract,
+        m.notes.forecastCompleteFrom,
+        m.notes.forecastNoPartialDays,
+      ]);
+      expect(day.found.get(m.notes.forecastCompleteFrom)).toEqual(utcDate('2023-01-01'));
       expect(day.found.get(m.notes.forecastFrom)).toEqual(utcDate('2024-03-16'));
       expect(day.found.get(m.notes.forecastTo)).toEqual(utcDate('2024-06-13'));
       expect(day.found.get(m.notes.forecastContract)).toBe('settlement.firstInstallmentDays = 30, settlement.perInstallment = true');
-      expect(notesOf(lines!).labels).toEqual([m.notes.forecastNotice, m.notes.forecastAmount]);
+      expect(notesOf(lines!).labels).toEqual([m.notes.forecastNotice, m.notes.forecastAmount, m.notes.forecastCompleteFrom, m.notes.forecastNoPartialDays]);
     }
+  });
+
+  it('a warehouse read from 2023-04-01 only: every sheet says so, and the days that may lack installments are marked partial', async () => {
+    for (const [locale, m] of [
+      ['partial-pt-BR', ptBR],
+      ['partial-en', en],
+    ] as const) {
+      const [byDay, lines] = (await workbook(locale)).worksheets;
+      for (const sheet of [byDay!, lines!]) {
+        const found = new Map<unknown, unknown>();
+        sheet.eachRow((row) => found.set(row.getCell(1).value, row.getCell(2).value));
+        expect(found.get(m.notes.forecastCompleteFrom)).toEqual(utcDate('2023-04-01'));
+        // 2023-04-01 + 30 + 330 days = 2024-03-26: the first day every sale of whose installments was read.
+        expect(found.get(m.notes.forecastPartialDays)).toBe('2024-03-16 – 2024-03-25');
+        expect(found.has(m.notes.forecastNoPartialDays)).toBe(false);
+      }
+      const flags = Array.from({ length: 90 }, (_, i) => values(byDay!, i + 2)[3]);
+      const yes = m === en ? 'Yes' : 'Sim';
+      expect(flags.slice(0, 10).every((f) => f === yes)).toBe(true);
+      expect(flags.slice(10).every((f) => f !== yes)).toBe(true);
+    }
+  });
+
+  it('a warehouse no sync has read: no day is vouched for', async () => {
+    const [byDay] = (await workbook('unsynced')).worksheets;
+    const found = new Map<unknown, unknown>();
+    byDay!.eachRow((row) => found.set(row.getCell(1).value, row.getCell(2).value));
+    expect(found.has(en.notes.forecastNoSync)).toBe(true);
+    expect(found.get(en.notes.forecastPartialDays)).toBe('2024-03-16 – 2024-06-13');
   });
 });
 

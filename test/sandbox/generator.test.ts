@@ -23,6 +23,28 @@ const clockAt = (t: number): MutableClock => ({
 });
 
 describe('generateHistory', () => {
+  it('adds an older tail of installment sales before the first day, leaving the days, their orders and truth as they were', () => {
+    const plain = generateHistory({ seed: 4, days: 6, perDay: 80, endDate: '2025-03-10', bankStatement: true });
+    const tailed = generateHistory({ seed: 4, days: 6, perDay: 80, endDate: '2025-03-10', bankStatement: true, olderSales: { days: 40, perDay: 12 } });
+    const first = Date.parse('2025-03-05T03:00:00Z');
+    const tail = tailed.transactions.filter((t) => t.createdMs < first);
+    expect(tail).toHaveLength(40 * 12);
+    expect(tailed.olderSalesFrom).toBe('2025-01-24');
+    const shape = (t: (typeof plain.transactions)[number]) => JSON.stringify([t.id, t.itemId, t.createdMs, t.netValue, t.installments, t.versions]);
+    expect(tailed.transactions.slice(tail.length).map(shape)).toEqual(plain.transactions.map(shape));
+    expect(tailed.orders.length).toBe(plain.orders.length);
+    expect(tailed.discrepancies).toEqual(plain.discrepancies);
+    expect(tailed.bank?.lines).toEqual(plain.bank?.lines);
+    // Installment sales, paid (a few refunded, always before the first day); ids and items of their own.
+    expect(tail.every((t) => t.installments >= 2 && t.installments <= 12)).toBe(true);
+    expect(tail.every((t) => t.versions.every((v) => v.atMs < first && (v.status === 'paid' || v.status === 'refunded')))).toBe(true);
+    const ids = new Set(tailed.transactions.map((t) => t.id));
+    expect(ids.size).toBe(tailed.transactions.length);
+    const items = new Set(plain.orders.map((o) => o.itemId));
+    expect(tail.some((t) => items.has(t.itemId))).toBe(false);
+    expect(tailed.transactions.every((t, i, all) => i === 0 || (all[i - 1]?.createdMs ?? 0) <= t.createdMs)).toBe(true);
+  });
+
   it('is deterministic: same seed, same CSV bytes and same listing; another seed differs', async () => {
     const dir = tmp();
     try {

@@ -45,6 +45,11 @@ beforeAll(async () => {
   const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
   try {
     await warehouse.connection.run(SALES);
+    // The syncs read every sale from 2025-06-01 (local midnight) to past the night: a due day d is
+    // complete from 2025-06-01 + 30 + 330 days = 2026-05-27 on, partial before.
+    await warehouse.connection.run(
+      `INSERT INTO sync_windows VALUES ('s', 'transactions', 'date_created', epoch_ms(TIMESTAMPTZ '2025-06-01T03:00:00Z'), epoch_ms(TIMESTAMPTZ '2026-03-11T04:00:00Z'), 0, 0, 1, 1, now())`,
+    );
     const rows = await (
       await runWithParams(
         warehouse.connection,
@@ -107,12 +112,29 @@ describe('the night page: cash forecast', () => {
     expect(decode(section)).toContain(pageEn.forecast.chart('2026-03-11', '2026-06-08', count, brlFromCents(total)));
   });
 
+  it('says from which sale date it is complete, and draws the partial days lighter, with a legend', async () => {
+    const page = await get((await serve('en')).url, `/nights/${NIGHT}`);
+    const section = decode(/<section id="forecast"[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? '');
+    expect(section).toContain(pageEn.forecast.partialDays('2025-06-01', '2026-03-11', '2026-05-26'));
+    expect(section).toContain(`</svg> ${pageEn.forecast.partialKey}</li>`);
+    const bars = [...section.matchAll(/fill="(#[0-9a-f]{6})"><title>(\d{4}-\d{2}-\d{2}):/g)].map((m) => [m[2] ?? '', m[1] ?? ''] as const);
+    expect(bars.length).toBe(expected.size);
+    const partial = bars.filter(([date]) => date < '2026-05-27').map(([, fill]) => fill);
+    const complete = bars.filter(([date]) => date >= '2026-05-27').map(([, fill]) => fill);
+    expect(partial.length).toBeGreaterThan(10);
+    expect(complete.length).toBeGreaterThan(5);
+    expect(new Set(partial).size).toBe(1);
+    expect(new Set(complete).size).toBe(1);
+    expect(partial[0]).not.toBe(complete[0]);
+  });
+
   it('speaks Portuguese under pt-BR', async () => {
     const page = await get((await serve('pt-BR')).url, `/nights/${NIGHT}`);
     const section = /<section id="forecast"[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? '';
     expect(section).toContain(pagePtBR.forecast.heading);
     expect(decode(section)).toContain(pagePtBR.forecast.contract(30, true));
     expect(section).toContain('R$ ');
+    expect(decode(section)).toContain(pagePtBR.forecast.partialDays('2025-06-01', '2026-03-11', '2026-05-26'));
   });
 
   it.skipIf(!existsSync(CHROMIUM))('draws inside a 1366 px page in Chromium, with no script or CSP error', async () => {

@@ -210,6 +210,7 @@ export const en: Messages = {
     installmentsDue: 'Installments due',
     installment: 'Installment',
     expectedAmount: 'Expected amount (forecast)',
+    partialDay: 'Partial (older sales not read)',
   },
   notes: {
     rowsCut: 'Rows in this sheet',
@@ -235,6 +236,11 @@ export const en: Messages = {
     forecastFrom: 'Forecast from',
     forecastTo: 'Forecast to',
     forecastContract: 'Settlement contract',
+    forecastCompleteFrom: 'Complete for sales from',
+    forecastNoSync: 'No sync has read this night: the warehouse cannot vouch for any day of this forecast',
+    forecastPartialDays:
+      'Partial days: sales before the date above were not read, and some of their installments may be due on these days (the backfill of older sales reads them; sync.backfillDays)',
+    forecastNoPartialDays: 'Every day of the horizon is complete: every sale that can have an installment due in it was read',
   },
   reasons,
   night: {

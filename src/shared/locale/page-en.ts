@@ -157,6 +157,11 @@ export const pageEn: typeof pagePtBR = {
     empty: (from, to) => `No installment expected from ${from} to ${to}.`,
     bar: (date, count, money) => `${date}: ${count} installment(s), ${money} (forecast)`,
     key: 'expected receivables',
+    partialKey: 'partial: older sales not read',
+    completeFrom: (date) => `Complete for sales from ${date}: every day of the horizon holds every installment due on it.`,
+    partialDays: (date, from, to) =>
+      `Complete for sales from ${date} only: the days ${from} to ${to} (lighter bars) may lack installments of older sales, which no sync has read yet (the nightly's backfill of older sales reads them, within sync.backfillDays).`,
+    noSync: (from, to) => `No sync has read this night: no day from ${from} to ${to} can be vouched for.`,
     contract: (firstDays, perInstallment) =>
       perInstallment
         ? `Contract: 1st installment ${firstDays} days after the sale, the others every 30 days.`

@@ -161,6 +161,11 @@ export const pagePtBR = {
     empty: (from: string, to: string): string => `Nenhuma parcela prevista de ${from} a ${to}.`,
     bar: (date: string, count: number, money: string): string => `${date}: ${count} parcela(s), ${money} (previsão)`,
     key: 'recebíveis previstos',
+    partialKey: 'parcial: vendas antigas não lidas',
+    completeFrom: (date: string): string => `Completa para as vendas desde ${date}: cada dia do horizonte soma todas as parcelas que vencem nele.`,
+    partialDays: (date: string, from: string, to: string): string =>
+      `Completa só para as vendas desde ${date}: os dias de ${from} a ${to} (barras mais claras) podem não ter parcelas de vendas mais antigas, que nenhuma sincronização leu ainda (a leitura retroativa das vendas antigas, feita pela noite, as traz, até sync.backfillDays).`,
+    noSync: (from: string, to: string): string => `Nenhuma sincronização leu esta noite: nenhum dia de ${from} a ${to} é garantido.`,
     contract: (firstDays: number, perInstallment: boolean): string =>
       perInstallment
         ? `Contrato: 1ª parcela ${firstDays} dias após a venda, as demais a cada 30 dias.`

@@ -251,6 +251,7 @@ export const ptBR = {
     installmentsDue: 'Parcelas a receber',
     installment: 'Parcela',
     expectedAmount: 'Valor previsto',
+    partialDay: 'Parcial (vendas antigas não lidas)',
   },
   /** Labels of the Summary sheet's notes on the run and the data's freshness. */
   notes: {
@@ -277,6 +278,11 @@ export const ptBR = {
     forecastFrom: 'Previsão de',
     forecastTo: 'Previsão até',
     forecastContract: 'Contrato de liquidação',
+    forecastCompleteFrom: 'Completa para as vendas desde',
+    forecastNoSync: 'Nenhuma sincronização leu esta noite: o armazém não garante nenhum dia desta previsão',
+    forecastPartialDays:
+      'Dias parciais: as vendas anteriores à data acima não foram lidas, e parcelas delas podem vencer nestes dias (a leitura retroativa das vendas antigas as traz; sync.backfillDays)',
+    forecastNoPartialDays: 'Todos os dias do horizonte estão completos: toda venda que pode ter parcela vencendo nele foi lida',
   },
   reasons,
   /** The night summary the CLI prints at the end of a run (src/cli/print-night.ts). */
