@@ -29,6 +29,14 @@ describe('rangesForRun', () => {
     expect(iso(plan.transactionsUntilMs)).toBe(end);
   });
 
+  it('a run of the backfill of older sales reads its date_created range alone: no sweep, no operations, nothing swept', () => {
+    const since = Date.parse('2023-06-01T03:00:00Z');
+    const until = Date.parse('2023-09-01T03:00:00Z');
+    const plan = rangesForRun({ ...base, sinceMs: since, untilMs: until, transactionsOnly: true, nowMs: Date.parse('2024-05-10T09:00:00Z') });
+    expect(plan.ranges).toEqual([{ stream: 'transactions', field: 'date_created', startMs: since, endMs: until }]);
+    expect(plan.sweptRange.endMs - plan.sweptRange.startMs).toBe(0);
+  });
+
   it('reaches past midnight by the boundary, never past the settle delay', () => {
     const settled = rangesForRun({ ...base, pastDayMs: 60 * 60_000, nowMs: Date.parse('2024-05-12T00:00:00Z') });
     expect(iso(settled.ranges[0]!.endMs)).toBe('2024-05-10T04:00:00.000Z');
