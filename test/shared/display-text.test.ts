@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { safeText, type TextOutput } from '../../src/shared/display-text.ts';
 import { safeCellText } from '../../src/report/cells.ts';
+import type { ImportResult } from '../../src/imports/import-orders.ts';
+import { jsonLineForIssue, keptOutText } from '../../src/imports/import-text.ts';
 import { rawControlsIn } from './raw-controls.ts';
 
 const RLO = '\u202e';
@@ -57,5 +59,34 @@ describe('safeCellText', () => {
     ['a negative-looking text is neutralised as before', '-10', `'-10`],
   ])('%s', (_name, input, expected) => {
     expect(safeCellText(input)).toBe(expected);
+  });
+});
+
+describe('recon import lines', () => {
+  const hostile = `got "${ESC}]0;pwn\u0007${RLO}txt.exe${CSI}2J"`;
+
+  it("a kept-out row on the terminal shows the file's text escaped", () => {
+    const result = {
+      files: [{ file: 'orders.csv', importId: 'imp-1', rowsRejected: 1, conflicts: [], rejected: [{ line: 7, reason: `amount: ${hostile}` }] }],
+    } as unknown as ImportResult;
+    const text = keptOutText(result, 20);
+    for (const line of text.split('\n')) expect(rawControlsIn(line, { breaks: false })).toEqual([]);
+    expect(text).toContain('orders.csv:7  rejected  amount: got "\\x1b]0;pwn\\x07txt.exe\\x9b2J"');
+  });
+
+  it('a kept-out row as a JSON line parses back to the exact value', () => {
+    const issue = {
+      import_id: 'imp-1',
+      file: 'orders.csv',
+      line: 7,
+      item_id: `A${RLO}`,
+      kind: 'rejected',
+      reason: hostile,
+      column_name: 'amount',
+      value: hostile,
+    };
+    const line = jsonLineForIssue(issue);
+    expect(rawControlsIn(line, { breaks: false })).toEqual([]);
+    expect(JSON.parse(line)).toMatchObject({ item_id: `A${RLO}`, reason: hostile, value: hostile });
   });
 });
