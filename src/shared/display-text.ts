@@ -19,6 +19,11 @@ export type TextOutput =
   /** One line of a terminal table: every control, tab and line breaks included, is shown escaped. */
   | 'line'
   /**
+   * A message on the terminal (stderr: errors, sentences): line feeds kept, every other control shown
+   * escaped, CR included (it would move the cursor back over what the line said).
+   */
+  | 'message'
+  /**
    * JSON text made by JSON.stringify (which escapes C0 already): DEL, C1, the bidi formatting characters
    * and U+2028/U+2029 become `\uXXXX` escapes, so the value a parser reads is exactly the stored one.
    */
@@ -27,6 +32,8 @@ export type TextOutput =
 const BIDI_FORMATTING = /[\u202a-\u202e\u2066-\u2069]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is replaced
 const CONTROLS_BUT_TAB_AND_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is replaced
+const CONTROLS_BUT_LINE_FEED = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is replaced
 const CONTROLS_AND_SEPARATORS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const JSON_UNSAFE = /[\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
@@ -54,5 +61,7 @@ export function safeText(text: string, output: TextOutput): string {
       return text.replace(BIDI_FORMATTING, '').replace(CONTROLS_BUT_TAB_AND_BREAKS, escapedControl);
     case 'line':
       return text.replace(BIDI_FORMATTING, '').replace(CONTROLS_AND_SEPARATORS, escapedControl);
+    case 'message':
+      return text.replace(BIDI_FORMATTING, '').replace(CONTROLS_BUT_LINE_FEED, escapedControl);
   }
 }

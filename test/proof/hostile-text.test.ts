@@ -195,6 +195,15 @@ describe('hostile text in notes, actor names and customer names', () => {
     expect(JSON.parse(json.stdout)).toEqual([{ [header]: CUSTOMER, junk: `${ESC}[31m${CSI}x${RLO}y` }]);
   });
 
+  it('is inert in an error message on stderr that quotes it (the sentence and the JSON log line)', async () => {
+    const result = await runRecon(['sql', 'SELECT CAST(customer_name AS INTEGER) AS n FROM orders', '--config', configFile], { cwd: dir });
+    runs.push({ label: 'sql error', result });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).not.toMatch(STACK_FRAME);
+    expectInertLines(result.stderr, 'sql error');
+    expect(result.stderr).toContain('\\x9b2J');
+  });
+
   it('costs each CLI run less than 60 s and 640 MB', () => {
     expect(runs.length).toBeGreaterThanOrEqual(10);
     for (const { label, result } of runs) {

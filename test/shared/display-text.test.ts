@@ -27,6 +27,8 @@ describe('safeText', () => {
     ['a terminal line escapes line breaks and tabs', 'line', 'a\tb\r\nc', 'a\\tb\\r\\nc'],
     ['a terminal line escapes ESC, C1 and the Unicode separators', 'line', `${ESC}]0;title\u0007${CSI}A\u2028\u2029`, '\\x1b]0;title\\x07\\x9bA\\u2028\\u2029'],
     ['a terminal line drops overrides', 'line', `${RLO}gnp.exe`, 'gnp.exe'],
+    ['a terminal message keeps line feeds, escapes CR and tab', 'message', 'line 1\nfake\rreal\tx', 'line 1\nfake\\rreal\\tx'],
+    ['a terminal message escapes ESC and C1, drops overrides', 'message', `got ${ESC}[2J${CSI}H${RLO}x`, 'got \\x1b[2J\\x9bHx'],
     ['JSON escapes C1, DEL, overrides and separators as \\u escapes', 'json', `"a${CSI}b\u007f${RLO}\u2066\u2028"`, '"a\\u009bb\\u007f\\u202e\\u2066\\u2028"'],
     ['JSON leaves its own line breaks and C0 escapes alone', 'json', '{\n  "a": "\\u001b[31m"\n}', '{\n  "a": "\\u001b[31m"\n}'],
   ])('%s', (_name, output, input, expected) => {
@@ -47,6 +49,7 @@ describe('safeText', () => {
     expect(rawControlsIn(safeText(all, 'file'), { breaks: true })).toEqual([]);
     expect(rawControlsIn(safeText(all, 'page'), { breaks: true })).toEqual([]);
     expect(rawControlsIn(safeText(all, 'line'), { breaks: false })).toEqual([]);
+    for (const line of safeText(all, 'message').split('\n')) expect(rawControlsIn(line, { breaks: false })).toEqual([]);
     expect(rawControlsIn(all, { breaks: false })).toHaveLength(32 + 33 + 9);
   });
 });
