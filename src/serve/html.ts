@@ -1,9 +1,9 @@
 // HTML built by a tagged template that escapes every interpolated value unless it is already markup
 // made by this module: data from the warehouse or summary.json can never become markup or script.
 // Text a person reads also goes through the one display rule (src/shared/display-text.ts): bidi
-// overrides removed, controls shown escaped. A value that goes back to recon exactly as it came (a form
-// field's `value`, a `data-*` attribute the page's script reads) is only HTML-escaped, so a finding whose
-// key holds such a character can still be acted on; the browser shows neither.
+// overrides removed, controls shown escaped. A value that goes back to recon exactly as it came (a hidden
+// form field, a `data-*` attribute the page's script reads) is only HTML-escaped, so a finding whose key
+// holds such a character can still be acted on; the browser shows neither.
 import { safeText } from '../shared/display-text.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -30,8 +30,12 @@ function htmlOf(value: HtmlValue, exact: boolean): string {
   return escapeHtml(exact ? text : safeText(text, 'page'));
 }
 
-/** An attribute whose value is read back by a program (the form, table.js), not by a person. */
-const EXACT_ATTRIBUTE = /\s(?:value|data-[a-z-]+)="$/;
+/**
+ * An attribute whose value is read back by a program, not by a person: a hidden field's value (the
+ * finding's key goes back to the action route) and a `data-*` attribute (table.js). A visible field's
+ * value (a name, an assignee) is text a person reads, and goes through the rule.
+ */
+const EXACT_ATTRIBUTE = /\sdata-[a-z-]+="$|<input type="hidden"[^<>]*\svalue="$/;
 
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
   let out = strings[0] ?? '';

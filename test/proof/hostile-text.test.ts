@@ -115,6 +115,10 @@ describe('hostile text in notes, actor names and customer names', () => {
     // The finding's panel and its form: the stray folders did not make this night "not the latest".
     expect(night.text).toContain('id="finding-panel"');
     expect(night.text).toContain('id="finding-form"');
+    // The name a person gave, back from the cookie into the visible "your name" field: shown by the rule too.
+    const named = await get(server.url, `/nights/${DATE}?finding=${encodeURIComponent(key)}`, { Cookie: `recon_actor=${encodeURIComponent(ACTOR)}` });
+    expect(rawControlsIn(named.text, { breaks: true })).toEqual([]);
+    expect(named.text).toContain(`value="${escapeHtml(safeText(ACTOR, 'page'))}"`);
     const home = await get(server.url, '/');
     expect(home.status).toBe(200);
     expect(rawControlsIn(home.text, { breaks: true })).toEqual([]);

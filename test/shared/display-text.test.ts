@@ -6,6 +6,7 @@ import { safeText, type TextOutput } from '../../src/shared/display-text.ts';
 import { safeCellText } from '../../src/report/cells.ts';
 import type { ImportResult } from '../../src/imports/import-orders.ts';
 import { jsonLineForIssue, keptOutText } from '../../src/imports/import-text.ts';
+import { html, userText } from '../../src/serve/html.ts';
 import { rawControlsIn } from './raw-controls.ts';
 
 const RLO = '\u202e';
@@ -91,5 +92,25 @@ describe('recon import lines', () => {
     const line = jsonLineForIssue(issue);
     expect(rawControlsIn(line, { breaks: false })).toEqual([]);
     expect(JSON.parse(line)).toMatchObject({ item_id: `A${RLO}`, reason: hostile, value: hostile });
+  });
+});
+
+describe("the page's html", () => {
+  const value = `<b>${RLO}x${ESC}[2J`;
+
+  it.each([
+    ['text', () => html`<td>${value}</td>`.text, '<td>&lt;b&gt;x\\x1b[2J</td>'],
+    ['a title a person reads on hover', () => html`<td title="${value}"></td>`.text, '<td title="&lt;b&gt;x\\x1b[2J"></td>'],
+    ['a visible field', () => html`<input name="to" value="${value}">`.text, '<input name="to" value="&lt;b&gt;x\\x1b[2J">'],
+    [
+      'a hidden field goes back exactly',
+      () => html`<input type="hidden" name="key" value="${value}">`.text,
+      `<input type="hidden" name="key" value="&lt;b&gt;${RLO}x${ESC}[2J">`,
+    ],
+    ['a data attribute goes back exactly', () => html`<tr data-key="${value}">`.text, `<tr data-key="&lt;b&gt;${RLO}x${ESC}[2J">`],
+    ['a note is isolated', () => html`<dd>${userText(value)} por ana</dd>`.text, '<dd><bdi>&lt;b&gt;x\\x1b[2J</bdi> por ana</dd>'],
+    ['no note, no element', () => userText(null).text, ''],
+  ])('%s', (_name, render, expected) => {
+    expect(render()).toBe(expected);
   });
 });
