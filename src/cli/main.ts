@@ -4,6 +4,7 @@ import { defineCommand, renderUsage, runCommand, type CommandDef } from 'citty';
 import { ReconError, exitCodeFor } from '../shared/errors.ts';
 import { logRunFailure } from '../shared/log.ts';
 import { redactSecrets } from '../shared/redact.ts';
+import { safeText } from '../shared/display-text.ts';
 import { isOutOfMemory } from '../warehouse/memory-limit.ts';
 
 const VERSION = '0.1.0';
@@ -113,13 +114,13 @@ function reportError(error: unknown, rawArgs: string[]): number {
   if (error instanceof ReconError) {
     const code = exitCodeFor(error);
     logRunFailure(redactSecrets(error.message), code);
-    process.stderr.write(`recon: ${redactSecrets(error.message)}\n${outOfMemoryHint(error)}`);
+    process.stderr.write(`recon: ${safeText(redactSecrets(error.message), 'message')}\n${outOfMemoryHint(error)}`);
     if (process.env['RECON_DEBUG'] && error.cause) process.stderr.write(`cause: ${redactSecrets(String((error.cause as Error).stack ?? error.cause))}\n`);
     return code;
   }
   const message = `unexpected error: ${redactSecrets(error instanceof Error ? error.message : String(error))}`;
   logRunFailure(message, 1);
-  process.stderr.write(`recon: ${message}\n${outOfMemoryHint(error)}`);
+  process.stderr.write(`recon: ${safeText(message, 'message')}\n${outOfMemoryHint(error)}`);
   if (process.env['RECON_DEBUG'] && error instanceof Error) process.stderr.write(`${redactSecrets(error.stack ?? '')}\n`);
   else process.stderr.write('Set RECON_DEBUG=1 for the stack trace, and please report it.\n');
   return 1;

@@ -1,5 +1,8 @@
 // What `recon import` prints: a table of counts per file and the first rows kept out (terminal), or one
-// JSON object per line (cron, pipes). Pure: takes results, returns text.
+// JSON object per line (cron, pipes). Pure: takes results, returns text. A reason quotes what the file
+// held, so it goes out by the one display rule (src/shared/display-text.ts): escaped on the terminal,
+// escaped losslessly in JSON.
+import { safeText } from '../shared/display-text.ts';
 import type { ImportResult } from './import-orders.ts';
 import { sqlLiteral } from '../warehouse/sql.ts';
 
@@ -18,7 +21,7 @@ const HEADERS = ['file', 'format', 'read', 'loaded', 'duplicates', 'rejected', '
 
 export function tableForImport(result: ImportResult): string {
   const rows = result.files.map((f) => [
-    f.file,
+    safeText(f.file, 'line'),
     f.format,
     count(f.rowsRead),
     count(f.rowsLoaded),
@@ -49,12 +52,12 @@ export function keptOutText(result: ImportResult, limit: number): string {
     total += f.rowsRejected + f.conflicts.length;
     for (const c of f.conflicts) {
       if (shown >= limit) break;
-      lines.push(`  ${f.file}:${c.lines[0] ?? '?'}  conflict  ${c.reason}`);
+      lines.push(safeText(`  ${f.file}:${c.lines[0] ?? '?'}  conflict  ${c.reason}`, 'line'));
       shown++;
     }
     for (const r of f.rejected) {
       if (shown >= limit) break;
-      lines.push(`  ${f.file}:${r.line}  rejected  ${r.reason}`);
+      lines.push(safeText(`  ${f.file}:${r.line}  rejected  ${r.reason}`, 'line'));
       shown++;
     }
   }
@@ -71,7 +74,7 @@ export function keptOutText(result: ImportResult, limit: number): string {
 
 export function jsonLinesForFiles(result: ImportResult): string[] {
   return result.files.map((f) =>
-    JSON.stringify({
+    jsonLineOf({
       type: 'file',
       file: f.file,
       format: f.format,
@@ -90,7 +93,7 @@ export function jsonLinesForFiles(result: ImportResult): string[] {
 }
 
 export function jsonLineForIssue(issue: IssueLine): string {
-  return JSON.stringify({
+  return jsonLineOf({
     type: issue.kind,
     file: issue.file,
     line: issue.line,
@@ -100,6 +103,10 @@ export function jsonLineForIssue(issue: IssueLine): string {
     column: issue.column_name,
     value: issue.value,
   });
+}
+
+function jsonLineOf(value: Record<string, unknown>): string {
+  return safeText(JSON.stringify(value), 'json');
 }
 
 function count(n: number): string {

@@ -1,7 +1,8 @@
-// Cell-level rules every report format shares: exact conversion from DuckDB values, formula
-// neutralisation, document masking, and the display conversions done only at the file boundary.
+// Cell-level rules every report format shares: exact conversion from DuckDB values, safe text (no
+// bidi overrides, no controls) and formula neutralisation, document masking, and the display conversions done only at the file boundary.
 import { DateTime } from 'luxon';
 import { DuckDBDateValue, DuckDBDecimalValue, DuckDBTimestampTZValue, DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
+import { safeText } from '../shared/display-text.ts';
 import { ReconError } from '../shared/errors.ts';
 import { reaisTextFromCents } from '../shared/money.ts';
 import type { CellValue, ColumnType } from './types.ts';
@@ -24,6 +25,16 @@ function isFormulaText(text: string): boolean {
 /** Prefixes a `'` to text a spreadsheet would read as a formula. Numbers never pass here. */
 export function neutraliseFormula(text: string): string {
   return isFormulaText(text) ? `'${text}` : text;
+}
+
+/**
+ * The text of a cell in any file a person opens (report CSV and XLSX, `recon sql --format csv`,
+ * `recon findings list --format csv`): bidi formatting and controls other than tab, CR and LF removed
+ * (src/shared/display-text.ts), then the formula rule. Removing first, so that a `=` hidden behind a
+ * removed character still gets its `'`.
+ */
+export function safeCellText(text: string): string {
+  return neutraliseFormula(safeText(text, 'file'));
 }
 
 /** Excel's limit of characters (UTF-16 code units) in a cell: with a longer one Excel calls the workbook damaged. */

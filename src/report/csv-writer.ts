@@ -5,7 +5,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { DateTime } from 'luxon';
-import { isoFromMillis, maskDocument, neutraliseFormula, reaisTextFromBigCents } from './cells.ts';
+import { isoFromMillis, maskDocument, neutraliseFormula, reaisTextFromBigCents, safeCellText } from './cells.ts';
 import type { CellValue, ColumnSpec, CsvDialect } from './types.ts';
 
 export interface CsvOptions {
@@ -20,9 +20,9 @@ export function csvHeaderOf(column: ColumnSpec, dialect: CsvDialect): string {
   return dialect === 'br' && column.type === 'cents' ? `${column.key.replace(/_cents$/, '')}_reais` : column.key;
 }
 
-/** The text of a text cell in any report format: masked when it is a document, then neutralised. */
+/** The text of a text cell in any report format: masked when it is a document, then made safe (cells.ts). */
 export function reportText(value: string, column: ColumnSpec, maskDocuments: boolean): string {
-  return neutraliseFormula(column.mask === 'document' && maskDocuments ? maskDocument(value) : value);
+  return safeCellText(column.mask === 'document' && maskDocuments ? maskDocument(value) : value);
 }
 
 export function csvFieldOf(value: CellValue, column: ColumnSpec, options: CsvOptions): string {

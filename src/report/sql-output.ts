@@ -1,8 +1,11 @@
 // Renders ad hoc query results (`recon sql`) as an aligned table, CSV or JSON. Values are printed from
-// DuckDB's exact representation: BIGINT, HUGEINT and DECIMAL never pass through a float.
+// DuckDB's exact representation: BIGINT, HUGEINT and DECIMAL never pass through a float. Text goes out
+// by the one rule of src/shared/display-text.ts, as `recon findings list` writes it: the table shows
+// controls escaped, the CSV drops them (and bidi overrides), the JSON escapes them losslessly.
 import { DuckDBDecimalValue, type DuckDBResult, type DuckDBValue } from '@duckdb/node-api';
+import { safeText } from '../shared/display-text.ts';
 import { csvLineOf } from './csv-writer.ts';
-import { neutraliseFormula } from './cells.ts';
+import { safeCellText } from './cells.ts';
 
 export type SqlFormat = 'table' | 'csv' | 'json';
 export const SQL_FORMATS: readonly SqlFormat[] = ['table', 'csv', 'json'];
@@ -23,7 +26,7 @@ function jsonOfValue(value: DuckDBValue): string {
   if (typeof value === 'bigint' || value instanceof DuckDBDecimalValue) return value.toString();
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   if (typeof value === 'boolean') return String(value);
-  return JSON.stringify(typeof value === 'string' ? value : String(value));
+  return safeText(JSON.stringify(typeof value === 'string' ? value : String(value)), 'json');
 }
 
 function isNumeric(value: DuckDBValue): boolean {
@@ -43,7 +46,7 @@ export async function writeResult(result: DuckDBResult, format: SqlFormat, write
 async function writeCsv(result: DuckDBResult, names: string[], write: Write): Promise<number> {
   let count = 0;
   // The CSV may be opened in a spreadsheet: a column name is as hostile as a value (`SELECT 1 AS "=cmd"`).
-  await write(csvLineOf(names.map(neutraliseFormula), ','));
+  await write(csvLineOf(names.map(safeCellText), ','));
   for await (const rows of result.yieldRows()) {
     await write(rows.map((row) => csvLineOf(row.map(csvFieldOfValue), ',')).join(''));
     count += rows.length;
@@ -54,11 +57,11 @@ async function writeCsv(result: DuckDBResult, names: string[], write: Write): Pr
 /** Numbers print as they are (a negative one is a number); any other text goes through the formula rule. */
 function csvFieldOfValue(value: DuckDBValue): string {
   const text = textOfValue(value) ?? '';
-  return isNumeric(value) ? text : neutraliseFormula(text);
+  return isNumeric(value) ? text : safeCellText(text);
 }
 
 async function writeJson(result: DuckDBResult, names: string[], write: Write): Promise<number> {
-  const keys = names.map((n) => JSON.stringify(n));
+  const keys = names.map((n) => safeText(JSON.stringify(n), 'json'));
   let count = 0;
   await write('[');
   for await (const rows of result.yieldRows()) {
@@ -87,13 +90,14 @@ async function writeTable(result: DuckDBResult, names: string[], write: Write): 
       cells.push(row.map((v) => printable(textOfValue(v) ?? 'NULL')));
     }
   }
-  const widths = names.map((name, i) => Math.max(name.length, ...cells.map((r) => (r[i] ?? '').length)));
+  const heads = names.map(printable);
+  const widths = heads.map((name, i) => Math.max(name.length, ...cells.map((r) => (r[i] ?? '').length)));
   const line = (values: string[]) =>
     `${values
       .map((v, i) => (numeric[i] ? v.padStart(widths[i] ?? 0) : v.padEnd(widths[i] ?? 0)))
       .join(' | ')
       .trimEnd()}\n`;
-  let text = `${line(names) + widths.map((w) => '-'.repeat(w)).join('-+-')}\n`;
+  let text = `${line(heads) + widths.map((w) => '-'.repeat(w)).join('-+-')}\n`;
   for (const row of cells) text += line(row);
   const shown = cells.length;
   text += `(${total} row${total === 1 ? '' : 's'}${shown < total ? `; showing the first ${shown}: use --format csv for all` : ''})\n`;
@@ -101,10 +105,7 @@ async function writeTable(result: DuckDBResult, names: string[], write: Write): 
   return total;
 }
 
-/** Control characters would break the alignment (and could move the cursor): show them escaped. */
+/** Control characters would break the alignment (and could move the cursor): shown escaped, bidi overrides removed. */
 function printable(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it escapes
-  return text.replace(/[\u0000-\u001f\u007f]/g, (c) =>
-    c === '\n' ? '\\n' : c === '\t' ? '\\t' : c === '\r' ? '\\r' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-  );
+  return safeText(text, 'line');
 }

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { ReconError } from '../shared/errors.ts';
 import type { Messages } from '../shared/locale/index.ts';
-import { capExcelText, excelDateFromDateText, excelDateFromInstant, neutraliseFormula, reaisNumberFromCents } from './cells.ts';
+import { capExcelText, excelDateFromDateText, excelDateFromInstant, reaisNumberFromCents, safeCellText } from './cells.ts';
 import { reportText } from './csv-writer.ts';
 import { displayTextOf } from './display-values.ts';
 import type { CellValue, ColumnSpec, ColumnType } from './types.ts';
@@ -65,9 +65,9 @@ function alignmentOf(type: ColumnType): Partial<ExcelJS.Alignment> {
   return { vertical: 'top', horizontal: 'right', indent: 1 };
 }
 
-/** Any other text of a sheet (headers, note labels and values): the formula rule, then Excel's cap. */
+/** Any other text of a sheet (headers, note labels and values): safe text and the formula rule, then Excel's cap. */
 function sheetText(text: string): string {
-  return capExcelText(neutraliseFormula(text));
+  return capExcelText(safeCellText(text));
 }
 
 /** Excel forbids `[]:*?/\` in sheet names and cuts them at 31 characters. */

@@ -8,7 +8,7 @@ import type { Messages } from '../shared/locale/index.ts';
 import { refundWindow } from './chart-data.ts';
 import { readBankLeg } from './bank-section.ts';
 import { readForecast } from './forecast-section.ts';
-import { listNights, nightDates, readNight } from './nights.ts';
+import { latestRunNight, listNights, nightDates, readNight } from './nights.ts';
 import { renderHome, type HomeData } from './page-home.ts';
 import { renderNight, type NightData } from './page-night.ts';
 import { findingsOfNight, keptOutOrdersOfNight, openChargebacks, refundsBetween, syncRejectsOfNight } from './queries.ts';
@@ -17,7 +17,7 @@ import { sendFile, type SendOutcome } from './send-file.ts';
 import { staticAsset } from './static-assets.ts';
 import type { WarehouseReader } from './warehouse-reads.ts';
 import { isView } from './page-actions.ts';
-import { findingsFromSnapshot, triageOfNight, triageRowsOfRun, type TriageSource } from './page-triage.ts';
+import { findingsFromSnapshot, latestReconciledNight, triageOfNight, triageRowsOfRun, type TriageSource } from './page-triage.ts';
 import type { TableTriage } from './triage-panel.ts';
 
 export interface SiteContext {
@@ -48,7 +48,7 @@ export type Respond = (status: number, contentType: string, body: string | Buffe
 
 export async function serveHome(site: SiteContext, respond: Respond): Promise<void> {
   const nights = await listNights(site.reportsDir, site.catalog.reportNames);
-  const refundsEndDate = nights[0]?.date ?? yesterdayIn(site.zone, site.clock.now());
+  const refundsEndDate = latestRunNight(nights)?.date ?? yesterdayIn(site.zone, site.clock.now());
   const window = refundWindow(site.zone, refundsEndDate, 30);
   const read = await site.warehouse.read(async (db) => ({
     chargebacks: await openChargebacks(db),
@@ -86,6 +86,7 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
       syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
       forecast: await readForecast(db, { date, zone: site.zone, settlement: site.settlement }),
       bank: await readBankLeg(db, { date, runId: night.summary?.findings?.reconcile_run_id }),
+      latestNight: await latestReconciledNight(db),
     };
   });
   // While a job holds the warehouse, the findings of the last night (the snapshot beside the journal)
@@ -98,9 +99,12 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
     const view = visitor.query.get('view');
     triage = {
       night: await triageOfNight(site.triage, triageRows),
-      // Actions are taken on the current findings: those of the latest night, or of the snapshot (the
-      // latest reconciled night) while a job writes the next one.
-      actions: index === 0 || !read.ok ? { csrfToken: visitor.csrfToken, finding: visitor.query.get('finding') ?? undefined } : undefined,
+      // Actions are taken on the current findings: those of the latest night the warehouse reconciled
+      // (never merely the last folder: a stray future-dated one must not take the actions away), or of
+      // the snapshot (the latest reconciled night) while a job writes the next one.
+      actions: (read.ok ? read.value.latestNight === date : fromSnapshot !== undefined)
+        ? { csrfToken: visitor.csrfToken, finding: visitor.query.get('finding') ?? undefined }
+        : undefined,
       view: isView(view) ? view : undefined,
       actor: visitor.actor,
     };

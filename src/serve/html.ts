@@ -1,5 +1,10 @@
 // HTML built by a tagged template that escapes every interpolated value unless it is already markup
 // made by this module: data from the warehouse or summary.json can never become markup or script.
+// Text a person reads also goes through the one display rule (src/shared/display-text.ts): bidi
+// overrides removed, controls shown escaped. A value that goes back to recon exactly as it came (a hidden
+// form field, a `data-*` attribute the page's script reads) is only HTML-escaped, so a finding whose key
+// holds such a character can still be acted on; the browser shows neither.
+import { safeText } from '../shared/display-text.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -17,19 +22,35 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-function htmlOf(value: HtmlValue): string {
+function htmlOf(value: HtmlValue, exact: boolean): string {
   if (value === null || value === undefined || value === false) return '';
   if (value instanceof SafeHtml) return value.text;
-  if (Array.isArray(value)) return value.map((v: HtmlValue) => htmlOf(v)).join('');
-  return escapeHtml(String(value));
+  if (Array.isArray(value)) return value.map((v: HtmlValue) => htmlOf(v, exact)).join('');
+  const text = String(value);
+  return escapeHtml(exact ? text : safeText(text, 'page'));
 }
+
+/**
+ * An attribute whose value is read back by a program, not by a person: a hidden field's value (the
+ * finding's key goes back to the action route) and a `data-*` attribute (table.js). A visible field's
+ * value (a name, an assignee) is text a person reads, and goes through the rule.
+ */
+const EXACT_ATTRIBUTE = /\sdata-[a-z-]+="$|<input type="hidden"[^<>]*\svalue="$/;
 
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
   let out = strings[0] ?? '';
   values.forEach((value, i) => {
-    out += htmlOf(value) + (strings[i + 1] ?? '');
+    out += htmlOf(value, EXACT_ATTRIBUTE.test(strings[i] ?? '')) + (strings[i + 1] ?? '');
   });
   return new SafeHtml(out);
+}
+
+/**
+ * Text someone else wrote (a note, a name) inside a line of the page's own words: in a `<bdi>`, so its
+ * direction (right-to-left letters) cannot reorder the words around it.
+ */
+export function userText(text: string | null | undefined): SafeHtml {
+  return text === null || text === undefined || text === '' ? new SafeHtml('') : html`<bdi>${text}</bdi>`;
 }
 
 export interface PageParts {

@@ -74,6 +74,15 @@ export async function nightDates(reportsDir: string): Promise<string[]> {
   }
 }
 
+/**
+ * The newest night a run wrote: its summary.json parses and is of that date. A folder is not a night
+ * (a stray or future-dated `reports/2099-01-01/` has no such summary), so it never moves the home page's
+ * charts off the real latest night.
+ */
+export function latestRunNight(nights: readonly Night[]): Night | undefined {
+  return nights.find((n) => n.summary !== undefined && n.summary.date === n.date);
+}
+
 /** Nights found in the reports folder, newest first. */
 export async function listNights(reportsDir: string, names: readonly string[]): Promise<Night[]> {
   return Promise.all((await nightDates(reportsDir)).map((date) => readNight(reportsDir, date, names)));

@@ -5,13 +5,13 @@
 // (the nightly's own query, so the fingerprints are the nightly's), or, while a job holds it, from the
 // findings snapshot the last night left beside the journal. Deadlines are judged on the night shown.
 import { actionTargets, matchesFilter, type TriagedFinding } from '../triage/filter.ts';
-import { FINDINGS_OF_RUN_SQL, findingRowOf, type FindingRow as TriageRow } from '../triage/finding-rows.ts';
+import { FINDINGS_OF_RUN_SQL, LATEST_NIGHT_SQL, findingRowOf, type FindingRow as TriageRow } from '../triage/finding-rows.ts';
 import { viewsOf } from '../triage/fold.ts';
 import { journalPathFor, readJournal } from '../triage/journal.ts';
 import { filterOfView, type View } from './page-actions.ts';
 import { readSnapshot, snapshotPathFor } from '../triage/snapshot.ts';
 import type { FindingRow, NightFindings } from './queries.ts';
-import { rowsOf, type Db } from './warehouse-reads.ts';
+import { rowsOf, textOf, type Db } from './warehouse-reads.ts';
 
 export interface NightTriage {
   /** Every finding of the night with its triage, by key. */
@@ -30,6 +30,12 @@ export interface TriageSource {
 export async function triageRowsOfRun(db: Db, runId: string | null): Promise<TriageRow[]> {
   if (runId === null) return [];
   return (await rowsOf(db, FINDINGS_OF_RUN_SQL, { run_id: runId })).map(findingRowOf);
+}
+
+/** The night whose findings are current (the page acts on its findings only); undefined before any reconcile. */
+export async function latestReconciledNight(db: Db): Promise<string | undefined> {
+  const rows = await rowsOf(db, `SELECT strftime((${LATEST_NIGHT_SQL}), '%Y-%m-%d') AS night`);
+  return textOf(rows[0]?.['night']) ?? undefined;
 }
 
 export async function triageOfNight(source: TriageSource, rows: readonly TriageRow[]): Promise<NightTriage> {

@@ -5,7 +5,7 @@
 import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory, localizeState } from '../shared/locale/localize.ts';
 import type { TriageView } from '../triage/fold.ts';
-import { html, type SafeHtml } from './html.ts';
+import { html, userText, type SafeHtml } from './html.ts';
 import type { View } from './page-actions.ts';
 import { itemsOfView, type NightTriage } from './page-triage.ts';
 import type { FindingRow } from './queries.ts';
@@ -82,8 +82,8 @@ export function findingPanel(f: FindingRow, view: TriageView, nightDate: string,
 <dl class="facts">
 ${item(t.key, f.key)}
 ${item(m.page.night.state, state)}
-${item(t.assignedTo, view.assignee)}
-${item(t.note, view.note === null ? null : html`${view.note} <span class="muted">${t.noteBy(view.noteBy ?? '')}</span>`)}
+${item(t.assignedTo, view.assignee === null ? null : userText(view.assignee))}
+${item(t.note, view.note === null ? null : html`${userText(view.note)} <bdi class="muted">${t.noteBy(view.noteBy ?? '')}</bdi>`)}
 ${item(t.due, view.dueDate === null ? null : m.format.day(view.dueDate))}
 ${item(t.changed, view.changed)}
 </dl>

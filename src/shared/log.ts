@@ -4,6 +4,7 @@
 import cliProgress from 'cli-progress';
 import { lineForFinished, lineForProgress, type ProgressUnit } from './progress-text.ts';
 import { redactSecrets } from './redact.ts';
+import { safeText } from './display-text.ts';
 
 interface Progress {
   /** Adds to the done count (and, when known, sets the total). */
@@ -39,7 +40,8 @@ export const silentLogger: Logger = {
 /** One JSON object per line on the given stream. */
 export function jsonLinesLogger(write: (line: string) => void = (l) => process.stderr.write(l)): Logger {
   const emit = (event: string, fields: Record<string, unknown> = {}) =>
-    write(`${redactSecrets(JSON.stringify({ time: new Date().toISOString(), event, ...fields }))}\n`);
+    // Fields quote files, notes and service answers: C1 and bidi overrides go out as \u escapes (lossless).
+    write(`${redactSecrets(safeText(JSON.stringify({ time: new Date().toISOString(), event, ...fields }), 'json'))}\n`);
   return {
     event: emit,
     info: (message) => emit('message', { level: 'info', message }),
@@ -87,7 +89,8 @@ const KEEP_FINISHED_MS = 1000;
 export function terminalLogger(stream: NodeJS.WriteStream = process.stderr): Logger {
   const say = (line: string) => {
     for (const drawer of drawing) drawer.suspend();
-    stream.write(`${redactSecrets(line)}\n`);
+    // A sentence may quote a file or a service answer: no control of theirs reaches the terminal.
+    stream.write(`${redactSecrets(safeText(line, 'message'))}\n`);
     for (const drawer of drawing) drawer.resume();
   };
   return {

@@ -60,9 +60,16 @@ const FINDING_ROW_COLUMNS = `f.finding_key, f.category, f.state, strftime(f.firs
 export const FINDINGS_OF_RUN_SQL = `SELECT ${FINDING_ROW_COLUMNS} FROM findings f WHERE f.run_id = $run_id ORDER BY f.finding_key`;
 
 /** The findings of the latest reconcile run of the latest night. */
+/**
+ * The latest night: the latest business date the warehouse reconciled. Its findings are the current ones,
+ * the ones the CLI and the page act on; a folder in the reports folder proves nothing (a stray
+ * `reports/2099-01-01/` is not a night).
+ */
+export const LATEST_NIGHT_SQL = 'SELECT max(business_date) FROM reconcile_runs_latest';
+
 export const LATEST_FINDINGS_SQL = `SELECT ${FINDING_ROW_COLUMNS}
 FROM findings f JOIN reconcile_runs_latest r ON r.run_id = f.run_id AND r.business_date = f.business_date
-WHERE r.business_date = (SELECT max(business_date) FROM reconcile_runs_latest)
+WHERE r.business_date = (${LATEST_NIGHT_SQL})
 ORDER BY f.finding_key`;
 
 const cents = (v: unknown): bigint | null => (v === null || v === undefined ? null : BigInt(v as bigint | number | string));

@@ -1,8 +1,11 @@
 // `recon findings list` output: an aligned table for a person, CSV or JSON for a script. Amounts are
-// integer cents in CSV and JSON and R$ text in the table; text cells of the CSV are neutralised so a
-// spreadsheet never runs them as formulas.
+// integer cents in CSV and JSON and R$ text in the table. Text goes out by the one rule of
+// src/shared/display-text.ts, as `recon sql` writes it, whether stdout is a terminal or a pipe: the
+// table shows controls escaped, the CSV drops them and bidi overrides (its cells also neutralised so a
+// spreadsheet never runs them as formulas), the JSON escapes them so a parser reads the exact value.
 import { csvLineOf } from '../report/csv-writer.ts';
-import { neutraliseFormula } from '../report/cells.ts';
+import { safeCellText } from '../report/cells.ts';
+import { safeText } from '../shared/display-text.ts';
 import { brlTextFromCents } from '../shared/money.ts';
 import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
 import { figuresOf } from '../shared/figures.ts';
@@ -68,7 +71,10 @@ export function renderListing(items: readonly TriagedFinding[], format: ListForm
   const records = items.map(recordOf);
   if (format === 'json')
     // Cents are integers: written as JSON numbers from their exact text, never through a float.
-    return `${JSON.stringify(records, (_k, v: unknown) => (typeof v === 'bigint' ? `__cents__${v}` : v), 2).replace(/"__cents__(-?\d+)"/g, '$1')}\n`;
+    return `${safeText(
+      JSON.stringify(records, (_k, v: unknown) => (typeof v === 'bigint' ? `__cents__${v}` : v), 2),
+      'json',
+    ).replace(/"__cents__(-?\d+)"/g, '$1')}\n`;
   if (format === 'csv') {
     const lines = [
       csvLineOf(COLUMNS, ','),
@@ -94,7 +100,7 @@ function figuresLine(items: readonly TriagedFinding[]): string {
 
 function csvText(value: unknown): string {
   if (value === null) return '';
-  if (typeof value === 'string') return neutraliseFormula(value);
+  if (typeof value === 'string') return safeCellText(value);
   return String(value);
 }
 
@@ -111,9 +117,9 @@ const TABLE_COLUMNS: [string, (r: ListRecord) => string][] = [
 function tableOf(records: readonly ListRecord[]): string {
   if (records.length === 0) return 'No findings match.\n';
   // One line per finding: control characters of a note (C0, DEL, C1 such as CSI) would break the layout
-  // or drive the terminal, and bidi overrides would reorder what it shows.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is replaced
-  const cell = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, ' ').slice(0, 80);
+  // or drive the terminal, and bidi overrides would reorder what it shows. Cut after escaping, so the
+  // cut never splits an escape into a raw control.
+  const cell = (text: string) => safeText(text, 'line').slice(0, 80);
   const rows = [TABLE_COLUMNS.map(([h]) => h), ...records.map((r) => TABLE_COLUMNS.map(([, f]) => cell(f(r))))];
   const widths = TABLE_COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const text = rows
