@@ -1,7 +1,9 @@
 // Statement imports: loads bank statement files (OFX 1.x/2.x, CNAB 240) into bank_statements,
 // bank_transactions and bank_import_issues. A file is known by the SHA-256 of its bytes: importing it
 // again changes nothing (and says so). Lines are inserted ON CONFLICT DO NOTHING by (account_id, line_id),
-// so an overlapping statement adds only the lines not seen before. One transaction per file.
+// so an overlapping statement adds only the lines not seen before; a line whose id already names another
+// line is kept out instead (line-ids.ts). The file is read under bank.limits (statement-limits.ts); rows
+// go in through appenders (statement-rows.ts). One transaction per file.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';

@@ -161,15 +161,6 @@ export function findNode(node: OfxNode, name: string): OfxNode | undefined {
   return undefined;
 }
 
-/** Every descendant with this name, in file order. */
-export function findNodes(node: OfxNode, name: string, into: OfxNode[] = []): OfxNode[] {
-  for (const child of node.children) {
-    if (child.name === name) into.push(child);
-    else findNodes(child, name, into);
-  }
-  return into;
-}
-
 /** The text of a direct child leaf, undefined when absent or empty. */
 export function childText(node: OfxNode, name: string): string | undefined {
   const text = node.children.find((c) => c.name === name)?.text;

@@ -56,6 +56,7 @@ async function importIn(dir: string, file: string) {
   expect(result.peakRssMb, shown).toBeLessThan(PEAK_MB);
   expect(result.stderr, shown).not.toMatch(STACK_FRAME);
   expect(result.stderr.length + result.stdout.length, 'output bounded').toBeLessThan(256 * 1024);
+  // SHOW_PEAKS=1 prints each import's time and peak memory (the figures docs/bank.md quotes).
   if (process.env['SHOW_PEAKS']) console.info(`${file}: exit ${result.code}, ${result.seconds.toFixed(1)} s, ${result.peakRssMb.toFixed(0)} MB`);
   return { ...result, shown };
 }
