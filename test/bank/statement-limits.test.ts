@@ -25,7 +25,7 @@ const line = (fields: Partial<StatementLine>): StatementLine => ({
 describe('bank.limits', () => {
   it('the defaults are the config schema defaults', () => {
     expect(parseConfig({}, 'test').bank.limits).toEqual(DEFAULT_STATEMENT_LIMITS);
-    expect(DEFAULT_STATEMENT_LIMITS).toEqual({ maxLinesPerStatement: 200_000, maxRecordsPerStatement: 4_000_000, maxIdLength: 128, maxTextLength: 1024 });
+    expect(DEFAULT_STATEMENT_LIMITS).toEqual({ maxLinesPerStatement: 100_000, maxRecordsPerStatement: 4_000_000, maxIdLength: 128, maxTextLength: 1024 });
   });
 
   it('refuses a maxIdLength whose derived ids could outgrow a finding key', () => {

@@ -6,9 +6,11 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_STATEMENT_LIMITS } from '../../src/bank/statement-limits.ts';
 import { MAX_STATEMENT_BYTES } from '../../src/bank/statement-text.ts';
+import { formatOfx1 } from '../../src/bank/write-ofx.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
-import { FIXTURES, ofx1, trn } from '../bank/statement-helpers.ts';
+import { FIXTURES, ofx1, statementOf, trn } from '../bank/statement-helpers.ts';
 import { runRecon, STACK_FRAME } from './cli.ts';
 
 const PEAK_MB = 640;
@@ -87,7 +89,7 @@ describe('hostile bank statements', () => {
       name: 'a CNAB 240 of 16.7M two-byte records inside the 32 MiB limit',
       file: 'tiny.ret',
       write: (path: string) => writeFilled(path, CNAB_HEAD, 'X\n'),
-      stderr: /more than 200,000 statement lines .*bank\.limits\.maxLinesPerStatement/,
+      stderr: /more than 100,000 statement lines .*bank\.limits\.maxLinesPerStatement/,
     },
     {
       name: 'an OFX of 8.4M tiny leaf lines',
@@ -114,6 +116,23 @@ describe('hostile bank statements', () => {
     const result = await importIn(dir, file);
     expect(result.code, result.shown).toBe(0);
     expect((await stored(dir)).counts).toMatchObject({ statements: 1, lines: 0, issues: 0 });
+  });
+
+  it('a genuine statement of as many lines as maxLinesPerStatement allows imports within the 512 MB budget', async () => {
+    const dir = setUp();
+    const lines = Array.from({ length: DEFAULT_STATEMENT_LIMITS.maxLinesPerStatement }, (_, i) => ({
+      postedOn: `2024-05-${String(1 + (i % 28)).padStart(2, '0')}`,
+      amountCents: (i % 2 ? -1 : 1) * (100 + i),
+      type: i % 2 ? ('debit' as const) : ('credit' as const),
+      fitid: `F${i}`,
+      memo: `PIX RECEBIDO PAGAMENTOS ${i}`,
+      documentNumber: undefined,
+    }));
+    writeFileSync(join(dir, 'year.ofx'), formatOfx1({ ...statementOf(lines), account: { ...statementOf([]).account, account: '12345-6' } }));
+    const result = await importIn(dir, 'year.ofx');
+    expect(result.code, result.shown).toBe(0);
+    expect(result.peakRssMb, result.shown).toBeLessThan(512);
+    expect((await stored(dir)).counts).toMatchObject({ statements: 1, lines: lines.length, issues: 0 });
   });
 
   it('20,000 empty <STMTTRN> are kept out in bulk, each with its line', async () => {
