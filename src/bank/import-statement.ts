@@ -1,7 +1,9 @@
 // Statement imports: loads bank statement files (OFX 1.x/2.x, CNAB 240) into bank_statements,
 // bank_transactions and bank_import_issues. A file is known by the SHA-256 of its bytes: importing it
 // again changes nothing (and says so). Lines are inserted ON CONFLICT DO NOTHING by (account_id, line_id),
-// so an overlapping statement adds only the lines not seen before. One transaction per file.
+// so an overlapping statement adds only the lines not seen before; a line whose id already names another
+// line is kept out instead (line-ids.ts). The file is read under bank.limits (statement-limits.ts); rows
+// go in through appenders (statement-rows.ts). One transaction per file.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -10,12 +12,13 @@ import type { BankConfig } from '../config/schema.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ReconError, isReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
-import { dateParam, instantParam, runWithParams, type SqlParams } from '../warehouse/sql.ts';
+import { dateParam, instantParam, runWithParams } from '../warehouse/sql.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
-import { lineIdsFor } from './line-ids.ts';
+import { collidingLines, lineIdsFor, type KnownLines } from './line-ids.ts';
 import { accountIdFor } from './match-account.ts';
 import { readStatementBytes } from './read-statement.ts';
-import type { StatementRejection } from './read-result.ts';
+import type { ReadStatement, StatementRejection } from './read-result.ts';
+import { insertImportIssues, insertStatementLines, readKnownLines } from './statement-rows.ts';
 import type { StatementFormat } from './statement.ts';
 import { checkStatementSize } from './statement-text.ts';
 
@@ -42,8 +45,6 @@ export interface StatementImportResult {
 }
 
 const LISTED_REJECTIONS = 1000;
-/** Rows per INSERT: a statement of thousands of lines takes a few statements, not thousands. */
-const ROWS_PER_INSERT = 200;
 
 export async function importStatements(deps: StatementImportDeps, files: string[], bank: BankConfig, runId?: string): Promise<StatementImportResult[]> {
   const results: StatementImportResult[] = [];
@@ -62,11 +63,14 @@ export async function importStatementFile(deps: StatementImportDeps, file: strin
     logger.event('import.statement', eventFields(result));
     return result;
   }
-  const read = readStatementBytes(file, bytes);
+  const read = readStatementBytes(file, bytes, bank.limits);
   const accountId = accountIdFor(file, read.statement.account, bank.accounts);
-  const lineIds = lineIdsFor(read.statement.lines, await knownFitids(db, accountId, read.statement.lines));
+  const fitids = read.statement.lines.flatMap((l) => (l.fitid ? [l.fitid] : []));
+  const allIds = lineIdsFor(read.statement.lines, await readKnownLines(db, accountId, fitids));
+  const { lines, lineIds, lineNumbers, rejected } = keepOutColliding(read, allIds, await readKnownLines(db, accountId, allIds));
   const importedAt = clock.now();
   const name = basename(file);
+  const rows = { accountId, file: name, statementId, importedAt };
   const result: StatementImportResult = {
     file,
     statementId,
@@ -74,51 +78,19 @@ export async function importStatementFile(deps: StatementImportDeps, file: strin
     charset: read.charset,
     accountId,
     alreadyImported: false,
-    linesRead: read.statement.lines.length + read.rejected.length,
+    linesRead: lines.length + rejected.length,
     linesLoaded: 0,
-    linesRejected: read.rejected.length,
-    rejected: read.rejected.slice(0, LISTED_REJECTIONS),
+    linesRejected: rejected.length,
+    rejected: rejected.slice(0, LISTED_REJECTIONS),
   };
   try {
     await withTransaction(db, async () => {
-      const lines = read.statement.lines;
-      for (let start = 0; start < lines.length; start += ROWS_PER_INSERT) {
-        const params: Record<string, SqlParams[string]> = {
-          account_id: accountId,
-          statement_file: name,
-          statement_id: statementId,
-          imported_at: instantParam(importedAt),
-        };
-        const rows: string[] = [];
-        lines.slice(start, start + ROWS_PER_INSERT).forEach((line, offset) => {
-          const i = start + offset;
-          params[`id${i}`] = lineIds[i] as string;
-          params[`on${i}`] = dateParam(line.postedOn);
-          params[`cents${i}`] = BigInt(line.amountCents);
-          params[`type${i}`] = line.type;
-          params[`fitid${i}`] = line.fitid ?? null;
-          params[`memo${i}`] = line.memo;
-          params[`line${i}`] = read.lineNumbers[i] ?? null;
-          rows.push(`($account_id, $id${i}, $on${i}, $cents${i}, $type${i}, $fitid${i}, $memo${i}, $statement_file, $statement_id, $line${i}, $imported_at)`);
-        });
-        await runWithParams(
-          db,
-          `INSERT INTO bank_transactions (account_id, line_id, posted_at, amount_cents, type, fitid, memo, statement_file, statement_id, line, imported_at)
-           VALUES ${rows.join(', ')} ON CONFLICT DO NOTHING`,
-          params,
-        );
-      }
+      await insertStatementLines(db, rows, lines, lineIds, lineNumbers);
       const counted = await runWithParams(db, 'SELECT count(*)::INTEGER AS n FROM bank_transactions WHERE statement_id = $statement_id', {
         statement_id: statementId,
       });
       result.linesLoaded = Number((await counted.getRowObjectsJS())[0]?.['n'] ?? 0);
-      for (const rejection of read.rejected) {
-        await runWithParams(
-          db,
-          `INSERT INTO bank_import_issues (statement_id, file, line, kind, reason, value) VALUES ($statement_id, $file, $line, 'rejected', $reason, $value)`,
-          { statement_id: statementId, file: name, line: rejection.line, reason: rejection.reason, value: rejection.value ?? null },
-        );
-      }
+      await insertImportIssues(db, rows, rejected);
       const { statement } = read;
       await runWithParams(
         db,
@@ -150,21 +122,15 @@ export async function importStatementFile(deps: StatementImportDeps, file: strin
   return result;
 }
 
-/** The lines the warehouse holds under the FITIDs of the file (line-ids.ts): their day and amount. */
-async function knownFitids(db: DuckDBConnection, accountId: string, lines: readonly { fitid: string | undefined }[]) {
-  const fitids = [...new Set(lines.map((l) => l.fitid).filter((f): f is string => f !== undefined && f !== ''))];
-  const known = new Map<string, { postedOn: string; amountCents: number }>();
-  if (fitids.length === 0) return known;
-  const rows = await runWithParams(
-    db,
-    `SELECT line_id, strftime(posted_at, '%Y-%m-%d') AS posted_on, amount_cents FROM bank_transactions
-     WHERE account_id = $account_id AND line_id IN (SELECT unnest(from_json($fitids, '["VARCHAR"]')))`,
-    { account_id: accountId, fitids: JSON.stringify(fitids) },
-  );
-  for (const row of await rows.getRowObjectsJS()) {
-    known.set(String(row['line_id']), { postedOn: String(row['posted_on']), amountCents: Number(row['amount_cents']) });
-  }
-  return known;
+/** The read lines without those whose id already names another line (line-ids.ts), which join the rejections. */
+function keepOutColliding(read: ReadStatement, ids: string[], known: KnownLines) {
+  const colliding = collidingLines(read.statement.lines, ids, known);
+  if (colliding.size === 0) return { lines: read.statement.lines, lineIds: ids, lineNumbers: read.lineNumbers, rejected: read.rejected };
+  const keep = (_: unknown, i: number) => !colliding.has(i);
+  const rejected = [...read.rejected];
+  for (const [i, reason] of colliding) rejected.push({ line: read.lineNumbers[i] ?? 0, reason, value: read.statement.lines[i]?.fitid });
+  rejected.sort((x, y) => x.line - y.line);
+  return { lines: read.statement.lines.filter(keep), lineIds: ids.filter(keep), lineNumbers: read.lineNumbers.filter(keep), rejected };
 }
 
 function readBounded(file: string): Buffer {

@@ -7,11 +7,17 @@
 // - Without one: `syn:` and a hash of the line's content (day, amount, memo, document number) with its
 //   occurrence among the file's identical lines, so the same line in an overlapping statement gets the
 //   same id.
+// A FITID never equals a derived id: a FITID of their shape (`syn:...`, or ending in `/<day>/<cents>`) is
+// kept out by the reader (statement-limits.ts), so derived ids live in a namespace a file cannot reach.
+// And an id the warehouse already holds for a line of another day or amount is never merged into it
+// silently: the line is kept out with both lines named (keepOutCollisions).
 import { createHash } from 'node:crypto';
 import type { StatementLine } from './statement.ts';
 
-/** What the warehouse already holds under a FITID of the file: the line's day and amount. */
-export type KnownFitids = ReadonlyMap<string, { postedOn: string; amountCents: number }>;
+/** What the warehouse already holds under a line id: the line's day and amount. */
+export type KnownLines = ReadonlyMap<string, { postedOn: string; amountCents: number }>;
+/** What the warehouse already holds under a FITID of the file. */
+export type KnownFitids = KnownLines;
 
 export function lineIdsFor(lines: readonly StatementLine[], known: KnownFitids = new Map()): string[] {
   const claimed = new Map(known);
@@ -38,4 +44,25 @@ export function lineIdsFor(lines: readonly StatementLine[], known: KnownFitids =
       .slice(0, 24);
     return `syn:${content}:${occurrence(`syn\u0000${content}`)}`;
   });
+}
+
+/**
+ * The indexes of the lines whose id the warehouse holds for another line (another day or amount), with
+ * the reason each is kept out. Inserting them would be a silent no-op (ON CONFLICT DO NOTHING): the line
+ * would vanish with nothing said. A line held under its id with the same day and amount is that line
+ * again (an overlapping statement), not a collision.
+ */
+export function collidingLines(lines: readonly StatementLine[], ids: readonly string[], known: KnownLines): Map<number, string> {
+  const colliding = new Map<number, string>();
+  lines.forEach((line, i) => {
+    const id = ids[i] as string;
+    const holder = known.get(id);
+    if (holder === undefined || (holder.postedOn === line.postedOn && holder.amountCents === line.amountCents)) return;
+    colliding.set(
+      i,
+      `line id "${id.slice(0, 100)}" already names another line of this account (${holder.postedOn}, ${holder.amountCents} cents), ` +
+        `not this one (${line.postedOn}, ${line.amountCents} cents); kept out rather than merged into it`,
+    );
+  });
+  return colliding;
 }

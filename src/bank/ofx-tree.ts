@@ -4,7 +4,8 @@
 // OFX's own aggregates, a known list: a known aggregate opens an element; any other tag is a leaf, holding
 // the text up to the next tag (its closing tag, if any, is skipped). An aggregate left open is closed by
 // its parent's closing tag, by the next aggregate of its name (two <STMTTRN> in a row), or by the end of
-// the file. Processing instructions (the OFX 2 header) are skipped; depth is bounded.
+// the file. Processing instructions (the OFX 2 header) are skipped; depth is bounded. Only what a reader
+// reads is kept (parseOfxTree), and a statement's lines can be streamed out as they close.
 import { ReconError } from '../shared/errors.ts';
 
 export interface OfxNode {
@@ -48,9 +49,34 @@ const MAX_DEPTH = 64;
 // no comments; a `<!...>` declaration is text between tags, and ignored.
 const TOKEN = /<\?[^<>]{0,4096}>|<(\/?)([A-Za-z][A-Za-z0-9_.:-]{0,63})[^<>]{0,1024}>/g;
 
-export function parseOfxTree(file: string, text: string): OfxNode {
+export interface OfxTreeOptions {
+  /** The leaves a reader reads; any other leaf is skipped, not kept. */
+  leaves: ReadonlySet<string>;
+  /**
+   * Aggregates of this name are handed to `onClose` as they close, with the names of the aggregates
+   * around them, and are not kept in the tree: a statement's lines are read one at a time.
+   */
+  stream?: { name: string; onClose: (node: OfxNode, path: readonly string[]) => void };
+  /** Counts every tag (bank.limits.maxRecordsPerStatement) and every streamed aggregate (maxLinesPerStatement). */
+  counter?: { countRecord(line: number): void; countLine(line: number): void };
+}
+
+export interface OfxTree {
+  root: OfxNode;
+  /** How many of each aggregate the file opened (the tree keeps only the first of a name per parent). */
+  counts: ReadonlyMap<string, number>;
+}
+
+/**
+ * The tree keeps only what a reader reads, so its size does not follow the file's: the first child of
+ * each name per element (what childText and findNode read), known leaves only, and no streamed aggregate.
+ * Millions of tiny leaves or repeated aggregates cost time while scanned, never memory.
+ */
+export function parseOfxTree(file: string, text: string, options: OfxTreeOptions): OfxTree {
   const root: OfxNode = { name: '#root', line: 1, text: undefined, children: [] };
   const stack: OfxNode[] = [root];
+  const counts = new Map<string, number>();
+  const stream = options.stream;
   let line = 1;
   let counted = 0;
   const lineAt = (index: number) => {
@@ -58,9 +84,23 @@ export function parseOfxTree(file: string, text: string): OfxNode {
     counted = Math.max(counted, index);
     return line;
   };
+  const popTo = (length: number) => {
+    while (stack.length > length) {
+      const node = stack.pop() as OfxNode;
+      if (stream !== undefined && node.name === stream.name)
+        stream.onClose(
+          node,
+          stack.map((n) => n.name),
+        );
+    }
+  };
+  const keep = (parent: OfxNode, node: OfxNode) => {
+    if (!parent.children.some((c) => c.name === node.name)) parent.children.push(node);
+  };
   let skipClose: string | undefined;
   TOKEN.lastIndex = 0;
   for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) {
+    options.counter?.countRecord(lineAt(match.index));
     const name = match[2]?.toUpperCase();
     if (name === undefined) continue;
     const closing = match[1] === '/';
@@ -70,28 +110,33 @@ export function parseOfxTree(file: string, text: string): OfxNode {
       if (skip === name) continue;
       const at = stack.findLastIndex((n) => n.name === name);
       // A stray closing tag (of a leaf, or of nothing open) closes nothing.
-      if (at > 0) stack.length = at;
+      if (at > 0) popTo(at);
       continue;
     }
-    const node: OfxNode = { name, line: lineAt(match.index), text: undefined, children: [] };
     if (AGGREGATES.has(name)) {
+      const node: OfxNode = { name, line: lineAt(match.index), text: undefined, children: [] };
+      counts.set(name, (counts.get(name) ?? 0) + 1);
       // `<STMTTRN>` while one is open: the bank left the previous one unclosed.
       const open = stack.findLastIndex((n) => n.name === name);
-      if (open > 0) stack.length = open;
+      if (open > 0) popTo(open);
       if (stack.length > MAX_DEPTH) {
         throw new ReconError('input', `${file}: line ${node.line}: OFX elements nested more than ${MAX_DEPTH} deep; expected an OFX statement`);
       }
-      (stack[stack.length - 1] as OfxNode).children.push(node);
+      if (stream !== undefined && name === stream.name) options.counter?.countLine(node.line);
+      else keep(stack[stack.length - 1] as OfxNode, node);
       stack.push(node);
       continue;
     }
+    skipClose = name;
+    if (!options.leaves.has(name)) continue;
+    const parent = stack[stack.length - 1] as OfxNode;
+    if (parent.children.some((c) => c.name === name)) continue;
     const end = TOKEN.lastIndex;
     const next = text.indexOf('<', end);
-    node.text = decodeEntities(text.slice(end, next === -1 ? text.length : next).trim());
-    (stack[stack.length - 1] as OfxNode).children.push(node);
-    skipClose = name;
+    parent.children.push({ name, line: lineAt(match.index), text: decodeEntities(text.slice(end, next === -1 ? text.length : next).trim()), children: [] });
   }
-  return root;
+  popTo(1);
+  return { root, counts };
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
@@ -114,15 +159,6 @@ export function findNode(node: OfxNode, name: string): OfxNode | undefined {
     if (found) return found;
   }
   return undefined;
-}
-
-/** Every descendant with this name, in file order. */
-export function findNodes(node: OfxNode, name: string, into: OfxNode[] = []): OfxNode[] {
-  for (const child of node.children) {
-    if (child.name === name) into.push(child);
-    else findNodes(child, name, into);
-  }
-  return into;
 }
 
 /** The text of a direct child leaf, undefined when absent or empty. */

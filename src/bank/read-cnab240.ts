@@ -8,9 +8,14 @@ import { CNAB240, CNAB240_LINE_LENGTH, fieldText, type CnabField } from './cnab2
 import { dateFromDdmmyyyy } from './money-text.ts';
 import type { ReadStatement, StatementRejection } from './read-result.ts';
 import type { StatementAccount, StatementLine } from './statement.ts';
-import { linesOf } from './statement-text.ts';
+import { DEFAULT_STATEMENT_LIMITS, StatementCounter, type StatementLimits } from './statement-limits.ts';
+import { eachLine } from './statement-text.ts';
 
-export function readCnab240(file: string, text: string): ReadStatement {
+/** Records that are no statement line: file and batch headers and trailers. */
+const FRAME_RECORDS = new Set(['0', '1', '5', '9']);
+
+export function readCnab240(file: string, text: string, limits: StatementLimits = DEFAULT_STATEMENT_LIMITS): ReadStatement {
+  const counter = new StatementCounter(file, limits);
   const lines: StatementLine[] = [];
   const lineNumbers: number[] = [];
   const rejected: StatementRejection[] = [];
@@ -18,16 +23,20 @@ export function readCnab240(file: string, text: string): ReadStatement {
   let openingBalanceCents: number | undefined;
   let closingBalanceCents: number | undefined;
   let closingOn: string | undefined;
-  linesOf(text).forEach((raw, index) => {
-    const lineNo = index + 1;
-    if (raw.trim() === '') return;
+  let lineNo = 0;
+  for (const raw of eachLine(text)) {
+    lineNo++;
+    if (raw.trim() === '') continue;
+    counter.countRecord(lineNo);
+    // Some banks drop a record's trailing blanks; the positions still hold.
+    const line = raw.length > CNAB240_LINE_LENGTH ? raw : raw.padEnd(CNAB240_LINE_LENGTH, ' ');
+    const type = fieldText(line, CNAB240.fileHeader.recordType);
+    // Every record but a header or trailer is a line, read or kept out: what bank.limits.maxLinesPerStatement counts.
+    if (!FRAME_RECORDS.has(type) || raw.length > CNAB240_LINE_LENGTH) counter.countLine(lineNo);
     if (raw.length > CNAB240_LINE_LENGTH) {
       rejected.push({ line: lineNo, reason: `expected a record of ${CNAB240_LINE_LENGTH} characters, got ${raw.length}`, value: raw.slice(0, 40) });
-      return;
+      continue;
     }
-    // Some banks drop a record's trailing blanks; the positions still hold.
-    const line = raw.padEnd(CNAB240_LINE_LENGTH, ' ');
-    const type = fieldText(line, CNAB240.fileHeader.recordType);
     if (type === '0' || type === '1') {
       const layout = type === '0' ? CNAB240.fileHeader : CNAB240.batchHeader;
       const found = accountOf(line, layout);
@@ -43,7 +52,7 @@ export function readCnab240(file: string, text: string): ReadStatement {
         openingBalanceCents = balanceOf(line, CNAB240.batchHeader.openingBalance, CNAB240.batchHeader.openingBalanceSign);
       }
     } else if (type === '3') {
-      if (fieldText(line, CNAB240.entry.segment) !== 'E') return;
+      if (fieldText(line, CNAB240.entry.segment) !== 'E') continue;
       const read = entryOf(line, lineNo);
       if ('reason' in read) rejected.push(read);
       else {
@@ -56,7 +65,7 @@ export function readCnab240(file: string, text: string): ReadStatement {
     } else if (type !== '9') {
       rejected.push({ line: lineNo, reason: `unknown record type "${type}" (expected 0, 1, 3, 5 or 9)`, value: line.slice(0, 14) });
     }
-  });
+  }
   if (account === undefined) {
     throw new ReconError(
       'input',

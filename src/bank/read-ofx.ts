@@ -4,36 +4,46 @@
 // out with its reason. Some banks write debits unsigned with TRNTYPE DEBIT: those are made negative.
 import { ReconError } from '../shared/errors.ts';
 import { dateFromOfx, parseDecimalCents } from './money-text.ts';
-import { childText, findNode, findNodes, parseOfxTree, type OfxNode } from './ofx-tree.ts';
+import { childText, findNode, parseOfxTree, type OfxNode } from './ofx-tree.ts';
 import type { ReadStatement, StatementRejection } from './read-result.ts';
+import { DEFAULT_STATEMENT_LIMITS, StatementCounter, type StatementLimits } from './statement-limits.ts';
 import type { StatementAccount, StatementLine } from './statement.ts';
 
-export function readOfx(file: string, text: string): ReadStatement {
+/** The leaves this reader reads; the tree keeps no other. */
+const LEAVES = new Set(['BANKID', 'BRANCHID', 'ACCTID', 'DTSTART', 'DTEND', 'BALAMT', 'TRNTYPE', 'DTPOSTED', 'TRNAMT', 'FITID', 'CHECKNUM', 'MEMO', 'NAME']);
+
+export function readOfx(file: string, text: string, limits: StatementLimits = DEFAULT_STATEMENT_LIMITS): ReadStatement {
   const format = /<\?OFX\b|^\s*<\?xml\b/i.test(text.slice(0, 4096)) ? 'ofx2' : 'ofx1';
-  const tree = parseOfxTree(file, text);
-  const statements = [...findNodes(tree, 'STMTRS'), ...findNodes(tree, 'CCSTMTRS')];
-  const statement = statements[0];
-  if (statement === undefined) {
-    throw new ReconError('input', `${file}: no <STMTRS> (bank statement) in this OFX file; expected a bank account statement as the bank exports it`);
-  }
-  if (statements.length > 1) {
-    throw new ReconError(
-      'input',
-      `${file}: ${statements.length} account statements in one OFX file; expected one account per statement file (export each account on its own)`,
-    );
-  }
   const lines: StatementLine[] = [];
   const lineNumbers: number[] = [];
   const rejected: StatementRejection[] = [];
-  const list = findNode(statement, 'BANKTRANLIST');
-  for (const node of list ? findNodes(list, 'STMTTRN') : []) {
+  // Each STMTTRN of a statement's BANKTRANLIST becomes a line as it closes; the tree never holds them.
+  const onClose = (node: OfxNode, path: readonly string[]) => {
+    if (!path.includes('BANKTRANLIST') || !(path.includes('STMTRS') || path.includes('CCSTMTRS'))) return;
     const read = lineOf(node);
     if ('reason' in read) rejected.push(read);
     else {
       lines.push(read);
       lineNumbers.push(node.line);
     }
+  };
+  const { root: tree, counts } = parseOfxTree(file, text, {
+    leaves: LEAVES,
+    stream: { name: 'STMTTRN', onClose },
+    counter: new StatementCounter(file, limits),
+  });
+  const statementCount = (counts.get('STMTRS') ?? 0) + (counts.get('CCSTMTRS') ?? 0);
+  const statement = findNode(tree, 'STMTRS') ?? findNode(tree, 'CCSTMTRS');
+  if (statement === undefined) {
+    throw new ReconError('input', `${file}: no <STMTRS> (bank statement) in this OFX file; expected a bank account statement as the bank exports it`);
   }
+  if (statementCount > 1) {
+    throw new ReconError(
+      'input',
+      `${file}: ${statementCount} account statements in one OFX file; expected one account per statement file (export each account on its own)`,
+    );
+  }
+  const list = findNode(statement, 'BANKTRANLIST');
   const days = lines.map((l) => l.postedOn).sort();
   const start = list ? dateFromOfx(childText(list, 'DTSTART') ?? '') : undefined;
   const end = list ? dateFromOfx(childText(list, 'DTEND') ?? '') : undefined;

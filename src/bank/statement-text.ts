@@ -1,6 +1,7 @@
 // A statement file's bytes as text, bounded and decoded by what the bytes are rather than what the
 // header claims: banks write `CHARSET:1252` over UTF-8 and `encoding="UTF-8"` over windows-1252. Valid
 // UTF-8 is read as UTF-8, anything else as windows-1252 (the charset of Brazilian banks' exports).
+import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { ReconError } from '../shared/errors.ts';
 
@@ -37,13 +38,9 @@ export function decodeStatement(file: string, bytes: Uint8Array): StatementText 
   return { text, charset };
 }
 
+/** Validated in place: decoding the whole file only to see whether it is UTF-8 would hold a second copy of its text. */
 function detectCharset(bytes: Uint8Array): StatementCharset {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return 'utf-8';
-  } catch {
-    return 'windows-1252';
-  }
+  return isUtf8(bytes) ? 'utf-8' : 'windows-1252';
 }
 
 function checkLineLengths(file: string, text: string): void {
@@ -66,7 +63,17 @@ function checkLineLengths(file: string, text: string): void {
   }
 }
 
-/** The text split into lines without their CR LF or LF. */
-export function linesOf(text: string): string[] {
-  return text.split(/\r?\n/);
+/**
+ * The text's lines without their CR LF or LF, one at a time: a file of millions of tiny records is
+ * never held as an array of them (16.7M two-byte records would be over a gigabyte of strings).
+ */
+export function* eachLine(text: string): Generator<string> {
+  let start = 0;
+  while (start <= text.length) {
+    const end = text.indexOf('\n', start);
+    const stop = end === -1 ? text.length : end;
+    yield text.slice(start, stop > start && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
+    if (end === -1) return;
+    start = end + 1;
+  }
 }

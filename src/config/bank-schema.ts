@@ -31,6 +31,33 @@ const patternSchema = z.string().refine(
   { message: 'expected a regular expression (JavaScript syntax), e.g. "PAGAMENTOS|REPASSE"' },
 );
 
+/**
+ * What one statement file may hold (docs/bank.md, "Bounds"). Each bound keeps a hostile file's cost
+ * in memory and time proportional to the bound, not to what the file claims.
+ */
+export const bankLimitsSchema = z.strictObject({
+  /**
+   * Statement lines in one file, read or kept out: OFX's <STMTTRN>, CNAB 240's detail records (and any
+   * record that is no header or trailer). Every line is held in memory until the file's one transaction
+   * commits: a genuine OFX of 100,000 lines peaks near 400 MB, one of 200,000 near 575 MB (over the
+   * 512 MB budget), so past it the file is refused whole; a busier account exports shorter periods.
+   */
+  maxLinesPerStatement: z.int().min(1).max(2_000_000).default(100_000),
+  /**
+   * Records of one file: every OFX tag (opening or closing) or CNAB 240 record. A genuine 32 MiB
+   * statement has fewer than 2 million; past it the file is refused whole.
+   */
+  maxRecordsPerStatement: z.int().min(1).max(20_000_000).default(4_000_000),
+  /**
+   * Characters of a FITID or a document number (CHECKNUM): past it the line is kept out. At most 170, so
+   * every line id recon derives from a FITID (up to 37 characters more) fits a finding key within the
+   * triage journal's 300 characters with any account id (64).
+   */
+  maxIdLength: z.int().min(1).max(170).default(128),
+  /** Characters of a memo (MEMO, else NAME): past it the line is kept out (a spreadsheet cell holds 32,767). */
+  maxTextLength: z.int().min(1).max(32_000).default(1024),
+});
+
 export const bankSchema = z.strictObject({
   accounts: z.array(accountSchema).max(50).default([]),
   /** A payout is expected in the bank within this many business days after its date_updated. */
@@ -59,6 +86,7 @@ export const bankSchema = z.strictObject({
   reversalMemoPattern: patternSchema.default('DEVOLU|ESTORN|REVERS|DEVOLVID'),
   /** Path of the night's statement; `{date}` is replaced with the business date (as orders.path). */
   statementPath: z.string().min(1).optional(),
+  limits: bankLimitsSchema.prefault({}),
 });
 
 /** The card acquirer's contract: when each installment of a paid card sale is received. */
