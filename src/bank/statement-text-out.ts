@@ -1,6 +1,10 @@
 // What `recon import` prints for statement files: a table of counts per file and the first lines kept
 // out (terminal), or one JSON object per file and per kept-out line (cron, pipes). Pure.
+import { safeText } from '../shared/display-text.ts';
 import type { StatementImportResult } from './import-statement.ts';
+
+/** A JSON line whose text from the file (memo, FITID, reason) cannot steer a terminal: controls and bidi escaped. */
+const jsonLine = (value: unknown) => safeText(JSON.stringify(value), 'json');
 
 const HEADERS = ['statement', 'format', 'charset', 'account', 'read', 'loaded', 'rejected'];
 
@@ -27,14 +31,14 @@ export function tableForStatements(results: readonly StatementImportResult[], li
     for (const x of rejected.slice(0, listed)) out.push(`  ${x.file}: line ${x.line}: ${x.reason}`);
     if (rejected.length > listed) out.push(`  ... and ${rejected.length - listed} more`);
   }
-  return out.join('\n');
+  return out.map((line) => safeText(line, 'line')).join('\n');
 }
 
 export function jsonLinesForStatements(results: readonly StatementImportResult[]): string[] {
   const lines: string[] = [];
   for (const r of results) {
     lines.push(
-      JSON.stringify({
+      jsonLine({
         type: 'statement',
         file: r.file,
         format: r.format,
@@ -47,8 +51,7 @@ export function jsonLinesForStatements(results: readonly StatementImportResult[]
         lines_rejected: r.linesRejected,
       }),
     );
-    for (const x of r.rejected)
-      lines.push(JSON.stringify({ type: 'statement_rejected', file: r.file, line: x.line, reason: x.reason, value: x.value ?? null }));
+    for (const x of r.rejected) lines.push(jsonLine({ type: 'statement_rejected', file: r.file, line: x.line, reason: x.reason, value: x.value ?? null }));
   }
   return lines;
 }
