@@ -30,6 +30,8 @@ interface BadCase {
   configFile?: string;
   /** Leave RECON_API_KEY unset even though a service is configured. */
   noKey?: boolean;
+  /** RECON_API_KEY's value instead of the right key (a key pasted wrong). */
+  key?: string;
   /** warehouse: an empty migrated warehouse (w.duckdb) before the command, for `recon sql`. */
   generate?: 'single-line-200mb' | 'afile' | 'warehouse' | 'zip-bomb-xlsx' | 'parquet-huge-strings' | 'parquet-struct-amount' | 'deep-json';
   /** Paths that must not exist after the command (what a refused statement would have written). */
@@ -136,7 +138,7 @@ describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.jso
     mkdirSync(dir, { recursive: true });
     await setUp(c, dir);
     if (c.generate === 'warehouse') (await openWarehouse(join(dir, 'w.duckdb'))).close();
-    const env: Record<string, string> = c.service && !c.noKey ? { RECON_API_KEY: KEY } : {};
+    const env: Record<string, string> = c.service && !c.noKey ? { RECON_API_KEY: c.key ?? KEY } : {};
     const result = await runRecon(
       c.args.map((a) => fill(a, dir)),
       { cwd: dir, env },

@@ -10,7 +10,7 @@ import { newRunId } from '../../shared/run-id.ts';
 import { businessDayOf } from '../../shared/business-day.ts';
 import { loadConfig } from '../../config/load.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
-import { paymentsApiFromConfig } from '../../api/index.ts';
+import { checkApiKeyShape, paymentsApiFromConfig } from '../../api/index.ts';
 import { syncAll, type SyncResult } from '../../sync/index.ts';
 import { replayAll } from '../../sync/replay.ts';
 
@@ -65,6 +65,7 @@ export default defineCommand({
       );
     }
     registerSecret(apiKey);
+    checkApiKeyShape(apiKey, (message) => logger.warn(message));
 
     const api = paymentsApiFromConfig(config.api, baseUrl, apiKey, logger);
     try {
