@@ -36,6 +36,8 @@ interface BadCase {
   generate?: 'single-line-200mb' | 'afile' | 'warehouse' | 'zip-bomb-xlsx' | 'parquet-huge-strings' | 'parquet-struct-amount' | 'deep-json';
   /** Paths that must not exist after the command (what a refused statement would have written). */
   absent?: string[];
+  /** Paths that must exist after the command (the rows kept out, written for a person). */
+  present?: string[];
 }
 
 const BAD = join(import.meta.dirname, '..', 'fixtures', 'bad');
@@ -154,6 +156,7 @@ describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.jso
     expect(result.stderr.length + result.stdout.length).toBeLessThan(64 * 1024);
     for (const output of [result.stdout, result.stderr]) expect(output).not.toContain(KEY_TAIL);
     for (const path of c.absent ?? []) expect(existsSync(fill(path, dir)), `${path} exists`).toBe(false);
+    for (const path of c.present ?? []) expect(existsSync(fill(path, dir)), `${path} is missing`).toBe(true);
 
     const left = await committed(dir);
     if (left === undefined) return;
