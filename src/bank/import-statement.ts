@@ -167,7 +167,7 @@ async function knownFitids(db: DuckDBConnection, accountId: string, lines: reado
   return known;
 }
 
-function readBounded(file: string): Buffer {
+export function readBounded(file: string): Buffer {
   try {
     checkStatementSize(file, statSync(file).size);
     return readFileSync(file);

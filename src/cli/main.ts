@@ -17,6 +17,7 @@ const subCommands = {
   sandbox: () => import('./commands/sandbox.ts').then((m) => m.default),
   sync: () => import('./commands/sync.ts').then((m) => m.default),
   import: () => import('./commands/import.ts').then((m) => m.default),
+  check: () => import('./commands/check.ts').then((m) => m.default),
   reconcile: () => import('./commands/reconcile.ts').then((m) => m.default),
   run: () => import('./commands/run.ts').then((m) => m.default),
   sql: () => import('./commands/sql.ts').then((m) => m.default),

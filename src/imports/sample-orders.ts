@@ -26,6 +26,8 @@ export interface OrdersSample {
   /** The header's column names and the row plan the rules built from them; absent when the file was refused. */
   header?: { line: number; names: string[]; plan: RowPlan };
   rows: SampledRow[];
+  /** Data rows read, and of them kept out by the row rules (beyond the rows kept in `rows` too). */
+  counts: { rows: number; keptOut: number };
   /** True when the file ended within the sample (the sample is the whole file). */
   whole: boolean;
   /** The reader's or the rules' refusal of the whole file (a missing column, a delimiter, a limit). */
@@ -48,7 +50,8 @@ export function isRejected(row: SampledRow): row is SampledRow & { outcome: RowR
 export async function sampleOrders(
   ctx: { db: DuckDBConnection; resolved: ResolvedOrdersConfig; memoryLimit: string },
   file: string,
-  rows = SAMPLE_ROWS,
+  /** Stop after `limit` data rows (Infinity: read the whole file); keep the first `keep` of them. */
+  options: { limit: number; keep: number } = { limit: SAMPLE_ROWS, keep: SAMPLE_ROWS },
 ): Promise<OrdersSample> {
   const { resolved } = ctx;
   const warnings: string[] = [];
@@ -57,14 +60,16 @@ export async function sampleOrders(
     format = formatForFile(file, resolved);
   } catch (error) {
     if (!(error instanceof ReconError)) throw error;
-    return { file, format: 'csv', rows: [], whole: false, refusal: error, warnings };
+    return { file, format: 'csv', rows: [], counts: { rows: 0, keptOut: 0 }, whole: false, refusal: error, warnings };
   }
-  const sample: OrdersSample = { file, format, rows: [], whole: false, warnings };
+  const sample: OrdersSample = { file, format, rows: [], counts: { rows: 0, keptOut: 0 }, whole: false, warnings };
   let plan: RowPlan | undefined;
   let previousItemId: string | undefined;
   const take = (row: SampledRow) => {
-    sample.rows.push(row);
-    if (sample.rows.length >= rows) throw new SampleFull();
+    sample.counts.rows++;
+    if (isRejected(row)) sample.counts.keptOut++;
+    if (sample.rows.length < options.keep) sample.rows.push({ ...row, cells: row.cells.slice() });
+    if (sample.counts.rows >= options.limit) throw new SampleFull();
   };
   const sink: TableSink = {
     header(names, line) {
@@ -75,7 +80,7 @@ export async function sampleOrders(
     row(cells, line) {
       const outcome = orderFromCells(plan as RowPlan, cells, line, previousItemId);
       if (outcome?.item_id !== undefined) previousItemId = outcome.item_id;
-      take({ line, cells: cells.slice(), outcome });
+      take({ line, cells, outcome });
     },
     invalid(reason, line) {
       take({ line, cells: [], outcome: { line, reason } });

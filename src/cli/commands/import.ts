@@ -8,7 +8,8 @@ import { importStatements, type StatementImportResult } from '../../bank/import-
 import { jsonLinesForStatements, tableForStatements } from '../../bank/statement-text-out.ts';
 import { statementKindOfFile } from '../../bank/detect-statement.ts';
 import { join } from 'node:path';
-import { importOrders, precheckOrders, tooManyKeptOut, type ImportResult } from '../../imports/index.ts';
+import { importOrders, precheckOrders, tooManyKeptOut, type ImportDeps, type ImportRequest, type ImportResult } from '../../imports/index.ts';
+import type { ReconConfig } from '../../config/schema.ts';
 import { importRejected } from '../../../reports/kept-out.ts';
 import { writeReports } from '../../report/index.ts';
 import { sqlLiteral } from '../../warehouse/sql.ts';
@@ -61,14 +62,11 @@ export default defineCommand({
         }),
       } as const;
       const deps = { db, clock, logger: ctx.logger };
-      // As the nightly does before its sync: every export's header and first rows against the config,
-      // so a wrong encoding, delimiter, decimal or date format is named before anything is committed.
-      if (files.length > 0) await precheckOrders({ db, config: ctx.config, warn: (message) => ctx.logger.warn(message) }, files);
       const { orders, banked } = await withRun(db, run, async () => ({
         orders:
           files.length === 0
             ? undefined
-            : await importOrders(
+            : await precheckAndImport(
                 deps,
                 { files, strict: args.strict ?? false, runId, ...(args.date === undefined ? {} : { businessDate: args.date }) },
                 ctx.config,
@@ -93,6 +91,15 @@ export default defineCommand({
     });
   },
 });
+
+/**
+ * As the nightly does before its sync: every export's header and first rows against the config, so a
+ * wrong encoding, delimiter, decimal or date format is named before anything is committed.
+ */
+async function precheckAndImport(deps: ImportDeps, request: ImportRequest, config: ReconConfig): Promise<ImportResult> {
+  await precheckOrders({ db: deps.db, config, warn: (message) => deps.logger.warn(message) }, request.files);
+  return importOrders(deps, request, config);
+}
 
 /**
  * More rows kept out than orders.maxRejectedShare allows: exit 2, as the nightly stops, with the rows
