@@ -17,7 +17,6 @@ const subCommands = {
   sandbox: () => import('./commands/sandbox.ts').then((m) => m.default),
   sync: () => import('./commands/sync.ts').then((m) => m.default),
   import: () => import('./commands/import.ts').then((m) => m.default),
-  check: () => import('./commands/check.ts').then((m) => m.default),
   reconcile: () => import('./commands/reconcile.ts').then((m) => m.default),
   run: () => import('./commands/run.ts').then((m) => m.default),
   sql: () => import('./commands/sql.ts').then((m) => m.default),
@@ -25,6 +24,7 @@ const subCommands = {
   serve: () => import('./commands/serve.ts').then((m) => m.default),
   receive: () => import('./commands/receive.ts').then((m) => m.default),
   findings: () => import('./commands/findings.ts').then((m) => m.default),
+  check: () => import('./commands/check.ts').then((m) => m.default),
 } satisfies Record<string, () => Promise<AnyCommand>>;
 
 export const main = defineCommand({
