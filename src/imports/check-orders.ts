@@ -14,7 +14,7 @@ import { presetOverrides, presetOverridesText, withPresetOnly } from './preset-o
 import { resolveOrdersConfig, type ResolvedOrdersConfig } from './resolve-config.ts';
 import { isRejected, sampleOrders, type OrdersSample, type SampledRow } from './sample-orders.ts';
 
-export interface CheckProblem {
+interface CheckProblem {
   /** The setting that fixes it, when one does. */
   setting?: string;
   message: string;

@@ -11,7 +11,7 @@ import { formatForFile, type OrdersFormat, type ResolvedOrdersConfig } from './r
 import type { TableSink } from './table-sink.ts';
 
 /** How many data rows the pre-check reads of each file. */
-export const SAMPLE_ROWS = 100;
+const SAMPLE_ROWS = 100;
 
 export interface SampledRow {
   line: number;
