@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 
 const UNIT = [
   'test/bank/{bank-days,match-payouts}.test.ts',
-  'test/api/{bounded-requests,client,fast-check,installments,refused-ids}.test.ts',
+  'test/api/{bounded-requests,client,fast-check,installments,key-shape,refused-ids}.test.ts',
   'test/bank/{cnab-and-round-trips,read-ofx,statement-limits,statement-rules,statement-text-out}.test.ts',
   'test/fees/{price-model,snapshot-prices}.test.ts',
   'test/forecast/{coverage,forecast-report,receivables-sql}.test.ts',

@@ -2,7 +2,7 @@
 // (`npm start`, `--sandbox`), the built-in sandbox started in-process with a seeded history and its
 // orders exports. A job with neither is a setup mistake, never a silent sandbox run: cron with a
 // forgotten key must fail, not report on made-up data.
-import { paymentsApiFromConfig, type PaymentsApi } from '../src/api/index.ts';
+import { checkApiKeyShape, paymentsApiFromConfig, type PaymentsApi } from '../src/api/index.ts';
 import type { ReconConfig } from '../src/config/schema.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { ReconError } from '../src/shared/errors.ts';
@@ -60,6 +60,8 @@ export async function connect(
       'RECON_API_KEY is not set: export the API key in the environment (it is never read from the command line or the config file)',
     );
   if (!baseUrl) throw new ReconError('config', 'api.baseUrl is not set: add it to the config file, or set RECON_BASE_URL');
+  // Before any request: a key no header can carry, or one with something pasted around it, is named now.
+  checkApiKeyShape(apiKey, (message) => deps.logger.warn(message));
   const api = apiFor(config, baseUrl, apiKey);
   return { api, source: 'service', config, close: () => api.close() };
 }

@@ -8,7 +8,7 @@ import type { ReconConfig } from '../src/config/schema.ts';
 import type { PaymentsApi } from '../src/api/index.ts';
 import { backfillListing, syncAll, type BackfillResult, type SyncResult } from '../src/sync/index.ts';
 import { readForecastCoverage, type ForecastCoverage } from '../src/forecast/coverage.ts';
-import { importOrders, resolveOrdersConfig, type ImportResult } from '../src/imports/index.ts';
+import { importOrders, precheckOrders, resolveOrdersConfig, tooManyKeptOut, type ImportResult } from '../src/imports/index.ts';
 import { importNightStatement, statementFileFor, type NightStatement } from '../src/bank/night-statement.ts';
 import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
 import { snapshotPrices, type FeesSnapshot } from '../src/fees/snapshot-prices.ts';
@@ -92,6 +92,9 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
   };
 
   checkReportFolder(reportDir);
+  // Every export's header and first rows against the config, before the first request: a wrong encoding,
+  // delimiter, decimal or date format is named now, with the value that fits, not after the sync.
+  await precheckOrders({ db: deps.db, config, warn: (message) => deps.logger.warn(message) }, files);
   // A file of an earlier stopped attempt would sit next to this run's reports and mislead.
   for (const ext of ['xlsx', 'csv']) rmSync(join(reportDir, `${ordersRejected.name}.${ext}`), { force: true });
   let reconciled = false;
@@ -236,18 +239,7 @@ function outcomeOf(sync: SyncResult): 'done' | 'done_with_warnings' {
   return sync.rejected > 0 ? 'done_with_warnings' : 'done';
 }
 
-/**
- * Why the night must stop when its import kept out more than `maxShare` of the order rows (rows of
- * conflicting items included; line-item continuation rows are not orders); undefined when it may go on.
- */
-export function tooManyKeptOut(imports: ImportResult, maxShare: number): string | undefined {
-  const { rowsRead, continuationRows, rowsRejected, conflictRows } = imports.totals;
-  const orders = rowsRead - continuationRows;
-  const keptOut = rowsRejected + conflictRows;
-  if (orders <= 0 || keptOut / orders <= maxShare) return undefined;
-  const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
-  return `the orders import kept out ${keptOut} of ${orders} rows (${percent(keptOut / orders)}), more than orders.maxRejectedShare (${percent(maxShare)})`;
-}
+export { tooManyKeptOut } from '../src/imports/index.ts';
 
 /** `--orders` wins; else the configured path with {date}. A missing file is an input error, not a silent skip. */
 export function ordersFilesFor(date: string, explicit: string[] | undefined, config: ReconConfig): string[] {

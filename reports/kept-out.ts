@@ -72,3 +72,20 @@ export const ordersRejected: ReportDefinition = {
   sheets: [{ ...keptOutOrdersSheet, omitWhenEmpty: false }],
   csvSheet: keptOutOrdersSheet.name,
 };
+
+/**
+ * The same rows for `recon import` when it keeps out too many: the imports of its run, which the command
+ * names in the DuckDB variable `recon_import_run` (an import need not be of a night, so no date finds them).
+ */
+export const importRejected: ReportDefinition = {
+  name: 'orders-rejected',
+  description: 'The order rows `recon import` kept out, when too many were kept out',
+  sheets: [
+    {
+      ...keptOutOrdersSheet,
+      omitWhenEmpty: false,
+      sql: KEPT_OUT_ORDERS_SQL.replace(NIGHT_IMPORTS, "SELECT import_id FROM order_imports WHERE run_id = getvariable('recon_import_run')"),
+    },
+  ],
+  csvSheet: keptOutOrdersSheet.name,
+};

@@ -130,6 +130,8 @@ export class JsonClient {
           }
           if (attempt >= maxAttempts)
             throw new ReconError('api_http', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`, { details: { status } });
+        } else if (status === 401 || status === 403) {
+          throw keyRefused(path, status, serviceError(text, response.headers['content-type']));
         } else {
           const hint =
             status === 404 && this.options.addressKey
@@ -199,6 +201,20 @@ function retryAfterMs(header: string | string[] | undefined): number | undefined
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/**
+ * 401 and 403 are the service refusing the key (recon only lists, so no sandbox-only parameter is ever
+ * sent): a setup mistake (exit 2) named by the variable that holds the key, with the service's own words
+ * and without the query's epoch milliseconds, which say nothing to the person who has to fix it.
+ */
+function keyRefused(path: string, status: number, said: string): ReconError {
+  return new ReconError(
+    'config',
+    `the payments service refused the API key: GET ${path} answered ${status} ${statusText(status)}${said}; check RECON_API_KEY: ` +
+      `export the key of this service and environment (test_... for its sandbox, live_... for production), never the signing secret alone`,
+    { details: { status } },
+  );
 }
 
 /** The longest `type` and `message` of a service error that a message repeats. */

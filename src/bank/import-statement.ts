@@ -133,7 +133,7 @@ function keepOutColliding(read: ReadStatement, ids: string[], known: KnownLines)
   return { lines: read.statement.lines.filter(keep), lineIds: ids.filter(keep), lineNumbers: read.lineNumbers.filter(keep), rejected };
 }
 
-function readBounded(file: string): Buffer {
+export function readBounded(file: string): Buffer {
   try {
     checkStatementSize(file, statSync(file).size);
     return readFileSync(file);

@@ -3,7 +3,7 @@
 import { sandboxConfigOf, sandboxDataDirFor } from '../../jobs/sandbox-config.ts';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
 import { loggerForProcess, type Logger } from '../shared/log.ts';
-import { openWarehouse, type Warehouse } from '../warehouse/open.ts';
+import { openWarehouse, type OpenOptions, type Warehouse } from '../warehouse/open.ts';
 
 export const configArg = {
   config: { type: 'string', description: 'Config file (default: $RECON_CONFIG or ./recon.config.json)', valueHint: 'FILE' },
@@ -26,16 +26,35 @@ export function contextFor(args: { config?: string | undefined; sandbox?: boolea
   return { ...loaded, config: sandboxConfigOf(loaded.config, sandboxDataDirFor(loaded.file)), logger };
 }
 
-export async function withWarehouse<T>(ctx: LoadedConfig, options: { readOnly?: boolean }, work: (warehouse: Warehouse) => Promise<T>): Promise<T> {
+export async function withWarehouse<T>(
+  ctx: LoadedConfig & { logger: Logger },
+  options: { readOnly?: boolean },
+  work: (warehouse: Warehouse) => Promise<T>,
+): Promise<T> {
   const warehouse = await openWarehouse(ctx.config.warehouse.path, {
     readOnly: options.readOnly,
     fileMode: ctx.config.warehouse.fileMode,
     resources: ctx.config.warehouse,
-    lockWaitMs: options.readOnly ? 0 : 1500,
+    ...(options.readOnly ? {} : lockWaitFor(ctx)),
   });
   try {
     return await work(warehouse);
   } finally {
     warehouse.close();
   }
+}
+
+/**
+ * A write waits up to warehouse.lockWaitSeconds for the warehouse another process holds, and says once,
+ * on stderr, whom it waits for: a second night never waits in silence.
+ */
+export function lockWaitFor(ctx: LoadedConfig & { logger: Logger }): Pick<OpenOptions, 'lockWaitMs' | 'lockWaitKey' | 'onLockWait'> {
+  return {
+    lockWaitMs: ctx.config.warehouse.lockWaitSeconds * 1000,
+    lockWaitKey: 'warehouse.lockWaitSeconds',
+    onLockWait: (holder, waitMs) =>
+      ctx.logger.warn(
+        `waiting for the warehouse ${ctx.config.warehouse.path}, held by ${holder}; up to ${Math.round(waitMs / 1000)} s (warehouse.lockWaitSeconds)`,
+      ),
+  };
 }

@@ -25,6 +25,7 @@ const subCommands = {
   serve: () => import('./commands/serve.ts').then((m) => m.default),
   receive: () => import('./commands/receive.ts').then((m) => m.default),
   findings: () => import('./commands/findings.ts').then((m) => m.default),
+  check: () => import('./commands/check.ts').then((m) => m.default),
 } satisfies Record<string, () => Promise<AnyCommand>>;
 
 export const main = defineCommand({

@@ -88,6 +88,13 @@ const warehouseSchema = z.strictObject({
     .default(DEFAULT_MEMORY_LIMIT),
   /** DuckDB's worker threads; default: one per core. */
   threads: z.int().min(1).max(256).optional(),
+  /**
+   * How long a command that writes waits for the warehouse while another process holds it (a night
+   * still running, recon serve's brief read), saying once whom it waits for; past it, exit 1 naming the
+   * holder. Long enough for a night started by hand a minute before cron's, short enough that a stuck
+   * night is reported the same morning.
+   */
+  lockWaitSeconds: z.number().min(0).max(86_400).default(30),
 });
 
 const syncSchema = z.strictObject({

@@ -6,7 +6,8 @@
 // warning naming orders.csv.encoding.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { Utf8Sniffer } from './utf8-bytes.ts';
+import iconv from 'iconv-lite';
+import { firstInvalidUtf8, unfinishedUtf8Tail, Utf8Sniffer } from './utf8-bytes.ts';
 
 export type ConfiguredEncoding = 'utf-8' | 'latin-1' | 'windows-1252';
 
@@ -69,4 +70,24 @@ async function isMultiByteUtf8(file: string): Promise<boolean> {
   } finally {
     stream.destroy();
   }
+}
+
+/** Bytes windows-1252 leaves undefined: a file holding one is not windows-1252 text. */
+const UNDEFINED_IN_WINDOWS_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+
+/**
+ * Where the head of a file (its first 64 KiB) stops being UTF-8, when it reads as windows-1252 text
+ * instead: the evidence for "the file looks like windows-1252". Undefined for a file with a byte-order
+ * mark, one that is UTF-8 throughout its head, or one with bytes no windows-1252 text has (NUL, the five
+ * undefined ones).
+ */
+export async function windows1252Evidence(file: string): Promise<{ offset: number; byte: number; text: string } | undefined> {
+  const head = await readHead(file, 64 * 1024);
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return undefined;
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return undefined;
+  const offset = firstInvalidUtf8(head, 0, head.length - unfinishedUtf8Tail(head));
+  if (offset === -1) return undefined;
+  for (const byte of head) if (byte === 0 || UNDEFINED_IN_WINDOWS_1252.has(byte)) return undefined;
+  const byte = head[offset] as number;
+  return { offset, byte, text: iconv.decode(head.subarray(offset, offset + 1), 'windows-1252') };
 }

@@ -132,7 +132,7 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
         progress.tick(bytes - lastBytes);
         lastBytes = bytes;
       };
-      read = await readTable(ctx, file, format, sink, onBytes);
+      read = await readOrdersTable({ ...ctx, warn: (message) => logger.warn(message) }, file, format, sink, onBytes);
     } catch (error) {
       // The reader's error is the one to report; closing the appenders of a failed file may fail too.
       progress.stop();
@@ -189,9 +189,25 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
   return result;
 }
 
-function readTable(ctx: ImportFileContext, file: string, format: OrdersFormat, sink: TableSink, onBytes: (bytes: number) => void): Promise<TableReadResult> {
+/** What a reader needs besides the file: the import's own, and the pre-check's (check-orders.ts). */
+export interface OrdersReadContext {
+  /** Parquet is read through DuckDB (a TEMP table). */
+  db: DuckDBConnection;
+  resolved: ResolvedOrdersConfig;
+  memoryLimit: string;
+  warn(message: string): void;
+}
+
+/** Streams one export through the reader of its format into the sink. */
+export function readOrdersTable(
+  ctx: OrdersReadContext,
+  file: string,
+  format: OrdersFormat,
+  sink: TableSink,
+  onBytes?: (bytes: number) => void,
+): Promise<TableReadResult> {
   const { resolved } = ctx;
-  const options: ReadOptions = { limits: resolved.limits, warn: (message) => ctx.logger.warn(message), onBytes };
+  const options: ReadOptions = { limits: resolved.limits, warn: ctx.warn, ...(onBytes ? { onBytes } : {}) };
   switch (format) {
     case 'csv':
       return readCsvTable(

@@ -139,7 +139,11 @@ export function rowPlanFor(header: string[], resolved: ResolvedOrdersConfig, fil
     ...statusLookup(resolved.statusMap),
     amount: amountParser(resolved),
     amountProblem: (cell) => amountCellProblem(cell, resolved.amountUnit),
-    amountUnitText: resolved.amountUnit === 'cents' ? 'an integer amount in cents' : `an amount in reais (decimal "${resolved.csv.decimal}")`,
+    // The setting that decides is named, so the person who reads the reason knows what to change.
+    amountUnitText:
+      resolved.amountUnit === 'cents'
+        ? 'an integer amount in cents (orders.amountUnit "cents")'
+        : `an amount in reais (decimal "${resolved.csv.decimal}", thousands "${resolved.csv.thousands}": orders.csv.decimal, orders.csv.thousands)`,
     instant: instantParser(resolved),
     dateFormat: resolved.dateFormat,
   };

@@ -104,7 +104,7 @@ export function problemsOf(
       'created_at',
       text === ''
         ? `missing created_at (column "${columns.created_at}")`
-        : `unparseable date "${text}" (column "${columns.created_at}"): expected ${plan.dateFormat} or ISO 8601`,
+        : `unparseable date "${text}" (column "${columns.created_at}"): expected ${plan.dateFormat} or ISO 8601 (orders.dateFormat)`,
     );
   }
   return problems;

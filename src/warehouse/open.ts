@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { DEFAULT_MEMORY_LIMIT } from '../config/schema.ts';
+import { describeLockHolder, lockHolderPid } from './lock-holder.ts';
 import { instanceOptionsOf, type WarehouseResources } from './memory-limit.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { rawDirOf, rawDirOfConnection, useRawStore } from './raw-store.ts';
@@ -32,6 +33,13 @@ export interface OpenOptions {
    * out `recon serve`'s brief read-only look, while a second job still stops almost at once.
    */
   lockWaitMs?: number;
+  /**
+   * Told once, when the first attempt finds the file held and a wait begins, who holds it ("PID 1234
+   * (recon run nightly, since 02:30 UTC)"), so that a second run never waits without a word.
+   */
+  onLockWait?: (holder: string, waitMs: number) => void;
+  /** The setting that sets lockWaitMs, named when the wait runs out (e.g. warehouse.lockWaitSeconds). */
+  lockWaitKey?: string;
   /**
    * Only with readOnly: no file but the warehouse (DuckDB always allows its own database file) and the
    * raw rows' folder beside it, no extension installed or loaded, and the configuration locked so that
@@ -160,7 +168,9 @@ export async function migrate(connection: DuckDBConnection): Promise<number> {
 }
 
 async function createInstance(path: string, options: OpenOptions): Promise<DuckDBInstance> {
-  const deadline = Date.now() + (options.lockWaitMs ?? 0);
+  const waitMs = options.lockWaitMs ?? 0;
+  const deadline = Date.now() + waitMs;
+  let told = false;
   for (;;) {
     try {
       const resources = instanceOptionsOf(options.resources ?? { memoryLimit: DEFAULT_MEMORY_LIMIT });
@@ -171,8 +181,14 @@ async function createInstance(path: string, options: OpenOptions): Promise<DuckD
         ...(options.sealed ? SEALED_OPTIONS : {}),
       });
     } catch (cause) {
-      const error = warehouseOpenError(path, cause);
+      const waited = waitMs > 0 ? { ms: waitMs, key: options.lockWaitKey } : undefined;
+      const error = warehouseOpenError(path, cause, waited);
       if (error.code !== 'locked' || Date.now() >= deadline) throw error;
+      if (!told) {
+        told = true;
+        const pid = lockHolderPid((cause as Error).message ?? '');
+        options.onLockWait?.(pid === undefined ? 'another process' : describeLockHolder(pid), waitMs);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -221,18 +237,19 @@ function makeFolder(folder: string): void {
   for (const level of missing) mkdirSync(level);
 }
 
-function warehouseOpenError(path: string, cause: unknown): ReconError {
+function warehouseOpenError(path: string, cause: unknown, waited?: { ms: number; key: string | undefined }): ReconError {
   const message = (cause as Error).message ?? String(cause);
   if (/read-only file system|permission denied|operation not permitted|is a directory/i.test(message)) {
     return new ReconError('config', `warehouse.path ${path} cannot be opened for writing (${message.split('\n')[0]}); ${FIX}`, { cause });
   }
   if (/lock/i.test(message)) {
-    const holder = /PID (\d+)/.exec(message)?.[1];
-    return new ReconError(
-      'locked',
-      `warehouse ${path} is in use by another recon process${holder ? ` (PID ${holder})` : ''}; wait for it to finish or stop it, then run again`,
-      { cause },
-    );
+    const pid = lockHolderPid(message);
+    const holder = pid === undefined ? '' : ` (${describeLockHolder(pid)})`;
+    const wait = waited ? `; waited ${Math.round(waited.ms / 1000)} s${waited.key ? ` (${waited.key})` : ''}` : '';
+    return new ReconError('locked', `warehouse ${path} is in use by another recon process${holder}${wait}; wait for it to finish or stop it, then run again`, {
+      cause,
+      ...(pid === undefined ? {} : { details: { pid } }),
+    });
   }
   return new ReconError('warehouse', `cannot open warehouse ${path}: ${message}`, { cause });
 }

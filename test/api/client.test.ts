@@ -101,15 +101,23 @@ describe('payments API client', () => {
   });
 
   it.each([
-    [400, 'count', 'count must be at most 1000'],
-    [401, 'authentication', 'invalid api_key'],
-    [403, 'forbidden', 'sandbox parameter with a production key'],
-  ])('fails at once on %i with the service error type and message', async (status, type, message) => {
+    [400, 'count', 'count must be at most 1000', 'api_http', 'GET /v1/transactions?date_created=>=1000&date_created=<2000&count=2&page=2: 400'],
+    [401, 'authentication', 'invalid api_key', 'config', 'the payments service refused the API key: GET /v1/transactions answered 401 Unauthorized'],
+    [
+      403,
+      'forbidden',
+      'sandbox parameter with a production key',
+      'config',
+      'the payments service refused the API key: GET /v1/transactions answered 403 Forbidden',
+    ],
+  ])('fails at once on %i with the service error type and message', async (status, type, message, code, head) => {
     const { server, api } = await serve((_req, res) => sendJson(res, status, { errors: { type, message: `${message} ${KEY}` } }));
     const error = await failure(api.listTransactionsPage(query, 2));
-    expect(error.code).toBe('api_http');
-    expect(error.message).toContain(`GET /v1/transactions?date_created=>=1000&date_created=<2000&count=2&page=2: ${status}`);
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(head);
     expect(error.message).toContain(`${type}: ${message}`);
+    // A refused key is named by the variable that holds it: exit 2, a setup mistake.
+    if (status !== 400) expect(error.message).toMatch(/check RECON_API_KEY/);
     expect(server.requests).toHaveLength(1);
     // The service echoed the key: the CLI redacts messages, and the client itself never adds it.
     expect(error.message.replace(KEY, '')).not.toContain('supersecret');

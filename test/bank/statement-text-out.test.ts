@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StatementImportResult } from '../../src/bank/import-statement.ts';
 import { jsonLinesForStatements, tableForStatements } from '../../src/bank/statement-text-out.ts';
+import { rawControlsIn } from '../shared/raw-controls.ts';
 
 const HOSTILE = 'PIX \u202eODIBECER\u202c \u001b[31mred\u001b[0m \u009b2J';
 const result: StatementImportResult = {
@@ -18,14 +19,13 @@ const result: StatementImportResult = {
   linesRejected: 1,
   rejected: [{ line: 7, reason: `unreadable TRNAMT "${HOSTILE}"`, value: HOSTILE }],
 };
-const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
 
 describe('statement output', () => {
   it.each([
     ['the table', tableForStatements([result], 10)],
     ['the JSON lines', jsonLinesForStatements([result]).join('\n')],
   ])('%s carries no raw control or bidi override', (_name, text) => {
-    expect(text).not.toMatch(RAW);
+    expect(rawControlsIn(text, { breaks: true })).toEqual([]);
     expect(text).toContain('ODIBECER');
   });
 

@@ -9,6 +9,7 @@ describe('recon --help', () => {
     [['--help'], 'recon sandbox|sync|import|reconcile|run|sql|export|serve'],
     [['sync', '--help'], 'recon sync [OPTIONS]'],
     [['import', '--help'], 'recon import'],
+    [['check', '--help'], 'recon check'],
     [['reconcile', '--help'], 'recon reconcile [OPTIONS]'],
     [['run', '--help'], 'recon run nightly|backfill'],
     [['run', 'nightly', '--help'], 'recon run nightly [OPTIONS]'],

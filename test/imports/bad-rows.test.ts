@@ -27,8 +27,18 @@ const LINES = [
 
 const EXPECTED_REJECTIONS: [string, number, string | undefined, RegExp][] = [
   ['missing id', 3, undefined, /^missing item_id \(column "pedido"\)$/],
-  ['unparseable amount', 4, 'PED-3', /unparseable amount "abc" \(column "valor_total"\): expected an amount in reais/],
-  ['unparseable date', 5, 'PED-4', /unparseable date "31\/02\/2024 10:00" \(column "criado_em"\): expected dd\/MM\/yyyy HH:mm or ISO 8601/],
+  [
+    'unparseable amount',
+    4,
+    'PED-3',
+    /unparseable amount "abc" \(column "valor_total"\): expected an amount in reais \(decimal ",", thousands "\.": orders\.csv\.decimal, orders\.csv\.thousands\)/,
+  ],
+  [
+    'unparseable date',
+    5,
+    'PED-4',
+    /unparseable date "31\/02\/2024 10:00" \(column "criado_em"\): expected dd\/MM\/yyyy HH:mm or ISO 8601 \(orders\.dateFormat\)/,
+  ],
   ['negative amount', 6, 'PED-5', /negative amount -10,00/],
   ['amount above int32 cents', 7, 'PED-6', /amount 21\.474\.836,48 above the limit 21\.474\.836,47/],
   ['unknown status', 8, 'PED-7', /unknown status "Enviado" \(column "situacao"\): expected one of "Pago", .*"Estornado"/],

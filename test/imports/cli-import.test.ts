@@ -23,7 +23,8 @@ describe('recon import', () => {
     dir = mkdtempSync(join(tmpdir(), 'recon-cli-import-'));
     writeFileSync(
       join(dir, 'recon.config.json'),
-      JSON.stringify({ warehouse: { path: 'w.duckdb' }, orders: { preset: 'recon-sandbox', csv: { encoding: 'utf-8' } } }),
+      // maxRejectedShare 1: these cases are about what is printed of kept-out rows, not the share that stops
+      JSON.stringify({ warehouse: { path: 'w.duckdb' }, orders: { preset: 'recon-sandbox', csv: { encoding: 'utf-8' }, maxRejectedShare: 1 } }),
     );
     writeFileSync(join(dir, 'good.csv'), [SANDBOX_HEADER, sandboxRow('A'), sandboxRow('B', 'x')].join('\n'));
     writeFileSync(join(dir, 'bad.csv'), ['pedido;valor_total', 'A;1,00'].join('\n'));

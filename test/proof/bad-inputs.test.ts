@@ -2,6 +2,7 @@
 // CLI in its own folder, and must end with the expected exit code and message, no stack trace, never
 // the API key, and nothing committed to the warehouse beyond the good rows a lenient import keeps.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, closeSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,10 +31,14 @@ interface BadCase {
   configFile?: string;
   /** Leave RECON_API_KEY unset even though a service is configured. */
   noKey?: boolean;
+  /** RECON_API_KEY's value instead of the right key (a key pasted wrong). */
+  key?: string;
   /** warehouse: an empty migrated warehouse (w.duckdb) before the command, for `recon sql`. */
-  generate?: 'single-line-200mb' | 'afile' | 'warehouse' | 'zip-bomb-xlsx' | 'parquet-huge-strings' | 'parquet-struct-amount' | 'deep-json';
+  generate?: 'single-line-200mb' | 'afile' | 'warehouse' | 'zip-bomb-xlsx' | 'parquet-huge-strings' | 'parquet-struct-amount' | 'deep-json' | 'held-warehouse';
   /** Paths that must not exist after the command (what a refused statement would have written). */
   absent?: string[];
+  /** Paths that must exist after the command (the rows kept out, written for a person). */
+  present?: string[];
 }
 
 const BAD = join(import.meta.dirname, '..', 'fixtures', 'bad');
@@ -104,6 +109,22 @@ async function setUp(c: BadCase, dir: string): Promise<void> {
   if (c.generate === 'deep-json') writeDeepJson(dir, 'deep.json');
 }
 
+/** A child process that opens the warehouse and holds it until released (test/sync/hold-warehouse.ts). */
+async function holdWarehouse(path: string): Promise<{ release(): Promise<void> }> {
+  const root = join(import.meta.dirname, '..', '..');
+  const child = spawn(process.execPath, [join(root, 'bin/run-ts.js'), join(root, 'test/sync/hold-warehouse.ts'), path], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready) => child.stdout?.on('data', (d: Buffer) => d.toString().includes('ready') && ready()));
+  return {
+    release: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
 /** What the run left in the warehouse: committed orders and any row of the synced or derived tables. */
 async function committed(
   dir: string,
@@ -136,11 +157,14 @@ describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.jso
     mkdirSync(dir, { recursive: true });
     await setUp(c, dir);
     if (c.generate === 'warehouse') (await openWarehouse(join(dir, 'w.duckdb'))).close();
-    const env: Record<string, string> = c.service && !c.noKey ? { RECON_API_KEY: KEY } : {};
+    // Another process holding the warehouse (a night still running), until the command has ended.
+    const holder = c.generate === 'held-warehouse' ? await holdWarehouse(join(dir, 'w.duckdb')) : undefined;
+    const env: Record<string, string> = c.service && !c.noKey ? { RECON_API_KEY: c.key ?? KEY } : {};
     const result = await runRecon(
       c.args.map((a) => fill(a, dir)),
       { cwd: dir, env },
     );
+    if (holder) await holder.release();
     const shown = `exit ${result.code}\nstderr: ${result.stderr.slice(-2000)}\nstdout: ${result.stdout.slice(-1000)}`;
 
     expect(result.code, shown).toBe(c.exit);
@@ -152,6 +176,7 @@ describe(`bad-input corpus (${CASES.length} cases in test/fixtures/bad/cases.jso
     expect(result.stderr.length + result.stdout.length).toBeLessThan(64 * 1024);
     for (const output of [result.stdout, result.stderr]) expect(output).not.toContain(KEY_TAIL);
     for (const path of c.absent ?? []) expect(existsSync(fill(path, dir)), `${path} exists`).toBe(false);
+    for (const path of c.present ?? []) expect(existsSync(fill(path, dir)), `${path} is missing`).toBe(true);
 
     const left = await committed(dir);
     if (left === undefined) return;

@@ -70,14 +70,14 @@ const cases: Case[] = [
   { mode: 'endless-body', exit: 1, stderr: /more than api\.maxBodyBytes \(67108864\)/, requests: 40, seconds: 30, timeoutMs: 20_000 },
   {
     mode: 'echo-json-401',
-    exit: 1,
+    exit: 2,
     stderr: /401 Unauthorized \(key \[redacted\]: invalid key "\[redacted\]" \(tail \[redacted\]\)\)/,
     requests: 40,
     seconds: 20,
   },
-  { mode: 'echo-text-403', exit: 1, stderr: /403 Forbidden \(text\/plain, \d+ bytes\)$/m, requests: 40, seconds: 20 },
+  { mode: 'echo-text-403', exit: 2, stderr: /403 Forbidden \(text\/plain, \d+ bytes\); check RECON_API_KEY/, requests: 40, seconds: 20 },
   { mode: 'echo-html-500', exit: 1, stderr: /500 Internal Server Error after 2 attempts/, requests: 40, seconds: 20 },
-  { mode: 'echo-cut-401', exit: 1, stderr: /401 Unauthorized \(auth: /, requests: 40, seconds: 20 },
+  { mode: 'echo-cut-401', exit: 2, stderr: /401 Unauthorized \(auth: /, requests: 40, seconds: 20 },
 ];
 
 function setUp(name: string, timeoutMs = 1000): string {

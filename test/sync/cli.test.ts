@@ -75,7 +75,7 @@ function configFile(warehouse: string): string {
   writeFileSync(
     file,
     JSON.stringify({
-      warehouse: { path: warehouse },
+      warehouse: { path: warehouse, lockWaitSeconds: 1 },
       sync: { pageSize: 50, windowPageBudget: 4, settleMinutes: 0 },
       api: { retry: { baseDelayMs: 5, maxDelayMs: 20 } },
     }),
@@ -84,7 +84,7 @@ function configFile(warehouse: string): string {
 }
 
 describe('recon sync (process)', () => {
-  it('stops at once with a clear message when another process holds the warehouse', async () => {
+  it('stops after warehouse.lockWaitSeconds with a clear message when another process holds the warehouse', async () => {
     const warehouse = join(mkdtempSync(join(tmpdir(), 'recon-lock-')), 'w.duckdb');
     // bin/run-ts.js runs the file in this very process (tsx's CLI would fork a grandchild that outlives a kill).
     const holder = spawn(process.execPath, [join(ROOT, 'bin/run-ts.js'), join(ROOT, 'test/sync/hold-warehouse.ts'), warehouse], {
@@ -95,7 +95,8 @@ describe('recon sync (process)', () => {
     const svc = await service(0);
     const ran = await runCli(['sync'], envFor(svc, configFile(warehouse)));
     expect(ran.code).toBe(1);
-    expect(ran.stderr).toMatch(/is in use by another recon process/);
+    expect(ran.stderr).toMatch(/is in use by another recon process \(PID \d+ \(node, since \d\d:\d\d UTC\)\); waited 1 s \(warehouse\.lockWaitSeconds\)/);
+    expect(ran.stderr.match(/waiting for the warehouse/g)).toHaveLength(1);
     expect(ran.stderr).not.toContain(KEY);
   });
 

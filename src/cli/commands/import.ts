@@ -7,14 +7,20 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { importStatements, type StatementImportResult } from '../../bank/import-statement.ts';
 import { jsonLinesForStatements, tableForStatements } from '../../bank/statement-text-out.ts';
 import { statementKindOfFile } from '../../bank/detect-statement.ts';
-import { importOrders, type ImportResult } from '../../imports/index.ts';
+import { join } from 'node:path';
+import { importOrders, precheckOrders, tooManyKeptOut, type ImportDeps, type ImportRequest, type ImportResult } from '../../imports/index.ts';
+import type { ReconConfig } from '../../config/schema.ts';
+import { importRejected } from '../../../reports/kept-out.ts';
+import { writeReports } from '../../report/index.ts';
+import { sqlLiteral } from '../../warehouse/sql.ts';
+import type { Clock } from '../../shared/clock.ts';
 import { jsonLineForIssue, jsonLinesForFiles, keptOutText, tableForImport, type IssueLine } from '../../imports/import-text.ts';
-import { parseBusinessDate } from '../../shared/business-day.ts';
+import { businessDayOf, parseBusinessDate, yesterdayIn } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
 import { newRunId } from '../../shared/run-id.ts';
 import { withRun } from '../../warehouse/runs.ts';
-import { configArg, contextFor, withWarehouse } from '../context.ts';
+import { configArg, contextFor, withWarehouse, type CommandContext } from '../context.ts';
 
 const LISTED_ON_TERMINAL = 20;
 
@@ -60,7 +66,7 @@ export default defineCommand({
         orders:
           files.length === 0
             ? undefined
-            : await importOrders(
+            : await precheckAndImport(
                 deps,
                 { files, strict: args.strict ?? false, runId, ...(args.date === undefined ? {} : { businessDate: args.date }) },
                 ctx.config,
@@ -80,9 +86,54 @@ export default defineCommand({
         }
         for (const line of jsonLinesForStatements(banked)) process.stdout.write(`${line}\n`);
       }
+      const tooMany = orders && !args.strict ? tooManyKeptOut(orders, ctx.config.orders.maxRejectedShare) : undefined;
+      if (tooMany) await refuseTooManyKeptOut(db, ctx, { runId, date: args.date, clock }, tooMany);
     });
   },
 });
+
+/**
+ * As the nightly does before its sync: every export's header and first rows against the config, so a
+ * wrong encoding, delimiter, decimal or date format is named before anything is committed.
+ */
+async function precheckAndImport(deps: ImportDeps, request: ImportRequest, config: ReconConfig): Promise<ImportResult> {
+  await precheckOrders({ db: deps.db, config, warn: (message) => deps.logger.warn(message) }, request.files);
+  return importOrders(deps, request, config);
+}
+
+/**
+ * More rows kept out than orders.maxRejectedShare allows: exit 2, as the nightly stops, with the rows
+ * kept out written as the nightly writes them (orders-rejected.xlsx and .csv), under
+ * `<reports.outDir>/imports/<date>/` so that no night's folder on the page gains a file of another run.
+ * The good rows stay imported, as a stopped night's do: importing the fixed export replaces them.
+ */
+async function refuseTooManyKeptOut(
+  db: DuckDBConnection,
+  ctx: CommandContext,
+  run: { runId: string; date: string | undefined; clock: Clock },
+  tooMany: string,
+): Promise<never> {
+  const { config } = ctx;
+  const date = run.date ?? yesterdayIn(config.timezone, run.clock.now() + 86_400_000);
+  const outDir = join(config.reports.outDir, 'imports');
+  await db.run(`SET VARIABLE recon_import_run = ${sqlLiteral(run.runId)}`);
+  const written = await writeReports(
+    { db, logger: ctx.logger },
+    {
+      day: businessDayOf(date, config.timezone),
+      outDir,
+      maskDocuments: config.reports.maskDocuments,
+      csvDialect: config.reports.csvDialect,
+      locale: config.reports.locale,
+      fileMode: config.reports.fileMode,
+      definitions: [importRejected],
+    },
+  );
+  throw new ReconError(
+    'input',
+    `${tooMany}; the rows kept out and why are in ${written.files.join(' and ')}; fix the export (or orders.* in the config) and import it again — it replaces what this import loaded`,
+  );
+}
 
 function statementCounts(banked: StatementImportResult[]): Record<string, number> {
   if (banked.length === 0) return {};

@@ -10,7 +10,8 @@ import { newRunId } from '../../shared/run-id.ts';
 import { businessDayOf } from '../../shared/business-day.ts';
 import { loadConfig } from '../../config/load.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
-import { paymentsApiFromConfig } from '../../api/index.ts';
+import { lockWaitFor } from '../context.ts';
+import { checkApiKeyShape, paymentsApiFromConfig } from '../../api/index.ts';
 import { syncAll, type SyncResult } from '../../sync/index.ts';
 import { replayAll } from '../../sync/replay.ts';
 
@@ -26,13 +27,15 @@ export default defineCommand({
     replay: { type: 'string', description: 'Rebuild from kept raw pages in this folder, without the API' },
   },
   async run({ args }) {
-    const { config } = loadConfig({ file: args.config });
+    const loaded = loadConfig({ file: args.config });
+    const { config } = loaded;
     const logger = loggerForProcess();
+    const lockWait = lockWaitFor({ ...loaded, logger });
     const zone = config.timezone;
     const runId = newRunId('sync', systemClock.now());
 
     if (args.replay) {
-      const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode, resources: config.warehouse });
+      const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode, resources: config.warehouse, ...lockWait });
       try {
         const result = await replayAll({ db: warehouse.connection, clock: systemClock, logger }, { runId, dir: args.replay }, config);
         summarise(logger, result);
@@ -65,10 +68,11 @@ export default defineCommand({
       );
     }
     registerSecret(apiKey);
+    checkApiKeyShape(apiKey, (message) => logger.warn(message));
 
     const api = paymentsApiFromConfig(config.api, baseUrl, apiKey, logger);
     try {
-      const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode, resources: config.warehouse });
+      const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode, resources: config.warehouse, ...lockWait });
       try {
         const request = {
           runId,

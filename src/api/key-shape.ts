@@ -1,0 +1,35 @@
+// The API key's shape, checked before any request: what certainly cannot be a key the service accepts
+// (a header could not carry it, or something was pasted around it) is refused with exit 2, naming
+// RECON_API_KEY and never showing the key. Conservative on purpose: the service documents only that a
+// key "carries a fixed test or live prefix", so a key without test_/live_ is only warned about; the
+// service's own 401 then says the rest.
+import { ReconError } from '../shared/errors.ts';
+
+/** Why the key cannot be one, or undefined when it may be. Never quotes the key. */
+export function keyShapeProblem(key: string): string | undefined {
+  if (key.trim() === '') return 'RECON_API_KEY is set but blank: export the API key itself';
+  if (key !== key.trim())
+    return 'RECON_API_KEY starts or ends with a space or a line break (a key file saved with a Windows line end?); export the key without it';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
+  if (/[\u0000-\u001f\u007f]/.test(key)) return 'RECON_API_KEY holds a control character or a line break, which no HTTP header can carry; export the key alone';
+  if (/[^\u0020-\u007e]/.test(key))
+    return 'RECON_API_KEY holds a character outside ASCII (a typographic quote or dash pasted from a document?); export the key as the service issued it';
+  if (/^(["'`]).*\1$/.test(key)) return 'RECON_API_KEY is wrapped in quotes, which became part of it; export the key without them';
+  if (/^(api_key|api-key|RECON_API_KEY)\s*[:=]/i.test(key) || /^bearer\s/i.test(key))
+    return 'RECON_API_KEY holds a header or variable name before the key ("api_key: ...", "Bearer ..."); export the key alone';
+  return undefined;
+}
+
+/** A warning for a key of an unusual shape that is still sent. */
+export function keyShapeWarning(key: string): string | undefined {
+  if (/^(test|live)_\S/.test(key)) return undefined;
+  return "RECON_API_KEY does not start with test_ or live_, the prefixes of the service's sandbox and production keys; if the service refuses it, check that it is the whole key and not its signing secret";
+}
+
+/** Refuses a key that cannot be one (config error: exit 2); warns of an unusual one. */
+export function checkApiKeyShape(key: string, warn: (message: string) => void): void {
+  const problem = keyShapeProblem(key);
+  if (problem !== undefined) throw new ReconError('config', problem);
+  const warning = keyShapeWarning(key);
+  if (warning !== undefined) warn(warning);
+}

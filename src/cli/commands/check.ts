@@ -1,0 +1,99 @@
+// `recon check FILE... [--config FILE]`: reads an orders export or a bank statement as the nightly would
+// and commits nothing (the warehouse is not opened; a Parquet file is read by an in-memory DuckDB). It
+// prints the mapping it found, the first rows as they would be stored, and each problem with the
+// setting that fixes it; exit 0 only when every file would import cleanly, else 2 (bad input).
+import { defineCommand } from 'citty';
+import { statementKindOfFile } from '../../bank/detect-statement.ts';
+import { readBounded } from '../../bank/import-statement.ts';
+import { accountIdFor } from '../../bank/match-account.ts';
+import { readStatementBytes } from '../../bank/read-statement.ts';
+import type { BankConfig } from '../../config/schema.ts';
+import { checkOrdersFile } from '../../imports/check-orders.ts';
+import { textForOrdersCheck } from '../../imports/check-text.ts';
+import { resolveOrdersConfig } from '../../imports/resolve-config.ts';
+import { sampleOrders } from '../../imports/sample-orders.ts';
+import { ReconError, isReconError } from '../../shared/errors.ts';
+import { openWarehouse } from '../../warehouse/open.ts';
+import { configArg, contextFor } from '../context.ts';
+
+export default defineCommand({
+  meta: {
+    name: 'check',
+    description:
+      'Read order exports and bank statements as the nightly would, commit nothing, and say what would be stored and what to fix (exit 0 only when all would import cleanly)',
+  },
+  args: {
+    ...configArg,
+    files: { type: 'positional', description: 'Order export and bank statement files', valueHint: 'FILE...', required: false },
+  },
+  async run({ args }) {
+    const given = (args._ as string[]).filter((f) => f !== '');
+    if (given.length === 0) throw new ReconError('usage', 'expected at least one file to check: recon check [--config FILE] FILE...');
+    const ctx = contextFor(args);
+    const { config } = ctx;
+    let unclean = 0;
+    const scratch = await openWarehouse(':memory:', { resources: config.warehouse });
+    try {
+      for (const file of given) {
+        const statement = statementKindOfFile(file) !== undefined;
+        const { text, clean } = statement ? checkStatement(file, config.bank) : await checkOrders(scratch.connection, config, file);
+        process.stdout.write(`${text}\n${clean ? '  => would import cleanly' : '  => would NOT import cleanly'}\n\n`);
+        if (!clean) unclean++;
+      }
+    } finally {
+      scratch.close();
+    }
+    if (unclean > 0) {
+      throw new ReconError('input', `${unclean} of ${given.length} file(s) would not import cleanly; each problem above names the setting that fixes it`);
+    }
+  },
+});
+
+async function checkOrders(
+  db: Parameters<typeof checkOrdersFile>[0]['db'],
+  config: Parameters<typeof checkOrdersFile>[0]['config'],
+  file: string,
+): Promise<{ text: string; clean: boolean }> {
+  const check = await checkOrdersFile({ db, config }, file);
+  // Every row through the rules, for the counts: the pre-check's sample is only the first rows.
+  const whole = check.sample.refusal
+    ? check.sample
+    : await sampleOrders({ db, resolved: resolveOrdersConfig(config), memoryLimit: config.warehouse.memoryLimit }, file, {
+        limit: Number.POSITIVE_INFINITY,
+        keep: 0,
+      });
+  const problems = check.problems.length + (whole.refusal ? 1 : 0);
+  const text = textForOrdersCheck(check, whole) + (whole.refusal && whole !== check.sample ? `\n  PROBLEM: ${whole.refusal.message}` : '');
+  return { text, clean: problems === 0 && whole.counts.keptOut === 0 };
+}
+
+function checkStatement(file: string, bank: BankConfig): { text: string; clean: boolean } {
+  const out = [`${file}: bank statement`];
+  const problems: string[] = [];
+  try {
+    const read = readStatementBytes(file, readBounded(file));
+    const { account, periodStart, periodEnd, lines } = read.statement;
+    out.push(`  ${read.format}, ${read.charset}; period ${periodStart} to ${periodEnd}; ${lines.length} line(s) read, ${read.rejected.length} kept out`);
+    out.push(
+      `  account: bank ${account.bankCode || '?'}, agency ${account.agency || '?'}, account ${account.account || '?'}${account.document ? `, holder ${account.document}` : ''}`,
+    );
+    for (const line of lines.slice(0, 10)) out.push(`    ${line.postedOn} ${line.type} ${line.amountCents} cents ${line.memo}`);
+    for (const rejected of read.rejected.slice(0, 10)) problems.push(`line ${rejected.line} kept out: ${rejected.reason}`);
+    if (bank.accounts.length === 0)
+      problems.push('bank.accounts is empty: add the account above to bank.accounts (docs/bank.md) so a night can file the statement');
+    else {
+      try {
+        out.push(`  matches bank.accounts "${accountIdFor(file, account, bank.accounts)}"`);
+      } catch (error) {
+        if (!isReconError(error)) throw error;
+        problems.push(error.message);
+      }
+    }
+  } catch (error) {
+    if (!isReconError(error)) throw error;
+    problems.push(error.message);
+  }
+  if (problems.length === 0) out.push('  problems: none');
+  for (const problem of problems) out.push(`  PROBLEM: ${problem}`);
+  return { text: out.join('\n'), clean: problems.length === 0 };
+}
