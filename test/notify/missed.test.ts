@@ -4,11 +4,11 @@
 // And the nightly fold: the inbox lands in `notifications` once, however often it is folded.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.ts';
 import { foldInbox } from '../../src/notify/fold.ts';
-import { Inbox } from '../../src/notify/inbox.ts';
+import { Inbox, sealInbox } from '../../src/notify/inbox.ts';
 import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
@@ -130,6 +130,30 @@ describe('foldInbox', () => {
       { transaction_id: 'tr_a', status: 'paid', at: '11:59', verified: true },
     ]);
     expect(await foldInbox(deps, join(dir, 'none', 'inbox.ndjson'))).toEqual({ read: 0, added: 0, skipped: 0 });
+    w.close();
+  });
+
+  it('folds the sealed files a stopped night left, with what came since, and deletes them once folded', async () => {
+    const w = await memoryWarehouse();
+    const folder = join(dir, 'left.duckdb.notifications');
+    const inbox = new Inbox(join(folder, 'inbox.ndjson'));
+    const line = (id: string) => ({
+      v: 1 as const,
+      received_at: '2026-03-10T12:00:00.000Z',
+      kind: 'v1' as const,
+      key: JSON.stringify([id, 'paid', '2026-03-10T11:59:00.000Z']),
+      body: JSON.stringify({ transaction_id: id }),
+    });
+    inbox.append(line('tr_left'), 0);
+    // A night sealed the inbox and stopped before its fold; the receiver went on in a fresh inbox.
+    const [left] = sealInbox(inbox.path, Date.parse('2026-03-10T03:00:00Z'));
+    expect(left).toMatch(/folding-\d{13}-0000\.ndjson$/);
+    inbox.append(line('tr_new'), 0);
+    inbox.append(line('tr_left'), 0);
+    inbox.close();
+    expect(readdirSync(folder).sort()).toEqual([basename(left!), 'inbox.ndjson']);
+    expect(await foldInbox({ db: w.db, clock }, inbox.path)).toEqual({ read: 3, added: 2, skipped: 0 });
+    expect(readdirSync(folder)).toEqual([]);
     w.close();
   });
 });
