@@ -7,6 +7,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Clock } from '../shared/clock.ts';
 import { instantParam, runWithParams } from '../warehouse/sql.ts';
+import { withTransaction } from '../warehouse/transaction.ts';
 import { dropSealed, readInbox, sealInbox, type InboxLine } from './inbox.ts';
 
 const BATCH_LINES = 2000;
@@ -56,22 +57,26 @@ export async function foldInbox(deps: { db: FoldDb; clock: Clock }, inboxPath: s
     keys.clear();
     bytes = 0;
   };
+  // One transaction for the whole fold: committed batch by batch, every checkpoint rewrote the table's
+  // last row group, bodies and all, and 2,000 lines of 64 KiB took 42 s where 300 took 2.
   try {
-    for (const path of sealed) {
-      const counts = await readInbox(path, async (line: InboxLine) => {
-        if (keys.has(line.key)) return;
-        keys.add(line.key);
-        for (const value of [line.key, line.kind, line.received_at, line.body]) stage.appendVarchar(value);
-        if (line.body_base64 === undefined) stage.appendNull();
-        else stage.appendVarchar(line.body_base64);
-        stage.endRow();
-        bytes += line.body.length + (line.body_base64?.length ?? 0);
-        if (keys.size >= BATCH_LINES || bytes >= BATCH_BYTES) await flush();
-      });
-      result.read += counts.lines;
-      result.skipped += counts.skipped;
-    }
-    await flush();
+    await withTransaction(deps.db, async () => {
+      for (const path of sealed) {
+        const counts = await readInbox(path, async (line: InboxLine) => {
+          if (keys.has(line.key)) return;
+          keys.add(line.key);
+          for (const value of [line.key, line.kind, line.received_at, line.body]) stage.appendVarchar(value);
+          if (line.body_base64 === undefined) stage.appendNull();
+          else stage.appendVarchar(line.body_base64);
+          stage.endRow();
+          bytes += line.body.length + (line.body_base64?.length ?? 0);
+          if (keys.size >= BATCH_LINES || bytes >= BATCH_BYTES) await flush();
+        });
+        result.read += counts.lines;
+        result.skipped += counts.skipped;
+      }
+      await flush();
+    });
   } finally {
     try {
       stage.closeSync();
