@@ -296,9 +296,11 @@ const notificationsSchema = z.strictObject({
       /**
        * The largest the inbox may grow between two folds, bytes. Past it the receiver answers 503 with
        * Retry-After, and the service retries for about 26 h: refusing loses nothing a night folds in that
-       * time, where keeping everything once made the next night read 125 MiB into memory and fail.
+       * time, where keeping everything once made the next night read 125 MiB into memory and fail. 16 MiB
+       * is some 16,000 ordinary 1 KB postbacks (a day of a merchant of about 5,000 sales), and a fold of a
+       * few seconds. At least 8 MiB, so that a line of the largest body (maxBodyBytes, escaped) always fits an empty inbox.
        */
-      maxBytes: z.int().min(1_048_576).max(4_294_967_296).default(67_108_864),
+      maxBytes: z.int().min(8_388_608).max(4_294_967_296).default(16_777_216),
       /**
        * The oldest a delivery may wait in the inbox for a night to fold it, days. Past it (no night has
        * folded for that long) the receiver answers 503 as when the inbox is full: nothing kept is dropped,

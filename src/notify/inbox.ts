@@ -51,7 +51,7 @@ export function bodyFieldsOf(bytes: Buffer): Pick<InboxLine, 'body' | 'body_base
   return isUtf8(bytes) ? { body } : { body, body_base64: bytes.toString('base64') };
 }
 
-export interface InboxBounds {
+interface InboxBounds {
   /** The largest the inbox may grow, bytes. */
   maxBytes: number;
   /** The longest its oldest line may wait for a fold, ms. */
