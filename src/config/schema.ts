@@ -290,8 +290,38 @@ const notificationsSchema = z.strictObject({
     .default(24),
   /** The largest notification body accepted (a v1 postback is about 1 KB). */
   maxBodyBytes: z.int().min(1024).max(1_048_576).default(65_536),
-  /** Requests accepted per second; past it the answer is 429 and the service retries. */
+  /** Signed requests accepted per second; past it the answer is 429 and the service retries. */
   maxPerSecond: z.int().min(1).max(10_000).default(50),
+  /**
+   * Requests that fail the origin check, per second: a budget of their own, charged only after the
+   * check, so that an unsigned flood (one address behind the shop's TLS proxy) never spends the signed
+   * budget and the service's genuine deliveries are never answered 429 because of it.
+   */
+  maxUnsignedPerSecond: z.int().min(1).max(10_000).default(5),
+  /**
+   * Delivery identities the receiver remembers (for 3 days, the oldest forgotten first) to answer a
+   * retry "already kept" without keeping it again. One it forgot is kept twice in the inbox and folded
+   * once (the fold is idempotent on the identity), so the bound costs a line, never a delivery.
+   */
+  maxRememberedDeliveries: z.int().min(100).max(1_000_000).default(50_000),
+  inbox: z
+    .strictObject({
+      /**
+       * The largest the inbox may grow between two folds, bytes. Past it the receiver answers 503 with
+       * Retry-After, and the service retries for about 26 h: refusing loses nothing a night folds in that
+       * time, where keeping everything once made the next night read 125 MiB into memory and fail. 16 MiB
+       * is some 16,000 ordinary 1 KB postbacks (a day of a merchant of about 5,000 sales), and a fold of a
+       * few seconds. At least 8 MiB, so that a line of the largest body (maxBodyBytes, escaped) always fits an empty inbox.
+       */
+      maxBytes: z.int().min(8_388_608).max(4_294_967_296).default(16_777_216),
+      /**
+       * The oldest a delivery may wait in the inbox for a night to fold it, days. Past it (no night has
+       * folded for that long) the receiver answers 503 as when the inbox is full: nothing kept is dropped,
+       * and an inbox no night reads stops growing.
+       */
+      maxAgeDays: z.int().min(1).max(365).default(7),
+    })
+    .prefault({}),
 });
 
 const reportsSchema = z.strictObject({

@@ -34,11 +34,11 @@ async function night(c: Case) {
   const n = c.notified;
   const received = n.receivedAt ?? new Date(Date.parse(n.at) + 60_000).toISOString();
   await w.db.run(
-    `INSERT INTO notifications VALUES ('${JSON.stringify(['tr_1', n.status, n.at])}', '${n.kind ?? 'v1'}', 'tr_1', '${n.status}', '${n.at}', '${received}', true, '{}', now())`,
+    `INSERT INTO notifications VALUES ('${JSON.stringify(['tr_1', n.status, n.at])}', '${n.kind ?? 'v1'}', 'tr_1', '${n.status}', '${n.at}', '${received}', true, '{}', now(), NULL)`,
   );
   if (c.alsoLink)
     await w.db.run(
-      `INSERT INTO notifications VALUES ('${JSON.stringify(['tr_1', n.status, `${n.at}.link`])}', 'link', 'tr_1', '${n.status}', '${n.at}', '${received}', true, '{}', now())`,
+      `INSERT INTO notifications VALUES ('${JSON.stringify(['tr_1', n.status, `${n.at}.link`])}', 'link', 'tr_1', '${n.status}', '${n.at}', '${received}', true, '{}', now(), NULL)`,
     );
   if (c.prevFinding) {
     await w.db.run(

@@ -2,13 +2,13 @@
 // decision the listing showed is judged on the night its retry span ends, and is a finding when no
 // notification of it came within the span; the reason names the open finding of the order it explains.
 // And the nightly fold: the inbox lands in `notifications` once, however often it is folded.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../../src/config/schema.ts';
 import { foldInbox } from '../../src/notify/fold.ts';
-import { Inbox } from '../../src/notify/inbox.ts';
+import { Inbox, sealInbox } from '../../src/notify/inbox.ts';
 import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
@@ -38,7 +38,7 @@ async function night(c: Case, options: { notifications?: typeof expected; prevFi
   await w.db.run(`INSERT INTO transaction_history VALUES ('tr_1', '${c.status}', '${c.at}', now(), now(), 't', 't')`);
   if (c.notifiedAt) {
     const key = JSON.stringify(['tr_1', c.status === 'chargeback' ? 'chargedback' : c.status, c.at]);
-    await w.db.run(`INSERT INTO notifications VALUES ('${key}', 'v1', 'tr_1', '${c.status}', '${c.at}', '${c.notifiedAt}', true, '{}', now())`);
+    await w.db.run(`INSERT INTO notifications VALUES ('${key}', 'v1', 'tr_1', '${c.status}', '${c.at}', '${c.notifiedAt}', true, '{}', now(), NULL)`);
   }
   if (options.prevFinding) {
     await w.db.run(
@@ -99,7 +99,7 @@ describe('notification_missed', () => {
 });
 
 describe('foldInbox', () => {
-  it('adds each delivery once, however often the inbox is folded, and skips a cut line', async () => {
+  it('adds each delivery once, however often it is in the inbox, skips a cut line, and reads only what is new', async () => {
     const w = await memoryWarehouse();
     const inbox = new Inbox(join(dir, 'w.duckdb.notifications', 'inbox.ndjson'));
     const line = (id: string, status: string) => ({
@@ -109,13 +109,19 @@ describe('foldInbox', () => {
       key: JSON.stringify([id, status, '2026-03-10T11:59:00.000Z']),
       body: JSON.stringify({ transaction_id: id, current_status: status }),
     });
-    inbox.append(line('tr_a', 'paid'));
-    inbox.append(line('tr_a', 'chargedback'));
-    inbox.append(line('tr_a', 'paid'));
-    inbox.close();
+    const now = Date.parse('2026-03-10T12:00:00.000Z');
+    inbox.append(line('tr_a', 'paid'), now);
+    inbox.append(line('tr_a', 'chargedback'), now);
+    inbox.append(line('tr_a', 'paid'), now);
     const deps = { db: w.db, clock };
     expect(await foldInbox(deps, inbox.path)).toEqual({ read: 3, added: 2, skipped: 0 });
-    expect(await foldInbox(deps, inbox.path)).toEqual({ read: 3, added: 0, skipped: 0 });
+    // The folded lines are gone: the next fold reads nothing of them.
+    expect(readdirSync(join(dir, 'w.duckdb.notifications'))).toEqual([]);
+    expect(await foldInbox(deps, inbox.path)).toEqual({ read: 0, added: 0, skipped: 0 });
+    // A retry kept again (by a receiver that forgot it) is read and not added twice.
+    inbox.append(line('tr_a', 'paid'), now);
+    inbox.close();
+    expect(await foldInbox(deps, inbox.path)).toEqual({ read: 1, added: 0, skipped: 0 });
     const rows = (
       await w.db.runAndReadAll(`SELECT transaction_id, status, strftime(date_updated, '%H:%M') AS at, verified FROM notifications ORDER BY status`)
     ).getRowObjectsJS();
@@ -124,6 +130,30 @@ describe('foldInbox', () => {
       { transaction_id: 'tr_a', status: 'paid', at: '11:59', verified: true },
     ]);
     expect(await foldInbox(deps, join(dir, 'none', 'inbox.ndjson'))).toEqual({ read: 0, added: 0, skipped: 0 });
+    w.close();
+  });
+
+  it('folds the sealed files a stopped night left, with what came since, and deletes them once folded', async () => {
+    const w = await memoryWarehouse();
+    const folder = join(dir, 'left.duckdb.notifications');
+    const inbox = new Inbox(join(folder, 'inbox.ndjson'));
+    const line = (id: string) => ({
+      v: 1 as const,
+      received_at: '2026-03-10T12:00:00.000Z',
+      kind: 'v1' as const,
+      key: JSON.stringify([id, 'paid', '2026-03-10T11:59:00.000Z']),
+      body: JSON.stringify({ transaction_id: id }),
+    });
+    inbox.append(line('tr_left'), 0);
+    // A night sealed the inbox and stopped before its fold; the receiver went on in a fresh inbox.
+    const [left] = sealInbox(inbox.path, Date.parse('2026-03-10T03:00:00Z'));
+    expect(left).toMatch(/folding-\d{13}-0000\.ndjson$/);
+    inbox.append(line('tr_new'), 0);
+    inbox.append(line('tr_left'), 0);
+    inbox.close();
+    expect(readdirSync(folder).sort()).toEqual([basename(left!), 'inbox.ndjson']);
+    expect(await foldInbox({ db: w.db, clock }, inbox.path)).toEqual({ read: 3, added: 2, skipped: 0 });
+    expect(readdirSync(folder)).toEqual([]);
     w.close();
   });
 });

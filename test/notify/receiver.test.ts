@@ -1,7 +1,9 @@
 // The notification receiver driven end to end by the sandbox's postbacks over loopback: deliveries kept
 // in the inbox as received, retries after a 500 kept once, a bad signature refused with 401 and never
 // written anywhere, retries of a kept delivery (also to a receiver restarted after it crashed between its
-// append and its answer) answered 200 and not kept twice, and the caps on body size and rate.
+// append and its answer) answered 200 and not kept twice, the caps on body size and rate (the origin
+// checked first, unsigned requests on a budget of their own), the inbox's size and age bounds (503), the
+// bound on identities remembered, and a body that is not UTF-8 kept byte for byte.
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,8 +37,21 @@ afterAll(async () => {
 });
 
 let n = 0;
-async function receiver(name: string, over: { maxPerSecond?: number; maxBodyBytes?: number; now?: () => number } = {}) {
-  const inbox = new Inbox(inboxPathFor(join(dir, `${name}.duckdb`)));
+interface Over {
+  maxPerSecond?: number;
+  maxUnsignedPerSecond?: number;
+  maxRememberedDeliveries?: number;
+  maxBodyBytes?: number;
+  inboxMaxBytes?: number;
+  inboxMaxAgeDays?: number;
+  now?: () => number;
+}
+
+async function receiver(name: string, over: Over = {}) {
+  const inbox = new Inbox(inboxPathFor(join(dir, `${name}.duckdb`)), 0o600, {
+    maxBytes: over.inboxMaxBytes ?? 1 << 30,
+    maxAgeMs: (over.inboxMaxAgeDays ?? 7) * 86_400_000,
+  });
   const r = await startReceiver(
     {
       inbox,
@@ -45,6 +60,8 @@ async function receiver(name: string, over: { maxPerSecond?: number; maxBodyByte
       logger,
       maxBodyBytes: over.maxBodyBytes ?? 65_536,
       maxPerSecond: over.maxPerSecond ?? 1000,
+      ...(over.maxUnsignedPerSecond === undefined ? {} : { maxUnsignedPerSecond: over.maxUnsignedPerSecond }),
+      ...(over.maxRememberedDeliveries === undefined ? {} : { maxRememberedDeliveries: over.maxRememberedDeliveries }),
     },
     { port: 0, host: '127.0.0.1' },
   );
@@ -173,15 +190,89 @@ describe('recon receive', () => {
     expect(await linesOf(inbox)).toEqual([]);
   });
 
-  it('caps the rate: past maxPerSecond in a second, 429 with Retry-After', async () => {
+  const SIGNED = () => ({ 'user-agent': 'Service/1.0.0', 'service-api-signature': signingSecretOf(sandbox.apiKey), 'content-type': 'application/json' });
+  const delivery = (id: string) =>
+    JSON.stringify({ event: 'transaction_status_changed', transaction_id: id, current_status: 'paid', date_updated: '2026-03-09T10:00:00.000Z' });
+
+  it('caps the rate: past maxPerSecond signed requests in a second, 429 with Retry-After', async () => {
     const { r } = await receiver('busy', { maxPerSecond: 2, now: () => 1_000_000 });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await fetch(r.url, { method: 'GET' });
+      const res = await fetch(r.url, { method: 'GET', headers: SIGNED() });
       statuses.push(res.status);
       if (res.status === 429) expect(res.headers.get('retry-after')).toBe('1');
     }
     expect(statuses).toEqual([405, 405, 429, 429]);
+  });
+
+  it('checks the origin before any budget: an unsigned flood spends only its own, and a genuine delivery is kept', async () => {
+    const { r, inbox } = await receiver('flooded', { maxPerSecond: 2, maxUnsignedPerSecond: 3, now: () => 2_000_000 });
+    logged.length = 0;
+    const flood = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        fetch(r.url, { method: 'POST', headers: { 'user-agent': 'Service/1.0.0' }, body: delivery('tr_forged') }).then((x) => x.status),
+      ),
+    );
+    expect(flood.filter((s) => s === 401)).toHaveLength(3);
+    expect(flood.filter((s) => s === 429)).toHaveLength(37);
+    // Only the refusals within the unsigned budget are logged: a flood cannot flood the log either.
+    expect(logged.filter((l) => l.startsWith('notification.refused'))).toHaveLength(3);
+    const genuine = await fetch(r.url, { method: 'POST', headers: SIGNED(), body: delivery('tr_genuine') });
+    expect([genuine.status, await genuine.text()]).toEqual([200, 'kept']);
+    expect((await linesOf(inbox)).map((l) => JSON.parse(l.key)[0])).toEqual(['tr_genuine']);
+  });
+
+  it('keeps a body that is not valid UTF-8 byte for byte (base64 beside its text)', async () => {
+    const { r, inbox } = await receiver('latin1');
+    const bytes = Buffer.concat([
+      Buffer.from(delivery('tr_latin1').slice(0, -1)),
+      Buffer.from(',"customer":"Jo'),
+      Buffer.from([0xe3, 0x6f, 0xff]),
+      Buffer.from('"}'),
+    ]);
+    const res = await fetch(r.url, { method: 'POST', headers: SIGNED(), body: bytes });
+    expect(res.status).toBe(200);
+    const [line] = await linesOf(inbox);
+    expect(Buffer.from(line!.body_base64!, 'base64').equals(bytes)).toBe(true);
+    expect(line!.body).toContain('\uFFFD');
+    // A valid UTF-8 body is its text alone.
+    await fetch(r.url, { method: 'POST', headers: SIGNED(), body: delivery('tr_açaí') });
+    const lines = await linesOf(inbox);
+    expect([lines[1]!.body, lines[1]!.body_base64]).toEqual([delivery('tr_açaí'), undefined]);
+  });
+
+  it('answers 503 with Retry-After once the inbox is full, keeps nothing more, and logs it once', async () => {
+    const { r, inbox } = await receiver('full', { inboxMaxBytes: 1_000 });
+    logged.length = 0;
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await fetch(r.url, { method: 'POST', headers: SIGNED(), body: delivery(`tr_full_${i}`) });
+      statuses.push(res.status);
+      if (res.status === 503) expect(res.headers.get('retry-after')).toBe('600');
+    }
+    const kept = statuses.filter((s) => s === 200).length;
+    expect(kept).toBeGreaterThan(0);
+    expect(statuses).toEqual([...Array(kept).fill(200), ...Array(8 - kept).fill(503)]);
+    expect(await linesOf(inbox)).toHaveLength(kept);
+    expect(readFileSync(inbox.path).length).toBeLessThanOrEqual(1_000);
+    expect(logged.filter((l) => l.includes('the inbox is full'))).toHaveLength(1);
+  });
+
+  it('answers 503 once the oldest line has waited past maxAgeDays for a fold', async () => {
+    let now = Date.parse('2026-03-09T00:00:00Z');
+    const { r } = await receiver('stale', { now: () => now, inboxMaxAgeDays: 2 });
+    expect((await fetch(r.url, { method: 'POST', headers: SIGNED(), body: delivery('tr_s1') })).status).toBe(200);
+    now += 2 * 86_400_000 + 1;
+    expect((await fetch(r.url, { method: 'POST', headers: SIGNED(), body: delivery('tr_s2') })).status).toBe(503);
+  });
+
+  it('remembers at most maxRememberedDeliveries identities: a forgotten retry is kept again, never refused', async () => {
+    const { r, inbox } = await receiver('forgetful', { maxRememberedDeliveries: 100 });
+    for (let i = 0; i < 101; i++) expect((await fetch(r.url, { method: 'POST', headers: SIGNED(), body: delivery(`tr_m${i}`) })).status).toBe(200);
+    const first = await fetch(r.url, { method: 'POST', headers: SIGNED(), body: delivery('tr_m0') });
+    const last = await fetch(r.url, { method: 'POST', headers: SIGNED(), body: delivery('tr_m100') });
+    expect([await first.text(), await last.text()]).toEqual(['kept', 'already kept']);
+    expect(await linesOf(inbox)).toHaveLength(102);
   });
 
   it('starts a fresh line after a line cut by a crash, and readers skip the cut one', async () => {

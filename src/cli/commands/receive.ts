@@ -33,7 +33,10 @@ export default defineCommand({
       throw new ReconError('config', 'RECON_API_KEY is not set: the notifications are signed with its tail; export the key the service was called with');
     registerSecret(apiKey);
     const { warehouse, notifications } = ctx.config;
-    const inbox = new Inbox(inboxPathFor(warehouse.path), Number.parseInt(warehouse.fileMode, 8));
+    const inbox = new Inbox(inboxPathFor(warehouse.path), Number.parseInt(warehouse.fileMode, 8), {
+      maxBytes: notifications.inbox.maxBytes,
+      maxAgeMs: notifications.inbox.maxAgeDays * 86_400_000,
+    });
     const receiver = await startReceiver(
       {
         inbox,
@@ -42,6 +45,8 @@ export default defineCommand({
         logger: ctx.logger,
         maxBodyBytes: notifications.maxBodyBytes,
         maxPerSecond: notifications.maxPerSecond,
+        maxUnsignedPerSecond: notifications.maxUnsignedPerSecond,
+        maxRememberedDeliveries: notifications.maxRememberedDeliveries,
       },
       { port, host },
     );
