@@ -31,6 +31,8 @@ export interface GenerateOptions {
   contradictingNotificationRate?: number;
   /** Payouts to the merchant's own account and that account's statement, with its planted gaps; default off. */
   bankStatement?: boolean;
+  /** Busy days: the day `dayOffset` days after the first has `sales` card transactions instead of perDay (a promotion). */
+  spikes?: readonly { dayOffset: number; sales: number }[];
 }
 
 export function generateHistory(options: GenerateOptions): SandboxHistory {
@@ -51,12 +53,14 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
   if (!(mispricedRate >= 0 && mispricedRate <= 0.5)) throw new ReconError('usage', `expected a mispriced rate between 0 and 0.5, got ${mispricedRate}`);
   builder.mispricedRate = mispricedRate;
   const plan = planInjections(rng, days, perDay, discrepancyRate);
+  const salesOn = salesPerDay(options.spikes ?? [], days, perDay);
 
   for (let index = 0; index < days; index++) {
     const ctx: DayContext = { dates, bounds, index };
-    let budget = perDay;
+    const sales = salesOn(index);
+    let budget = sales;
     for (const category of plan[index] ?? []) budget -= injectScenario(builder, category, ctx);
-    generateNaturalDay(builder, ctx, Math.max(0, budget), perDay);
+    generateNaturalDay(builder, ctx, Math.max(0, budget), sales);
   }
   plantReviewDecisions(builder, bounds, options.reviewDecisionsPerDay ?? 0);
 
@@ -90,6 +94,22 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
   if (options.bankStatement) planBankStatement(history);
   builder.truth.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
   return history;
+}
+
+/**
+ * The card transactions of each day: perDay, but on a busy day (a promotion) its own count. A busy day is
+ * generated like any other, only with more orders (and so more payouts); the injections stay perDay's.
+ */
+function salesPerDay(spikes: readonly { dayOffset: number; sales: number }[], days: number, perDay: number): (index: number) => number {
+  const busy = new Map<number, number>();
+  for (const { dayOffset, sales } of spikes) {
+    if (!Number.isInteger(dayOffset) || dayOffset < 0 || dayOffset >= days)
+      throw new ReconError('usage', `expected a busy day's offset between 0 and ${days - 1}, got ${dayOffset}`);
+    if (!Number.isInteger(sales) || sales < 0 || sales > 1_000_000)
+      throw new ReconError('usage', `expected a busy day's sales between 0 and 1000000, got ${sales}`);
+    busy.set(dayOffset, sales);
+  }
+  return (index) => busy.get(index) ?? perDay;
 }
 
 function generateNaturalDay(b: HistoryBuilder, ctx: DayContext, txBudget: number, perDay: number): void {
