@@ -140,12 +140,18 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
 async function inAnyOrder<T>(db: DuckDBConnection, work: () => Promise<T>): Promise<T> {
   const reader = await db.runAndReadAll("SELECT current_setting('preserve_insertion_order') AS keep");
   const keep = reader.getRowObjects()[0]?.['keep'] !== false;
+  const restore = () => db.run(`SET preserve_insertion_order = ${keep}`);
   await db.run('SET preserve_insertion_order = false');
+  let value: T;
   try {
-    return await work();
-  } finally {
-    await db.run(`SET preserve_insertion_order = ${keep}`);
+    value = await work();
+  } catch (error) {
+    // In a transaction the failure aborted, the SET fails too: the error that explains is the first.
+    await restore().catch(() => undefined);
+    throw error;
   }
+  await restore();
+  return value;
 }
 
 /** The counts of one table's merge, and how many rows' texts each window keeps (raw-files.ts). */
@@ -211,7 +217,10 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
   const winners = (join = '') => `${e.staged} f${text.joins}${join} WHERE ${wins('f')}`;
 
   let changed = 0;
-  if (existing > 0) changed = await mergeExisting(db, exec, e, winners(` JOIN ${e.spec.name} t ON ${on('f', 't')}`), on, text.rawKey);
+  // The held rows are picked from the table by the run's ids first (the table on the left, as above), so
+  // that the join that pairs them with the staged rows holds the run's rows, never the table's.
+  const heldRows = `(SELECT * FROM ${e.spec.name} h SEMI JOIN temp.pub_existing_ids x ON ${on('h', 'x')})`;
+  if (existing > 0) changed = await mergeExisting(db, exec, e, winners(` JOIN ${heldRows} t ON ${on('f', 't')}`), on, text.rawKey);
 
   const isExisting = `EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'f')})`;
   // Every new row's text is kept; one without a place fails the statement rather than lose it.
