@@ -105,9 +105,16 @@ function labelled(prepared: DuckDBPreparedStatement, label: string): DuckDBPrepa
 let sampling = true;
 async function sample(): Promise<void> {
   while (sampling) {
-    const reader = await sampler.runAndReadAll(
-      "SELECT sum(memory_usage_bytes)::BIGINT AS used, string_agg(tag || ' ' || round(memory_usage_bytes / 2 ** 20, 1), ', ' ORDER BY memory_usage_bytes DESC) FILTER (WHERE memory_usage_bytes >= 2 ** 20) AS tags FROM duckdb_memory()",
-    );
+    // At the cap the sampler's own query may find no memory: that sample is skipped, never the job's.
+    const reader = await sampler
+      .runAndReadAll(
+        "SELECT sum(memory_usage_bytes)::BIGINT AS used, string_agg(tag || ' ' || round(memory_usage_bytes / 2 ** 20, 1), ', ' ORDER BY memory_usage_bytes DESC) FILTER (WHERE memory_usage_bytes >= 2 ** 20) AS tags FROM duckdb_memory()",
+      )
+      .catch(() => undefined);
+    if (reader === undefined) {
+      await new Promise((r) => setTimeout(r, 5));
+      continue;
+    }
     const row = reader.getRowObjects()[0] ?? {};
     const used = Number(row['used'] ?? 0);
     const label = current;
