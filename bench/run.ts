@@ -8,6 +8,8 @@
 // --only reports (one sync, import and reconcile to build the day, then the reports row alone).
 // --only nightly-scale (the night on a 100k and a --large-rows warehouse, each warehouse built first by
 // a process of its own; prints one JSON line; --built-dir DIR keeps the built warehouses and reuses them).
+// --only busy-merchant (ten nights with a 60,000-sale and a 200,000-sale day, each `recon run nightly` in
+// its own process, --runs times; prints one JSON line: bench/busy-merchant.ts).
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
@@ -17,12 +19,13 @@ import { argValue } from './tasks/common.ts';
 import { medianOf, n, task, type Result, type Row } from './measure.ts';
 import { measureOneDay } from './peer-rows.ts';
 import { MIGRATIONS } from '../src/warehouse/migrations.ts';
+import { measureBusyMerchant } from './busy-merchant.ts';
 
 const transactions = Number(argValue('--transactions') ?? 1_000_000);
 const days = Number(argValue('--days') ?? 30);
 const runs = Number(argValue('--runs') ?? 3);
 const largeRows = Number(argValue('--large-rows') ?? 10_000_000);
-const ONLY = ['sync', 'one-day', 'reports', 'nightly-scale'] as const;
+const ONLY = ['sync', 'one-day', 'reports', 'nightly-scale', 'busy-merchant'] as const;
 const only = argValue('--only') as (typeof ONLY)[number] | undefined;
 if (only !== undefined && !ONLY.includes(only)) throw new Error(`--only expects one of ${ONLY.map((o) => `"${o}"`).join(', ')}, got "${only}"`);
 const builtDir = argValue('--built-dir');
@@ -47,6 +50,15 @@ if (only === 'nightly-scale') {
     const small = await measureNightlyScale(100_000, runs);
     const large = await measureNightlyScale(largeRows, runs);
     process.stdout.write(`${JSON.stringify({ small, large })}\n`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+if (only === 'busy-merchant') {
+  try {
+    process.stdout.write(`${JSON.stringify(await measureBusyMerchant(root, runs))}\n`);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -34,6 +34,8 @@ export interface GenerateOptions {
   bankStatement?: boolean;
   /** An older, thinner tail of installment card sales before the first day (older-sales.ts); default none. */
   olderSales?: OlderSalesOptions | undefined;
+  /** Busy days: the day `dayOffset` days after the first has `sales` card transactions instead of perDay (a promotion). */
+  spikes?: readonly { dayOffset: number; sales: number }[];
 }
 
 export function generateHistory(options: GenerateOptions): SandboxHistory {
@@ -54,12 +56,14 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
   if (!(mispricedRate >= 0 && mispricedRate <= 0.5)) throw new ReconError('usage', `expected a mispriced rate between 0 and 0.5, got ${mispricedRate}`);
   builder.mispricedRate = mispricedRate;
   const plan = planInjections(rng, days, perDay, discrepancyRate);
+  const salesOn = salesPerDay(options.spikes ?? [], days, perDay);
 
   for (let index = 0; index < days; index++) {
     const ctx: DayContext = { dates, bounds, index };
-    let budget = perDay;
+    const sales = salesOn(index);
+    let budget = sales;
     for (const category of plan[index] ?? []) budget -= injectScenario(builder, category, ctx);
-    generateNaturalDay(builder, ctx, Math.max(0, budget), perDay);
+    generateNaturalDay(builder, ctx, Math.max(0, budget), sales);
   }
   plantReviewDecisions(builder, bounds, options.reviewDecisionsPerDay ?? 0);
 
@@ -95,6 +99,22 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
   // Last, from its own random stream: the history of the days stays the same with or without it.
   if (options.olderSales) addOlderSales(history, options.olderSales);
   return history;
+}
+
+/**
+ * The card transactions of each day: perDay, but on a busy day (a promotion) its own count. A busy day is
+ * generated like any other, only with more orders (and so more payouts); the injections stay perDay's.
+ */
+function salesPerDay(spikes: readonly { dayOffset: number; sales: number }[], days: number, perDay: number): (index: number) => number {
+  const busy = new Map<number, number>();
+  for (const { dayOffset, sales } of spikes) {
+    if (!Number.isInteger(dayOffset) || dayOffset < 0 || dayOffset >= days)
+      throw new ReconError('usage', `expected a busy day's offset between 0 and ${days - 1}, got ${dayOffset}`);
+    if (!Number.isInteger(sales) || sales < 0 || sales > 1_000_000)
+      throw new ReconError('usage', `expected a busy day's sales between 0 and 1000000, got ${sales}`);
+    busy.set(dayOffset, sales);
+  }
+  return (index) => busy.get(index) ?? perDay;
 }
 
 function generateNaturalDay(b: HistoryBuilder, ctx: DayContext, txBudget: number, perDay: number): void {

@@ -61,6 +61,7 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
   } finally {
     for (const table of [
       'pub_seen',
+      'pub_history',
       'pub_losers',
       'pub_existing_ids',
       'pub_existing',
@@ -88,8 +89,10 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
   const moved: MovedFile[] = [];
   try {
     return await withTransaction(db, async () => {
-      const tx = await mergeEntity(db, exec, TRANSACTIONS, input.staged.transactions);
-      const op = await mergeEntity(db, exec, OPERATIONS, input.staged.operations);
+      const { tx, op } = await inAnyOrder(db, async () => ({
+        tx: await mergeEntity(db, exec, TRANSACTIONS, input.staged.transactions),
+        op: await mergeEntity(db, exec, OPERATIONS, input.staged.operations),
+      }));
       const transactions = tx.counts;
       const operations = op.counts;
       for (const w of input.windows) {
@@ -127,6 +130,30 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
   }
 }
 
+/**
+ * Runs the merge with DuckDB free to write rows in any order: keeping the order of a large INSERT ...
+ * SELECT or CREATE TABLE AS buffers rows in memory to put them back in sequence, so its need grew with
+ * the rows. Nothing of the merge depends on the order rows are stored in (the kept texts are placed by
+ * explicit ORDER BY rowid of the staged rows, which are staged in order before). Restored before the
+ * texts are cut, whose lines and rows are paired by position.
+ */
+async function inAnyOrder<T>(db: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  const reader = await db.runAndReadAll("SELECT current_setting('preserve_insertion_order') AS keep");
+  const keep = reader.getRowObjects()[0]?.['keep'] !== false;
+  const restore = () => db.run(`SET preserve_insertion_order = ${keep}`);
+  await db.run('SET preserve_insertion_order = false');
+  let value: T;
+  try {
+    value = await work();
+  } catch (error) {
+    // In a transaction the failure aborted, the SET fails too: the error that explains is the first.
+    await restore().catch(() => undefined);
+    throw error;
+  }
+  await restore();
+  return value;
+}
+
 /** The counts of one table's merge, and how many rows' texts each window keeps (raw-files.ts). */
 interface Merged {
   counts: RowCounts;
@@ -140,18 +167,22 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
   const on = (a: string, b: string, extra: string[] = []) => [...e.spec.keys, ...extra].map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
 
   // History, from every staged row of the run (duplicates included): each (id, status) seen. Pairs
-  // seen before get their last-seen marks, new pairs are appended.
+  // seen before get their last-seen marks, new pairs are appended. The held pairs are copied out, deleted
+  // and written again rather than UPDATEd: an UPDATE keeps every row's old and new values in memory
+  // until COMMIT, which nothing can spill, so its need grew with the run's rows (a promotion day re-read
+  // over the lookback broke the cap); a DELETE marks row ids and the INSERT spills like any append.
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_seen AS
     SELECT ${keys}, status, min(date_updated) AS date_updated FROM ${e.staged} GROUP BY ALL`);
-  await exec(`UPDATE ${e.spec.history} SET last_seen_at = ${NOW}, last_seen_run = ${RUN}
-    FROM temp.pub_seen s WHERE ${on(e.spec.history, 's', ['status'])}`);
-  // The pairs already held are found by a semi-join of the history with the run's few pairs (the
-  // history on the left: DuckDB builds on the pairs and skips the row groups their range rules out).
+  // The pairs already held are found by a semi-join of the history with the run's pairs (the history on
+  // the left: DuckDB builds on the pairs and skips the row groups their range rules out).
+  await db.run(`CREATE OR REPLACE TEMP TABLE pub_history AS
+    SELECT h.* FROM ${e.spec.history} h SEMI JOIN temp.pub_seen s ON ${on('h', 's', ['status'])}`);
+  await db.run(`DELETE FROM ${e.spec.history} h USING temp.pub_history x WHERE ${on('h', 'x', ['status'])}`);
+  await exec(`INSERT INTO ${e.spec.history} SELECT * REPLACE (${NOW} AS last_seen_at, ${RUN} AS last_seen_run) FROM temp.pub_history`);
   await exec(`INSERT INTO ${e.spec.history}
     SELECT ${keysOf('s')}, s.status, s.date_updated, ${NOW}, ${NOW}, ${RUN}, ${RUN}
-    FROM temp.pub_seen s WHERE NOT EXISTS (
-      SELECT 1 FROM (SELECT ${keysOf('h')}, h.status FROM ${e.spec.history} h SEMI JOIN temp.pub_seen x ON ${on('h', 'x', ['status'])}) h
-      WHERE ${on('h', 's', ['status'])})`);
+    FROM temp.pub_seen s ANTI JOIN temp.pub_history h ON ${on('h', 's', ['status'])}`);
+  await dropTemp(db, 'pub_seen', 'pub_history');
 
   // One row per id: the latest observation wins; one that carries item_id beats one without. Only ids
   // seen more than once (sweeps overlap the date windows) go through the window function.
@@ -186,7 +217,10 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
   const winners = (join = '') => `${e.staged} f${text.joins}${join} WHERE ${wins('f')}`;
 
   let changed = 0;
-  if (existing > 0) changed = await mergeExisting(db, exec, e, winners(` JOIN ${e.spec.name} t ON ${on('f', 't')}`), on, text.rawKey);
+  // The held rows are picked from the table by the run's ids first (the table on the left, as above), so
+  // that the join that pairs them with the staged rows holds the run's rows, never the table's.
+  const heldRows = `(SELECT * FROM ${e.spec.name} h SEMI JOIN temp.pub_existing_ids x ON ${on('h', 'x')})`;
+  if (existing > 0) changed = await mergeExisting(db, exec, e, winners(` JOIN ${heldRows} t ON ${on('f', 't')}`), on, text.rawKey);
 
   const isExisting = `EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'f')})`;
   // Every new row's text is kept; one without a place fails the statement rather than lose it.
@@ -199,9 +233,10 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
 
 /**
  * Rows the warehouse already holds (`held`: the run's winning staged rows as `f`, joined to their table
- * rows as `t`): compared (for the counts and to skip rewriting what did not change), rewritten where
- * anything differs (a listing without item_id keeps a known one), else only marked as seen again.
- * Returns how many changed in a compared column.
+ * rows as `t`): compared (for the counts), then written again as they now read (a listing without
+ * item_id keeps a known one; first seen stays, last seen is this run). Deleted and inserted rather than
+ * UPDATEd, for the memory (see the history in mergeEntity): a held row that did not change is written
+ * again with the same values. Returns how many changed in a compared column.
  */
 async function mergeExisting(
   db: DuckDBConnection,
@@ -217,32 +252,27 @@ async function mergeExisting(
   const counted = [...e.spec.compared.map((c) => `f.${c} IS DISTINCT FROM t.${c}`), '(f.item_id IS NOT NULL AND f.item_id IS DISTINCT FROM t.item_id)'].join(
     ' OR ',
   );
-  const written = tableColumns
-    .filter((c) => !e.spec.keys.includes(c) && c !== 'item_id' && c !== RAW_KEY)
-    .map((c) => `f.${c} IS DISTINCT FROM t.${c}`)
-    .concat('coalesce(f.item_id, t.item_id) IS DISTINCT FROM t.item_id', textChanged)
-    .join(' OR ');
-  // The staged row of each existing id that wins, with what it would change.
-  await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
-    SELECT f.*, (${counted}) AS counted, (${written}) AS differs, CASE WHEN ${textChanged} THEN ${keptRawKey} ELSE t.raw_key END AS ${RAW_KEY}
-    FROM ${held}`);
-  const reader = await db.runAndReadAll(
-    'SELECT count(*) AS n, count(*) FILTER (WHERE counted) AS changed, count(*) FILTER (WHERE differs) AS differ FROM temp.pub_existing',
+  const columns = tableColumns.map((c) =>
+    c === 'item_id'
+      ? 'coalesce(f.item_id, t.item_id) AS item_id'
+      : c === RAW_KEY
+        ? `CASE WHEN ${textChanged} THEN ${keptRawKey} ELSE t.raw_key END AS ${RAW_KEY}`
+        : `f.${c}`,
   );
-  const row = reader.getRowObjects()[0] ?? {};
-  const existing = Number(row['n'] ?? 0);
-  const differ = Number(row['differ'] ?? 0);
-  const sets = tableColumns
-    .filter((c) => !e.spec.keys.includes(c))
-    .map((c) => (c === 'item_id' ? `item_id = coalesce(s.item_id, ${e.spec.name}.item_id)` : `${c} = s.${c}`));
-  if (differ > 0) {
-    await exec(`UPDATE ${e.spec.name} SET ${sets.join(', ')}, last_seen_at = ${NOW}, last_seen_run = ${RUN}
-      FROM temp.pub_existing s
-      WHERE ${on(e.spec.name, 's')} AND s.differs`);
-  }
-  if (existing > differ) {
-    await exec(`UPDATE ${e.spec.name} SET last_seen_at = ${NOW}, last_seen_run = ${RUN}
-      FROM temp.pub_existing x WHERE ${on(e.spec.name, 'x')} AND NOT x.differs`);
-  }
-  return Number(row['changed'] ?? 0);
+  // The staged row of each existing id that wins, as its table row will read, with whether it counts as changed.
+  await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
+    SELECT ${columns.join(', ')}, t.first_seen_at, t.first_seen_run, (${counted}) AS counted
+    FROM ${held}`);
+  const reader = await db.runAndReadAll('SELECT count(*) FILTER (WHERE counted) AS changed FROM temp.pub_existing');
+  const changed = Number(reader.getRowObjects()[0]?.['changed'] ?? 0);
+  await db.run(`DELETE FROM ${e.spec.name} t USING temp.pub_existing x WHERE ${on('t', 'x')}`);
+  await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')})
+    SELECT ${tableColumns.join(', ')}, first_seen_at, ${NOW}, first_seen_run, ${RUN} FROM temp.pub_existing`);
+  await dropTemp(db, 'pub_existing');
+  return changed;
+}
+
+/** Drops a publish's TEMP tables as soon as it is done with them, so that their memory goes back. */
+async function dropTemp(db: DuckDBConnection, ...tables: string[]): Promise<void> {
+  for (const table of tables) await db.run(`DROP TABLE IF EXISTS temp.${table}`);
 }

@@ -3,7 +3,8 @@
 // names no file). Such a text is kept again even when no column changed (raw-files.ts), so that
 // transactions_raw is always the text as last listed. Only rows the warehouse holds are compared: the
 // residue each was staged with (its window's raw file, in staging order) against the one its raw_key
-// names (the files of the store it points into), by MD5, which keeps the comparison narrow.
+// names (the files of the store it points into), by MD5, which keeps the comparison narrow: each file's
+// residues are digested as they are read, so that a join holds keys and digests, never texts.
 import { existsSync } from 'node:fs';
 import { listValue, type DuckDBConnection } from '@duckdb/node-api';
 import type { LoadedTable } from '../shared/tables.ts';
@@ -43,9 +44,9 @@ export async function findChangedTexts(
   // The listed residues of those rows, each from its window's raw file by its place in it.
   const listed = read
     .map(
-      (w) => `SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')}, md5(${RESIDUE}) AS digest
-      FROM (SELECT *, row_number() OVER (ORDER BY rowid) - 1 AS pos FROM ${run.staged} WHERE window_no = ${w.windowNo}) o
-      JOIN read_parquet(${`$file_${w.windowNo}`}, file_row_number = true) p ON p.file_row_number = o.pos
+      (w) => `SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')}, p.digest
+      FROM (SELECT window_no, ${keys}, row_number() OVER (ORDER BY rowid) - 1 AS pos FROM ${run.staged} WHERE window_no = ${w.windowNo}) o
+      JOIN (SELECT file_row_number, md5(${RESIDUE}) AS digest FROM read_parquet(${`$file_${w.windowNo}`}, file_row_number = true)) p ON p.file_row_number = o.pos
       WHERE ${heldWinners}`,
     )
     .join(' UNION ALL ');
@@ -66,9 +67,10 @@ export async function findChangedTexts(
   const kept =
     files.length === 0
       ? `SELECT ${keys}, NULL::VARCHAR AS digest FROM ${spec.name} WHERE false`
-      : `SELECT ${spec.keys.map((k) => `t.${k}`).join(', ')}, md5(${RESIDUE}) AS digest
+      : `SELECT ${spec.keys.map((k) => `t.${k}`).join(', ')}, p.digest
          FROM ${spec.name} t SEMI JOIN ${run.held} x ON ${on('t', 'x')}
-         JOIN read_parquet($kept_files, filename = true, file_row_number = true) p ON t.raw_key = parse_filename(p.filename, true) || ':' || p.file_row_number`;
+         JOIN (SELECT parse_filename(filename, true) || ':' || file_row_number AS raw_key, md5(${RESIDUE}) AS digest
+               FROM read_parquet($kept_files, filename = true, file_row_number = true)) p ON t.raw_key = p.raw_key`;
   await runWithParams(
     db,
     `INSERT INTO ${changed}

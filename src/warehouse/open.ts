@@ -21,6 +21,8 @@ export interface Warehouse {
   /** The raw rows' folder (raw-store.ts): <path>.raw, or a temporary one for an in-memory warehouse. */
   rawDir: string;
   connection: DuckDBConnection;
+  /** The DuckDB instance, for a second connection on the same database (the bench's memory sampler). */
+  instance: DuckDBInstance;
   close(): void;
 }
 
@@ -102,6 +104,7 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
     path,
     rawDir: isMemory ? '' : rawDirOf(path),
     connection,
+    instance,
     close() {
       connection.closeSync();
       instance.closeSync();

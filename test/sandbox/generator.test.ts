@@ -8,7 +8,7 @@ import iconv from 'iconv-lite';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { generateHistory, writeOrdersExport, SandboxState, groundTruthOf, ORDER_COLUMNS } from '../../src/sandbox/index.ts';
-import { datesBetween } from '../../src/shared/business-day.ts';
+import { businessDayOf, datesBetween } from '../../src/shared/business-day.ts';
 import { FINDING_CATEGORIES } from '../../src/shared/domain.ts';
 import { transactionsPage } from '../../src/sandbox/listing.ts';
 import { parseListingQuery } from '../../src/sandbox/query.ts';
@@ -161,6 +161,28 @@ describe('generateHistory', () => {
     expect(h.discrepancies.filter((d) => !notify(d))).toEqual(base.discrepancies);
     expect(new Set(h.discrepancies.filter(notify).map((d) => d.category))).toEqual(new Set(['notification_missed', 'notification_contradicted']));
     for (const d of h.discrepancies) expect(d.date >= h.startDate && d.date <= h.endDate).toBe(true);
+  });
+
+  it.each([
+    { dayOffset: 0, sales: 3000 },
+    { dayOffset: 2, sales: 5000 },
+    { dayOffset: 4, sales: 0 },
+  ])('makes a busy day (spikes) of its own sales, the other days perDay: $sales on day $dayOffset', ({ dayOffset, sales }) => {
+    const h = generateHistory({ seed: 3, days: 5, perDay: 200, endDate: '2025-01-31', spikes: [{ dayOffset, sales }] });
+    const starts = datesBetween(h.startDate, h.endDate, h.timezone).map((d) => businessDayOf(d, h.timezone).startMs);
+    const perDay = starts.map(() => 0);
+    for (const t of h.transactions) perDay[starts.filter((start) => start <= t.createdMs).length - 1]! += 1;
+    // A day's count is its own give or take the few an injected scenario or a midnight straddle moves.
+    for (const [i, n] of perDay.entries()) expect(Math.abs(n - (i === dayOffset ? sales : 200))).toBeLessThanOrEqual(20);
+    expect(perDay[dayOffset]).toBeGreaterThan(Math.max(...perDay.filter((_, i) => i !== dayOffset)) + (sales > 0 ? 2000 : -400));
+  });
+
+  it.each([
+    [{ dayOffset: 5, sales: 10 }, /offset between 0 and 4/],
+    [{ dayOffset: -1, sales: 10 }, /offset between 0 and 4/],
+    [{ dayOffset: 1, sales: 1.5 }, /sales between 0 and 1000000/],
+  ])('refuses a busy day out of the history or with a bad count: %o', (spike, message) => {
+    expect(() => generateHistory({ seed: 1, days: 5, perDay: 10, endDate: '2025-01-31', spikes: [spike] })).toThrow(message);
   });
 
   it('rejects bad options with usage errors', () => {
