@@ -28,7 +28,7 @@ describe('the triage journal', () => {
   });
 
   it('a missing journal is empty', async () => {
-    expect(await readJournal(join(dir, 'none', 'journal.ndjson'))).toEqual({ events: [], problems: [] });
+    expect(await readJournal(join(dir, 'none', 'journal.ndjson'))).toEqual({ events: [], problems: [], skipped: 0 });
   });
 
   it('refuses a note too long for one atomic line, as bad input', () => {
