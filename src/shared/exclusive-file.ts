@@ -50,7 +50,7 @@ export function writeExclusiveFile(path: string, body: string, mode: number): vo
  * The mode of a folder holding files of `fileMode`: its owner's rwx, and search (x) for whom the files
  * are readable (reports.fileMode "0640" gives 0750: the group can open the reports). 0700 by default.
  */
-export function folderModeOf(fileMode: number): number {
+function folderModeOf(fileMode: number): number {
   return 0o700 | (fileMode & 0o044) | ((fileMode & 0o044) >> 2);
 }
 

@@ -24,7 +24,7 @@ export function journalPathFor(warehousePath: string): string {
 }
 
 // Reading (bounded, from a checkpoint) is journal-read.ts; the callers know one module.
-export { readJournal, type JournalProblem, type JournalRead } from './journal-read.ts';
+export { readJournal, type JournalProblem } from './journal-read.ts';
 
 /** Stamps events with an id and the clock's instant, checking each fits one atomic line. */
 function stampEvents(events: readonly NewTriageEvent[], nowMs: number): { event: TriageEvent; line: string }[] {

@@ -12,7 +12,7 @@ let sequence = 0;
 const ownFolders = new Set<string>();
 let exitHookSet = false;
 
-export function tempRootOf(warehousePath: string): string {
+function tempRootOf(warehousePath: string): string {
   return `${warehousePath}.tmp`;
 }
 
@@ -27,7 +27,7 @@ function isRunning(pid: number): boolean {
 }
 
 /** Removes what dead processes left in the spill root: their folders, and loose files of older recons. */
-export function removeStaleSpill(root: string): void {
+function removeStaleSpill(root: string): void {
   let names: string[];
   try {
     names = readdirSync(root);

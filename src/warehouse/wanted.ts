@@ -6,7 +6,7 @@
 // most the time `recon sql` takes to notice and close (a fraction of a second), never a query's length.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
-export function wantedPathOf(warehousePath: string): string {
+function wantedPathOf(warehousePath: string): string {
   return `${warehousePath}.wanted`;
 }
 
