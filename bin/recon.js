@@ -4,6 +4,10 @@
 // running anything.
 import { register } from 'tsx/esm/api';
 
+// Every file and folder the process creates is its owner's alone unless recon sets a mode itself (the
+// configured fileMode of reports, journal, warehouse): DuckDB creates the warehouse's .wal and its
+// spill files with the umask's mode, and they hold customer names. recon chmods what it means to share.
+process.umask(0o077);
 register();
 const { runCli } = await import('../src/cli/main.ts');
 const { interrupted } = await import('../src/cli/interrupt.ts');

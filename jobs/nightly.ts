@@ -28,6 +28,7 @@ import { reconcileNight } from './reconcile-night.ts';
 import { reportDirFor, writeNightReports } from './night-reports.ts';
 import { composeFailedAlert, composeNightAlerts } from '../src/alerts/compose.ts';
 import { hasAlertChannels, sendAlerts } from '../src/alerts/send-alerts.ts';
+import { journalBoundsOf } from '../src/triage/journal-read.ts';
 
 export interface NightlyDeps {
   db: DuckDBConnection;
@@ -207,6 +208,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
             journalPath: triage.journalPath,
             night: date,
             fileMode: config.warehouse.fileMode,
+            journalMaxBytes: journalBoundsOf(config.triage).maxBytes,
           }),
         );
       }

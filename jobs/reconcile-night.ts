@@ -10,6 +10,7 @@ import type { Clock } from '../src/shared/clock.ts';
 import type { Logger } from '../src/shared/log.ts';
 import { newRunId } from '../src/shared/run-id.ts';
 import { triageNight, type NightTriage } from '../src/triage/night.ts';
+import { journalBoundsOf } from '../src/triage/journal-read.ts';
 
 export interface ReconcileNightDeps {
   db: Pick<DuckDBConnection, 'run' | 'runAndReadAll' | 'prepare' | 'createAppender'>;
@@ -60,7 +61,13 @@ export async function reconcileNight(
   hooks.reconciled?.(reconcile);
   // The journal's notes and acknowledgements, folded onto the night's findings for the reports to join.
   const triage = await step('triage', () =>
-    triageNight(deps, { runId: reconcile.runId, day, fileMode: config.warehouse.fileMode, slaDays: config.reconcile.slaDays }),
+    triageNight(deps, {
+      runId: reconcile.runId,
+      day,
+      fileMode: config.warehouse.fileMode,
+      slaDays: config.reconcile.slaDays,
+      journal: journalBoundsOf(config.triage),
+    }),
   );
   return { reconcile, triage };
 }

@@ -1,7 +1,8 @@
 // summary.json: one machine-readable record per night for monitoring (run id, windows, counts,
 // amounts, timings, outcome). Everything but run_id, times and timings is stable across re-runs.
-import { writeFile, mkdir, chmod, readFile } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { makeFolderFor, writeExclusiveFile } from '../src/shared/exclusive-file.ts';
 import type { BackfillResult, SyncResult } from '../src/sync/index.ts';
 import type { ForecastCoverage } from '../src/forecast/coverage.ts';
 import type { ImportResult } from '../src/imports/index.ts';
@@ -235,9 +236,12 @@ async function readSummary(dir: string): Promise<NightlySummary | undefined> {
 }
 
 export async function writeSummary(dir: string, summary: NightlySummary, fileMode: string): Promise<string> {
-  await mkdir(dir, { recursive: true });
+  makeFolderFor(dir, parseInt(fileMode, 8));
   const file = join(dir, 'summary.json');
-  await writeFile(file, `${JSON.stringify(summary, null, 2)}\n`, { mode: parseInt(fileMode, 8) });
-  await chmod(file, parseInt(fileMode, 8));
+  // Through a partial file recon creates itself and a rename: a link planted as summary.json (or its
+  // partial file) is replaced, never written through or chmodded (shared/exclusive-file.ts).
+  const partial = `${file}.partial`;
+  writeExclusiveFile(partial, `${JSON.stringify(summary, null, 2)}\n`, parseInt(fileMode, 8));
+  await rename(partial, file);
   return file;
 }

@@ -29,6 +29,8 @@ export interface AlertRecord {
   journalPath: string | undefined;
   night: string;
   fileMode: string;
+  /** triage.journalMaxBytes: past it the alerted findings are not noted (a warning says so). */
+  journalMaxBytes?: number | undefined;
 }
 
 export function hasAlertChannels(config: AlertsConfig): boolean {
@@ -60,7 +62,7 @@ export async function sendAlerts(deps: AlertsDeps, config: AlertsConfig, alerts:
     const events: NewTriageEvent[] = [];
     for (const [key, kinds] of told) for (const kind of kinds) events.push({ by: 'recon', via: 'nightly', action: 'alerted', key, kind, night: record.night });
     try {
-      appendEvents(record.journalPath, events, { nowMs: deps.clock.now(), fileMode: record.fileMode });
+      appendEvents(record.journalPath, events, { nowMs: deps.clock.now(), fileMode: record.fileMode, maxBytes: record.journalMaxBytes });
     } catch (error) {
       deps.logger.warn(`the alerted findings could not be noted in ${record.journalPath}: ${(error as Error).message}; they may alert again`);
     }

@@ -339,6 +339,24 @@ const reportsSchema = z.strictObject({
     .default('0600'),
 });
 
+const sizeText = z.string().regex(/^\d+(\.\d+)?\s*(KB|MB|GB|KiB|MiB|GiB)$/i, { message: 'expected a size such as "192MB" or "1GB"' });
+
+/** `recon sql`'s bounds: SQL a person types must end, and must not fill the disk (docs/warehouse.md). */
+const sqlSchema = z.strictObject({
+  /** A statement still running after this many seconds is interrupted (DuckDB has no timeout of its own). */
+  timeoutSeconds: z.int().min(1).max(86_400).default(60),
+  /** The temporary disk a statement may spill to (DuckDB's own cap is 90% of the free disk). */
+  maxSpill: sizeText.default('1GB'),
+});
+
+/** The triage journal's bounds (docs/triage.md#bounds). */
+const triageSchema = z.strictObject({
+  /** Past this size the journal takes no new events, and readers read no further. */
+  journalMaxBytes: sizeText.default('64MiB'),
+  /** Readers parse at most this many lines of the journal; the rest are counted, not read. */
+  journalMaxLines: z.int().min(1000).max(100_000_000).default(2_000_000),
+});
+
 const ALERT_EVENTS = ['new', 'overdue', 'failed'] as const;
 const alertOnSchema = z
   .array(z.enum(ALERT_EVENTS))
@@ -413,6 +431,8 @@ export const configSchema = z.strictObject({
   settlement: settlementSchema.prefault({}),
   reports: reportsSchema.prefault({}),
   alerts: alertsSchema.prefault({}),
+  sql: sqlSchema.prefault({}),
+  triage: triageSchema.prefault({}),
 });
 
 /** The parsed config is frozen (load.ts); the types say so, so that a change is a compile error. */
@@ -425,5 +445,7 @@ export type FeesConfig = Frozen<z.infer<typeof feesSchema>>;
 export type NotificationsConfig = Frozen<z.infer<typeof notificationsSchema>>;
 export type ApiConfig = Frozen<z.infer<typeof apiSchema>>;
 export type AlertsConfig = Frozen<z.infer<typeof alertsSchema>>;
+export type SqlConfig = Frozen<z.infer<typeof sqlSchema>>;
+export type TriageConfig = Frozen<z.infer<typeof triageSchema>>;
 export type BankConfig = Frozen<z.infer<typeof bankSchema>>;
 export type SettlementConfig = Frozen<z.infer<typeof settlementSchema>>;

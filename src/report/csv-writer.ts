@@ -3,6 +3,7 @@
 // UTF-8 BOM, instants as local `dd/MM/yyyy HH:mm:ss` in the report's zone, dates as `dd/MM/yyyy` and
 // booleans as `sim`/`não`. The keys and the text values are the same in both.
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { openExclusiveFile } from '../shared/exclusive-file.ts';
 import { once } from 'node:events';
 import { DateTime } from 'luxon';
 import { isoFromMillis, maskDocument, neutraliseFormula, reaisTextFromBigCents, safeCellText } from './cells.ts';
@@ -70,8 +71,8 @@ export class CsvFileWriter {
   }
 
   static async open(path: string, columns: readonly ColumnSpec[], options: CsvOptions & { mode: number }): Promise<CsvFileWriter> {
-    const stream = createWriteStream(path, { mode: options.mode });
-    await once(stream, 'open');
+    // Created by recon itself, never through a link planted under its name (shared/exclusive-file.ts).
+    const stream = createWriteStream(path, { fd: openExclusiveFile(path, options.mode) });
     const writer = new CsvFileWriter(stream, columns, options);
     const header = columns.map((c) => neutraliseFormula(csvHeaderOf(c, options.dialect)));
     await writer.#write((options.dialect === 'br' ? '\uFEFF' : '') + csvLineOf(header, writer.#delimiter));

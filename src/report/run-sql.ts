@@ -1,24 +1,80 @@
 // Runs ad hoc SQL on a sealed, read-only warehouse connection, statement by statement, and prints each
 // result. A statement that would change the warehouse, touch another file, load an extension or change
-// a setting fails with a sentence saying why, not DuckDB's jargon.
+// a setting fails with a sentence saying why, not DuckDB's jargon. Each statement is bounded: in time
+// (sql.timeoutSeconds: DuckDB has no statement timeout, so a timer interrupts the connection), in spill
+// (sql.maxSpill, DuckDB's max_temp_directory_size), and it lets go of the warehouse as soon as a night
+// waits for it (warehouse/wanted.ts): a query never makes a night fail "in use".
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { bytesOfSize, type SqlConfig } from '../config/schema.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { WarehouseResources } from '../warehouse/memory-limit.ts';
+import { isOutOfMemory } from '../warehouse/memory-limit.ts';
 import { openWarehouse } from '../warehouse/open.ts';
+import { spillBytesOf } from '../warehouse/temp-dir.ts';
+import { isWanted } from '../warehouse/wanted.ts';
 import { refusalError, refusalOfError, refusalOfKind } from './sql-refusals.ts';
 import { writeResult, type SqlFormat, type Write } from './sql-output.ts';
+
+/** How often a running statement looks at its clock and for a waiting night. */
+const WATCH_MS = 100;
+
+type Stop = 'timeout' | 'night' | 'spill';
 
 /**
  * Opens the warehouse for this SQL only and closes it right after: a prompt that sits idle holds no
  * lock, so a nightly run started meanwhile gets the file.
  */
-export async function runSqlOnWarehouse(path: string, resources: WarehouseResources, sql: string, format: SqlFormat, write: Write): Promise<void> {
-  const warehouse = await openWarehouse(path, { readOnly: true, sealed: true, resources });
+export async function runSqlOnWarehouse(
+  path: string,
+  resources: WarehouseResources,
+  sql: string,
+  format: SqlFormat,
+  write: Write,
+  bounds: SqlConfig = { timeoutSeconds: 60, maxSpill: '1GB' },
+): Promise<void> {
+  if (isWanted(path)) throw nightError();
+  const warehouse = await openWarehouse(path, { readOnly: true, sealed: true, resources, maxSpill: bounds.maxSpill });
+  const started = Date.now();
+  const maxSpillBytes = bytesOfSize(bounds.maxSpill);
+  let stopped: Stop | undefined;
+  const watch = setInterval(() => {
+    if (stopped !== undefined) return;
+    if (Date.now() - started >= bounds.timeoutSeconds * 1000) stopped = 'timeout';
+    else if (isWanted(path)) stopped = 'night';
+    else if (warehouse.spillDir !== undefined && spillBytesOf(warehouse.spillDir) > maxSpillBytes) stopped = 'spill';
+    if (stopped !== undefined) warehouse.connection.interrupt();
+  }, WATCH_MS);
   try {
     await runSql(warehouse.connection, sql, format, write);
+  } catch (error) {
+    if (stopped === 'timeout') throw new ReconError('usage', timeoutMessage(bounds.timeoutSeconds), { cause: error });
+    if (stopped === 'night') throw nightError(error);
+    if (stopped === 'spill' || (isOutOfMemory(error) && /max_temp_directory_size/.test((error as Error).message))) throw spillError(bounds.maxSpill, error);
+    throw error;
   } finally {
+    clearInterval(watch);
     warehouse.close();
   }
+}
+
+function timeoutMessage(seconds: number): string {
+  return `SQL stopped after ${seconds} s (sql.timeoutSeconds): expected a statement that ends sooner; narrow it (a WHERE on the date, a LIMIT), or raise sql.timeoutSeconds in the config`;
+}
+
+function nightError(cause?: unknown): ReconError {
+  return new ReconError(
+    'locked',
+    'SQL stopped: a nightly run is waiting for the warehouse, and a night comes first; run the statement again once the night is done',
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+function spillError(maxSpill: string, cause: unknown): ReconError {
+  return new ReconError(
+    'usage',
+    `SQL stopped: it needed more than ${maxSpill} of temporary disk (sql.maxSpill); narrow it (fewer rows or columns before an ORDER BY or a join), or raise sql.maxSpill in the config`,
+    { cause },
+  );
 }
 
 async function runSql(db: Pick<DuckDBConnection, 'extractStatements'>, sql: string, format: SqlFormat, write: Write): Promise<void> {

@@ -4,7 +4,7 @@
 // only added at its first row, so no query runs twice to find out. Files are written under a temporary
 // name and renamed when complete, so a reader never sees half a report. An empty sheet says why in one
 // sentence (SheetSpec.whenEmpty); a report whose check is off is that sentence alone (ReportDefinition.check).
-import { chmodSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { settlementSchema } from '../config/bank-schema.ts';
@@ -12,6 +12,7 @@ import type { SettlementConfig } from '../config/schema.ts';
 import { settlementParams } from '../forecast/receivables-sql.ts';
 import { coverageParams, readForecastCoverage } from '../forecast/coverage.ts';
 import type { BusinessDay } from '../shared/business-day.ts';
+import { makeFolderFor } from '../shared/exclusive-file.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { dateParam, instantParam } from '../warehouse/sql.ts';
@@ -77,12 +78,12 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
   };
   const reportParams: ReportParams = { date: day.date, locale: request.locale, runId: reconcileRunId ?? '', timezone: day.zone };
   const dir = join(request.outDir, day.date);
+  const mode = parseInt(request.fileMode, 8);
   try {
-    mkdirSync(dir, { recursive: true });
+    makeFolderFor(dir, mode);
   } catch (cause) {
     throw new ReconError('report', `cannot create report folder ${dir}: ${(cause as Error).message}`, { cause });
   }
-  const mode = parseInt(request.fileMode, 8);
   const result: WriteReportsResult = { files: [], counts: {}, reconcileRunId, off: {} };
   for (const definition of request.definitions) {
     if (definition.needsReconcileRun && reconcileRunId === null) {
@@ -160,10 +161,9 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     }
     await xlsx.commit();
     for (const csv of csvs) await csv.close();
-    for (const path of paths) {
-      chmodSync(partial(path), mode);
-      renameSync(partial(path), path);
-    }
+    // The partial files got their mode when they were created (never chmod by path: that follows a
+    // link); rename replaces whatever entry holds the final name, a link included, without following it.
+    for (const path of paths) renameSync(partial(path), path);
     done = true;
   } catch (cause) {
     if (cause instanceof ReconError) throw cause;

@@ -5,7 +5,7 @@
 // column is as wide as its longest value (no `###`), text wraps past its cap. A sheet longer than
 // BUFFERED_ROWS starts streaming with widths made for the largest amounts (xlsx-layout.ts).
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { openExclusiveFile } from '../shared/exclusive-file.ts';
 import ExcelJS from 'exceljs';
 import { ReconError } from '../shared/errors.ts';
 import type { Messages } from '../shared/locale/index.ts';
@@ -89,8 +89,8 @@ export class XlsxFileWriter {
   }
 
   static async open(path: string, mode: number): Promise<XlsxFileWriter> {
-    const stream = createWriteStream(path, { mode });
-    await once(stream, 'open');
+    // Created by recon itself, never through a link planted under its name (shared/exclusive-file.ts).
+    const stream = createWriteStream(path, { fd: openExclusiveFile(path, mode) });
     return new XlsxFileWriter(stream);
   }
 

@@ -8,6 +8,7 @@ import { actionTargets, matchesFilter, type TriagedFinding } from '../triage/fil
 import { FINDINGS_OF_RUN_SQL, LATEST_NIGHT_SQL, findingRowOf, type FindingRow as TriageRow } from '../triage/finding-rows.ts';
 import { viewsOf } from '../triage/fold.ts';
 import { journalPathFor, readJournal } from '../triage/journal.ts';
+import type { JournalBounds } from '../triage/journal-read.ts';
 import { filterOfView, type View } from './page-actions.ts';
 import { readSnapshot, snapshotPathFor } from '../triage/snapshot.ts';
 import type { FindingRow, NightFindings } from './queries.ts';
@@ -24,6 +25,8 @@ export interface TriageSource {
   warehousePath: string;
   zone: string;
   slaDays: Readonly<Partial<Record<string, number>>>;
+  /** triage.journalMaxBytes and journalMaxLines; the defaults when absent. */
+  journal?: JournalBounds | undefined;
 }
 
 /** Every finding of a reconcile run, as triage reads them. */
@@ -39,9 +42,10 @@ export async function latestReconciledNight(db: Db): Promise<string | undefined>
 }
 
 export async function triageOfNight(source: TriageSource, rows: readonly TriageRow[]): Promise<NightTriage> {
-  const { events, problems } = await readJournal(journalPathFor(source.warehousePath));
+  // From the checkpoint the last read left: a page load reads only what was appended since.
+  const { events, skipped } = await readJournal(journalPathFor(source.warehousePath), source.journal);
   const views = viewsOf(rows, events, { slaDays: source.slaDays, zone: source.zone });
-  return { items: new Map(rows.map((row, i) => [row.key, { row, view: views[i]! }])), problems: problems.length };
+  return { items: new Map(rows.map((row, i) => [row.key, { row, view: views[i]! }])), problems: skipped };
 }
 
 /** The findings of a view of the night ("mine" for this actor, "overdue", "new tonight"), by the rule `recon findings` filters by. */

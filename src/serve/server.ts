@@ -17,6 +17,7 @@ import type { ReportCatalog } from './report-files.ts';
 import { routeFor } from './routes.ts';
 import { warehouseReaderFor } from './warehouse-reads.ts';
 import type { WarehouseResources } from '../warehouse/memory-limit.ts';
+import type { JournalBounds } from '../triage/journal-read.ts';
 import { type Locale, messagesFor } from '../shared/locale/index.ts';
 
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -57,6 +58,8 @@ export interface ServeOptions {
   slaDays: Readonly<Partial<Record<string, number>>>;
   /** warehouse.fileMode: the mode of the triage journal when the page creates it. */
   fileMode: string;
+  /** triage.journalMaxBytes and journalMaxLines; the defaults when absent. */
+  journal?: JournalBounds | undefined;
 }
 
 /** Most POSTs the server takes a minute: far above a person's clicks, far below a flood. */
@@ -78,6 +81,7 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
     zone: options.zone,
     slaDays: options.slaDays,
     clock: options.clock,
+    journal: options.journal,
   };
   const actions: ActionRouteContext = {
     csrf: createCsrfGuard(),

@@ -9,6 +9,7 @@ import type { NewTriageEvent, TriageEvent } from './events.ts';
 import { matchesFilter, type FindingFilter, type TriagedFinding } from './filter.ts';
 import { viewsOf } from './fold.ts';
 import { appendEvents, journalPathFor, readJournal, type JournalProblem } from './journal.ts';
+import type { JournalBounds } from './journal-read.ts';
 
 export interface TriageContext {
   warehousePath: string;
@@ -17,6 +18,8 @@ export interface TriageContext {
   zone: string;
   slaDays: Readonly<Partial<Record<string, number>>>;
   clock: Clock;
+  /** triage.journalMaxBytes and journalMaxLines; the defaults when absent. */
+  journal?: JournalBounds | undefined;
 }
 
 export interface TriageListing {
@@ -24,17 +27,19 @@ export interface TriageListing {
   night: string | undefined;
   busy: string | undefined;
   problems: JournalProblem[];
+  /** Every skipped line of the journal (`problems` names the first few). */
+  skipped: number;
   events: TriageEvent[];
 }
 
 export async function listFindings(ctx: TriageContext, filter: FindingFilter = {}): Promise<TriageListing> {
   const current = await readCurrentFindings(ctx.warehousePath, ctx.resources);
-  const { events, problems } = await readJournal(journalPathFor(ctx.warehousePath));
+  const { events, problems, skipped } = await readJournal(journalPathFor(ctx.warehousePath), ctx.journal);
   // Deadlines and ages are judged on the night the rows are of, not on today's date: the list counts what
   // that night's summary.json and workbook count.
   const views = viewsOf(current.rows, events, { slaDays: ctx.slaDays, zone: ctx.zone });
   const items = current.rows.map((row, i) => ({ row, view: views[i]! })).filter((item) => matchesFilter(item, filter));
-  return { items, night: current.night, busy: current.busy, problems, events };
+  return { items, night: current.night, busy: current.busy, problems, skipped, events };
 }
 
 type ActionName = 'ack' | 'assign' | 'accept' | 'reopen' | 'note';
@@ -75,7 +80,7 @@ export async function recordAction(ctx: TriageContext, request: ActionRequest, k
     if (request.action === 'assign') return { ...base, to: request.to };
     return base;
   });
-  return appendEvents(journalPathFor(ctx.warehousePath), events, { nowMs: ctx.clock.now(), fileMode: ctx.fileMode });
+  return appendEvents(journalPathFor(ctx.warehousePath), events, { nowMs: ctx.clock.now(), fileMode: ctx.fileMode, maxBytes: ctx.journal?.maxBytes });
 }
 
 function checkRequest(request: ActionRequest): void {

@@ -10,6 +10,7 @@ import { figuresOf } from '../shared/figures.ts';
 import { FINDINGS_OF_RUN_SQL, findingRowOf, type FindingRow } from './finding-rows.ts';
 import { viewsOf, type TriageView } from './fold.ts';
 import { journalPathFor, readJournal, type JournalProblem } from './journal.ts';
+import { type JournalBounds, skippedLinesText } from './journal-read.ts';
 import { snapshotPathFor, writeSnapshot } from './snapshot.ts';
 import { loadTriageTable } from './triage-table.ts';
 import type { TriageEvent } from './events.ts';
@@ -21,6 +22,8 @@ export interface NightTriageRequest {
   day: BusinessDay;
   fileMode: string;
   slaDays: Readonly<Partial<Record<string, number>>>;
+  /** triage.journalMaxBytes and journalMaxLines; the defaults when absent. */
+  journal?: JournalBounds;
 }
 
 /** summary.json's `triage`: counts of the night's unresolved findings by triage, and the overdue ones. */
@@ -54,8 +57,10 @@ export async function triageNight(deps: { db: Db; clock: Clock; logger: Logger }
   // The store sits beside the file this connection has open, whatever the config says (tests, --sandbox).
   const warehousePath = await warehouseFileOf(deps.db);
   const journalPath = warehousePath === undefined ? undefined : journalPathFor(warehousePath);
-  const { events, problems } = journalPath === undefined ? { events: [], problems: [] } : await readJournal(journalPath);
-  for (const p of problems) deps.logger.warn(`triage journal ${journalPath}, line ${p.line}: ${p.problem}; the line is skipped`);
+  const read = journalPath === undefined ? { events: [], problems: [], skipped: 0 } : await readJournal(journalPath, request.journal);
+  const { events, problems } = read;
+  const skippedText = journalPath === undefined ? undefined : skippedLinesText(journalPath, read);
+  if (skippedText !== undefined) deps.logger.warn(skippedText);
   const views = viewsOf(rows, events, { slaDays: request.slaDays, zone: request.day.zone });
   await loadTriageTable(deps.db, views);
   if (warehousePath !== undefined && (await isLatestNight(deps.db, request.day.date))) {
@@ -63,7 +68,7 @@ export async function triageNight(deps: { db: Db; clock: Clock; logger: Logger }
     mkdirSync(dirname(snapshotPath), { recursive: true, mode: 0o700 });
     writeSnapshot(snapshotPath, { night: request.day.date, runId: request.runId, rows }, request.fileMode);
   }
-  const summary = summaryOf(rows, views, problems.length);
+  const summary = summaryOf(rows, views, read.skipped);
   deps.logger.event('triage.done', { run_id: request.runId, ...summary, by_category: undefined });
   return { journalPath, rows, views, events, problems, summary };
 }

@@ -2,7 +2,8 @@
 // page read when the nightly holds the warehouse (DuckDB refuses even a read-only open then). Written by
 // the nightly once it has reconciled, to a temporary name and renamed, so a reader sees a whole file. Not
 // fsynced: it is a copy of what the warehouse holds, rewritten every night (a crash costs nothing).
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync } from 'node:fs';
+import { writeExclusiveFile } from '../shared/exclusive-file.ts';
 import { join } from 'node:path';
 import { ReconError } from '../shared/errors.ts';
 import type { FindingRow } from './finding-rows.ts';
@@ -30,7 +31,7 @@ const CENTS = ['orderAmountCents', 'paymentAmountCents', 'differenceCents'] as c
 export function writeSnapshot(path: string, snapshot: FindingsSnapshot, fileMode: string): void {
   const partial = `${path}.partial`;
   const body = JSON.stringify(snapshot, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-  writeFileSync(partial, body, { mode: parseInt(fileMode, 8) });
+  writeExclusiveFile(partial, body, parseInt(fileMode, 8));
   renameSync(partial, path);
 }
 

@@ -14,12 +14,16 @@ import { instanceOptionsOf, type WarehouseResources } from './memory-limit.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { rawDirOf, rawDirOfConnection, useRawStore } from './raw-store.ts';
 import { sqlLiteral } from './sql.ts';
+import { createSpillFolder, removeSpillFolder } from './temp-dir.ts';
+import { markWanted } from './wanted.ts';
 import { withTransaction } from './transaction.ts';
 
 export interface Warehouse {
   path: string;
   /** The raw rows' folder (raw-store.ts): <path>.raw, or a temporary one for an in-memory warehouse. */
   rawDir: string;
+  /** This instance's own spill folder (temp-dir.ts); undefined in memory or where none could be made. */
+  spillDir: string | undefined;
   connection: DuckDBConnection;
   /** The DuckDB instance, for a second connection on the same database (the bench's memory sampler). */
   instance: DuckDBInstance;
@@ -50,6 +54,11 @@ export interface OpenOptions {
   sealed?: boolean;
   /** The process's memory budget and DuckDB's threads (warehouse.*); the default budget when absent. */
   resources?: WarehouseResources | undefined;
+  /**
+   * DuckDB's max_temp_directory_size for this instance, e.g. "1GB" (sql.maxSpill). DuckDB's own default
+   * is 90% of the free disk; a statement past it fails with an Out of Memory error.
+   */
+  maxSpill?: string | undefined;
 }
 
 /**
@@ -91,23 +100,32 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
   if (options.readOnly) assertWarehouseExists(path);
   if (options.sealed && !options.readOnly) throw new ReconError('internal', 'a sealed warehouse must be opened read-only');
   if (!isMemory) checkWarehousePath(path, options.readOnly ?? false);
-  const instance = await createInstance(path, options);
+  const spill = isMemory ? undefined : spillFolderFor(path);
+  let instance: DuckDBInstance;
   let connection: DuckDBConnection;
   try {
-    connection = await instance.connect();
+    instance = await createInstance(path, options, spill);
+    try {
+      connection = await instance.connect();
+    } catch (error) {
+      instance.closeSync();
+      throw error;
+    }
   } catch (error) {
-    instance.closeSync();
+    if (spill !== undefined) removeSpillFolder(spill);
     throw error;
   }
   let temporaryRawDir: string | undefined;
   const warehouse: Warehouse = {
     path,
     rawDir: isMemory ? '' : rawDirOf(path),
+    spillDir: spill,
     connection,
     instance,
     close() {
       connection.closeSync();
       instance.closeSync();
+      if (spill !== undefined) removeSpillFolder(spill);
       if (temporaryRawDir !== undefined) rmSync(temporaryRawDir, { recursive: true, force: true });
     },
   };
@@ -126,6 +144,15 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
     throw error;
   }
   return warehouse;
+}
+
+/** The instance's own spill folder (temp-dir.ts); none (DuckDB's default) where none can be made, e.g. a read-only disk. */
+function spillFolderFor(path: string): string | undefined {
+  try {
+    return createSpillFolder(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -170,30 +197,39 @@ export async function migrate(connection: DuckDBConnection): Promise<number> {
   return latest;
 }
 
-async function createInstance(path: string, options: OpenOptions): Promise<DuckDBInstance> {
+async function createInstance(path: string, options: OpenOptions, spill: string | undefined): Promise<DuckDBInstance> {
   const waitMs = options.lockWaitMs ?? 0;
   const deadline = Date.now() + waitMs;
   let told = false;
-  for (;;) {
-    try {
-      const resources = instanceOptionsOf(options.resources ?? { memoryLimit: DEFAULT_MEMORY_LIMIT });
-      return await DuckDBInstance.create(path, {
-        ...ALLOCATOR_OPTIONS,
-        ...resources,
-        ...(options.readOnly ? { access_mode: 'READ_ONLY' } : {}),
-        ...(options.sealed ? SEALED_OPTIONS : {}),
-      });
-    } catch (cause) {
-      const waited = waitMs > 0 ? { ms: waitMs, key: options.lockWaitKey } : undefined;
-      const error = warehouseOpenError(path, cause, waited);
-      if (error.code !== 'locked' || Date.now() >= deadline) throw error;
-      if (!told) {
-        told = true;
-        const pid = lockHolderPid((cause as Error).message ?? '');
-        options.onLockWait?.(pid === undefined ? 'another process' : describeLockHolder(pid), waitMs);
+  let unmark: (() => void) | undefined;
+  try {
+    for (;;) {
+      try {
+        const resources = instanceOptionsOf(options.resources ?? { memoryLimit: DEFAULT_MEMORY_LIMIT });
+        return await DuckDBInstance.create(path, {
+          ...ALLOCATOR_OPTIONS,
+          ...resources,
+          ...(spill !== undefined ? { temp_directory: spill } : {}),
+          ...(options.maxSpill !== undefined ? { max_temp_directory_size: options.maxSpill } : {}),
+          ...(options.readOnly ? { access_mode: 'READ_ONLY' } : {}),
+          ...(options.sealed ? SEALED_OPTIONS : {}),
+        });
+      } catch (cause) {
+        const waited = waitMs > 0 ? { ms: waitMs, key: options.lockWaitKey } : undefined;
+        const error = warehouseOpenError(path, cause, waited);
+        if (error.code !== 'locked' || Date.now() >= deadline) throw error;
+        // A writer says it waits, so that `recon sql` lets go of the file (wanted.ts).
+        if (!options.readOnly && unmark === undefined) unmark = markWanted(path);
+        if (!told) {
+          told = true;
+          const pid = lockHolderPid((cause as Error).message ?? '');
+          options.onLockWait?.(pid === undefined ? 'another process' : describeLockHolder(pid), waitMs);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  } finally {
+    unmark?.();
   }
 }
 

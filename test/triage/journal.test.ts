@@ -1,13 +1,14 @@
 // The triage journal: appends survive, concurrent writers never interleave, bad lines are reported and
 // skipped without failing the read.
 import { execFile } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appendEvents, journalPathFor, readJournal } from '../../src/triage/journal.ts';
 import { isReconError } from '../../src/shared/errors.ts';
+import { checkpointPathFor } from '../../src/triage/journal-read.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,7 +29,7 @@ describe('the triage journal', () => {
   });
 
   it('a missing journal is empty', async () => {
-    expect(await readJournal(join(dir, 'none', 'journal.ndjson'))).toEqual({ events: [], problems: [] });
+    expect(await readJournal(join(dir, 'none', 'journal.ndjson'))).toEqual({ events: [], problems: [], skipped: 0 });
   });
 
   it('refuses a note too long for one atomic line, as bad input', () => {
@@ -87,5 +88,54 @@ describe('the triage journal', () => {
       const notes = events.filter((e) => e.by === who).map((e) => Number(e.note?.split(' ')[2]));
       expect(notes).toEqual(Array.from({ length: perProcess }, (_, i) => i));
     }
+  });
+
+  it('reads from its checkpoint: only what was appended since, the same events and count as a read from the start', async () => {
+    const journal = journalPathFor(join(dir, 'f', 'recon.duckdb'));
+    appendEvents(journal, [{ by: 'ana', via: 'cli', action: 'note', key: 'k', note: 'one' }], { nowMs: 0 });
+    appendFileSync(journal, 'junk\njunk\n');
+    const first = await readJournal(journal);
+    expect(readFileSync(checkpointPathFor(journal), 'utf8')).toContain('"offset"');
+    appendEvents(journal, [{ by: 'bia', via: 'cli', action: 'note', key: 'k', note: 'two' }], { nowMs: 0 });
+    appendFileSync(journal, 'junk\n');
+    const second = await readJournal(journal);
+    expect(first.events.map((e) => e.note)).toEqual(['one']);
+    expect(second.events.map((e) => e.note)).toEqual(['one', 'two']);
+    expect(second.skipped).toBe(3);
+    expect(second.problems.map((p) => p.line)).toEqual([3, 4, 7]);
+    // The journal replaced by another of another history: the checkpoint no longer fits and is ignored.
+    writeFileSync(journal, '');
+    appendEvents(journal, [{ by: 'caio', via: 'cli', action: 'note', key: 'k', note: 'three' }], { nowMs: 0 });
+    const third = await readJournal(journal);
+    expect(third.events.map((e) => e.note)).toEqual(['three']);
+    expect(third.skipped).toBe(0);
+  });
+
+  it.each([
+    { bound: 'journalMaxLines', bounds: { maxBytes: 1 << 20, maxLines: 1000 }, reason: /journalMaxLines \(1000 lines\)/ },
+    { bound: 'journalMaxBytes', bounds: { maxBytes: 4000, maxLines: 1_000_000 }, reason: /journalMaxBytes \(4000 bytes\)/ },
+  ])('a read stops at $bound and says so once', async ({ bound, bounds, reason }) => {
+    const journal = journalPathFor(join(dir, `g-${bound}`, 'recon.duckdb'));
+    appendEvents(journal, [{ by: 'ana', via: 'cli', action: 'note', key: 'k', note: 'kept' }], { nowMs: 0 });
+    appendFileSync(journal, 'x\n'.repeat(5000));
+    const read = await readJournal(journal, bounds);
+    expect(read.events.map((e) => e.note)).toEqual(['kept']);
+    expect(read.problems.filter((p) => reason.test(p.problem))).toHaveLength(1);
+    expect(read.problems.length).toBeLessThanOrEqual(21);
+  });
+
+  it('refuses an append past triage.journalMaxBytes, writing nothing', () => {
+    const journal = journalPathFor(join(dir, 'h', 'recon.duckdb'));
+    appendEvents(journal, [{ by: 'ana', via: 'cli', action: 'note', key: 'k', note: 'one' }], { nowMs: 0, maxBytes: 1000 });
+    const before = readFileSync(journal, 'utf8');
+    let error: unknown;
+    try {
+      appendEvents(journal, [{ by: 'ana', via: 'cli', action: 'note', key: 'k', note: 'x'.repeat(900) }], { nowMs: 0, maxBytes: 1000 });
+    } catch (e) {
+      error = e;
+    }
+    expect(isReconError(error, 'input')).toBe(true);
+    expect((error as Error).message).toMatch(/is full \(triage\.journalMaxBytes, 1000 bytes\)/);
+    expect(readFileSync(journal, 'utf8')).toBe(before);
   });
 });

@@ -10,6 +10,8 @@ import { ReconError } from '../../shared/errors.ts';
 import { listFindings, recordAction, type ActionRequest, type TriageContext } from '../../triage/actions.ts';
 import { FILTER_STATES, actionTargets, isFilterEmpty, parseAge, parseFilterState, type FindingFilter } from '../../triage/filter.ts';
 import { LIST_FORMATS, renderListing, type ListFormat } from '../../triage/listing-output.ts';
+import { journalBoundsOf, skippedLinesText } from '../../triage/journal-read.ts';
+import { journalPathFor } from '../../triage/journal.ts';
 import { configArg, contextFor, sandboxArg } from '../context.ts';
 
 const filterArgs = {
@@ -39,6 +41,7 @@ function triageContextOf(args: { config?: string | undefined; sandbox?: boolean 
     zone: config.timezone,
     slaDays: config.reconcile.slaDays,
     clock: systemClock,
+    journal: journalBoundsOf(config.triage),
   };
 }
 
@@ -54,9 +57,12 @@ const list = defineCommand({
     const format = args.format as ListFormat;
     if (!LIST_FORMATS.includes(format)) throw new ReconError('usage', `expected --format table, csv or json, got "${args.format}"`);
     const filter = filterOf(args);
-    const listing = await listFindings(triageContextOf(args), filter);
+    const ctx = triageContextOf(args);
+    const listing = await listFindings(ctx, filter);
     if (listing.busy) process.stderr.write(`recon: ${listing.busy}\n`);
-    for (const p of listing.problems) process.stderr.write(`recon: triage journal line ${p.line}: ${p.problem}; skipped\n`);
+    // One line whatever the number of skipped lines, naming the first few.
+    const skipped = skippedLinesText(journalPathFor(ctx.warehousePath), listing);
+    if (skipped !== undefined) process.stderr.write(`recon: ${skipped}\n`);
     process.stdout.write(renderListing(listing.items, format));
   },
 });

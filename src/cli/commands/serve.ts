@@ -10,6 +10,7 @@ import { ReconError } from '../../shared/errors.ts';
 import { registerSecret } from '../../shared/redact.ts';
 import { DEFAULT_SERVE_HOST, DEFAULT_SERVE_PORT } from '../../serve/open-hint.ts';
 import { startReportServer } from '../../serve/server.ts';
+import { journalBoundsOf } from '../../triage/journal-read.ts';
 import { configArg, contextFor } from '../context.ts';
 
 /** The embedded sandbox run writes under <config dir or cwd>/data/sandbox (see jobs/sandbox-config.ts). */
@@ -59,6 +60,7 @@ export default defineCommand({
       logger: ctx.logger,
       slaDays: ctx.config.reconcile.slaDays,
       fileMode: ctx.config.warehouse.fileMode,
+      journal: journalBoundsOf(ctx.config.triage),
     });
     try {
       process.stdout.write(

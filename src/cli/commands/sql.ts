@@ -1,5 +1,6 @@
 // `recon sql`: ad hoc SQL on a read-only, sealed warehouse connection; without a query, an interactive
-// prompt. The warehouse is opened for each statement and closed after it, never held while idle.
+// prompt. The warehouse is opened for each statement and closed after it, never held while idle; each
+// statement is bounded in time and spill, and gives way to a night (report/run-sql.ts).
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { defineCommand } from 'citty';
@@ -20,9 +21,9 @@ export default defineCommand({
   async run({ args }) {
     const format = args.format as SqlFormat;
     if (!SQL_FORMATS.includes(format)) throw new ReconError('usage', `expected --format table, csv or json, got "${args.format}"`);
-    const { warehouse } = contextFor(args).config;
+    const { warehouse, sql: bounds } = contextFor(args).config;
     const path = warehouse.path;
-    const run: RunStatement = (sql) => runSqlOnWarehouse(path, warehouse, sql, format, writeStdout);
+    const run: RunStatement = (sql) => runSqlOnWarehouse(path, warehouse, sql, format, writeStdout, bounds);
     if (args.query !== undefined && args.query.trim() !== '') {
       await run(args.query);
     } else {
