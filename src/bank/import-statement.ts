@@ -54,7 +54,7 @@ export async function importStatements(deps: StatementImportDeps, files: string[
 
 export async function importStatementFile(deps: StatementImportDeps, file: string, bank: BankConfig, runId?: string): Promise<StatementImportResult> {
   const { db, clock, logger } = deps;
-  const bytes = readBounded(file);
+  const bytes = readBounded(file, bank.limits.maxStatementBytes);
   const statementId = createHash('sha256').update(bytes).digest('hex');
   const earlier = await earlierImport(db, statementId);
   if (earlier) {
@@ -133,9 +133,9 @@ function keepOutColliding(read: ReadStatement, ids: string[], known: KnownLines)
   return { lines: read.statement.lines.filter(keep), lineIds: ids.filter(keep), lineNumbers: read.lineNumbers.filter(keep), rejected };
 }
 
-export function readBounded(file: string): Buffer {
+export function readBounded(file: string, maxBytes?: number): Buffer {
   try {
-    checkStatementSize(file, statSync(file).size);
+    checkStatementSize(file, statSync(file).size, maxBytes);
     return readFileSync(file);
   } catch (cause) {
     if (isReconError(cause)) throw cause;

@@ -44,6 +44,7 @@ const AGGREGATES = new Set([
   'BAL',
 ]);
 
+/** bank.limits.maxNestingDepth's default. */
 const MAX_DEPTH = 64;
 // Every part stops at the next `<`, so a file of unterminated `<?` or `<TAG` stays linear to scan. OFX has
 // no comments; a `<!...>` declaration is text between tags, and ignored.
@@ -59,6 +60,8 @@ export interface OfxTreeOptions {
   stream?: { name: string; onClose: (node: OfxNode, path: readonly string[]) => void };
   /** Counts every tag (bank.limits.maxRecordsPerStatement) and every streamed aggregate (maxLinesPerStatement). */
   counter?: { countRecord(line: number): void; countLine(line: number): void };
+  /** How deep elements may nest (bank.limits.maxNestingDepth); default 64. */
+  maxDepth?: number;
 }
 
 export interface OfxTree {
@@ -119,8 +122,11 @@ export function parseOfxTree(file: string, text: string, options: OfxTreeOptions
       // `<STMTTRN>` while one is open: the bank left the previous one unclosed.
       const open = stack.findLastIndex((n) => n.name === name);
       if (open > 0) popTo(open);
-      if (stack.length > MAX_DEPTH) {
-        throw new ReconError('input', `${file}: line ${node.line}: OFX elements nested more than ${MAX_DEPTH} deep; expected an OFX statement`);
+      if (stack.length > (options.maxDepth ?? MAX_DEPTH)) {
+        throw new ReconError(
+          'input',
+          `${file}: line ${node.line}: OFX elements nested more than ${options.maxDepth ?? MAX_DEPTH} deep (bank.limits.maxNestingDepth); expected an OFX statement`,
+        );
       }
       if (stream !== undefined && name === stream.name) options.counter?.countLine(node.line);
       else keep(stack[stack.length - 1] as OfxNode, node);

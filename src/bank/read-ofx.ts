@@ -31,6 +31,7 @@ export function readOfx(file: string, text: string, limits: StatementLimits = DE
     leaves: LEAVES,
     stream: { name: 'STMTTRN', onClose },
     counter: new StatementCounter(file, limits),
+    maxDepth: limits.maxNestingDepth,
   });
   const statementCount = (counts.get('STMTRS') ?? 0) + (counts.get('CCSTMTRS') ?? 0);
   const statement = findNode(tree, 'STMTRS') ?? findNode(tree, 'CCSTMTRS');

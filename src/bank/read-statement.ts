@@ -15,7 +15,7 @@ export interface DecodedStatement extends ReadStatement {
 
 /** Reads the file under bank.limits: a count past its bound refuses it, a line past a length bound is kept out. */
 export function readStatementBytes(file: string, bytes: Uint8Array, limits: StatementLimits = DEFAULT_STATEMENT_LIMITS): DecodedStatement {
-  const { text, charset } = decodeStatement(file, bytes);
+  const { text, charset } = decodeStatement(file, bytes, limits);
   const kind = statementKindOfText(text.slice(0, 4096));
   const read = kind === 'ofx' ? readOfx(file, text, limits) : kind === 'cnab240' ? readCnab240(file, text, limits) : undefined;
   if (read !== undefined) {

@@ -12,6 +12,9 @@ export interface StatementLimits {
   maxRecordsPerStatement: number;
   maxIdLength: number;
   maxTextLength: number;
+  maxStatementBytes: number;
+  maxLineChars: number;
+  maxNestingDepth: number;
 }
 
 /** The defaults of bank.limits, from the config schema itself, for callers without a config. */

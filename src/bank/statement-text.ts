@@ -4,11 +4,14 @@
 import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { ReconError } from '../shared/errors.ts';
+import { DEFAULT_STATEMENT_LIMITS, type StatementLimits } from './statement-limits.ts';
 
-/** A statement file larger than this is refused: a year of a busy account's lines is a few MiB. */
-export const MAX_STATEMENT_BYTES = 32 * 1024 * 1024;
-/** A line longer than this is refused; some banks write a whole OFX file on one line, so it is generous. */
-export const MAX_STATEMENT_LINE_CHARS = 4 * 1024 * 1024;
+/** bank.limits.maxStatementBytes' default: a file larger is refused before it is read. */
+export const MAX_STATEMENT_BYTES = DEFAULT_STATEMENT_LIMITS.maxStatementBytes;
+/** bank.limits.maxLineChars' default: a longer line refuses the file. */
+export const MAX_STATEMENT_LINE_CHARS = DEFAULT_STATEMENT_LIMITS.maxLineChars;
+
+type SizeLimits = Pick<StatementLimits, 'maxStatementBytes' | 'maxLineChars'>;
 
 export type StatementCharset = 'utf-8' | 'windows-1252';
 
@@ -17,24 +20,24 @@ export interface StatementText {
   charset: StatementCharset;
 }
 
-/** Refuses a file over MAX_STATEMENT_BYTES before it is read. */
-export function checkStatementSize(file: string, bytes: number): void {
-  if (bytes <= MAX_STATEMENT_BYTES) return;
+/** Refuses a file over bank.limits.maxStatementBytes before it is read. */
+export function checkStatementSize(file: string, bytes: number, maxBytes = MAX_STATEMENT_BYTES): void {
+  if (bytes <= maxBytes) return;
   throw new ReconError(
     'input',
-    `${file}: ${bytes.toLocaleString('en-US')} bytes, more than the ${MAX_STATEMENT_BYTES.toLocaleString('en-US')} a bank statement may have; ` +
+    `${file}: ${bytes.toLocaleString('en-US')} bytes, more than the ${maxBytes.toLocaleString('en-US')} a bank statement may have (bank.limits.maxStatementBytes); ` +
       'expected one statement file as the bank exports it (split a long period into several files); nothing of it was imported',
-    { details: { file, bytes, limitBytes: MAX_STATEMENT_BYTES } },
+    { details: { file, bytes, limitBytes: maxBytes, setting: 'bank.limits.maxStatementBytes' } },
   );
 }
 
 /** The bytes decoded (a BOM dropped), after the size and line-length checks. */
-export function decodeStatement(file: string, bytes: Uint8Array): StatementText {
-  checkStatementSize(file, bytes.length);
+export function decodeStatement(file: string, bytes: Uint8Array, limits: SizeLimits = DEFAULT_STATEMENT_LIMITS): StatementText {
+  checkStatementSize(file, bytes.length, limits.maxStatementBytes);
   const charset = detectCharset(bytes);
   let text = iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), charset);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  checkLineLengths(file, text);
+  checkLineLengths(file, text, limits.maxLineChars);
   return { text, charset };
 }
 
@@ -43,18 +46,18 @@ function detectCharset(bytes: Uint8Array): StatementCharset {
   return isUtf8(bytes) ? 'utf-8' : 'windows-1252';
 }
 
-function checkLineLengths(file: string, text: string): void {
+function checkLineLengths(file: string, text: string, maxChars: number): void {
   let start = 0;
   let line = 1;
   while (start <= text.length) {
     const end = text.indexOf('\n', start);
     const stop = end === -1 ? text.length : end;
-    if (stop - start > MAX_STATEMENT_LINE_CHARS) {
+    if (stop - start > maxChars) {
       throw new ReconError(
         'input',
-        `${file}: line ${line} has more than ${MAX_STATEMENT_LINE_CHARS.toLocaleString('en-US')} characters; ` +
+        `${file}: line ${line} has more than ${maxChars.toLocaleString('en-US')} characters (bank.limits.maxLineChars); ` +
           'expected an OFX or CNAB 240 statement (is this the right file?); nothing of it was imported',
-        { details: { file, line, limitChars: MAX_STATEMENT_LINE_CHARS } },
+        { details: { file, line, limitChars: maxChars, setting: 'bank.limits.maxLineChars' } },
       );
     }
     if (end === -1) break;

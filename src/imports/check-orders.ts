@@ -13,6 +13,7 @@ import { fittingDateFormat, fittingDecimal } from './fit-settings.ts';
 import { presetOverrides, presetOverridesText, withPresetOnly } from './preset-overrides.ts';
 import { resolveOrdersConfig, type ResolvedOrdersConfig } from './resolve-config.ts';
 import { isRejected, sampleOrders, type OrdersSample, type SampledRow } from './sample-orders.ts';
+import { checkReadable } from './import-orders.ts';
 
 interface CheckProblem {
   /** The setting that fixes it, when one does. */
@@ -75,6 +76,8 @@ export async function checkOrdersFile(ctx: CheckContext, file: string): Promise<
 
 /** Every file's check; throws one input error naming every problem that stops, warns of the rest. */
 export async function precheckOrders(ctx: CheckContext & { warn(message: string): void }, files: string[]): Promise<OrdersFileCheck[]> {
+  // A missing file is the import's own input error, named before any file is opened.
+  checkReadable(files);
   const checks: OrdersFileCheck[] = [];
   for (const file of files) checks.push(await checkOrdersFile(ctx, file));
   const warned = new Set<string>();

@@ -112,7 +112,8 @@ function failOnBadRows(result: ImportFileResult): void {
   );
 }
 
-function checkReadable(files: string[]): void {
+/** Each file exists, is a file and can be read: an input error naming every one that cannot, before any is opened. */
+export function checkReadable(files: string[]): void {
   const problems: string[] = [];
   for (const file of files) {
     try {

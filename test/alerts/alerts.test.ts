@@ -19,6 +19,7 @@ import { journalPathFor, readJournal } from '../../src/triage/journal.ts';
 import { createPaymentsApi } from '../../src/api/index.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { runNightly } from '../../jobs/nightly.ts';
+import { SANDBOX_HEADER, sandboxRow } from '../imports/helpers.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const dir = mkdtempSync(join(tmpdir(), 'recon-alerts-'));
@@ -227,7 +228,8 @@ describe('alerts after a night', () => {
 describe('the nightly job', () => {
   it('alerts a failed night, and the summary says what was sent', async () => {
     const before = hook.bodies.length;
-    writeFileSync(join(dir, 'orders.csv'), '');
+    // A good export (the pre-check would refuse an empty one before the night starts): the sync is what fails.
+    writeFileSync(join(dir, 'orders.csv'), [SANDBOX_HEADER, sandboxRow('A')].join('\n'));
     const config = configSchema.parse({
       timezone: ZONE,
       orders: { preset: 'recon-sandbox', path: join(dir, 'orders.csv') },

@@ -25,7 +25,15 @@ const line = (fields: Partial<StatementLine>): StatementLine => ({
 describe('bank.limits', () => {
   it('the defaults are the config schema defaults', () => {
     expect(parseConfig({}, 'test').bank.limits).toEqual(DEFAULT_STATEMENT_LIMITS);
-    expect(DEFAULT_STATEMENT_LIMITS).toEqual({ maxLinesPerStatement: 100_000, maxRecordsPerStatement: 4_000_000, maxIdLength: 128, maxTextLength: 1024 });
+    expect(DEFAULT_STATEMENT_LIMITS).toEqual({
+      maxLinesPerStatement: 100_000,
+      maxRecordsPerStatement: 4_000_000,
+      maxIdLength: 128,
+      maxTextLength: 1024,
+      maxStatementBytes: 32 * 1024 * 1024,
+      maxLineChars: 4 * 1024 * 1024,
+      maxNestingDepth: 64,
+    });
   });
 
   it('refuses a maxIdLength whose derived ids could outgrow a finding key', () => {
@@ -112,5 +120,16 @@ describe('bank.limits', () => {
     const noisy = ['<STMTTRN>', '<X1>a', '<X2>b', '<TRNAMT>1.00', '<TRNAMT>9.00', '<DTPOSTED>20240501', '<FITID>F1', '<FITID>F9', '</STMTTRN>'].join('\n');
     const read = readStatementBytes('n.ofx', Buffer.from(ofx1([noisy]), 'latin1'));
     expect(read.statement.lines).toEqual([{ postedOn: '2024-05-01', amountCents: 100, type: 'credit', fitid: 'F1', memo: '', documentNumber: undefined }]);
+  });
+});
+
+describe('the file bounds are settings', () => {
+  const limits = { ...DEFAULT_STATEMENT_LIMITS, maxStatementBytes: 2048, maxLineChars: 300, maxNestingDepth: 3 };
+  it.each([
+    ['bytes', 'x'.repeat(2049), /bank\.limits\.maxStatementBytes/],
+    ['line characters', `OFXHEADER:100\n${'x'.repeat(301)}\n`, /bank\.limits\.maxLineChars/],
+    ['nesting', 'OFXHEADER:100\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKTRANLIST>', /bank\.limits\.maxNestingDepth/],
+  ])('a file past bank.limits %s is refused naming the setting', (_what, text, message) => {
+    expect(() => readStatementBytes('x.ofx', Buffer.from(text), limits)).toThrow(message);
   });
 });

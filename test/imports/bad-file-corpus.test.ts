@@ -109,7 +109,8 @@ const CASES: CorpusCase[] = [
   {
     name: 'Parquet of huge zstd strings with the limits raised: the rows are kept out by length',
     make: (dir) => bad.writeHugeStringsParquet(dir, 'huge-raised.parquet'),
-    orders: { limits: { decompressedRatio: 100_000 } },
+    // One row of three kept out is past orders.maxRejectedShare: raised, so the case shows the row's reason.
+    orders: { limits: { decompressedRatio: 100_000 }, maxRejectedShare: 1 },
     exit: 0,
     rejected: [
       /"line":1,"item_id":"P0","reason":"customer_name is 8,000,001 characters long, more than 4,096 \(column \\"cliente\\"; orders\.limits\.maxTextLength\)"/,
@@ -119,7 +120,8 @@ const CASES: CorpusCase[] = [
   {
     name: 'Parquet of 8 MiB item_ids with the limits raised: kept out by length, never an order',
     make: (dir) => bad.writeHugeStringsParquet(dir, 'huge-ids.parquet', 'pedido'),
-    orders: { limits: { decompressedRatio: 100_000 } },
+    // One row of three kept out is past orders.maxRejectedShare: raised, so the case shows the row's reason.
+    orders: { limits: { decompressedRatio: 100_000 }, maxRejectedShare: 1 },
     exit: 0,
     rejected: [/"line":2,"item_id":null,"reason":"item_id is 8,388,608 characters long, more than 256 \(column \\"pedido\\"; orders\.limits\.maxIdLength\)"/],
     loaded: PARQUET_REST,
@@ -140,7 +142,7 @@ const CASES: CorpusCase[] = [
   {
     name: 'invalid UTF-8 in a UTF-8 CSV: the row is kept out with the byte offset',
     make: (dir) => bad.writeInvalidUtf8Csv(dir, 'bad-utf8.csv'),
-    orders: { csv: { encoding: 'utf-8' } },
+    orders: { csv: { encoding: 'utf-8' }, maxRejectedShare: 1 },
     exit: 0,
     rejected: [new RegExp(`"line":3,"item_id":null,"reason":"invalid UTF-8 at byte ${bad.INVALID_UTF8_OFFSET}"`)],
     loaded: { A: 'José', C: 'Ana' },

@@ -28,14 +28,14 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function setup(name: string): { dir: string; config: string } {
+function setup(name: string, warehouse: Record<string, unknown> = {}): { dir: string; config: string } {
   const dir = join(root, name);
   mkdirSync(dir, { recursive: true });
   const config = join(dir, 'recon.config.json');
   writeFileSync(
     config,
     JSON.stringify({
-      warehouse: { path: 'recon.duckdb' },
+      warehouse: { path: 'recon.duckdb', ...warehouse },
       reports: { outDir: 'reports' },
       orders: { preset: 'recon-sandbox', path: join(root, 'orders-{date}.csv') },
     }),
@@ -129,8 +129,9 @@ describe('the nightly job under SIGKILL', () => {
     120_000,
   );
 
-  it('stops a second run at once while one holds the warehouse', async () => {
-    const { config } = setup('concurrent');
+  it('stops a second run after warehouse.lockWaitSeconds while one holds the warehouse', async () => {
+    // One second of waiting, so the first run (seconds in its slow sync) still holds the warehouse then.
+    const { config } = setup('concurrent', { lockWaitSeconds: 1 });
     // A slow service keeps the first run inside its sync for several seconds.
     const slow = await startSandbox({ history: sandbox.history, faults: { latency: 1, latencyMs: 1500 } });
     try {
@@ -141,7 +142,8 @@ describe('the nightly job under SIGKILL', () => {
       await started;
       const second = await nightly(config, undefined, undefined, slow);
       expect(second.code).toBe(1);
-      expect(second.stderr).toMatch(/in use by another recon process \(PID \d+\)/);
+      expect(second.stderr).toMatch(/in use by another recon process \(PID \d+/);
+      expect(second.stderr).toMatch(/warehouse\.lockWaitSeconds/);
       expect((await first).code).toBe(0);
     } finally {
       await slow.close();

@@ -67,7 +67,7 @@ const cases: Case[] = [
   { mode: 'halves-forever', exit: 1, stderr: /more than 2000 windows \(sync\.maxWindows\)|will not split further/, requests: 5_000, seconds: 60 },
   { mode: 'trickle', exit: 1, stderr: /no complete answer within api\.timeoutMs \(1000 ms\) after 2 attempts/, requests: 40, seconds: 20 },
   // A long deadline: the body cap must end it, not the clock.
-  { mode: 'endless-body', exit: 1, stderr: /more than api\.maxBodyBytes \(67108864\)/, requests: 40, seconds: 30, timeoutMs: 20_000 },
+  { mode: 'endless-body', exit: 1, stderr: /more than api\.maxBodyBytes \(67108864\)/, requests: 40, seconds: 60, timeoutMs: 60_000 },
   {
     mode: 'echo-json-401',
     exit: 2,

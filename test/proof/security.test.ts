@@ -90,8 +90,9 @@ beforeAll(async () => {
   const night = await run('nightly on chaos', ['run', 'nightly', '--date', DATE], { RECON_BASE_URL: sandbox.url });
   expect(night.code, night.stderr.slice(-2000)).toBe(0);
   // Failures, into the same warehouse and report folder.
-  expect((await run('nightly on a 401', ['run', 'nightly', '--date', DATE], { RECON_BASE_URL: `${bad.url}/401` })).code).toBe(1);
-  expect((await run('sync on a 401 with RECON_DEBUG', ['sync', '--date', DATE], { RECON_BASE_URL: `${bad.url}/401`, RECON_DEBUG: '1' })).code).toBe(1);
+  // A refused key is a config error (exit 2) naming RECON_API_KEY, never the key.
+  expect((await run('nightly on a 401', ['run', 'nightly', '--date', DATE], { RECON_BASE_URL: `${bad.url}/401` })).code).toBe(2);
+  expect((await run('sync on a 401 with RECON_DEBUG', ['sync', '--date', DATE], { RECON_BASE_URL: `${bad.url}/401`, RECON_DEBUG: '1' })).code).toBe(2);
   expect((await run('bad config', ['run', 'nightly', '--date', DATE, '--config', 'bad.config.json'])).code).toBe(2);
   // Last, a good night again: the reports folder then holds a complete, successful night.
   expect((await run('nightly on chaos, again', ['run', 'nightly', '--date', DATE], { RECON_BASE_URL: sandbox.url })).code).toBe(0);

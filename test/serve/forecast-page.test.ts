@@ -148,7 +148,7 @@ describe('the night page: cash forecast', () => {
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${server.url}/nights/${NIGHT}`);
-      const box = await page.locator('#forecast svg').boundingBox();
+      const box = await page.locator('#forecast svg[role="img"]').boundingBox();
       expect(box?.width).toBeGreaterThan(600);
       expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1366);

@@ -71,7 +71,7 @@ function checkStatement(file: string, bank: BankConfig): { text: string; clean: 
   const out = [`${file}: bank statement`];
   const problems: string[] = [];
   try {
-    const read = readStatementBytes(file, readBounded(file));
+    const read = readStatementBytes(file, readBounded(file, bank.limits.maxStatementBytes), bank.limits);
     const { account, periodStart, periodEnd, lines } = read.statement;
     out.push(`  ${read.format}, ${read.charset}; period ${periodStart} to ${periodEnd}; ${lines.length} line(s) read, ${read.rejected.length} kept out`);
     out.push(

@@ -4,7 +4,7 @@ import { defineCommand } from 'citty';
 import { relative } from 'node:path';
 import { reconcileAgain, type ReconciledAgain } from '../../../jobs/reconcile-again.ts';
 import { tableFromResult } from '../../reconcile/format.ts';
-import { parseBusinessDate, yesterdayIn } from '../../shared/business-day.ts';
+import { parseBusinessDate, refuseUnfinishedNight, yesterdayIn } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { type Locale, messagesFor } from '../../shared/locale/index.ts';
 import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts';
@@ -27,6 +27,8 @@ export default defineCommand({
     const zone = ctx.config.timezone;
     const date = args.date ?? yesterdayIn(zone, systemClock.now());
     if (args.date !== undefined) parseBusinessDate(args.date, zone);
+    // A night that has not ended is refused before the warehouse is opened or read, as the nightly does.
+    refuseUnfinishedNight(date, zone, ctx.config.sync.settleMinutes, systemClock.now());
     const night = await withWarehouse(ctx, {}, async (warehouse) => {
       await requireData(warehouse.connection);
       // The nightly's own checks and report step (jobs/reconcile-night.ts); nothing is synced or imported.
