@@ -60,9 +60,17 @@ export const bankLimitsSchema = z.strictObject({
    * Bytes of one statement file, checked before it is read: a year of a busy account's lines is a few
    * MiB; 32 MiB decoded is about 64 MB of text in memory, well inside the night's budget.
    */
-  maxStatementBytes: z.int().min(1024).max(128 * 1024 * 1024).default(32 * 1024 * 1024),
+  maxStatementBytes: z
+    .int()
+    .min(1024)
+    .max(128 * 1024 * 1024)
+    .default(32 * 1024 * 1024),
   /** Characters of one text line of a file: some banks write a whole OFX file on one line, so it is generous. */
-  maxLineChars: z.int().min(240).max(128 * 1024 * 1024).default(4 * 1024 * 1024),
+  maxLineChars: z
+    .int()
+    .min(240)
+    .max(128 * 1024 * 1024)
+    .default(4 * 1024 * 1024),
   /** How deep OFX elements may nest: a statement nests about 8 deep; more is a broken or hostile file. */
   maxNestingDepth: z.int().min(8).max(256).default(64),
 });
