@@ -1,35 +1,16 @@
 // `recon receive` as a real process killed with SIGKILL while deliveries are under way, some between their
 // append and their answer: the service retries everything it saw no 200 for, a new receiver answers, and
 // the inbox holds each delivery exactly once, every line whole. The signing secret is on no line it wrote.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { inboxPathFor, readInbox } from '../../src/notify/inbox.ts';
-import { cleanEnv } from '../proof/cli.ts';
+import { startReceive } from '../proof/cli.ts';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'recon.js');
 const KEY = 'test_0123456789abcdefsecret';
 const dir = mkdtempSync(join(tmpdir(), 'recon-receive-kill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function startReceive(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'receive', '--port', '0'], { cwd: dir, env: cleanEnv({ RECON_API_KEY: KEY }) });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`recon receive did not start: ${out}`)), 20_000);
-    child.stdout!.on('data', () => {
-      const url = /recon receive: (http:\/\/\S+?)\/ /.exec(out)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ child, url, output: () => out });
-      }
-    });
-  });
-}
 
 const body = (i: number) =>
   JSON.stringify({
@@ -57,7 +38,7 @@ async function deliver(url: string, i: number): Promise<number> {
 
 it('survives SIGKILL between append and answer: retried deliveries are kept once', async () => {
   const N = 60;
-  const first = await startReceive();
+  const first = await startReceive(dir, KEY);
   const answered = new Set<number>();
   const attempts = Array.from({ length: N }, (_, i) =>
     deliver(first.url, i).then((status) => {
@@ -72,7 +53,7 @@ it('survives SIGKILL between append and answer: retried deliveries are kept once
 
   // The service retries every delivery it saw no 200 for (here all of them, to be sure), and again after
   // a 429 of the receiver's rate cap (notifications.maxPerSecond), as it would.
-  const second = await startReceive();
+  const second = await startReceive(dir, KEY);
   let pending = Array.from({ length: N }, (_, i) => i);
   for (let round = 0; round < 6 && pending.length > 0; round++) {
     if (round > 0) await new Promise((done) => setTimeout(done, 1100));

@@ -1,6 +1,6 @@
 // Runs the real CLI as a user does: a child `node bin/recon.js`, an environment without any RECON_*
 // variable unless the caller sets it, stdout and stderr captured.
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -56,3 +56,21 @@ export function runRecon(
 
 /** A V8 stack frame line ("    at fn (file:line:col)"): users must never see one. */
 export const STACK_FRAME = /^\s+at .+:\d+:\d+\)?$/m;
+
+/** A real `recon receive` on an ephemeral port in `cwd`, resolved once it prints its address; `output` is all it wrote. */
+export function startReceive(cwd: string, apiKey: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [BIN, 'receive', '--port', '0'], { cwd, env: cleanEnv({ RECON_API_KEY: apiKey }) });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`recon receive did not start: ${out}`)), 20_000);
+    child.stdout!.on('data', () => {
+      const url = /recon receive: (http:\/\/\S+?)\/ /.exec(out)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url, output: () => out });
+      }
+    });
+  });
+}

@@ -5,7 +5,7 @@
 // within 60 s and 640 MB and reads only what is new; and an inbox past the cap (as an earlier release left
 // it) is folded within the same bounds. Nothing is lost: a delivery ends in `notifications` once, or is
 // still refused with 503 for the service to retry.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Inbox, inboxPathFor } from '../../src/notify/inbox.ts';
 import { generateHistory, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
-import { cleanEnv, runRecon, STACK_FRAME } from './cli.ts';
+import { runRecon, STACK_FRAME, startReceive } from './cli.ts';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'recon.js');
 const DATE = '2026-03-09';
 const NEXT = '2026-03-10';
 const BOUND = { seconds: 60, rssMb: 640 };
@@ -54,23 +53,6 @@ function setUp(name: string): string {
     }),
   );
   return dir;
-}
-
-function startReceive(dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BIN, 'receive', '--port', '0'], { cwd: dir, env: cleanEnv({ RECON_API_KEY: sandbox.apiKey }) });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += String(d)));
-  child.stderr!.on('data', (d) => (out += String(d)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`recon receive did not start: ${out}`)), 20_000);
-    child.stdout!.on('data', () => {
-      const url = /recon receive: (http:\/\/\S+?)\/ /.exec(out)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ child, url });
-      }
-    });
-  });
 }
 
 /** VmHWM (peak RSS) of a running process, MB. */
@@ -155,7 +137,7 @@ describe('hostile input on recon receive and the inbox', () => {
 
   it('an unsigned flood spends its own budget: every genuine delivery is answered 200, within 60 s and 640 MB', async () => {
     setUp('receive');
-    receive = await startReceive(dir());
+    receive = await startReceive(dir(), sandbox.apiKey);
     const started = performance.now();
     const forged = { 'user-agent': 'Service/1.0.0', 'service-api-signature': 'not-the-key', 'content-type': 'application/json' };
     const flood = pool(
