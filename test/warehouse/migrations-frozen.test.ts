@@ -99,8 +99,10 @@ describe('migrations', () => {
     await expect(`${JSON.stringify(schema, null, 2)}\n`).toMatchFileSnapshot('./schema.snapshot.json');
   });
 
+  // One new warehouse to compare every older one with: migrating a new file is the same work each time.
+  let fresh: Promise<unknown> | undefined;
   it.each(MIGRATIONS.slice(0, -1).map((m) => m.version))('a warehouse left at version %i migrates to the same schema', async (version) => {
-    const fresh = await schemaAfterOpening(join(dir, `fresh-${version}.duckdb`));
-    expect(await schemaAfterOpening(await warehouseAt(version))).toEqual(fresh);
+    fresh ??= schemaAfterOpening(join(dir, 'fresh-reference.duckdb'));
+    expect(await schemaAfterOpening(await warehouseAt(version))).toEqual(await fresh);
   });
 });
