@@ -17,17 +17,22 @@ export interface InProcessResult {
 
 let queue: Promise<unknown> = Promise.resolve();
 
-export function runCliInProcess(args: string[], options: { env?: Record<string, string> } = {}): Promise<InProcessResult> {
-  const run = queue.then(() => runNow(args, options.env ?? {}));
+/**
+ * Runs `recon ARGS` in this process. `cwd`: the folder the run starts in (where it looks for
+ * ./recon.config.json and resolves relative paths), as a child's cwd would be; put back afterwards.
+ */
+export function runCliInProcess(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<InProcessResult> {
+  const run = queue.then(() => runNow(args, options.env ?? {}, options.cwd));
   queue = run.catch(() => undefined);
   return run;
 }
 
 type Write = typeof process.stdout.write;
 
-async function runNow(args: string[], env: Record<string, string>): Promise<InProcessResult> {
+async function runNow(args: string[], env: Record<string, string>, cwd: string | undefined): Promise<InProcessResult> {
   const out: string[] = [];
   const err: string[] = [];
+  const savedCwd = process.cwd();
   const savedEnv = { ...process.env };
   const savedExitCode = process.exitCode;
   const savedWrites = [process.stdout.write, process.stderr.write] as const;
@@ -37,6 +42,7 @@ async function runNow(args: string[], env: Record<string, string>): Promise<InPr
     Object.assign(process.env, env);
     // A fresh process starts without an exit code; runCli returns one a command set.
     process.exitCode = undefined;
+    if (cwd !== undefined) process.chdir(cwd);
     Object.defineProperty(process.stdout, 'isTTY', { value: false, configurable: true, writable: true });
     Object.defineProperty(process.stderr, 'isTTY', { value: false, configurable: true, writable: true });
     process.stdout.write = capture(out);
@@ -50,6 +56,7 @@ async function runNow(args: string[], env: Record<string, string>): Promise<InPr
     for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
     Object.assign(process.env, savedEnv);
     process.exitCode = savedExitCode;
+    process.chdir(savedCwd);
   }
 }
 
