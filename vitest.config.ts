@@ -47,7 +47,8 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: UNIT } },
+      // The global setup gives the files that share the serve tests' two sandbox nights a folder to share them in.
+      { extends: true, test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: UNIT, globalSetup: ['test/serve/two-nights-setup.ts'] } },
     ],
   },
 });
