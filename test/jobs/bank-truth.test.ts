@@ -9,6 +9,7 @@
 // under "1252"), each repeating every earlier day's lines (an overlapping re-import adds nothing). The
 // findings new on each night are exactly the planted discrepancies of every category.
 import { join } from 'node:path';
+import { DateTime } from 'luxon';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_MERCHANT, generateHistory, sandboxStatementPath, writeStatementFiles } from '../../src/sandbox/index.ts';
 import { datesBetween } from '../../src/shared/business-day.ts';
@@ -65,7 +66,16 @@ async function scoreSeed(seed: number, endDate: string) {
       facts.returned = await count(db, `SELECT count(*) AS n FROM bank_transactions WHERE memo LIKE 'DEVOLU%' AND amount_cents < 0`);
     },
   });
-  return { expected, found, planted: bank.lines.map((l) => `${l.fitid} ${l.amountCents} ${l.memo}`).sort(), ...facts };
+  // The matched cases that must raise nothing, planted in this history: a payout fulfilled at 00:20
+  // (credited the evening before) and one fulfilled at 23:40 and fulfilled again days later.
+  const payouts = history.operations.filter((o) => o.kind === 'cash_out' && o.document === SANDBOX_MERCHANT.document);
+  const fulfilled = (o: (typeof payouts)[number]) => o.versions.filter((v) => v.status === 'fulfilled');
+  const localTime = (ms: number) => DateTime.fromMillis(ms, { zone: ZONE }).toFormat('HH:mm');
+  const matchedCases = {
+    firstHour: payouts.filter((o) => localTime(fulfilled(o)[0]?.atMs ?? 0) === '00:20').length,
+    lateUpdate: payouts.filter((o) => fulfilled(o).length === 2 && localTime(fulfilled(o)[0]?.atMs ?? 0) === '23:40').length,
+  };
+  return { expected, found, matchedCases, planted: bank.lines.map((l) => `${l.fitid} ${l.amountCents} ${l.memo}`).sort(), ...facts };
 }
 
 function score(expected: string[], found: string[], category: string) {
@@ -75,13 +85,14 @@ function score(expected: string[], found: string[], category: string) {
   return { category, planted: truth.length, precision: got.length === 0 ? 1 : hits / got.length, recall: truth.length === 0 ? 1 : hits / truth.length };
 }
 
+// Thirty nights per seed: the fewest that plant every case (the fifth loose gap needs about 25 days
+// after the first). Christmas, 31 December (no clearing) and New Year's Day inside the history; with
+// RECON_TEST_LARGE=1 also a second seed over Carnival (16-17 February 2026). One seed's thirty nights
+// are minutes of CPU, and every planted case is asserted below, so the second seed adds holidays, not cases.
+const SEEDS: [number, string][] = [[23, '2027-01-12'], ...(process.env['RECON_TEST_LARGE'] === '1' ? ([[22, '2026-02-27']] as [number, string][]) : [])];
+
 describe('bank check against the ground truth', () => {
-  it.each([
-    // Carnival (16-17 February 2026) inside the history: windows stretch over the bank holidays.
-    [22, '2026-02-27'],
-    // Christmas, 31 December (no clearing) and New Year's Day inside the history.
-    [23, '2027-01-12'],
-  ])(
+  it.each(SEEDS)(
     'finds exactly the planted bank gaps and every other planted discrepancy (seed %i, history to %s)',
     async (seed, endDate) => {
       const r = await scoreSeed(seed, endDate);
@@ -97,6 +108,7 @@ describe('bank check against the ground truth', () => {
       expect(r.charsets).toEqual(['utf-8', 'windows-1252']);
       expect(r.creditedOnLastDay).toBeGreaterThanOrEqual(1);
       expect(r.summed).toBeGreaterThanOrEqual(2);
+      expect(r.matchedCases).toEqual({ firstHour: 1, lateUpdate: 1 });
     },
     300_000,
   );
