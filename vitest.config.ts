@@ -7,6 +7,7 @@
 import { defineConfig } from 'vitest/config';
 
 const UNIT = [
+  'test/architecture/arrows.test.ts',
   'test/bank/{bank-days,match-payouts}.test.ts',
   'test/api/{bounded-requests,client,fast-check,installments,key-shape,refused-ids}.test.ts',
   'test/bank/{cnab-and-round-trips,read-ofx,statement-limits,statement-rules,statement-text-out}.test.ts',
