@@ -28,6 +28,10 @@ const UNIT = [
   'test/warehouse/{memory-limit,migrate,previous-release}.test.ts',
 ];
 
+// One migrated warehouse per project's run, which tests copy instead of migrating one per case
+// (test/warehouse/migrated-copy.ts). Named per project: at the root it would also run for the root.
+const TEMPLATE_SETUP = ['test/warehouse/template-setup.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -46,9 +50,10 @@ export default defineConfig({
           // test/cli/in-process.ts puts back what runCli touches; nothing in unit leaves a global stubbed
           // (test/shared/log.test.ts fakes the timers inside each test and puts them back after it).
           isolate: false,
+          globalSetup: TEMPLATE_SETUP,
         },
       },
-      { extends: true, test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: UNIT } },
+      { extends: true, test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: UNIT, globalSetup: TEMPLATE_SETUP } },
     ],
   },
 });
