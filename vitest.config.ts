@@ -7,6 +7,7 @@
 import { defineConfig } from 'vitest/config';
 
 const UNIT = [
+  'test/architecture/arrows.test.ts',
   'test/bank/{bank-days,match-payouts}.test.ts',
   'test/api/{bounded-requests,client,fast-check,installments,key-shape,refused-ids}.test.ts',
   'test/bank/{cnab-and-round-trips,read-ofx,statement-limits,statement-rules,statement-text-out}.test.ts',
@@ -27,6 +28,10 @@ const UNIT = [
   'test/warehouse/{memory-limit,migrate,previous-release}.test.ts',
 ];
 
+// One migrated warehouse per project's run, which tests copy instead of migrating one per case
+// (test/warehouse/migrated-copy.ts). Named per project: at the root it would also run for the root.
+const TEMPLATE_SETUP = ['test/warehouse/template-setup.ts'];
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -45,10 +50,14 @@ export default defineConfig({
           // test/cli/in-process.ts puts back what runCli touches; nothing in unit leaves a global stubbed
           // (test/shared/log.test.ts fakes the timers inside each test and puts them back after it).
           isolate: false,
+          globalSetup: TEMPLATE_SETUP,
         },
       },
-      // The global setup gives the files that share the serve tests' two sandbox nights a folder to share them in.
-      { extends: true, test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: UNIT, globalSetup: ['test/serve/two-nights-setup.ts'] } },
+      // The e2e files also share the serve tests' two sandbox nights, in a folder the second setup gives them.
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: UNIT, globalSetup: [...TEMPLATE_SETUP, 'test/serve/two-nights-setup.ts'] },
+      },
     ],
   },
 });

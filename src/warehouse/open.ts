@@ -170,7 +170,7 @@ async function sealWarehouse(connection: DuckDBConnection, rawDir: string): Prom
  * Applies the migrations the warehouse lacks. Migration 14 writes into the raw rows' folder: a connection
  * that openWarehouse did not prepare gets it here (beside its file, or a temporary one in memory).
  */
-export async function migrate(connection: DuckDBConnection): Promise<number> {
+async function migrate(connection: DuckDBConnection): Promise<number> {
   if ((await rawDirOfConnection(connection)) === undefined) await useRawStore(connection, { create: true });
   await connection.run('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)');
   const reader = await connection.runAndReadAll('SELECT coalesce(max(version), 0) AS v FROM schema_migrations');

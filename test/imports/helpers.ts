@@ -9,7 +9,8 @@ import type { ReconConfig } from '../../src/config/schema.ts';
 import { importOrders, type ImportRequest, type ImportResult } from '../../src/imports/index.ts';
 import type { Clock } from '../../src/shared/clock.ts';
 import { silentLogger, type Logger } from '../../src/shared/log.ts';
-import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
+import type { Warehouse } from '../../src/warehouse/open.ts';
+import { openMigratedCopy } from '../warehouse/migrated-copy.ts';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'orders');
 
@@ -25,7 +26,7 @@ export interface Workspace {
 
 export async function openWorkspace(): Promise<Workspace> {
   const dir = mkdtempSync(join(tmpdir(), 'recon-imports-'));
-  const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
+  const warehouse = await openMigratedCopy(join(dir, 'recon.duckdb'));
   // A clock that moves a second per reading, so successive imports have ordered imported_at.
   let now = Date.UTC(2024, 4, 2, 6, 0, 0);
   const clock: Clock = { now: () => (now += 1000) };

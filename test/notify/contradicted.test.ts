@@ -9,7 +9,8 @@ import { businessDayOf } from '../../src/shared/business-day.ts';
 import { messagesFor } from '../../src/shared/locale/index.ts';
 import { localizeReason, rebuildEnglishReason } from '../../src/shared/locale/localize.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { insertTransactions, memoryWarehouse } from '../reconcile/fixtures.ts';
+import { insertTransactions } from '../reconcile/fixtures.ts';
+import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const D = '2026-03-10';
@@ -27,7 +28,7 @@ interface Case {
 }
 
 async function night(c: Case) {
-  const w = await memoryWarehouse();
+  const w = await migratedWarehouse();
   const last = c.listed.at(-1);
   if (last) await insertTransactions(w.db, [{ transaction_id: 'tr_1', item_id: 'PED-1', status: last[0], created: c.listed[0]![1], updated: last[1] }]);
   for (const [status, at] of c.listed) await w.db.run(`INSERT INTO transaction_history VALUES ('tr_1', '${status}', '${at}', now(), now(), 't', 't')`);

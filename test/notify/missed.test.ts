@@ -12,7 +12,8 @@ import { Inbox, sealInbox } from '../../src/notify/inbox.ts';
 import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { insertTransactions, memoryWarehouse } from '../reconcile/fixtures.ts';
+import { insertTransactions } from '../reconcile/fixtures.ts';
+import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const D = '2026-03-10';
@@ -32,7 +33,7 @@ interface Case {
 }
 
 async function night(c: Case, options: { notifications?: typeof expected; prevFinding?: string } = {}) {
-  const w = await memoryWarehouse();
+  const w = await migratedWarehouse();
   await insertTransactions(w.db, [{ transaction_id: 'tr_1', item_id: 'PED-1', status: c.status, created: '2026-03-08T15:00:00Z', updated: c.at }]);
   if (c.review) await w.db.run(`INSERT INTO transaction_history VALUES ('tr_1', 'review', '2026-03-08T15:00:00Z', now(), now(), 't', 't')`);
   await w.db.run(`INSERT INTO transaction_history VALUES ('tr_1', '${c.status}', '${c.at}', now(), now(), 't', 't')`);
@@ -100,7 +101,7 @@ describe('notification_missed', () => {
 
 describe('foldInbox', () => {
   it('adds each delivery once, however often it is in the inbox, skips a cut line, and reads only what is new', async () => {
-    const w = await memoryWarehouse();
+    const w = await migratedWarehouse();
     const inbox = new Inbox(join(dir, 'w.duckdb.notifications', 'inbox.ndjson'));
     const line = (id: string, status: string) => ({
       v: 1 as const,
@@ -134,7 +135,7 @@ describe('foldInbox', () => {
   });
 
   it('folds the sealed files a stopped night left, with what came since, and deletes them once folded', async () => {
-    const w = await memoryWarehouse();
+    const w = await migratedWarehouse();
     const folder = join(dir, 'left.duckdb.notifications');
     const inbox = new Inbox(join(folder, 'inbox.ndjson'));
     const line = (id: string) => ({

@@ -1,7 +1,6 @@
 // The bank rules, case by case on a real DuckDB warehouse file: payouts (fulfilled cash-outs to the
 // merchant's own CNPJ) against the credits of its statements, night after night (docs/bank.md).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,21 +13,22 @@ import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
+import type { Warehouse } from '../../src/warehouse/open.ts';
+import { openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
 import { MERCHANT_CNPJ, insertOperations, merchantPayout, type OpRow } from './fixtures.ts';
 
 const TZ = 'America/Sao_Paulo';
 const CNPJ = MERCHANT_CNPJ;
 const config = configSchema.parse({ bank: { accounts: [{ id: 'itau-1', document: '11.222.333/0001-81', bankAccount: '56789-0' }] } });
 const bank = { ...config.bank, zone: TZ };
-const dir = mkdtempSync(join(tmpdir(), 'recon-bank-rules-'));
+const dir = scratchDir('recon-bank-rules-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let warehouse: Warehouse;
 let db: DuckDBConnection;
 let file = 0;
 beforeEach(async () => {
-  warehouse = await openWarehouse(join(dir, `w${++file}.duckdb`));
+  warehouse = await openMigratedCopy(join(dir, `w${++file}.duckdb`));
   db = warehouse.connection;
 });
 afterEach(() => warehouse.close());

@@ -1,9 +1,6 @@
 // Builders for warehouse rows in reconcile tests: only the columns a rule reads, sensible defaults for the rest.
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type LoadedTable } from '../../src/shared/tables.ts';
-import { rmSync } from 'node:fs';
-import { migrate } from '../../src/warehouse/open.ts';
-import { rawDirOfConnection } from '../../src/warehouse/raw-store.ts';
 
 export interface TxRow {
   transaction_id: string;
@@ -79,23 +76,6 @@ export async function insertOperations(db: DuckDBConnection, rows: OpRow[]): Pro
       ${sql(r.updated ?? created)}, ${r.amount}, ${sql(r.paid_amount ?? null)}, ${sql(r.paid_off_amount ?? null)},
       'Ana', ${sql(r.document ?? '12345678909')}, '{}', now(), now(), 'test', 'test')`);
   }
-}
-
-/** A migrated in-memory warehouse, as openWarehouse would set it up (UTC session, a temporary raw rows' folder). */
-export async function memoryWarehouse(): Promise<{ db: DuckDBConnection; close(): void }> {
-  const instance = await DuckDBInstance.create(':memory:');
-  const db = await instance.connect();
-  await db.run("SET TimeZone = 'UTC'");
-  await migrate(db);
-  const rawDir = await rawDirOfConnection(db);
-  return {
-    db,
-    close() {
-      db.closeSync();
-      instance.closeSync();
-      if (rawDir !== undefined) rmSync(rawDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** The CNPJ the bank tests' merchant sends its payouts to. */

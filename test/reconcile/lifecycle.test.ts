@@ -5,7 +5,8 @@ import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { configSchema } from '../../src/config/schema.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { insertOrders, insertTransactions, memoryWarehouse } from './fixtures.ts';
+import { insertOrders, insertTransactions } from './fixtures.ts';
+import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 
 const config = configSchema.parse({}).reconcile;
@@ -13,7 +14,7 @@ let db: DuckDBConnection;
 let close: () => void;
 
 beforeEach(async () => {
-  ({ db, close } = await memoryWarehouse());
+  ({ db, close } = await migratedWarehouse());
 });
 afterEach(() => close());
 

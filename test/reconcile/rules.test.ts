@@ -1,11 +1,12 @@
-// Table-driven tests of the finding rules on an in-memory DuckDB: each category, its negative twin and the scope rules.
+// Table-driven tests of the finding rules on a real migrated DuckDB file per case: each category, its negative twin and the scope rules.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { configSchema } from '../../src/config/schema.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { insertOperations, insertOrders, insertTransactions, memoryWarehouse, type OpRow, type OrderRow, type TxRow } from './fixtures.ts';
+import { insertOperations, insertOrders, insertTransactions, type OpRow, type OrderRow, type TxRow } from './fixtures.ts';
+import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 
 // Business day D = 2026-03-10 in America/Sao_Paulo: [2026-03-10T03:00Z, 2026-03-11T03:00Z).
@@ -17,7 +18,7 @@ let db: DuckDBConnection;
 let close: () => void;
 
 beforeEach(async () => {
-  ({ db, close } = await memoryWarehouse());
+  ({ db, close } = await migratedWarehouse());
 });
 afterEach(() => close());
 

@@ -17,7 +17,8 @@ import { TRANSACTION_STATUSES } from '../../src/shared/domain.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { MIGRATIONS_DIR } from '../../src/warehouse/migrations.ts';
 import { runWithParams } from '../../src/warehouse/sql.ts';
-import { insertOperations, insertOrders, insertTransactions, memoryWarehouse } from './fixtures.ts';
+import { insertOperations, insertOrders, insertTransactions } from './fixtures.ts';
+import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const NIGHTS = ['2026-03-08', '2026-03-09', '2026-03-10', '2026-03-11'];
@@ -26,7 +27,7 @@ let db: DuckDBConnection;
 let close: () => void;
 
 beforeEach(async () => {
-  ({ db, close } = await memoryWarehouse());
+  ({ db, close } = await migratedWarehouse());
 });
 afterEach(() => close());
 

@@ -1,10 +1,9 @@
 // A real migrated warehouse in a temp folder, with rows that exercise the reports and views: refunds
 // either side of local midnight, chargebacks of every age, and hostile text that must never run as a
 // formula. Business day 2024-03-15 in America/Sao_Paulo (UTC-3): 2024-03-15T03:00Z .. 2024-03-16T03:00Z.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
+import type { Warehouse } from '../../src/warehouse/open.ts';
+import { openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
 
 export const DAY = '2024-03-15';
 export const ZONE = 'America/Sao_Paulo';
@@ -17,9 +16,9 @@ export interface Fixture {
 }
 
 export async function createFixtureWarehouse(): Promise<Fixture> {
-  const dir = mkdtempSync(join(tmpdir(), 'recon-report-'));
+  const dir = scratchDir('recon-report-');
   const path = join(dir, 'recon.duckdb');
-  const warehouse = await openWarehouse(path, { fileMode: '0600' });
+  const warehouse = await openMigratedCopy(path);
   try {
     await warehouse.connection.run(FIXTURE_SQL);
   } catch (error) {

@@ -9,14 +9,14 @@ import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type ApiCashIn, typ
 import { centsOfOperation, operationLine } from '../../src/sync/operation-rows.ts';
 import { fileColumnsOf, Stager } from '../../src/sync/stage.ts';
 import { fakeCashIn, fakeCashOut } from '../sync/fake-service.ts';
-import { memoryWarehouse } from '../reconcile/fixtures.ts';
+import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
 
 const INFORMATION_SCHEMA_TYPE: Record<string, string> = { TIMESTAMPTZ: 'TIMESTAMP WITH TIME ZONE' };
 
 describe('table specs', () => {
-  let warehouse: Awaited<ReturnType<typeof memoryWarehouse>>;
+  let warehouse: Awaited<ReturnType<typeof migratedWarehouse>>;
   beforeAll(async () => {
-    warehouse = await memoryWarehouse();
+    warehouse = await migratedWarehouse();
   });
   afterAll(() => warehouse.close());
 

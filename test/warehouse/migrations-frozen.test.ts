@@ -1,6 +1,7 @@
-// Released migrations are frozen: their files hash to what was released, and the migrated schema is the
-// snapshot in schema.snapshot.json whether the warehouse is new or was made by any earlier version. A
-// schema change is a new migration file plus `npx vitest run -u` to record the new snapshot.
+// Released migrations are frozen: every file is pinned by its sha256 and hashes to its pin, and the
+// migrated schema is the snapshot in schema.snapshot.json whether the warehouse is new or was made by any
+// earlier version. A schema change is a new migration file, its pin in RELEASED, and `npx vitest run -u`
+// to record the new snapshot.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, MIGRATIONS_DIR } from '../../src/warehouse/migrations.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { useRawStore } from '../../src/warehouse/raw-store.ts';
+import { frozenMigrationProblems } from './frozen-pins.ts';
 
-/** sha256 of every released migration file. Add a line when a migration is released; never change one. */
+/**
+ * sha256 of every released migration file, from the first to the last. Every commit on main is a release,
+ * so a migration is pinned here in the commit that adds it: one line, its file name and
+ * `sha256sum src/warehouse/migrations/NNNN-*.sql`. Never change a line.
+ */
 const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0001-initial-schema.sql', '6d893a4760496ec6c0f87c62e3ac6fb011e4b4e1e3f98f508ac768de8000d173'],
   ['0002-report-views.sql', '7e863aadaf16d7c39f20817c022287f1cb89c3f1f01cd3fb10ed480af961fb92'],
@@ -27,6 +33,11 @@ const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0012-order-links.sql', 'f8b379cb4dda3de709bd251905e767bf15405221a56ab7f59251a6267d580b1e'],
   ['0013-night-reads-bounded-by-dates.sql', 'aa281847553cff7347954fcb5a8b234869283fd3d712333bd6d43e18bb3a50ca'],
   ['0014-raw-rows-beside-the-warehouse.sql', '32a671ab9f69875763ace94c3823e9c6330cf8f08e1c365c83d840524ee24d82'],
+  ['0015-installment-prices.sql', 'bfffd999b5498b72b3987b07ced7eefbf509b4b96d484885ad603f70541fad33'],
+  ['0016-notifications.sql', 'bb98fa15792c0ce80c22ec348ab420cb804c7c2af40bb061fb133be83f6fe7a2'],
+  ['0017-bank-statements.sql', 'b323e03dfc78eb152011164a81375854dd16b4a46d2301689f73c71d5503ad96'],
+  ['0018-payout-matches.sql', 'b9a843182f52fcc2075ff4d166ddae0f2023871ead00bca2cabc713738e4baa4'],
+  ['0019-notification-raw-bytes.sql', 'e735259b0bd848158dd90b5a4c8803f37edc1f268edd03065d11acf937fc56d2'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));
@@ -81,17 +92,32 @@ async function warehouseAt(version: number): Promise<string> {
 }
 
 describe('migrations', () => {
-  it('every released file is unchanged, and every file is released or newer than the last release', () => {
-    const files = MIGRATIONS.map((m) => m.file);
-    expect(files.slice(0, RELEASED.length)).toEqual(RELEASED.map(([file]) => file));
-    for (const [file, sha256] of RELEASED) {
-      expect({
-        file,
-        sha256: createHash('sha256')
-          .update(readFileSync(join(MIGRATIONS_DIR, file)))
-          .digest('hex'),
-      }).toEqual({ file, sha256 });
-    }
+  it('every migration file is pinned, and hashes to its pin', () => {
+    const files = MIGRATIONS.map(({ file }) => ({ file, bytes: readFileSync(join(MIGRATIONS_DIR, file)) }));
+    const problems = frozenMigrationProblems(files, RELEASED);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  const text = (t: string) => new TextEncoder().encode(t);
+  const pinOf = (t: string) => createHash('sha256').update(t).digest('hex');
+  it.each([
+    { name: 'every file pinned and unchanged', files: ['a', 'b'], pins: ['a', 'b'], says: [] },
+    {
+      name: 'a released file edited',
+      files: ['a', 'b!'],
+      pins: ['a', 'b'],
+      says: ['0002-b.sql was released and has changed', 'write a new migration instead of editing 0002'],
+    },
+    { name: 'a new file without its pin', files: ['a', 'b'], pins: ['a'], says: ["0002-b.sql is not pinned: add ['0002-b.sql', '"] },
+    { name: 'a pinned file removed', files: ['a'], pins: ['a', 'b'], says: ['0002-b.sql is pinned but gone'] },
+  ])('the pin check: $name', ({ files, pins, says }) => {
+    const name = (i: number) => `000${i + 1}-${['a', 'b'][i]}.sql`;
+    const problems = frozenMigrationProblems(
+      files.map((t, i) => ({ file: name(i), bytes: text(t) })),
+      pins.map((t, i) => [name(i), pinOf(t)] as const),
+    );
+    expect(problems).toHaveLength(says.length === 0 ? 0 : 1);
+    for (const words of says) expect(problems[0]).toContain(words);
   });
 
   it('a new warehouse has the recorded schema', async () => {
