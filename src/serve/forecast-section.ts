@@ -36,11 +36,9 @@ FROM (${receivablesPerDaySql(`(${RECEIVABLES_FORECAST_SQL})`)}) ORDER BY due_dat
 
 /** Every day from the night's D+1 to D+horizonDays with the installments expected and their sum. */
 export async function readForecast(db: Db, request: { date: string; zone: string; settlement: SettlementConfig }): Promise<Forecast> {
-  const day = businessDayOf(request.date, request.zone);
   const reader = await db.runAndReadAll(PER_DAY_SQL, {
     date: dateParam(request.date),
     tz: request.zone,
-    day_end: instantParam(day.endMs),
     ...settlementParams(request.settlement),
   });
   const days = (reader.getRowObjects() as Record<string, unknown>[]).map((r) => ({
