@@ -5,9 +5,8 @@
 import type { SettlementConfig } from '../config/schema.ts';
 import { type ForecastCoverage, readForecastCoverage } from '../forecast/coverage.ts';
 import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql, settlementParams } from '../forecast/receivables-sql.ts';
-import { businessDayOf } from '../shared/business-day.ts';
 import type { Messages } from '../shared/locale/index.ts';
-import { dateParam, instantParam } from '../warehouse/sql.ts';
+import { dateParam } from '../warehouse/sql.ts';
 import type { StackedBar } from './chart-data.ts';
 import { stackedBarChart } from './charts.ts';
 import { brlFromCents } from './format.ts';
