@@ -236,9 +236,7 @@ describe('the nearest lines, not the whole book', () => {
     expect(found.get(en.notes.forecastLinesShown)).toBe('2024-03-16 – 2024-04-13 (settlement.linesDays = 29)');
     const said = String(found.get(en.notes.forecastAllLines));
     const sql = /^recon sql "(.+)"; recon export/.exec(said)?.[1];
-    expect(sql).toBe(
-      `SELECT * FROM forecast_lines(DATE '${DAY}', tz := '${ZONE}', first_installment_days := 30, per_installment := true, horizon_days := 90)`,
-    );
+    expect(sql).toBe(`SELECT * FROM forecast_lines(DATE '${DAY}', tz := '${ZONE}', first_installment_days := 30, per_installment := true, horizon_days := 90)`);
     const all = await fixture.warehouse.connection.runAndReadAll(`${sql} ORDER BY due_date, transaction_id`);
     expect(all.getRowObjectsJS().map((r) => `${r['transaction_id']} ${r['installment']} ${r['amount_cents']}`)).toEqual([
       'F2 1 3000',
@@ -254,7 +252,11 @@ describe('the nearest lines, not the whole book', () => {
   it('by default lists three days: a night whose nearest installments fall later says so in one sentence', async () => {
     const [, lines] = (await workbook('default')).worksheets;
     expect(String(values(lines!, 2)[0])).toContain('from 2024-03-16 to 2024-03-18');
-    expect(readFileSync(join(fixture.dir, 'default', DAY, 'forecast.csv'), 'utf8').trim().split('\r\n')).toHaveLength(1);
+    expect(
+      readFileSync(join(fixture.dir, 'default', DAY, 'forecast.csv'), 'utf8')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
   });
 });
 
