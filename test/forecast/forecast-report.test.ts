@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecast } from '../../reports/forecast.ts';
 import { settlementSchema } from '../../src/config/bank-schema.ts';
 import { writeReports } from '../../src/report/index.ts';
+import { exportParquet } from '../../src/report/parquet-export.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { en } from '../../src/shared/locale/en.ts';
 import { ptBR } from '../../src/shared/locale/pt-BR.ts';
@@ -257,6 +258,30 @@ describe('the nearest lines, not the whole book', () => {
         .trim()
         .split('\r\n'),
     ).toHaveLength(1);
+  });
+});
+
+describe('recon export', () => {
+  it("writes every line of the latest reconciled night's forecast, by due date, with the night", async () => {
+    const out = join(fixture.dir, 'export');
+    const exported = await exportParquet(
+      { db: fixture.warehouse.connection, logger: silentLogger },
+      { outDir: out, timezone: ZONE, fileMode: '0600', settlement: settlementSchema.parse({}) },
+    );
+    expect(exported.find((t) => t.name === 'forecast_lines')).toMatchObject({ rows: 7, dayColumn: 'due_date' });
+    const back = await fixture.warehouse.connection.runAndReadAll(
+      `SELECT strftime(forecast_night, '%Y-%m-%d') AS night, transaction_id, installment, amount_cents, CAST(day AS VARCHAR) AS day
+       FROM read_parquet('${out}/forecast_lines/**/*.parquet', hive_partitioning = true) ORDER BY due_date, transaction_id`,
+    );
+    expect(back.getRowObjectsJS().map((r) => `${r['night']} ${r['transaction_id']} ${r['installment']} ${r['amount_cents']} ${r['day']}`)).toEqual([
+      '2024-03-15 F2 1 3000 2024-03-31',
+      '2024-03-15 F3 1 3335 2024-04-13',
+      '2024-03-15 T1 1 15000 2024-04-14',
+      '2024-03-15 T8 1 100 2024-04-14',
+      '2024-03-15 F2 2 3000 2024-04-30',
+      '2024-03-15 F3 2 3333 2024-05-13',
+      '2024-03-15 F3 3 3333 2024-06-12',
+    ]);
   });
 });
 
