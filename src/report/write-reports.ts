@@ -17,6 +17,7 @@ import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { dateParam, instantParam } from '../warehouse/sql.ts';
 import { CsvFileWriter } from './csv-writer.ts';
+import { copyCsv } from './csv-copy.ts';
 import { rowChunksOf, type QueryParams } from './query-rows.ts';
 import { readNotes } from './notes.ts';
 import { materialiseBase, type ReportQueries } from './report-base.ts';
@@ -46,6 +47,11 @@ export interface WriteReportsRequest {
    * sheet saying so, with a header-only CSV. Absent: every check is taken as on.
    */
   checksOff?: readonly ReportCheck[] | undefined;
+  /**
+   * Who writes the CSVs: DuckDB's COPY (default; csv-copy.ts, the same bytes) or the streaming writer
+   * (csv-writer.ts), which the tests hold the COPY against.
+   */
+  csvWriter?: 'copy' | 'stream' | undefined;
 }
 
 export interface WriteReportsResult {
@@ -141,13 +147,21 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
   let queries: ReportQueries | undefined;
   let xlsx: XlsxFileWriter | undefined;
   const csvs: CsvFileWriter[] = [];
+  let copiedRows: number | undefined;
   let done = false;
   try {
     xlsx = await XlsxFileWriter.open(partial(xlsxPath), mode);
     const csvOptions = { maskDocuments: request.maskDocuments, timezone: request.day.zone, mode };
     const csvColumns = csvPicks.map((i) => csvSheet.columns[i] as ColumnSpec);
-    csvs.push(await CsvFileWriter.open(partial(csvPath), csvColumns, { ...csvOptions, dialect: request.csvDialect }));
-    if (brPath) csvs.push(await CsvFileWriter.open(partial(brPath), csvColumns, { ...csvOptions, dialect: 'br' }));
+    const dialects: [string, CsvDialect][] = brPath
+      ? [
+          [csvPath, request.csvDialect],
+          [brPath, 'br'],
+        ]
+      : [[csvPath, request.csvDialect]];
+    // A report whose check is off writes its CSVs' header alone, as the streaming writer does.
+    const byCopy = request.csvWriter !== 'stream' && !off;
+    if (!byCopy) for (const [path, dialect] of dialects) csvs.push(await CsvFileWriter.open(partial(path), csvColumns, { ...csvOptions, dialect }));
     if (off) {
       // No query runs: its figures would read as answers (every sale "unpriced", no payout anywhere).
       const messages = messagesFor(request.locale);
@@ -155,8 +169,15 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     } else {
       queries = await materialiseBase(deps, definition, params);
       for (const sheet of sheets) {
-        const toCsv = sheet === csvSheet ? csvPicks : undefined;
+        const toCsv = sheet === csvSheet && !byCopy ? csvPicks : undefined;
         await writeSheet(deps.db, { sheet, toCsv, report: definition.name, queries, params, request, xlsx, csvs }, counts);
+      }
+      const label = `report ${definition.name}, sheet ${csvSheet.name}`;
+      for (const [path, dialect] of byCopy ? dialects : []) {
+        const sql = queries.resolve(csvSheet.sql, label);
+        const options = { dialect, maskDocuments: request.maskDocuments, timezone: request.day.zone };
+        const written = await copyCsv(deps.db, { sql, params, columns: csvColumns, options, path: partial(path), mode, label });
+        if (path === csvPath) copiedRows = written;
       }
     }
     await xlsx.commit();
@@ -174,7 +195,7 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     await queries?.drop();
     if (!done) for (const path of paths) rmSync(partial(path), { force: true });
   }
-  const rows = csvs[0]?.rowCount ?? 0;
+  const rows = copiedRows ?? csvs[0]?.rowCount ?? 0;
   counts[definition.name] = rows;
   deps.logger.event('report.written', { report: definition.name, rows, files: paths, ...(off ? { off } : {}) });
   // The `br` copy is a view of the CSV for people, not one of the night's files (summary.json lists those).
