@@ -1,7 +1,8 @@
 // Renders report definitions (reports/) into `<outDir>/<date>/<name>.xlsx` and `.csv`. A report's base
 // query runs once into a TEMP table its sheets read (report-base.ts); each sheet's query is streamed
-// once, the CSV sheet's rows going to every file in the same pass, and a sheet left out when empty is
-// only added at its first row, so no query runs twice to find out. Files are written under a temporary
+// once into the workbook, and a sheet left out when empty is only added at its first row, so no query
+// runs twice to find out. The CSV sheet's query runs once more per CSV file, as DuckDB's COPY
+// (csv-copy.ts): over the base table that is a scan, cheaper than formatting its rows in JavaScript. Files are written under a temporary
 // name and renamed when complete, so a reader never sees half a report. An empty sheet says why in one
 // sentence (SheetSpec.whenEmpty); a report whose check is off is that sentence alone (ReportDefinition.check).
 import { renameSync, rmSync } from 'node:fs';
