@@ -80,7 +80,7 @@ function fieldSql(column: ColumnSpec, options: CsvCopyOptions): string {
  * The COPY of `sql`'s rows as the CSV of `columns`: the header is the column names (the `br` BOM is
  * part of the first), and every field is text already, so DuckDB only quotes and joins.
  */
-export function csvCopySql(sql: string, columns: readonly ColumnSpec[], options: CsvCopyOptions, path: string): string {
+function csvCopySql(sql: string, columns: readonly ColumnSpec[], options: CsvCopyOptions, path: string): string {
   const select = columns.map((column, i) => {
     const header = neutraliseFormula(csvHeaderOf(column, options.dialect));
     return `${fieldSql(column, options)} AS ${sqlIdentifier((i === 0 && options.dialect === 'br' ? '\uFEFF' : '') + header)}`;
