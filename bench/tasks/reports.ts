@@ -79,6 +79,7 @@ try {
     day_start: instantParam(day.startMs),
     day_end: instantParam(day.endMs),
     ...settlementParams(settlement),
+    lines_days: settlement.linesDays,
     ...coverageParams(coverage),
   };
   const floorReports = REPORTS.map((d) => floorQueriesOf(d, day.date, runId));

@@ -4,7 +4,7 @@
 // sale and the contract. The forecast report (reports/forecast.ts) and the page's chart both read it.
 //
 // Parameters: $date (the night, DATE), $tz (zone), and the contract's $first_installment_days,
-// $per_installment, $horizon_days, $lines_days (settlementParams below).
+// $per_installment, $horizon_days (settlementParams below).
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { SettlementConfig } from '../config/schema.ts';
 
@@ -54,6 +54,5 @@ export function settlementParams(settlement: SettlementConfig): Record<string, D
     first_installment_days: settlement.firstInstallmentDays,
     per_installment: settlement.perInstallment,
     horizon_days: settlement.horizonDays,
-    lines_days: settlement.linesDays,
   };
 }

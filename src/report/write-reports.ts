@@ -1,8 +1,9 @@
 // Renders report definitions (reports/) into `<outDir>/<date>/<name>.xlsx` and `.csv`. A report's base
 // query runs once into a TEMP table its sheets read (report-base.ts); each sheet's query is streamed
 // once into the workbook, and a sheet left out when empty is only added at its first row, so no query
-// runs twice to find out. The CSV sheet's query runs once more per CSV file, as DuckDB's COPY
-// (csv-copy.ts): over the base table that is a scan, cheaper than formatting its rows in JavaScript. Files are written under a temporary
+// runs twice to find out. In a report with a base, the CSV sheet's query runs once more per CSV file, as
+// DuckDB's COPY (csv-copy.ts): over the base table that is a scan, cheaper than formatting its rows in
+// JavaScript; otherwise the CSV sheet's rows go to every file in the workbook's pass. Files are written under a temporary
 // name and renamed when complete, so a reader never sees half a report. An empty sheet says why in one
 // sentence (SheetSpec.whenEmpty); a report whose check is off is that sentence alone (ReportDefinition.check).
 import { renameSync, rmSync } from 'node:fs';
@@ -81,6 +82,8 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
     day_start: instantParam(day.startMs),
     day_end: instantParam(day.endMs),
     ...settlementParams(settlement),
+    // How many days of the forecast's lines the report lists (reports/forecast.ts).
+    lines_days: settlement.linesDays,
     ...coverageParams(coverage),
   };
   const reportParams: ReportParams = { date: day.date, locale: request.locale, runId: reconcileRunId ?? '', timezone: day.zone };
@@ -160,8 +163,10 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
           [brPath, 'br'],
         ]
       : [[csvPath, request.csvDialect]];
-    // A report whose check is off writes its CSVs' header alone, as the streaming writer does.
-    const byCopy = request.csvWriter !== 'stream' && !off;
+    // COPY where the CSV sheet is a cut of the base table (a scan to run again); a CSV sheet that reads
+    // the warehouse itself is streamed in the workbook's pass, so no warehouse query runs twice. A report
+    // whose check is off writes its CSVs' header alone, as the streaming writer does.
+    const byCopy = request.csvWriter !== 'stream' && !off && definition.base !== undefined;
     if (!byCopy) for (const [path, dialect] of dialects) csvs.push(await CsvFileWriter.open(partial(path), csvColumns, { ...csvOptions, dialect }));
     if (off) {
       // No query runs: its figures would read as answers (every sale "unpriced", no payout anywhere).
