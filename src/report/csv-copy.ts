@@ -1,9 +1,10 @@
 // A report's CSV written by DuckDB (`COPY ... TO`), byte for byte the file csv-writer.ts writes: the same
 // cells (safe text, the formula guard, masked documents, each dialect's money, dates, instants and
 // booleans), the same quoting (a field is quoted when it holds the delimiter, a quote, CR or LF), CRLF
-// line ends and, in `br`, the UTF-8 BOM. A busy night's CSV is tens of thousands of rows; formatting
-// them cell by cell in JavaScript cost several times the query itself, DuckDB writes them in its own
-// threads. test/report/csv-copy.test.ts holds the two writers equal on a sandbox night.
+// line ends and, in `br`, the UTF-8 BOM. A busy night's CSV is tens of thousands of rows: DuckDB
+// formats and writes them in its own threads instead of passing every cell through JavaScript.
+// test/report/csv-copy.test.ts (hostile cells) and csv-copy-sandbox.test.ts (a sandbox night) hold
+// the two writers equal byte for byte.
 //
 // Each rule below mirrors one of cells.ts / csv-writer.ts / shared/display-text.ts; change them together.
 import { closeSync, fchmodSync, mkdtempSync, openSync, renameSync, rmSync } from 'node:fs';
