@@ -19,7 +19,7 @@ const UNIT = [
   'test/config/config.test.ts',
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules}.test.ts',
   'test/reconcile/{bank-rules,lifecycle,rules}.test.ts',
-  'test/report/{cells,chargebacks-scope,empty-sheets,long-cells,report-base,views,write-reports}.test.ts',
+  'test/report/{cells,chargebacks-scope,csv-copy,empty-sheets,long-cells,report-base,views,write-reports}.test.ts',
   'test/sandbox/{generator,installments,routes-post,row-bytes,server}.test.ts',
   'test/serve/{latest-night,page-guards,rules}.test.ts',
   'test/shared/{amount-at-stake,display-text,figures,locale,log,money,progress-text,redact,tables}.test.ts',

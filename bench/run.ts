@@ -253,6 +253,13 @@ async function measureReports(reconciled: string): Promise<{ rows: Row[]; result
       target: '<= 1.5 x floor',
       ok: ratio <= 1.5,
     },
+    ...Object.entries((reports['byReport'] ?? {}) as Record<string, { seconds: number; floorSeconds: number; ratio: number }>).map(([name, r]) => ({
+      step: `reports, one day: ${name} alone`,
+      value: `${r.seconds.toFixed(2)} s (floor ${r.floorSeconds.toFixed(2)} s, ${r.ratio.toFixed(2)} x)`,
+      rss: 0,
+      target: '<= 1.5 x floor',
+      ok: r.ratio <= 1.5,
+    })),
   ];
   return { rows, results: { reports } };
 }

@@ -1,7 +1,10 @@
 // The cash forecast report: what the card acquirer is expected to pay the merchant on each of the
 // days after the night (settlement.horizonDays, default 90), from the paid card sales and the
-// configured contract, and the installments behind each figure. A forecast, labelled so on every
-// sheet: the payments service lists no settlements, so nothing here is a record of money paid.
+// configured contract, and the installments due in the nearest days (settlement.linesDays, default 3)
+// behind those figures. A forecast, labelled so on every sheet: the payments service lists no
+// settlements, so nothing here is a record of money paid. Every line of the horizon (hundreds of
+// thousands for a busy merchant) stays in the warehouse, `forecast_lines`, where the lines sheet's notes
+// point: a report is sized to what a person reads, and a night no longer writes the whole book.
 import type { NotesSpec, ReportDefinition } from '../src/report/types.ts';
 import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql } from '../src/forecast/receivables-sql.ts';
 
@@ -14,6 +17,20 @@ const COVERAGE_NOTES = `
   (11, CASE WHEN CAST($forecast_partial_through AS DATE) > $date THEN 'forecastPartialDays' ELSE 'forecastNoPartialDays' END,
     CASE WHEN CAST($forecast_partial_through AS DATE) > $date
       THEN strftime($date + 1, '%Y-%m-%d') || ' – ' || $forecast_partial_through END)`;
+
+/** The last due day the lines sheet lists: D + settlement.linesDays, within the horizon. */
+const LINES_UNTIL = '$date + least(CAST($lines_days AS INTEGER), CAST($horizon_days AS INTEGER))';
+
+/**
+ * Under the lines sheet: which days it lists, and the `recon sql` that lists every line of the night's
+ * horizon (the night's contract spelled out, so it is the very forecast of the By day sheet).
+ */
+const LINES_NOTES = `,
+  (6, 'forecastLinesShown', strftime($date + 1, '%Y-%m-%d') || ' – ' || strftime(${LINES_UNTIL}, '%Y-%m-%d')
+    || ' (settlement.linesDays = ' || CAST($lines_days AS INTEGER) || ')'),
+  (7, 'forecastAllLines', 'recon sql "SELECT * FROM forecast_lines(DATE ''' || strftime($date, '%Y-%m-%d') || ''', tz := ''' || $tz
+    || ''', first_installment_days := ' || CAST($first_installment_days AS INTEGER) || ', per_installment := ' || CAST($per_installment AS VARCHAR)
+    || ', horizon_days := ' || CAST($horizon_days AS INTEGER) || ')"; recon export --format parquet (forecast_lines/)')`;
 
 /**
  * Under every sheet: that it is a forecast, what its amounts are and what it covers; under the per-day
@@ -31,7 +48,7 @@ FROM (VALUES
   (4, 'forecastTo', strftime($date + CAST($horizon_days AS INTEGER), '%Y-%m-%d')),
   (5, 'forecastContract', 'settlement.firstInstallmentDays = ' || CAST($first_installment_days AS INTEGER)
     || ', settlement.perInstallment = ' || CAST($per_installment AS VARCHAR))`
-      : ''
+      : LINES_NOTES
   },${COVERAGE_NOTES}
 ) AS notes(position, label, text_value)
 ORDER BY position`,
@@ -40,7 +57,7 @@ ORDER BY position`,
 export const forecast: ReportDefinition = {
   name: 'forecast',
   description:
-    'Cash forecast: card receivables expected per day for the days after the night, one line per installment (a forecast: the service lists no settlements)',
+    'Cash forecast: card receivables expected per day for the days after the night, and the installments due in the nearest days (a forecast: the service lists no settlements)',
   base: RECEIVABLES_FORECAST_SQL,
   sheets: [
     {
@@ -60,11 +77,12 @@ export const forecast: ReportDefinition = {
     {
       name: 'Installments',
       title: (m) => m.sheets.forecastLines,
-      // One line per installment grows with the merchant's sales: the workbook shows the nearest ones, the CSV all.
+      // The nearest days only: the whole horizon is one line per installment of a year of sales.
       maxWorkbookRows: 50_000,
       sql: `
 SELECT transaction_id, item_id, card_brand, sold_at, installment, installments, due_date, amount_cents
 FROM $base
+WHERE due_date <= ${LINES_UNTIL}
 ORDER BY due_date, transaction_id, installment`,
       columns: [
         { key: 'transaction_id', header: 'transaction', type: 'text' },
@@ -80,7 +98,7 @@ ORDER BY due_date, transaction_id, installment`,
       notes: notes(false),
       whenEmpty: {
         message: 'forecastLines',
-        sql: 'SELECT CAST($date + 1 AS DATE) AS first_day, CAST($date + CAST($horizon_days AS INTEGER) AS DATE) AS last_day',
+        sql: `SELECT CAST($date + 1 AS DATE) AS first_day, CAST(${LINES_UNTIL} AS DATE) AS last_day`,
         figures: { first_day: 'date', last_day: 'date' },
       },
     },

@@ -3,8 +3,10 @@
 // CSV files with DuckDB's COPY (no workbook, no cell formatting). For a report with a base that is its
 // base query once into a TEMP table, then every sheet and notes query over it; for one without, every
 // sheet query. Both are timed --rounds times, alternating (a load spike on a shared machine then hits
-// both), after one untimed round of each that warms DuckDB's buffers. --dir names a folder whose
-// recon.duckdb holds a reconciled day (--date, default the bench history's last).
+// both), after one untimed round of each that warms DuckDB's buffers. Each report is also timed alone
+// against its own floor (`byReport`: seconds, floor seconds and their ratio, the median of the rounds),
+// since the target is every report within 1.5 x its floor. --dir names a folder whose recon.duckdb holds
+// a reconciled day (--date, default the bench history's last).
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeReports } from '../../src/report/index.ts';
@@ -14,6 +16,9 @@ import { businessDayOf, type BusinessDay } from '../../src/shared/business-day.t
 import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { dateParam, instantParam, runWithParams, sqlLiteral, type SqlParams } from '../../src/warehouse/sql.ts';
+import { settlementSchema } from '../../src/config/bank-schema.ts';
+import { coverageParams, readForecastCoverage } from '../../src/forecast/coverage.ts';
+import { settlementParams } from '../../src/forecast/receivables-sql.ts';
 import { END, ZONE, argValue, report } from './common.ts';
 
 const dir = argValue('--dir') as string;
@@ -33,12 +38,12 @@ function floorQueriesOf(definition: ReportDefinition, date: string, runId: strin
   return { base: definition.base, queries: [...sheets.map((s) => s.sql), ...sheets.flatMap((s) => (s.notes ? [s.notes.sql] : []))] };
 }
 
-async function timeReports(out: string, runId: string): Promise<number> {
+async function timeReports(out: string, runId: string, definitions: readonly ReportDefinition[] = REPORTS): Promise<number> {
   rmSync(out, { recursive: true, force: true });
   const t0 = performance.now();
   await writeReports(
     { db, logger: silentLogger },
-    { day, runId, outDir: out, maskDocuments: true, csvDialect: 'br', locale: 'pt-BR', fileMode: '0600', definitions: REPORTS },
+    { day, runId, outDir: out, maskDocuments: true, csvDialect: 'br', locale: 'pt-BR', fileMode: '0600', definitions, checksOff: [] },
   );
   return (performance.now() - t0) / 1000;
 }
@@ -65,7 +70,18 @@ try {
   const latest = await db.runAndReadAll(`SELECT run_id FROM reconcile_runs_latest WHERE business_date = $d::DATE`, { d: day.date });
   const runId = String(latest.getRows()[0]?.[0] ?? '');
   if (runId === '') throw new Error(`bench reports: expected a reconcile run of ${day.date} in ${dir}, found none; run the reconcile task on it first`);
-  const params: SqlParams = { date: dateParam(day.date), run_id: runId, tz: day.zone, day_start: instantParam(day.startMs), day_end: instantParam(day.endMs) };
+  const settlement = settlementSchema.parse({});
+  const coverage = await readForecastCoverage(db, { date: day.date, zone: day.zone, settlement });
+  const params: SqlParams = {
+    date: dateParam(day.date),
+    run_id: runId,
+    tz: day.zone,
+    day_start: instantParam(day.startMs),
+    day_end: instantParam(day.endMs),
+    ...settlementParams(settlement),
+    lines_days: settlement.linesDays,
+    ...coverageParams(coverage),
+  };
   const floorReports = REPORTS.map((d) => floorQueriesOf(d, day.date, runId));
   const reportsOut = join(dir, 'bench-reports');
   const floorOut = join(dir, 'bench-floor');
@@ -79,6 +95,21 @@ try {
   }
   // The ratio of each round's pair (measured back to back) is steadier than the ratio of two medians.
   const ratio = median(recon.map((s, i) => s / (floor[i] ?? Number.NaN)));
+  const byReport: Record<string, { seconds: number; floorSeconds: number; ratio: number }> = {};
+  for (const [i, definition] of REPORTS.entries()) {
+    const one = [floorReports[i] as FloorQueries];
+    const mine: number[] = [];
+    const bare: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      mine.push(await timeReports(reportsOut, runId, [definition]));
+      bare.push(await timeFloor(floorOut, one, params));
+    }
+    byReport[definition.name] = {
+      seconds: median(mine),
+      floorSeconds: median(bare),
+      ratio: median(mine.map((s, k) => s / (bare[k] ?? Number.NaN))),
+    };
+  }
   report({
     date: day.date,
     findings: await findingsOf(day, runId),
@@ -87,6 +118,7 @@ try {
     ratio,
     minSeconds: Math.min(...recon),
     minFloorSeconds: Math.min(...floor),
+    byReport,
     floorQueries: floorReports.reduce((n, r) => n + r.queries.length + (r.base === undefined ? 0 : 1), 0),
   });
 } finally {

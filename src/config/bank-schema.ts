@@ -114,4 +114,10 @@ export const settlementSchema = z.strictObject({
   perInstallment: z.boolean().default(true),
   /** How far ahead the cash forecast looks. */
   horizonDays: z.int().min(1).max(730).default(90),
+  /**
+   * The nightly forecast report lists the installments due in this many days after the night (3: from
+   * a Friday night, through the Monday), beside every day's sums; every line of the horizon stays in
+   * the warehouse's forecast_lines. 0 lists none.
+   */
+  linesDays: z.int().min(0).max(730).default(3),
 });

@@ -3,17 +3,19 @@
 // payments service lists no settlements and no acquirer fees, so every line here is derived from the
 // sale and the contract. The forecast report (reports/forecast.ts) and the page's chart both read it.
 //
-// Parameters: $date (the night, DATE), $tz (zone), $day_end (end of the night, TIMESTAMPTZ), and the
-// contract's $first_installment_days, $per_installment, $horizon_days (settlementParams below).
+// Parameters: $date (the night, DATE), $tz (zone), and the contract's $first_installment_days,
+// $per_installment, $horizon_days (settlementParams below).
 import type { DuckDBValue } from '@duckdb/node-api';
 import type { SettlementConfig } from '../config/schema.ts';
 
-/** Most installments a card sale may have (the service prices 1 to 12). */
+/** Most installments a card sale may have (the service prices 1 to 12; the forecast_lines macro's bound). */
 export const MAX_INSTALLMENTS = 12;
 
 /**
  * One row per installment due from D+1 to D+horizon: `transaction_id, item_id, card_brand, sold_at,
- * sale_date, installment, installments, due_date, amount_cents`.
+ * sale_date, installment, installments, due_date, amount_cents`. The rule is the warehouse's
+ * `forecast_lines` macro (migration 0021), so `recon sql` reads the very lines the report and the page
+ * add up; this binds it to the night and the contract:
  *
  * - Sales: transactions whose status is `paid` now, sold before the night's end. Refunded and
  *   charged-back ones are not `paid`, so they are out; `review` is not captured yet.
@@ -28,26 +30,8 @@ export const MAX_INSTALLMENTS = 12;
  * Sales too old to have a part due after D are not read (the lower bound lets DuckDB skip row groups).
  */
 export const RECEIVABLES_FORECAST_SQL = `
-WITH sold AS (
-  SELECT t.transaction_id, t.item_id, t.card_brand, t.date_created AS sold_at,
-    CAST(timezone($tz, t.date_created) AS DATE) AS sale_date,
-    CASE WHEN TRY_CAST(t.installments AS INTEGER) BETWEEN 1 AND ${MAX_INSTALLMENTS} THEN TRY_CAST(t.installments AS INTEGER) ELSE 1 END AS installments,
-    greatest(coalesce(t.net_value, t.paid_amount, 0) - coalesce(t.refunded_amount, 0), 0)::BIGINT AS receivable_cents
-  FROM transactions t
-  WHERE t.status = 'paid' AND t.date_created < $day_end
-    AND t.date_created >= timezone($tz, CAST($date - CAST($first_installment_days AS INTEGER) - ${30 * (MAX_INSTALLMENTS - 1) + 1} AS TIMESTAMP))
-), sales AS (
-  SELECT *, CASE WHEN $per_installment THEN installments ELSE 1 END AS parts FROM sold
-), lines AS (
-  SELECT s.transaction_id, s.item_id, s.card_brand, s.sold_at, s.sale_date, r.n AS installment, s.parts AS installments,
-    s.sale_date + CAST($first_installment_days + 30 * (r.n - 1) AS INTEGER) AS due_date,
-    (s.receivable_cents // s.parts + CASE WHEN r.n = 1 THEN s.receivable_cents % s.parts ELSE 0 END)::BIGINT AS amount_cents
-  FROM sales s JOIN (SELECT CAST(range AS INTEGER) AS n FROM range(1, ${MAX_INSTALLMENTS + 1})) AS r ON r.n <= s.parts
-)
-SELECT transaction_id, item_id, card_brand, sold_at, sale_date, CAST(installment AS INTEGER) AS installment,
-  CAST(installments AS INTEGER) AS installments, CAST(due_date AS DATE) AS due_date, amount_cents
-FROM lines
-WHERE due_date > $date AND due_date <= $date + CAST($horizon_days AS INTEGER) AND amount_cents > 0`;
+SELECT * FROM forecast_lines($date, tz := $tz, first_installment_days := $first_installment_days,
+  per_installment := $per_installment, horizon_days := $horizon_days)`;
 
 /**
  * Every day from D+1 to D+horizon with the installments due and their sum (days without any: 0), from

@@ -1,7 +1,9 @@
 // `recon export --format parquet`: every table (and the refunds/chargebacks views) as Parquet files
 // partitioned by day (hive layout `<out>/<table>/day=YYYY-MM-DD/*.parquet`), so an engine beyond one
 // machine (Spark, Trino, BigQuery, DuckLake) can take the history over. Tables named `stage_*` (a
-// sync's scratch space in warehouses before migration 7) are not history and stay out.
+// sync's scratch space in warehouses before migration 7) are not history and stay out. Besides, the
+// cash forecast's every installment of the latest reconciled night (`forecast_lines/`, by due date):
+// the nightly report lists only the nearest ones, and this is where the whole book is taken away.
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { listValue, type DuckDBConnection } from '@duckdb/node-api';
@@ -9,6 +11,8 @@ import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { runWithParams, sqlIdentifier } from '../warehouse/sql.ts';
 import { EXPORTED_VIEWS } from '../warehouse/views.ts';
+import type { SettlementConfig } from '../config/schema.ts';
+import { RECEIVABLES_FORECAST_SQL, settlementParams } from '../forecast/receivables-sql.ts';
 
 /** The timestamp that places a row in a day; tables not listed use their first TIMESTAMPTZ or DATE column. */
 const DAY_COLUMN_OF: Readonly<Record<string, string>> = {
@@ -44,7 +48,7 @@ interface Relation {
 
 export async function exportParquet(
   deps: { db: Db; logger: Logger },
-  request: { outDir: string; timezone: string; fileMode: string },
+  request: { outDir: string; timezone: string; fileMode: string; settlement?: SettlementConfig | undefined },
 ): Promise<ExportedTable[]> {
   const outDir = resolve(request.outDir);
   mkdirSync(outDir, { recursive: true });
@@ -70,7 +74,39 @@ export async function exportParquet(
     exported.push({ name: relation.name, rows, path, dayColumn });
     deps.logger.event('export.table', { table: relation.name, rows, path });
   }
+  if (request.settlement) {
+    const lines = await exportForecastLines(deps, { ...request, settlement: request.settlement, outDir });
+    if (lines) exported.push(lines);
+  }
   return exported;
+}
+
+/**
+ * The latest reconciled night's forecast, every installment of its horizon by the configured contract
+ * (the `forecast_lines` macro), as `<out>/forecast_lines/day=<due date>/`, with the night in
+ * `forecast_night`. Nothing when no night was reconciled.
+ */
+async function exportForecastLines(
+  deps: { db: Db; logger: Logger },
+  request: { outDir: string; timezone: string; fileMode: string; settlement: SettlementConfig },
+): Promise<ExportedTable | undefined> {
+  const latest = await deps.db.runAndReadAll(`SELECT strftime(max(business_date), '%Y-%m-%d') FROM reconcile_runs_latest`);
+  const night = latest.getRows()[0]?.[0];
+  if (typeof night !== 'string') return undefined;
+  const path = join(request.outDir, 'forecast_lines');
+  rmSync(path, { recursive: true, force: true });
+  const sql = `COPY (SELECT CAST($date AS DATE) AS forecast_night, *, due_date AS day FROM (${RECEIVABLES_FORECAST_SQL}))
+    TO $path (FORMAT parquet, PARTITION_BY (day))`;
+  let rows: number;
+  try {
+    const result = await runWithParams(deps.db, sql, { path, date: night, tz: request.timezone, ...settlementParams(request.settlement) });
+    rows = Number((await result.getRows())[0]?.[0] ?? 0);
+  } catch (cause) {
+    throw new ReconError('warehouse', `export of forecast_lines (night ${night}) to ${path} failed: ${(cause as Error).message}`, { cause });
+  }
+  if (rows > 0) chmodTree(path, parseInt(request.fileMode, 8));
+  deps.logger.event('export.table', { table: 'forecast_lines', rows, path, night });
+  return { name: 'forecast_lines', rows, path, dayColumn: 'due_date' };
 }
 
 async function relationsToExport(db: Db): Promise<Relation[]> {

@@ -65,7 +65,8 @@ export interface SheetSpec {
    * The rows, with a deterministic ORDER BY (the base's own order is not kept: say it again here).
    * Named parameters available: $date (DATE), $run_id (the reconcile run), $tz (zone name), $day_start
    * and $day_end (TIMESTAMPTZ bounds of the business day), and the settlement contract's
-   * $first_installment_days, $per_installment and $horizon_days (src/forecast/receivables-sql.ts), and what the
+   * $first_installment_days, $per_installment and $horizon_days (src/forecast/receivables-sql.ts), the days of
+   * forecast lines the forecast report lists, $lines_days (settlement.linesDays), and what the
    * forecast covers, $forecast_complete_from and $forecast_partial_through (src/forecast/coverage.ts). `$base` is not a parameter but the name of the
    * table holding the report's base rows (only in a report that declares `base`).
    */

@@ -1,7 +1,9 @@
 // Renders report definitions (reports/) into `<outDir>/<date>/<name>.xlsx` and `.csv`. A report's base
 // query runs once into a TEMP table its sheets read (report-base.ts); each sheet's query is streamed
-// once, the CSV sheet's rows going to every file in the same pass, and a sheet left out when empty is
-// only added at its first row, so no query runs twice to find out. Files are written under a temporary
+// once into the workbook, and a sheet left out when empty is only added at its first row, so no query
+// runs twice to find out. In a report with a base, the CSV sheet's query runs once more per CSV file, as
+// DuckDB's COPY (csv-copy.ts): over the base table that is a scan, cheaper than formatting its rows in
+// JavaScript; otherwise the CSV sheet's rows go to every file in the workbook's pass. Files are written under a temporary
 // name and renamed when complete, so a reader never sees half a report. An empty sheet says why in one
 // sentence (SheetSpec.whenEmpty); a report whose check is off is that sentence alone (ReportDefinition.check).
 import { renameSync, rmSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { dateParam, instantParam } from '../warehouse/sql.ts';
 import { CsvFileWriter } from './csv-writer.ts';
+import { copyCsv } from './csv-copy.ts';
 import { rowChunksOf, type QueryParams } from './query-rows.ts';
 import { readNotes } from './notes.ts';
 import { materialiseBase, type ReportQueries } from './report-base.ts';
@@ -46,6 +49,11 @@ export interface WriteReportsRequest {
    * sheet saying so, with a header-only CSV. Absent: every check is taken as on.
    */
   checksOff?: readonly ReportCheck[] | undefined;
+  /**
+   * Who writes the CSVs: DuckDB's COPY (default; csv-copy.ts, the same bytes) or the streaming writer
+   * (csv-writer.ts), which the tests hold the COPY against.
+   */
+  csvWriter?: 'copy' | 'stream' | undefined;
 }
 
 export interface WriteReportsResult {
@@ -74,6 +82,8 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
     day_start: instantParam(day.startMs),
     day_end: instantParam(day.endMs),
     ...settlementParams(settlement),
+    // How many days of the forecast's lines the report lists (reports/forecast.ts).
+    lines_days: settlement.linesDays,
     ...coverageParams(coverage),
   };
   const reportParams: ReportParams = { date: day.date, locale: request.locale, runId: reconcileRunId ?? '', timezone: day.zone };
@@ -141,13 +151,23 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
   let queries: ReportQueries | undefined;
   let xlsx: XlsxFileWriter | undefined;
   const csvs: CsvFileWriter[] = [];
+  let copiedRows: number | undefined;
   let done = false;
   try {
     xlsx = await XlsxFileWriter.open(partial(xlsxPath), mode);
     const csvOptions = { maskDocuments: request.maskDocuments, timezone: request.day.zone, mode };
     const csvColumns = csvPicks.map((i) => csvSheet.columns[i] as ColumnSpec);
-    csvs.push(await CsvFileWriter.open(partial(csvPath), csvColumns, { ...csvOptions, dialect: request.csvDialect }));
-    if (brPath) csvs.push(await CsvFileWriter.open(partial(brPath), csvColumns, { ...csvOptions, dialect: 'br' }));
+    const dialects: [string, CsvDialect][] = brPath
+      ? [
+          [csvPath, request.csvDialect],
+          [brPath, 'br'],
+        ]
+      : [[csvPath, request.csvDialect]];
+    // COPY where the CSV sheet is a cut of the base table (a scan to run again); a CSV sheet that reads
+    // the warehouse itself is streamed in the workbook's pass, so no warehouse query runs twice. A report
+    // whose check is off writes its CSVs' header alone, as the streaming writer does.
+    const byCopy = request.csvWriter !== 'stream' && !off && definition.base !== undefined;
+    if (!byCopy) for (const [path, dialect] of dialects) csvs.push(await CsvFileWriter.open(partial(path), csvColumns, { ...csvOptions, dialect }));
     if (off) {
       // No query runs: its figures would read as answers (every sale "unpriced", no payout anywhere).
       const messages = messagesFor(request.locale);
@@ -155,8 +175,15 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     } else {
       queries = await materialiseBase(deps, definition, params);
       for (const sheet of sheets) {
-        const toCsv = sheet === csvSheet ? csvPicks : undefined;
+        const toCsv = sheet === csvSheet && !byCopy ? csvPicks : undefined;
         await writeSheet(deps.db, { sheet, toCsv, report: definition.name, queries, params, request, xlsx, csvs }, counts);
+      }
+      const label = `report ${definition.name}, sheet ${csvSheet.name}`;
+      for (const [path, dialect] of byCopy ? dialects : []) {
+        const sql = queries.resolve(csvSheet.sql, label);
+        const options = { dialect, maskDocuments: request.maskDocuments, timezone: request.day.zone };
+        const written = await copyCsv(deps.db, { sql, params, columns: csvColumns, options, path: partial(path), mode, label });
+        if (path === csvPath) copiedRows = written;
       }
     }
     await xlsx.commit();
@@ -174,7 +201,7 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     await queries?.drop();
     if (!done) for (const path of paths) rmSync(partial(path), { force: true });
   }
-  const rows = csvs[0]?.rowCount ?? 0;
+  const rows = copiedRows ?? csvs[0]?.rowCount ?? 0;
   counts[definition.name] = rows;
   deps.logger.event('report.written', { report: definition.name, rows, files: paths, ...(off ? { off } : {}) });
   // The `br` copy is a view of the CSV for people, not one of the night's files (summary.json lists those).

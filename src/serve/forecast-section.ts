@@ -5,9 +5,8 @@
 import type { SettlementConfig } from '../config/schema.ts';
 import { type ForecastCoverage, readForecastCoverage } from '../forecast/coverage.ts';
 import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql, settlementParams } from '../forecast/receivables-sql.ts';
-import { businessDayOf } from '../shared/business-day.ts';
 import type { Messages } from '../shared/locale/index.ts';
-import { dateParam, instantParam } from '../warehouse/sql.ts';
+import { dateParam } from '../warehouse/sql.ts';
 import type { StackedBar } from './chart-data.ts';
 import { stackedBarChart } from './charts.ts';
 import { brlFromCents } from './format.ts';
@@ -36,11 +35,9 @@ FROM (${receivablesPerDaySql(`(${RECEIVABLES_FORECAST_SQL})`)}) ORDER BY due_dat
 
 /** Every day from the night's D+1 to D+horizonDays with the installments expected and their sum. */
 export async function readForecast(db: Db, request: { date: string; zone: string; settlement: SettlementConfig }): Promise<Forecast> {
-  const day = businessDayOf(request.date, request.zone);
   const reader = await db.runAndReadAll(PER_DAY_SQL, {
     date: dateParam(request.date),
     tz: request.zone,
-    day_end: instantParam(day.endMs),
     ...settlementParams(request.settlement),
   });
   const days = (reader.getRowObjects() as Record<string, unknown>[]).map((r) => ({

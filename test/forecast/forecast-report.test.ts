@@ -1,6 +1,7 @@
 // The forecast report written by writeReports on a real warehouse file and read back: the workbook
 // (pt-BR and en sheet names and headers, the per-day sheet with every day of the horizon, the
-// installment lines, the forecast notice under each sheet) and the CSV's English keys.
+// installment lines of the nearest days, the forecast notice under each sheet, the note naming where
+// every line is) and the CSV's English keys.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecast } from '../../reports/forecast.ts';
 import { settlementSchema } from '../../src/config/bank-schema.ts';
 import { writeReports } from '../../src/report/index.ts';
+import { exportParquet } from '../../src/report/parquet-export.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { en } from '../../src/shared/locale/en.ts';
 import { ptBR } from '../../src/shared/locale/pt-BR.ts';
@@ -34,7 +36,10 @@ async function syncedFrom(fromIso: string): Promise<void> {
   });
 }
 
-async function writeForecast(outDir: string, locale: 'pt-BR' | 'en'): Promise<void> {
+/** Lines of every day of the horizon: these runs show all seven installments; the default lists three days. */
+const WHOLE_HORIZON = { linesDays: 90 };
+
+async function writeForecast(outDir: string, locale: 'pt-BR' | 'en', settlement: Record<string, number> = WHOLE_HORIZON): Promise<void> {
   await writeReports(
     { db: fixture.warehouse.connection, logger: silentLogger },
     {
@@ -45,7 +50,7 @@ async function writeForecast(outDir: string, locale: 'pt-BR' | 'en'): Promise<vo
       locale,
       fileMode: '0600',
       definitions: [forecast],
-      settlement: settlementSchema.parse({}),
+      settlement: settlementSchema.parse(settlement),
     },
   );
 }
@@ -62,6 +67,10 @@ beforeAll(async () => {
   // No window at all: no day can be vouched for.
   await fixture.warehouse.connection.run('DELETE FROM sync_windows');
   await writeForecast(join(fixture.dir, 'unsynced'), 'en');
+  await syncedFrom('2023-01-01T03:00:00Z');
+  // The nearest 29 days (to 2024-04-13) and the default three: the lines the night lists.
+  await writeForecast(join(fixture.dir, 'nearest'), 'en', { linesDays: 29 });
+  await writeForecast(join(fixture.dir, 'default'), 'en', {});
 });
 afterAll(() => {
   fixture.warehouse.close();
@@ -161,7 +170,16 @@ describe('the forecast workbook', () => {
       expect(day.found.get(m.notes.forecastFrom)).toEqual(utcDate('2024-03-16'));
       expect(day.found.get(m.notes.forecastTo)).toEqual(utcDate('2024-06-13'));
       expect(day.found.get(m.notes.forecastContract)).toBe('settlement.firstInstallmentDays = 30, settlement.perInstallment = true');
-      expect(notesOf(lines!).labels).toEqual([m.notes.forecastNotice, m.notes.forecastAmount, m.notes.forecastCompleteFrom, m.notes.forecastNoPartialDays]);
+      const lineNotes = notesOf(lines!);
+      expect(lineNotes.labels).toEqual([
+        m.notes.forecastNotice,
+        m.notes.forecastAmount,
+        m.notes.forecastLinesShown,
+        m.notes.forecastAllLines,
+        m.notes.forecastCompleteFrom,
+        m.notes.forecastNoPartialDays,
+      ]);
+      expect(lineNotes.found.get(m.notes.forecastLinesShown)).toBe('2024-03-16 – 2024-06-13 (settlement.linesDays = 90)');
     }
   });
 
@@ -192,6 +210,78 @@ describe('the forecast workbook', () => {
     byDay!.eachRow((row) => found.set(row.getCell(1).value, row.getCell(2).value));
     expect(found.has(en.notes.forecastNoSync)).toBe(true);
     expect(found.get(en.notes.forecastPartialDays)).toBe('2024-03-16 – 2024-06-13');
+  });
+});
+
+describe('the nearest lines, not the whole book', () => {
+  it('lists the installments due in the next settlement.linesDays days; the days sheet still sums every day', async () => {
+    const [byDay, lines] = (await workbook('nearest')).worksheets;
+    expect(values(byDay!, 92).slice(0, 3)).toEqual(['Total', 7, 311.01]);
+    const rows = [2, 3].map((n) => values(lines!, n)).map((r) => [r[0], r[4], r[5], (r[6] as Date).toISOString().slice(0, 10), r[7]]);
+    expect(rows).toEqual([
+      ['F2', 1, 2, '2024-03-31', 30],
+      ['F3', 1, 3, '2024-04-13', 33.35],
+    ]);
+    expect(values(lines!, 4).slice(0, 1)).toEqual(['Total']);
+    const csv = parse(readFileSync(join(fixture.dir, 'nearest', DAY, 'forecast.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(csv.map((r) => `${r['transaction_id']} ${r['installment']}/${r['installments']} ${r['due_date']}`)).toEqual([
+      'F2 1/2 2024-03-31',
+      'F3 1/3 2024-04-13',
+    ]);
+  });
+
+  it("names the recon sql that lists every line of the night's forecast, and that query returns them all", async () => {
+    const [, lines] = (await workbook('nearest')).worksheets;
+    const found = new Map<unknown, unknown>();
+    lines!.eachRow((row) => found.set(row.getCell(1).value, row.getCell(2).value));
+    expect(found.get(en.notes.forecastLinesShown)).toBe('2024-03-16 – 2024-04-13 (settlement.linesDays = 29)');
+    const said = String(found.get(en.notes.forecastAllLines));
+    const sql = /^recon sql "(.+)"; recon export/.exec(said)?.[1];
+    expect(sql).toBe(`SELECT * FROM forecast_lines(DATE '${DAY}', tz := '${ZONE}', first_installment_days := 30, per_installment := true, horizon_days := 90)`);
+    const all = await fixture.warehouse.connection.runAndReadAll(`${sql} ORDER BY due_date, transaction_id`);
+    expect(all.getRowObjectsJS().map((r) => `${r['transaction_id']} ${r['installment']} ${r['amount_cents']}`)).toEqual([
+      'F2 1 3000',
+      'F3 1 3335',
+      'T1 1 15000',
+      'T8 1 100',
+      'F2 2 3000',
+      'F3 2 3333',
+      'F3 3 3333',
+    ]);
+  });
+
+  it('by default lists three days: a night whose nearest installments fall later says so in one sentence', async () => {
+    const [, lines] = (await workbook('default')).worksheets;
+    expect(String(values(lines!, 2)[0])).toContain('from 2024-03-16 to 2024-03-18');
+    expect(
+      readFileSync(join(fixture.dir, 'default', DAY, 'forecast.csv'), 'utf8')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+  });
+});
+
+describe('recon export', () => {
+  it("writes every line of the latest reconciled night's forecast, by due date, with the night", async () => {
+    const out = join(fixture.dir, 'export');
+    const exported = await exportParquet(
+      { db: fixture.warehouse.connection, logger: silentLogger },
+      { outDir: out, timezone: ZONE, fileMode: '0600', settlement: settlementSchema.parse({}) },
+    );
+    expect(exported.find((t) => t.name === 'forecast_lines')).toMatchObject({ rows: 7, dayColumn: 'due_date' });
+    const back = await fixture.warehouse.connection.runAndReadAll(
+      `SELECT strftime(forecast_night, '%Y-%m-%d') AS night, transaction_id, installment, amount_cents, CAST(day AS VARCHAR) AS day
+       FROM read_parquet('${out}/forecast_lines/**/*.parquet', hive_partitioning = true) ORDER BY due_date, transaction_id`,
+    );
+    expect(back.getRowObjectsJS().map((r) => `${r['night']} ${r['transaction_id']} ${r['installment']} ${r['amount_cents']} ${r['day']}`)).toEqual([
+      '2024-03-15 F2 1 3000 2024-03-31',
+      '2024-03-15 F3 1 3335 2024-04-13',
+      '2024-03-15 T1 1 15000 2024-04-14',
+      '2024-03-15 T8 1 100 2024-04-14',
+      '2024-03-15 F2 2 3000 2024-04-30',
+      '2024-03-15 F3 2 3333 2024-05-13',
+      '2024-03-15 F3 3 3333 2024-06-12',
+    ]);
   });
 });
 

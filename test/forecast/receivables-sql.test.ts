@@ -156,6 +156,22 @@ describe('the installment schedule (30 days, then every 30, 90 days ahead of 202
     expect(linesOf(await forecast({ horizonDays: 29 }), 'three')).toEqual([]);
   });
 
+  it("forecast_lines(DATE 'D') in recon sql: the config's defaults, the report's very lines", async () => {
+    const reader = await warehouse.connection.runAndReadAll(
+      `SELECT transaction_id, installment, installments, strftime(due_date, '%Y-%m-%d') AS due, amount_cents
+       FROM forecast_lines(DATE '${NIGHT}') ORDER BY transaction_id, installment`,
+    );
+    const lines = reader.getRowObjects().map((r) => ({
+      id: String(r['transaction_id']),
+      n: Number(r['installment']),
+      of: Number(r['installments']),
+      due: String(r['due']),
+      cents: r['amount_cents'] as bigint,
+    }));
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines).toEqual(await forecast());
+  });
+
   it('per day: every day of the horizon, zeros included, the sums of the lines', async () => {
     const day = businessDayOf(NIGHT, ZONE);
     const params = { date: dateParam(NIGHT), tz: ZONE, day_end: instantParam(day.endMs), ...settlementParams(settlementSchema.parse({})) };

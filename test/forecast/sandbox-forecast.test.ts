@@ -104,11 +104,24 @@ describe('the cash forecast of a sandbox night', () => {
     const page = await readForecast(warehouse.connection, { date: sandbox.lastDay, zone: SANDBOX_ZONE, settlement: sandbox.config.settlement });
     expect(new Map(page.days.map((d) => [d.date, d.cents]))).toEqual(expected);
 
-    // The CSV's lines, added up by due date.
+    // Every line of the horizon in the warehouse (forecast_lines with the night's contract), added up by due date.
+    const { firstInstallmentDays, perInstallment, horizonDays, linesDays } = sandbox.config.settlement;
+    const book = (
+      await warehouse.connection.runAndReadAll(
+        `SELECT strftime(due_date, '%Y-%m-%d') AS due_date, amount_cents FROM forecast_lines(DATE '${sandbox.lastDay}', tz := '${SANDBOX_ZONE}',
+           first_installment_days := ${firstInstallmentDays}, per_installment := ${perInstallment}, horizon_days := ${horizonDays})`,
+      )
+    ).getRowObjects();
+    const fromBook = new Map([...expected.keys()].map((d) => [d, 0n]));
+    for (const line of book) fromBook.set(String(line['due_date']), (fromBook.get(String(line['due_date'])) ?? 0n) + (line['amount_cents'] as bigint));
+    expect(fromBook).toEqual(expected);
+
+    // The CSV's lines, the nearest days' (settlement.linesDays), added up by due date: those days' sums.
     const csv = parse(readFileSync(join(outcome.reportDir, 'forecast.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
-    const fromCsv = new Map([...expected.keys()].map((d) => [d, 0n]));
+    const nearestDays = [...expected.keys()].sort().slice(0, linesDays);
+    const fromCsv = new Map(nearestDays.map((d) => [d, 0n]));
     for (const line of csv) fromCsv.set(line['due_date'] ?? '', (fromCsv.get(line['due_date'] ?? '') ?? 0n) + BigInt(line['amount_cents'] ?? '0'));
-    expect(fromCsv).toEqual(expected);
+    expect(fromCsv).toEqual(new Map(nearestDays.map((d) => [d, expected.get(d)])));
 
     // The workbook's per-day sheet: every day, none partial.
     const wb = await forecastWorkbook();

@@ -82,7 +82,7 @@ const CASES = [
   ['fees', 'Taxas do dia', '2024-03-20', 'Nenhuma venda no cartão em 20/03/2024; 6 no mês, R$ 321,00 líquidos, na aba Taxas do mês.'],
   ['fees', 'Taxas do dia', '2024-04-10', 'Nenhuma venda no cartão em 10/04/2024.'],
   ['fees', 'Taxas do mês', '2024-04-10', 'Nenhuma venda no cartão de 01/04/2024 a 10/04/2024.'],
-  ['forecast', 'Previsão por parcela', '2025-06-01', 'Nenhuma parcela de venda no cartão paga vence de 02/06/2025 a 30/08/2025: não há recebíveis previstos.'],
+  ['forecast', 'Previsão por parcela', '2025-06-01', 'Nenhuma parcela de venda no cartão paga vence de 02/06/2025 a 04/06/2025: não há recebíveis previstos.'],
   ['payouts', 'Repasses', '2024-03-20', 'Nenhum repasse para as contas da empresa a conferir em 20/03/2024.'],
   ['payouts', 'Conta no dia', '2024-03-20', 'Nenhum extrato nem lançamento das contas da empresa em 20/03/2024.'],
 ] as const;

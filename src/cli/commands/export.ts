@@ -21,7 +21,7 @@ export default defineCommand({
     await withWarehouse(ctx, { readOnly: true }, async (warehouse) => {
       const tables = await exportParquet(
         { db: warehouse.connection, logger: ctx.logger },
-        { outDir: out, timezone: config.timezone, fileMode: config.warehouse.fileMode },
+        { outDir: out, timezone: config.timezone, fileMode: config.warehouse.fileMode, settlement: config.settlement },
       );
       const width = Math.max(...tables.map((t) => t.name.length));
       for (const t of tables) {

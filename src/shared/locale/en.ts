@@ -240,6 +240,8 @@ export const en: Messages = {
     forecastNoSync: 'No sync has read this night: the warehouse cannot vouch for any day of this forecast',
     forecastPartialDays:
       'Partial days: sales before the date above were not read, and some of their installments may be due on these days (the backfill of older sales reads them; sync.backfillDays)',
+    forecastLinesShown: 'Installments in this sheet: those due from',
+    forecastAllLines: 'Every installment of the horizon (in the warehouse, forecast_lines)',
     forecastNoPartialDays: 'Every day of the horizon is complete: every sale that can have an installment due in it was read',
   },
   reasons,

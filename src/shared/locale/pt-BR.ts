@@ -282,6 +282,8 @@ export const ptBR = {
     forecastNoSync: 'Nenhuma sincronização leu esta noite: o armazém não garante nenhum dia desta previsão',
     forecastPartialDays:
       'Dias parciais: as vendas anteriores à data acima não foram lidas, e parcelas delas podem vencer nestes dias (a leitura retroativa das vendas antigas as traz; sync.backfillDays)',
+    forecastLinesShown: 'Parcelas nesta aba: as que vencem de',
+    forecastAllLines: 'Todas as parcelas do horizonte (no armazém, forecast_lines)',
     forecastNoPartialDays: 'Todos os dias do horizonte estão completos: toda venda que pode ter parcela vencendo nele foi lida',
   },
   reasons,
