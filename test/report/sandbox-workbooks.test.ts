@@ -20,7 +20,7 @@ import { brlFromCents } from '../../src/serve/format.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { FINDING_CATEGORIES } from '../../src/shared/domain.ts';
 import { type Locale, messagesFor } from '../../src/shared/locale/index.ts';
-import { rebuildEnglishReason } from '../../src/shared/locale/localize.ts';
+import { englishReasonOf, factsOfJson } from '../../src/shared/locale/localize.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { triageNight } from '../../src/triage/night.ts';
@@ -151,13 +151,18 @@ describe.each(['pt-BR', 'en'] as const)('the workbooks of a sandbox night in %s'
 });
 
 describe('what the pt-BR night shows', () => {
-  it('every reason the rules wrote is localized (each sentence shape is known)', async () => {
+  it('every finding of the night has facts of a known shape, and the stored reason is their English rendering', async () => {
     const warehouse = await openWarehouse(run.config.warehouse.path, { readOnly: true });
     try {
-      const reader = await warehouse.connection.runAndReadAll(`SELECT DISTINCT reason FROM findings`);
-      const reasons = reader.getRows().map((r) => String(r[0]));
-      expect(reasons.length).toBeGreaterThan(5);
-      for (const reason of reasons) expect(rebuildEnglishReason(reason), reason).toBe(reason);
+      const reader = await warehouse.connection.runAndReadAll(`SELECT finding_key, category, reason, facts FROM findings`);
+      const rows = reader.getRowObjectsJS();
+      expect(rows.length).toBeGreaterThan(5);
+      expect(new Set(rows.map((r) => r['category'])).size).toBeGreaterThan(5);
+      for (const row of rows) {
+        const facts = factsOfJson(row['facts'] as string | null);
+        expect(facts, String(row['finding_key'])).not.toBeNull();
+        expect(englishReasonOf(facts!), String(row['finding_key'])).toBe(row['reason']);
+      }
     } finally {
       warehouse.close();
     }
