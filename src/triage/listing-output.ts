@@ -101,8 +101,8 @@ function figuresLine(items: readonly TriagedFinding[]): string {
 }
 
 /** JSON with every bigint (cents) written as an integer from its exact digits, never through a float. */
-function jsonWithCents(value: unknown, indent?: number, escape: (text: string) => string = (t) => t): string {
-  return escape(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `__cents__${v}` : v), indent)).replace(/"__cents__(-?\d+)"/g, '$1');
+function jsonWithCents(value: unknown, indent?: number, safe: (text: string) => string = (t) => t): string {
+  return safe(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `__cents__${v}` : v), indent)).replace(/"__cents__(-?\d+)"/g, '$1');
 }
 
 function csvText(value: unknown): string {
