@@ -1,6 +1,6 @@
-// One finding, as every seam sees it: the row the reconcile writes into `findings` (its columns
-// declared once here, in table order), the shape the readers turn a row into, and the one way a
-// finding's key is built. A key follows a finding across nights, so the rules, the scope's carried
+// One finding, as every seam sees it: the columns a rule yields (the table's own are declared in
+// tables.ts), the shape every reader turns a row into (rules' output, triage, the page, alerts), and
+// the one way a finding's key is built. A key follows a finding across nights, so the rules, the scope's carried
 // branches and the payout matcher must spell it alike: they all build it here.
 import type { FindingCategory } from './domain.ts';
 import { readFacts } from './locale/localize.ts';
