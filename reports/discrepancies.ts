@@ -15,7 +15,9 @@ import { KEPT_OUT_ORDERS_COUNT_SQL, SYNC_REJECTS_COUNT_SQL, keptOutOrdersSheet, 
 const FINDINGS_OF_RUN = `
 SELECT f.category, f.state, f.first_seen, f.item_id, f.operation_id, f.transaction_ids,
   f.order_status, f.payment_status, f.order_amount_cents, f.payment_amount_cents, f.difference_cents,
-  f.reason, f.customer_name, f.customer_document_number, f.finding_key,
+  f.reason, f.customer_name, f.customer_document_number, f.finding_key, f.facts,
+  -- What the workbook renders in its locale: the facts, or the sentence of a finding stored without them.
+  coalesce(f.facts, to_json(f.reason)) AS reason_shown,
   coalesce(t.triage_state, f.state) AS triage_state, t.assignee, t.triage_note, t.noted_by,
   CAST(t.triage_since AS TIMESTAMPTZ) AS triage_since, t.triage_changed, CAST(t.due_date AS DATE) AS due_date,
   coalesce(t.overdue, false) AS overdue
@@ -39,7 +41,7 @@ const FINDING_COLUMNS: ColumnSpec[] = [
   { key: 'order_amount_cents', header: 'orderAmount', type: 'cents' },
   { key: 'payment_amount_cents', header: 'paymentAmount', type: 'cents' },
   { key: 'difference_cents', header: 'difference', type: 'cents' },
-  { key: 'reason', header: 'reason', type: 'text', display: 'reason', width: 70 },
+  { key: 'reason', header: 'reason', type: 'text', width: 70 },
   { key: 'customer_name', header: 'customer', type: 'text', width: 30 },
   { key: 'customer_document_number', header: 'customerDocument', type: 'text', mask: 'document' },
   { key: 'finding_key', header: 'findingKey', type: 'text', width: 50 },
@@ -54,8 +56,16 @@ const FINDING_COLUMNS: ColumnSpec[] = [
   { key: 'overdue', header: 'overdue', type: 'boolean' },
 ];
 
+/** The CSV adds the finding's facts (JSON) at the end: a machine reads them instead of parsing the sentence. */
+const CSV_COLUMNS: ColumnSpec[] = [...FINDING_COLUMNS, { key: 'facts', header: () => 'facts', type: 'text' }];
+
+/** In a workbook the reason is rendered in the report's locale from the facts (display-values.ts). */
+const SHOWN_COLUMNS: ColumnSpec[] = FINDING_COLUMNS.map((c) =>
+  c.key === 'reason' ? { key: 'reason_shown', header: 'reason', type: 'text', display: 'reason', width: 70 } : c,
+);
+
 /** A category sheet: the same, with the category's key beside its label so a filter by key still works. */
-const SHEET_COLUMNS: ColumnSpec[] = [FINDING_COLUMNS[0] as ColumnSpec, { key: 'category', header: 'categoryKey', type: 'text' }, ...FINDING_COLUMNS.slice(1)];
+const SHEET_COLUMNS: ColumnSpec[] = [SHOWN_COLUMNS[0] as ColumnSpec, { key: 'category', header: 'categoryKey', type: 'text' }, ...SHOWN_COLUMNS.slice(1)];
 
 // Signed differences are not totalled: pluses and minuses would cancel. The Summary's amount at stake is
 // the figure that adds up.
@@ -158,7 +168,7 @@ const otherSheet: SheetSpec = {
 const allFindings: SheetSpec = {
   name: 'findings',
   sql: `SELECT * FROM $base\n${ORDER_FINDINGS}`,
-  columns: FINDING_COLUMNS,
+  columns: CSV_COLUMNS,
   inWorkbook: false,
 };
 

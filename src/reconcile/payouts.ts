@@ -7,6 +7,7 @@ import type { BankConfig } from '../config/schema.ts';
 import { addBankBusinessDays } from '../bank/bank-days.ts';
 import { matchPayouts, windowStartOf, type Credit, type Payout } from '../bank/match-payouts.ts';
 import { dropReturnedCredits, type ReturnDebit } from '../bank/returned-credits.ts';
+import { findingKeyOf, findingKeySql } from '../shared/finding.ts';
 import { dateParam, instantParam, runWithParams, type SqlParams } from '../warehouse/sql.ts';
 import type { ReconcileDeps } from './reconcile.ts';
 
@@ -82,7 +83,7 @@ WHERE t.amount_cents > 0 AND t.posted_at <= $d
                   WHERE m.run_id = $prev_run AND m.account_id = t.account_id AND m.line_id = t.line_id
                     AND m.cash_out_id IN (SELECT operation_id FROM rc_prev WHERE category IN ('payout_not_in_bank', 'payout_amount_differs')))
           OR t.imported_at > (SELECT coalesce(finished_at, started_at) FROM runs WHERE run_id = $prev_run)))
-    OR 'bank_credit_unexplained:' || t.account_id || ':' || t.line_id IN (SELECT finding_key FROM rc_prev))`;
+    OR ${findingKeySql('bank_credit_unexplained', 't.account_id', 't.line_id')} IN (SELECT finding_key FROM rc_prev))`;
 
 /** The night's parameters of the bank check (none of it runs when no account is configured). */
 export function bankParams(bank: BankCheck | undefined): SqlParams {
@@ -189,8 +190,8 @@ export async function matchNightPayouts(db: ReconcileDeps['db'], params: SqlPara
   const view: View = on ? await readView(run, date, bank) : { payouts: [], credits: [], judgedFrom: date, creditsJudgedAfter: date, carried: new Set() };
   const { payouts, credits, carried } = view;
   const payoutJudged = (p: Payout) =>
-    p.day >= view.judgedFrom || carried.has(`payout_not_in_bank:${p.cashOutId}`) || carried.has(`payout_amount_differs:${p.cashOutId}`);
-  const creditJudged = (c: Credit) => c.postedOn > view.creditsJudgedAfter || carried.has(`bank_credit_unexplained:${c.accountId}:${c.lineId}`);
+    p.day >= view.judgedFrom || carried.has(findingKeyOf('payout_not_in_bank', p.cashOutId)) || carried.has(findingKeyOf('payout_amount_differs', p.cashOutId));
+  const creditJudged = (c: Credit) => c.postedOn > view.creditsJudgedAfter || carried.has(findingKeyOf('bank_credit_unexplained', c.accountId, c.lineId));
   const matching = matchPayouts(payouts, credits, new RegExp(bank?.payoutMemoPattern ?? '$^', 'iu'), bank?.pairTolerance ?? { minCents: 0, percent: 0 });
   const poolOf = (document: string) =>
     (bank?.accounts ?? [])

@@ -14,7 +14,8 @@ import { runWithParams } from '../warehouse/sql.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
 import { type BankCheck, PAYOUT_MATCHES_STATEMENT, bankParams, matchNightPayouts } from './payouts.ts';
 import { nightParams, scopeStatements } from './scope.ts';
-import { LIFECYCLE_STATEMENT, MACRO_STATEMENTS, MATCHES_STATEMENT, ORDER_PAYMENTS_STATEMENT, currentFindingsStatement } from './rules.ts';
+import { insertNightFindings } from './lifecycle.ts';
+import { MACRO_STATEMENTS, MATCHES_STATEMENT, ORDER_PAYMENTS_STATEMENT, currentFindingsStatement } from './rules.ts';
 
 export interface ReconcileDeps {
   db: Pick<DuckDBConnection, 'run' | 'runAndReadAll' | 'prepare'>;
@@ -74,7 +75,7 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
       // A re-run of the same run id replaces its rows rather than doubling them.
       await run('DELETE FROM findings WHERE run_id = $run_id');
       await run('DELETE FROM matches WHERE run_id = $run_id');
-      await run(`INSERT INTO findings ${LIFECYCLE_STATEMENT}`);
+      await insertNightFindings(deps.db, params);
       await run(`INSERT INTO matches ${MATCHES_STATEMENT}`);
       await run('DELETE FROM payout_matches WHERE run_id = $run_id');
       await run(`INSERT INTO payout_matches ${PAYOUT_MATCHES_STATEMENT}`);

@@ -1,14 +1,13 @@
-// The finding rules as set-based SQL over the night's working set (see scope.ts).
-// Each rule yields the same columns; a finding's key follows it across nights.
+// The finding rules as set-based SQL over the night's working set (see scope.ts). Each rule yields the
+// same columns (RULE_COLUMNS): ids, statuses, amounts and the finding's facts as a JSON object of its
+// shape (locale/reason-types.ts); the sentences are written from the facts (lifecycle.ts), never here.
+// A finding's key follows it across nights (findingKeySql).
 import type { FindingCategory } from '../shared/domain.ts';
+import { RULE_COLUMNS, findingKeySql } from '../shared/finding.ts';
+import type { ReasonFacts, ReasonKind } from '../shared/locale/reason-types.ts';
 
-/** Macros the rules use to explain a finding with both values in Brazilian notation (exact, integer math). */
+/** Macros of the rules. */
 export const MACRO_STATEMENTS: readonly string[] = [
-  `CREATE OR REPLACE TEMP MACRO rc_brl(c) AS
-     CASE WHEN c IS NULL THEN 'none' ELSE
-       (CASE WHEN c < 0 THEN '-' ELSE '' END)
-       || replace(format('{:,}', abs(c) // 100), ',', '.') || ',' || lpad(CAST(abs(c) % 100 AS VARCHAR), 2, '0') END`,
-  `CREATE OR REPLACE TEMP MACRO rc_signed_brl(c) AS (CASE WHEN c >= 0 THEN '+' ELSE '' END) || rc_brl(c)`,
   // A rate of installment_prices (DECIMAL, four places) with at least two decimals: 11.9400 -> 11.94.
   `CREATE OR REPLACE TEMP MACRO rc_rate(r) AS regexp_replace(CAST(r AS VARCHAR), '(\\.\\d\\d\\d*?)0+$', '\\1')`,
   // The order of a v1 transaction's statuses: a status can only be followed by one of a higher rank
@@ -38,151 +37,171 @@ LEFT JOIN rc_order_edits e ON e.item_id = o.item_id
 LEFT JOIN rc_pay p ON p.order_item_id = o.item_id
 GROUP BY ALL`;
 
-const COLUMNS = `finding_key, category, item_id, operation_id, transaction_ids, order_status, payment_status,
-  order_amount_cents, payment_amount_cents, difference_cents, reason`;
+/**
+ * A finding's facts as a JSON object: its kind and one SQL expression per fact of that shape (the
+ * compiler holds the names to the shape; REASON_FACTS checks the values when they are read).
+ */
+export function factsSql<K extends ReasonKind>(kind: K, facts: { [F in Exclude<keyof Extract<ReasonFacts, { kind: K }>, 'kind'>]: string }): string {
+  const pairs = Object.entries(facts as Record<string, string>).map(([name, sql]) => `'${name}', ${sql}`);
+  return `json_object('kind', '${kind}', ${pairs.join(', ')})`;
+}
+
+const day = (sql: string) => `strftime(${sql}, '%Y-%m-%d')`;
+const ms = (sql: string) => `epoch_ms(${sql})`;
 
 // A finding of D is either new on D's activity or carried because it was open after the previous night.
-const carried = (keyExpr: string) => `${keyExpr} IN (SELECT finding_key FROM rc_prev)`;
+const carried = (category: FindingCategory, ...parts: string[]) => `${findingKeySql(category, ...parts)} IN (SELECT finding_key FROM rc_prev)`;
+const key = findingKeySql;
 const ofDay = (column: string) => `(${column} >= $d_start AND ${column} < $d_end)`;
 // An order rule looks at the orders created on D and at older orders whose content changed on D.
 const orderOfDay = `(${ofDay('created_at')} OR changed_on_day)`;
 
 const RULES: Record<FindingCategory, string> = {
   missing_payment: `
-SELECT 'missing_payment:' || item_id, 'missing_payment', item_id, NULL, card_ids, order_status, payment_statuses,
+SELECT ${key('missing_payment', 'item_id')}, 'missing_payment', item_id, NULL, card_ids, order_status, payment_statuses,
        order_amount, NULL, NULL,
-       CASE WHEN paid_on IS NOT NULL
-            THEN 'order marked paid on ' || strftime(paid_on, '%Y-%m-%d') || ' (was ' || status_before || '); ' ELSE '' END
-       || 'order ' || rc_brl(order_amount) || ' is paid but no paid, refunded or charged-back payment exists'
-       || CASE WHEN payment_statuses IS NULL THEN '' ELSE ' (payments seen: ' || payment_statuses || ')' END
+       ${factsSql('missingPayment', {
+         markedPaidOn: day('paid_on'),
+         statusBefore: 'CASE WHEN paid_on IS NOT NULL THEN status_before END',
+         orderCents: 'order_amount',
+         paymentsSeen: 'payment_statuses',
+       })}
 FROM rc_order_pay
 WHERE order_status = 'paid' AND counting_payments = 0
-  AND (${orderOfDay} OR ${carried("'missing_payment:' || item_id")})`,
+  AND (${orderOfDay} OR ${carried('missing_payment', 'item_id')})`,
 
   unmatched_payment: `
-SELECT 'unmatched_payment:' || source || ':' || payment_id, 'unmatched_payment', item_id,
+SELECT ${key('unmatched_payment', 'source', 'payment_id')}, 'unmatched_payment', item_id,
        CASE WHEN source = 'cash_in' THEN payment_id END, CASE WHEN source = 'card' THEN payment_id END,
        NULL, status, NULL, amount_cents, NULL,
-       CASE WHEN source = 'card' THEN 'paid transaction ' ELSE 'paid cash-in ' END || payment_id || ' of '
-       || rc_brl(amount_cents) || ' matches no order'
-       || CASE WHEN item_id IS NULL THEN ' (the listing row has no item_id)' ELSE ' (item_id ' || item_id || ')' END
+       ${factsSql('unmatchedPayment', { source: 'source', paymentId: 'payment_id', cents: 'amount_cents', itemId: 'item_id' })}
 FROM rc_pay
 WHERE status = 'paid' AND order_item_id IS NULL
-  AND (${ofDay('date_created')} OR ${carried("'unmatched_payment:' || source || ':' || payment_id")})`,
+  AND (${ofDay('date_created')} OR ${carried('unmatched_payment', 'source', 'payment_id')})`,
 
   amount_mismatch: `
-SELECT 'amount_mismatch:' || item_id, 'amount_mismatch', item_id, CASE WHEN paid_sources = 'cash_in' THEN paid_ids END,
+SELECT ${key('amount_mismatch', 'item_id')}, 'amount_mismatch', item_id, CASE WHEN paid_sources = 'cash_in' THEN paid_ids END,
        CASE WHEN paid_sources = 'card' THEN paid_ids END, order_status, 'paid', order_amount, paid_amount,
        paid_amount - order_amount,
        CASE WHEN edited_on IS NOT NULL
-            THEN 'order edited on ' || strftime(edited_on, '%Y-%m-%d') || ' from ' || rc_brl(amount_before) || ' to ' || rc_brl(order_amount)
-                 || '; paid ' || rc_brl(paid_amount)
-            ELSE 'order ' || rc_brl(order_amount) || ' vs '
-                 || CASE WHEN paid_sources = 'card' THEN $compare ELSE 'cash-in amount' END || ' ' || rc_brl(paid_amount) END
-       || ' (' || rc_signed_brl(paid_amount - order_amount) || ')'
+            THEN ${factsSql('amountMismatchEdited', {
+              editedOn: day('edited_on'),
+              beforeCents: 'amount_before',
+              orderCents: 'order_amount',
+              paidCents: 'paid_amount',
+              differenceCents: 'paid_amount - order_amount',
+            })}
+            ELSE ${factsSql('amountMismatch', {
+              orderCents: 'order_amount',
+              compared: "CASE WHEN paid_sources = 'card' THEN $compare ELSE 'cash-in amount' END",
+              paidCents: 'paid_amount',
+              differenceCents: 'paid_amount - order_amount',
+            })} END
 FROM rc_order_pay
 WHERE order_status = 'paid' AND paid_payments = 1 AND abs(paid_amount - order_amount) > $tolerance
-  AND (${orderOfDay} OR ${carried("'amount_mismatch:' || item_id")})`,
+  AND (${orderOfDay} OR ${carried('amount_mismatch', 'item_id')})`,
 
   duplicate_charge: `
-SELECT 'duplicate_charge:' || p.group_item_id, 'duplicate_charge', p.group_item_id, NULL,
+SELECT ${key('duplicate_charge', 'p.group_item_id')}, 'duplicate_charge', p.group_item_id, NULL,
        string_agg(p.payment_id, ',' ORDER BY p.payment_id), any_value(o.status), 'paid', any_value(o.amount_cents),
        sum(p.amount_cents), sum(p.amount_cents) - any_value(o.amount_cents),
-       count(*) || ' payments are paid for one item: ' || string_agg(p.payment_id || ' ' || rc_brl(p.amount_cents), ', ' ORDER BY p.payment_id)
+       ${factsSql('duplicateCharge', {
+         count: 'count(*)',
+         payments: "to_json(list(json_object('id', p.payment_id, 'cents', p.amount_cents) ORDER BY p.payment_id))",
+       })}
 FROM rc_pay p LEFT JOIN rc_linked_orders o ON o.item_id = p.order_item_id
 WHERE p.status = 'paid' AND p.group_item_id IS NOT NULL
 GROUP BY p.group_item_id
 HAVING count(*) >= 2
-  AND (bool_or(${ofDay('p.date_created')}) OR ${carried("'duplicate_charge:' || p.group_item_id")})`,
+  AND (bool_or(${ofDay('p.date_created')}) OR ${carried('duplicate_charge', 'p.group_item_id')})`,
 
   refund_owed: `
-SELECT 'refund_owed:' || item_id, 'refund_owed', item_id, NULL, paid_ids, order_status, 'paid', order_amount,
+SELECT ${key('refund_owed', 'item_id')}, 'refund_owed', item_id, NULL, paid_ids, order_status, 'paid', order_amount,
        paid_amount, NULL,
-       'order is ' || order_status || ' but payment ' || paid_ids || ' of ' || rc_brl(paid_amount) || ' is still paid'
+       ${factsSql('refundOwed', { orderStatus: 'order_status', paymentIds: 'paid_ids', cents: 'paid_amount' })}
 FROM rc_order_pay
 WHERE order_status IN ('canceled', 'refunded') AND paid_by_day_end > 0`,
 
   refund_not_recorded: `
-SELECT 'refund_not_recorded:' || o.item_id, 'refund_not_recorded', o.item_id, NULL,
+SELECT ${key('refund_not_recorded', 'o.item_id')}, 'refund_not_recorded', o.item_id, NULL,
        string_agg(p.payment_id, ',' ORDER BY p.payment_id), o.order_status, 'refunded', o.order_amount,
        sum(p.amount_cents), NULL,
-       'transaction ' || string_agg(p.payment_id, ',' ORDER BY p.payment_id) || ' was refunded on '
-       || strftime(max(p.date_updated), '%Y-%m-%d %H:%M UTC') || ' but the order is still paid'
+       ${factsSql('refundNotRecorded', { transactionIds: "string_agg(p.payment_id, ',' ORDER BY p.payment_id)", atMs: ms('max(p.date_updated)') })}
 FROM rc_pay p JOIN rc_order_pay o ON o.item_id = p.order_item_id
 -- A refunded duplicate next to a still-paid charge is the duplicate's resolution, not a missing refund.
 WHERE p.source = 'card' AND p.status = 'refunded' AND o.order_status = 'paid' AND o.paid_payments = 0 AND p.date_updated < $d_end
 GROUP BY o.item_id, o.order_status, o.order_amount
-HAVING bool_or(${ofDay('p.date_updated')}) OR ${carried("'refund_not_recorded:' || o.item_id")}`,
+HAVING bool_or(${ofDay('p.date_updated')}) OR ${carried('refund_not_recorded', 'o.item_id')}`,
 
   chargeback_open: `
-SELECT 'chargeback_open:' || o.item_id, 'chargeback_open', o.item_id, NULL,
+SELECT ${key('chargeback_open', 'o.item_id')}, 'chargeback_open', o.item_id, NULL,
        string_agg(p.payment_id, ',' ORDER BY p.payment_id), o.order_status, 'chargeback', o.order_amount,
        sum(p.amount_cents), NULL,
-       'transaction ' || string_agg(p.payment_id, ',' ORDER BY p.payment_id) || ' was charged back on '
-       || strftime(max(p.date_updated), '%Y-%m-%d %H:%M UTC') || ' but the order is still paid'
+       ${factsSql('chargebackOpen', { transactionIds: "string_agg(p.payment_id, ',' ORDER BY p.payment_id)", atMs: ms('max(p.date_updated)') })}
 FROM rc_pay p JOIN rc_order_pay o ON o.item_id = p.order_item_id
 WHERE p.source = 'card' AND p.status = 'chargeback' AND o.order_status = 'paid' AND o.paid_payments = 0 AND p.date_updated < $d_end
 GROUP BY o.item_id, o.order_status, o.order_amount
-HAVING bool_or(${ofDay('p.date_updated')}) OR ${carried("'chargeback_open:' || o.item_id")}`,
+HAVING bool_or(${ofDay('p.date_updated')}) OR ${carried('chargeback_open', 'o.item_id')}`,
 
   stale_review: `
-SELECT 'stale_review:' || p.payment_id, 'stale_review', coalesce(p.order_item_id, p.item_id), NULL, p.payment_id,
+SELECT ${key('stale_review', 'p.payment_id')}, 'stale_review', coalesce(p.order_item_id, p.item_id), NULL, p.payment_id,
        o.status, 'review', o.amount_cents, p.amount_cents, NULL,
-       'transaction ' || p.payment_id || ' has been in review since ' || strftime(p.date_created, '%Y-%m-%d %H:%M UTC')
-       || ' (' || CAST(date_diff('hour', p.date_created, $d_end) AS VARCHAR) || ' h at the end of the day)'
+       ${factsSql('staleReview', { transactionId: 'p.payment_id', sinceMs: ms('p.date_created'), hours: "date_diff('hour', p.date_created, $d_end)" })}
 FROM rc_pay p LEFT JOIN rc_linked_orders o ON o.item_id = p.order_item_id
 WHERE p.source = 'card' AND p.status = 'review' AND p.date_created < $review_cutoff`,
 
   order_status_behind: `
-SELECT 'order_status_behind:' || item_id, 'order_status_behind', item_id, CASE WHEN paid_sources = 'cash_in' THEN paid_ids END,
+SELECT ${key('order_status_behind', 'item_id')}, 'order_status_behind', item_id, CASE WHEN paid_sources = 'cash_in' THEN paid_ids END,
        CASE WHEN paid_sources <> 'cash_in' THEN paid_ids END, order_status, 'paid', order_amount, paid_amount,
        paid_amount - order_amount,
-       'order is pending but payment ' || paid_ids || ' of ' || rc_brl(paid_amount) || ' is paid'
+       ${factsSql('orderStatusBehind', { paymentIds: 'paid_ids', cents: 'paid_amount' })}
 FROM rc_order_pay
 WHERE order_status = 'pending' AND paid_by_day_end > 0`,
 
   cashin_amount_mismatch: `
-SELECT 'cashin_amount_mismatch:' || p.payment_id, 'cashin_amount_mismatch', coalesce(p.order_item_id, p.item_id), p.payment_id, NULL,
+SELECT ${key('cashin_amount_mismatch', 'p.payment_id')}, 'cashin_amount_mismatch', coalesce(p.order_item_id, p.item_id), p.payment_id, NULL,
        o.status, 'paid', p.amount_cents, p.paid_amount_cents, p.paid_amount_cents - p.amount_cents,
-       'cash-in amount ' || rc_brl(p.amount_cents) || ' vs paid_amount ' || rc_brl(p.paid_amount_cents)
-       || ' (' || rc_signed_brl(p.paid_amount_cents - p.amount_cents) || ')'
+       ${factsSql('cashinAmountMismatch', { amountCents: 'p.amount_cents', paidCents: 'p.paid_amount_cents', differenceCents: 'p.paid_amount_cents - p.amount_cents' })}
 FROM rc_pay p LEFT JOIN rc_linked_orders o ON o.item_id = p.order_item_id
 WHERE p.source = 'cash_in' AND p.status = 'paid' AND p.paid_amount_cents <> p.amount_cents AND p.date_updated < $d_end
-  AND (${ofDay('p.date_updated')} OR ${carried("'cashin_amount_mismatch:' || p.payment_id")})`,
+  AND (${ofDay('p.date_updated')} OR ${carried('cashin_amount_mismatch', 'p.payment_id')})`,
 
   cashout_failed: `
-SELECT 'cashout_failed:' || operation_id, 'cashout_failed', item_id, operation_id, NULL, NULL, status,
+SELECT ${key('cashout_failed', 'operation_id')}, 'cashout_failed', item_id, operation_id, NULL, NULL, status,
        NULL, amount_cents, NULL,
-       'payout of ' || rc_brl(amount_cents) || ' failed' || coalesce(': ' || status_description, '')
+       ${factsSql('cashoutFailed', { cents: 'amount_cents', description: 'status_description' })}
 FROM rc_cashouts
 WHERE kind = 'cash_out' AND status = 'failed' AND date_updated < $d_end
-  AND (${ofDay('date_updated')} OR ${carried("'cashout_failed:' || operation_id")})`,
+  AND (${ofDay('date_updated')} OR ${carried('cashout_failed', 'operation_id')})`,
 
   cashout_stale_pending: `
-SELECT 'cashout_stale_pending:' || operation_id, 'cashout_stale_pending', item_id, operation_id, NULL, NULL, status,
+SELECT ${key('cashout_stale_pending', 'operation_id')}, 'cashout_stale_pending', item_id, operation_id, NULL, NULL, status,
        NULL, amount_cents, NULL,
-       'payout of ' || rc_brl(amount_cents) || ' has been ' || status || ' since '
-       || strftime(date_updated, '%Y-%m-%d %H:%M UTC') || ' (' || CAST(date_diff('hour', date_updated, $d_end) AS VARCHAR) || ' h at the end of the day)'
+       ${factsSql('cashoutStalePending', { cents: 'amount_cents', status: 'status', sinceMs: ms('date_updated'), hours: "date_diff('hour', date_updated, $d_end)" })}
 FROM rc_cashouts
 WHERE kind = 'cash_out' AND status IN ('processing', 'pending') AND date_updated < $payout_cutoff`,
 
   cashout_short: `
-SELECT 'cashout_short:' || operation_id, 'cashout_short', item_id, operation_id, NULL, NULL, status,
+SELECT ${key('cashout_short', 'operation_id')}, 'cashout_short', item_id, operation_id, NULL, NULL, status,
        NULL, paid_off_amount_cents, paid_off_amount_cents - amount_cents,
-       'payout amount ' || rc_brl(amount_cents) || ' vs paid_off_amount ' || rc_brl(paid_off_amount_cents)
-       || ' (' || rc_signed_brl(paid_off_amount_cents - amount_cents) || ')'
+       ${factsSql('cashoutShort', { amountCents: 'amount_cents', paidOffCents: 'paid_off_amount_cents', differenceCents: 'paid_off_amount_cents - amount_cents' })}
 FROM rc_cashouts
 WHERE kind = 'cash_out' AND status = 'fulfilled' AND paid_off_amount_cents < amount_cents AND date_updated < $d_end
-  AND (${ofDay('date_updated')} OR ${carried("'cashout_short:' || operation_id")})`,
+  AND (${ofDay('date_updated')} OR ${carried('cashout_short', 'operation_id')})`,
 
   // A card sale charged other than the installment pricing of its own business day (the snapshot in
   // installment_prices), when the merchant passes the fees on (fees.check). A refund gives the
   // customer the whole charge back, so a refunded sale is no longer at stake.
   fee_mismatch: `
-SELECT 'fee_mismatch:' || s.transaction_id, 'fee_mismatch', coalesce(l.order_item_id, s.item_id), NULL, s.transaction_id,
+SELECT ${key('fee_mismatch', 's.transaction_id')}, 'fee_mismatch', coalesce(l.order_item_id, s.item_id), NULL, s.transaction_id,
        o.status, s.status, o.amount_cents, s.authorized_amount, s.authorized_amount - p.amount,
-       s.installments || 'x ' || s.card_brand || ': charged ' || rc_brl(s.authorized_amount) || ', table ' || rc_brl(p.amount)
-       || ' (rate ' || rc_rate(p.interest_rate) || '%)'
+       ${factsSql('feeMismatch', {
+         installments: 's.installments',
+         brand: 's.card_brand',
+         chargedCents: 's.authorized_amount',
+         tableCents: 'p.amount',
+         rate: 'rc_rate(p.interest_rate)',
+       })}
 FROM rc_sales s
 JOIN installment_prices p ON p.business_date = s.price_date AND p.card_brand = s.card_brand
   AND p.installments = s.installments AND p.net_value = s.net_value
@@ -195,14 +214,16 @@ WHERE $fee_check = 'passed-to-customer' AND s.status <> 'refunded' AND abs(s.aut
   // reason names the open finding of the order it explains. A carried one resolves once any
   // notification of that change arrives, however late.
   notification_missed: `
-SELECT 'notification_missed:' || h.transaction_id || ':' || h.status, 'notification_missed', coalesce(l.order_item_id, t.item_id), NULL,
+SELECT ${key('notification_missed', 'h.transaction_id', 'h.status')}, 'notification_missed', coalesce(l.order_item_id, t.item_id), NULL,
        h.transaction_id, o.status, h.status, o.amount_cents, t.net_value, NULL,
-       'transaction ' || h.transaction_id || ' became ' || h.status || ' on ' || strftime(h.date_updated, '%Y-%m-%d %H:%M UTC')
-       || ' and no notification of it came within ' || $notify_span_hours || ' h'
-       || coalesce('; it explains the open ' || (
-            SELECT string_agg(DISTINCT p.category, ', ' ORDER BY p.category) FROM rc_prev p
-            WHERE p.item_id = coalesce(l.order_item_id, t.item_id) AND p.category IN ('order_status_behind', 'chargeback_open', 'refund_not_recorded')
-          ) || ' of its order', '')
+       ${factsSql('notificationMissed', {
+         transactionId: 'h.transaction_id',
+         status: 'h.status',
+         atMs: ms('h.date_updated'),
+         hours: '$notify_span_hours',
+         explains: `(SELECT string_agg(DISTINCT p.category, ', ' ORDER BY p.category) FROM rc_prev p
+            WHERE p.item_id = coalesce(l.order_item_id, t.item_id) AND p.category IN ('order_status_behind', 'chargeback_open', 'refund_not_recorded'))`,
+       })}
 FROM rc_status_changes h
 JOIN transactions t ON t.transaction_id = h.transaction_id
 LEFT JOIN rc_links l ON l.source = 'card' AND l.payment_id = h.transaction_id
@@ -219,11 +240,15 @@ WHERE NOT EXISTS (
   // lacks the transaction a v1 postback named a grace after it, and the status is one a listed transaction
   // has (review and rejected ones may never be listed).
   notification_contradicted: `
-SELECT 'notification_contradicted:' || c.transaction_id || ':' || c.status, 'notification_contradicted', coalesce(l.order_item_id, t.item_id), NULL,
+SELECT ${key('notification_contradicted', 'c.transaction_id', 'c.status')}, 'notification_contradicted', coalesce(l.order_item_id, t.item_id), NULL,
        c.transaction_id, o.status, t.status, o.amount_cents, t.net_value, NULL,
-       'transaction ' || c.transaction_id || ' was notified as ' || c.status || ' on ' || strftime(c.date_updated, '%Y-%m-%d %H:%M UTC') || ' but the listing '
-       || CASE WHEN t.transaction_id IS NULL THEN 'does not have it ' || $claim_grace_hours || ' h later'
-               ELSE 'shows it ' || t.status || ' since ' || strftime(t.date_updated, '%Y-%m-%d %H:%M UTC') || ' and never ' || c.status END
+       ${factsSql('notificationContradicted', {
+         transactionId: 'c.transaction_id',
+         status: 'c.status',
+         atMs: ms('c.date_updated'),
+         listed: `CASE WHEN t.transaction_id IS NOT NULL THEN json_object('status', t.status, 'sinceMs', ${ms('t.date_updated')}) END`,
+         hours: '$claim_grace_hours',
+       })}
 FROM rc_claims c
 LEFT JOIN transactions t ON t.transaction_id = c.transaction_id
 LEFT JOIN rc_links l ON l.source = 'card' AND l.payment_id = c.transaction_id
@@ -241,29 +266,40 @@ WHERE rc_status_rank(c.status) IS NOT NULL
   // The bank rules read the night's payout matching (payouts.ts): a payout is judged once its window
   // has passed (W before D), a payout-like credit once every window that could hold it has.
   payout_not_in_bank: `
-SELECT 'payout_not_in_bank:' || m.cash_out_id, 'payout_not_in_bank', b.item_id, m.cash_out_id, NULL, NULL, 'fulfilled',
+SELECT ${key('payout_not_in_bank', 'm.cash_out_id')}, 'payout_not_in_bank', b.item_id, m.cash_out_id, NULL, NULL, 'fulfilled',
        NULL, m.expected_cents, NULL,
-       'payout of ' || rc_brl(m.expected_cents) || ' on ' || strftime(m.payout_day, '%Y-%m-%d') || ' has no credit in bank account '
-       || m.account_id || ' from ' || strftime(m.window_start, '%Y-%m-%d') || ' to ' || strftime(m.window_end, '%Y-%m-%d')
+       ${factsSql('payoutNotInBank', {
+         cents: 'm.expected_cents',
+         day: day('m.payout_day'),
+         account: 'm.account_id',
+         windowStart: day('m.window_start'),
+         windowEnd: day('m.window_end'),
+       })}
 FROM rc_payout_matches m LEFT JOIN rc_bank_payouts b USING (cash_out_id)
 WHERE m.judged AND m.matched_by = 'none' AND m.window_end < $d
   AND EXISTS (SELECT 1 FROM bank_statements s JOIN rc_bank_accounts a ON a.id = s.account_id
               WHERE a.document = m.document AND s.period_start <= m.window_end AND s.period_end >= m.window_end)`,
 
   payout_amount_differs: `
-SELECT 'payout_amount_differs:' || m.cash_out_id, 'payout_amount_differs', b.item_id, m.cash_out_id, NULL, NULL, 'fulfilled',
+SELECT ${key('payout_amount_differs', 'm.cash_out_id')}, 'payout_amount_differs', b.item_id, m.cash_out_id, NULL, NULL, 'fulfilled',
        NULL, m.expected_cents, m.credit_cents - m.expected_cents,
-       'payout of ' || rc_brl(m.expected_cents) || ' on ' || strftime(m.payout_day, '%Y-%m-%d') || ' was credited '
-       || rc_brl(m.credit_cents) || ' on ' || strftime(m.posted_at, '%Y-%m-%d') || ' in bank account ' || m.account_id
-       || ' (' || rc_signed_brl(m.credit_cents - m.expected_cents) || '; line ' || m.line_id || ', memo "' || m.memo || '")'
+       ${factsSql('payoutAmountDiffers', {
+         cents: 'm.expected_cents',
+         day: day('m.payout_day'),
+         creditCents: 'm.credit_cents',
+         postedOn: day('m.posted_at'),
+         account: 'm.account_id',
+         differenceCents: 'm.credit_cents - m.expected_cents',
+         lineId: 'm.line_id',
+         memo: 'm.memo',
+       })}
 FROM rc_payout_matches m LEFT JOIN rc_bank_payouts b USING (cash_out_id)
 WHERE m.judged AND m.matched_by = 'paired' AND m.window_end < $d`,
 
   bank_credit_unexplained: `
-SELECT 'bank_credit_unexplained:' || account_id || ':' || line_id, 'bank_credit_unexplained', NULL, NULL, NULL, NULL, NULL,
+SELECT ${key('bank_credit_unexplained', 'account_id', 'line_id')}, 'bank_credit_unexplained', NULL, NULL, NULL, NULL, NULL,
        NULL, amount_cents, NULL,
-       'bank credit of ' || rc_brl(amount_cents) || ' on ' || strftime(posted_at, '%Y-%m-%d') || ' in bank account ' || account_id
-       || ' explains no payout (line ' || line_id || ', memo "' || memo || '")'
+       ${factsSql('bankCreditUnexplained', { cents: 'amount_cents', postedOn: day('posted_at'), account: 'account_id', lineId: 'line_id', memo: 'memo' })}
 FROM rc_bank_unexplained
 WHERE judged AND window_end < $d`,
 };
@@ -274,7 +310,7 @@ export function currentFindingsStatement(): string {
   return `CREATE OR REPLACE TEMP TABLE rc_current AS
 SELECT * FROM (
 ${parts.join('\nUNION ALL\n')}
-) AS f(${COLUMNS})`;
+) AS f(${RULE_COLUMNS.join(', ')})`;
 }
 
 /** Matched orders (exact or within tolerance): the reconciliation's positive result. */
@@ -284,27 +320,3 @@ SELECT $run_id, $d, item_id, paid_ids, matched_by, order_amount, paid_amount, pa
 FROM rc_order_pay
 WHERE order_status = 'paid' AND paid_payments = 1 AND abs(paid_amount - order_amount) <= $tolerance
   AND ${ofDay('created_at')}`;
-
-// Why a review finding resolved: the decision the service made, and when recon saw it. A rejected
-// transaction is no longer listed at all; the sync records it so when a re-read by id finds nothing.
-const RESOLVED_REVIEW = `CASE WHEN t.status IS NOT NULL AND t.status <> 'review' THEN
-  'transaction ' || t.transaction_id || ' left review: '
-  || CASE WHEN t.status = 'rejected'
-          THEN 'rejected by the fraud check (no longer listed by the service; seen missing on ' || strftime(h.date_updated, '%Y-%m-%d %H:%M UTC') || ')'
-          ELSE 'now ' || t.status || coalesce(' since ' || strftime(h.date_updated, '%Y-%m-%d %H:%M UTC'), '') END
-  END`;
-
-/** Lifecycle against the previous night: new, still open (first_seen kept), or resolved. */
-export const LIFECYCLE_STATEMENT = `
-SELECT $run_id, $d, c.finding_key, c.category, c.item_id, c.operation_id, c.transaction_ids, c.order_status,
-       c.payment_status, c.order_amount_cents, c.payment_amount_cents, c.difference_cents, c.reason,
-       coalesce(p.first_seen, $d), CASE WHEN p.finding_key IS NULL THEN 'new' ELSE 'open' END
-FROM rc_current c LEFT JOIN rc_prev p USING (finding_key)
-UNION ALL
-SELECT $run_id, $d, p.finding_key, p.category, p.item_id, p.operation_id, p.transaction_ids, p.order_status,
-       p.payment_status, p.order_amount_cents, p.payment_amount_cents, p.difference_cents,
-       coalesce(${RESOLVED_REVIEW}, p.reason), p.first_seen, 'resolved'
-FROM rc_prev p
-LEFT JOIN rc_prev_reviews t ON p.category = 'stale_review' AND t.transaction_id = p.transaction_ids
-LEFT JOIN rc_prev_review_history h ON h.transaction_id = t.transaction_id AND h.status = t.status
-WHERE p.finding_key NOT IN (SELECT finding_key FROM rc_current)`;

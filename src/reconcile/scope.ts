@@ -12,6 +12,7 @@
 // branches are united, a row that several branches bring kept once (by its rowid).
 import type { FeesConfig, NotificationsConfig, ReconcileConfig } from '../config/schema.ts';
 import { CHARGED_SALE_SQL } from '../fees/sales.ts';
+import { findingKeySql } from '../shared/finding.ts';
 import { dateParam, instantParam, sqlIdentifier, type SqlParams } from '../warehouse/sql.ts';
 
 export interface RuleParams {
@@ -263,7 +264,7 @@ export const scopeStatements = (compare: ReconcileConfig['compareAmount']): read
    SELECT h.transaction_id, h.status, h.date_updated, true
    FROM transaction_history h
    WHERE $notify_expected AND h.transaction_id IN (SELECT transaction_ids FROM rc_prev WHERE category = 'notification_missed')
-     AND 'notification_missed:' || h.transaction_id || ':' || h.status IN (SELECT finding_key FROM rc_prev)`,
+     AND ${findingKeySql('notification_missed', 'h.transaction_id', 'h.status')} IN (SELECT finding_key FROM rc_prev)`,
 
   // What verified notifications claimed, one row per transaction and status (the earliest date_updated
   // and arrival), held against the listing on the night whose day holds the later of date_updated +
@@ -280,9 +281,9 @@ export const scopeStatements = (compare: ReconcileConfig['compareAmount']): read
      SELECT transaction_id, status, min(date_updated) AS date_updated, min(received_at) AS received_at,
             bool_or(kind = 'v1') AS v1_listed
      FROM (SELECT DISTINCT ON (rid) * FROM picked) WHERE verified AND date_updated IS NOT NULL GROUP BY ALL)
-   SELECT *, 'notification_contradicted:' || transaction_id || ':' || status IN (SELECT finding_key FROM rc_prev) AS carried
+   SELECT *, ${findingKeySql('notification_contradicted', 'transaction_id', 'status')} IN (SELECT finding_key FROM rc_prev) AS carried
    FROM claims
-   WHERE 'notification_contradicted:' || transaction_id || ':' || status IN (SELECT finding_key FROM rc_prev)
+   WHERE ${findingKeySql('notification_contradicted', 'transaction_id', 'status')} IN (SELECT finding_key FROM rc_prev)
       OR greatest(epoch_ms(date_updated) + $claim_grace_ms, epoch_ms(received_at)) BETWEEN epoch_ms($d_start) AND epoch_ms($d_end) - 1`,
 
   // The statuses the listing showed for the claimed transactions (the sync keeps each status once, with

@@ -1,7 +1,7 @@
 // What a workbook cell shows a person for a machine value, per the column's `display` (types.ts) and the
-// report's locale: the category's label, the state, the status word, the reason sentence, ...
+// report's locale: the category's label, the state, the status word, the reason (from the finding's facts), ...
 import type { Messages } from '../shared/locale/index.ts';
-import { localizeCategory, localizeReason, localizeState, localizeStatus } from '../shared/locale/localize.ts';
+import { localizeCategory, localizeState, localizeStatus, readFacts, renderReason } from '../shared/locale/localize.ts';
 import type { ColumnDisplay } from './types.ts';
 
 export function displayTextOf(value: string, display: ColumnDisplay | undefined, messages: Messages, zone: string): string {
@@ -15,7 +15,7 @@ export function displayTextOf(value: string, display: ColumnDisplay | undefined,
     case 'status':
       return localizeStatus(messages, value);
     case 'reason':
-      return localizeReason(messages, value, zone);
+      return reasonTextOf(value, messages, zone);
     case 'ageBucket':
       return (messages.ageBuckets as Record<string, string>)[value] ?? value;
     case 'listing':
@@ -25,4 +25,14 @@ export function displayTextOf(value: string, display: ColumnDisplay | undefined,
     case 'bankStatus':
       return messages.bankStatuses[value] ?? value;
   }
+}
+
+/**
+ * A `reason` cell's value is JSON: the finding's facts (an object), rendered in the locale, or the
+ * sentence of a finding stored before findings had facts (a string), shown as written.
+ */
+function reasonTextOf(json: string, messages: Messages, zone: string): string {
+  if (json.startsWith('"')) return JSON.parse(json) as string;
+  const facts = readFacts(json);
+  return facts === null ? json : renderReason(messages, facts, zone);
 }

@@ -41,30 +41,30 @@ const COLUMNS: readonly Column[] = [
     key: 'firstSeen',
     type: 'text',
     width: 8,
-    cell: (f, m) => html`<td class="id" data-value="${f.first_seen}">${f.first_seen === '' ? '' : m.format.day(f.first_seen)}</td>`,
+    cell: (f, m) => html`<td class="id" data-value="${f.firstSeen}">${f.firstSeen === '' ? '' : m.format.day(f.firstSeen)}</td>`,
   },
-  { key: 'item', type: 'text', width: 9, cell: (f) => idCell(f.item_id) },
-  { key: 'payments', type: 'text', width: 9, cell: (f) => idCell(f.operation_id ?? f.transaction_ids) },
+  { key: 'item', type: 'text', width: 9, cell: (f) => idCell(f.itemId) },
+  { key: 'payments', type: 'text', width: 9, cell: (f) => idCell(f.operationId ?? f.transactionIds) },
   {
     key: 'statuses',
     type: 'text',
     width: 9,
     cell: (f, m) =>
       idCell(
-        f.order_status === null && f.payment_status === null
+        f.orderStatus === null && f.paymentStatus === null
           ? null
-          : `${f.order_status === null ? '–' : localizeStatus(m, f.order_status)} / ${f.payment_status === null ? '–' : localizeStatus(m, f.payment_status)}`,
+          : `${f.orderStatus === null ? '–' : localizeStatus(m, f.orderStatus)} / ${f.paymentStatus === null ? '–' : localizeStatus(m, f.paymentStatus)}`,
       ),
   },
-  { key: 'orderAmount', type: 'number', width: 8, cell: (f) => money(f.order_amount_cents) },
-  { key: 'paymentAmount', type: 'number', width: 8, cell: (f) => money(f.payment_amount_cents) },
-  { key: 'difference', type: 'number', width: 7, cell: (f) => money(f.difference_cents) },
+  { key: 'orderAmount', type: 'number', width: 8, cell: (f) => money(f.orderAmountCents) },
+  { key: 'paymentAmount', type: 'number', width: 8, cell: (f) => money(f.paymentAmountCents) },
+  { key: 'difference', type: 'number', width: 7, cell: (f) => money(f.differenceCents) },
   {
     key: 'reason',
     type: 'text',
     width: 10,
     cell: (f, m, zone) => {
-      const reason = localizeReason(m, f.reason, zone);
+      const reason = localizeReason(m, f.facts, f.reason, zone);
       return html`<td class="reason" title="${reason}" tabindex="0">${reason}</td>`;
     },
   },
@@ -73,7 +73,7 @@ const COLUMNS: readonly Column[] = [
     type: 'text',
     width: 8,
     cell: (f) =>
-      html`<td class="id" title="${[f.customer_name, f.customer_document].filter((v) => v !== null).join(' · ')}">${f.customer_name ?? ''}${f.customer_document ? html`<br><span class="muted">${f.customer_document}</span>` : ''}</td>`,
+      html`<td class="id" title="${[f.customerName, f.customerDocument].filter((v) => v !== null).join(' · ')}">${f.customerName ?? ''}${f.customerDocument ? html`<br><span class="muted">${f.customerDocument}</span>` : ''}</td>`,
   },
 ];
 
@@ -146,7 +146,7 @@ export function findingsTable(findings: NightFindings, nightDate: string, m: Mes
   const actHead = acting ? html`<th>${p.triage.column}</th>` : '';
   const rows = shownRows.map(
     ({ row: f, lifecycle, overdue }) =>
-      html`<tr data-category="${f.category}" data-state="${f.state}" data-lifecycle="${lifecycle}" data-age="${ageInDays(f.first_seen, nightDate)}" data-key="${f.key}"${overdue ? html` class="overdue"` : ''}>${COLUMNS.map((c) => c.cell(f, m, zone))}${acting ? actionCell(f, nightDate, triage!, m) : ''}</tr>`,
+      html`<tr data-category="${f.category}" data-state="${f.state}" data-lifecycle="${lifecycle}" data-age="${ageInDays(f.firstSeen, nightDate)}" data-key="${f.key}"${overdue ? html` class="overdue"` : ''}>${COLUMNS.map((c) => c.cell(f, m, zone))}${acting ? actionCell(f, nightDate, triage!, m) : ''}</tr>`,
   );
   // table.js writes "rows 1–50 of 420" with the words it finds here.
   const pager = html`<nav class="pager" id="pager" data-rows="${p.rows}" data-of="${p.of}" hidden><button type="button" id="page-prev">${p.previous}</button><span id="page-label"></span><button type="button" id="page-next">${p.next}</button></nav>`;

@@ -73,24 +73,6 @@ export function rowsOfView(rows: readonly FindingRow[], triage: NightTriage, vie
 export function findingsFromSnapshot(warehousePath: string, nightDate: string, limit: number): { table: NightFindings; all: TriageRow[] } | undefined {
   const snapshot = readSnapshot(snapshotPathFor(warehousePath));
   if (snapshot === undefined || snapshot.night !== nightDate) return undefined;
-  const rows = snapshot.rows.slice(0, limit).map(
-    (r): FindingRow => ({
-      key: r.key,
-      category: r.category,
-      state: r.state,
-      first_seen: r.firstSeen,
-      item_id: r.itemId,
-      operation_id: r.operationId,
-      transaction_ids: r.transactionIds,
-      order_status: r.orderStatus,
-      payment_status: r.paymentStatus,
-      order_amount_cents: r.orderAmountCents,
-      payment_amount_cents: r.paymentAmountCents,
-      difference_cents: r.differenceCents,
-      reason: r.reason,
-      customer_name: null,
-      customer_document: null,
-    }),
-  );
+  const rows = snapshot.rows.slice(0, limit).map((r): FindingRow => ({ ...r, customerName: null, customerDocument: null }));
   return { table: { rows, total: snapshot.rows.length, runId: snapshot.runId }, all: snapshot.rows };
 }

@@ -2,25 +2,13 @@
 // the reports), open chargebacks and refunds for the charts. Values stay exact: cents are bigint,
 // instants are epoch milliseconds, dates are YYYY-MM-DD text.
 import { maskDocument } from '../report/cells.ts';
+import { type Finding, findingOf, findingSelectSql } from '../shared/finding.ts';
 import { bigintOf, numberOf, rowsOf, textOf, type Db } from './warehouse-reads.ts';
 
-export interface FindingRow {
-  /** finding_key: what the triage journal and the page's actions name a finding by. */
-  key: string;
-  category: string;
-  state: string;
-  first_seen: string;
-  item_id: string | null;
-  operation_id: string | null;
-  transaction_ids: string | null;
-  order_status: string | null;
-  payment_status: string | null;
-  order_amount_cents: bigint | null;
-  payment_amount_cents: bigint | null;
-  difference_cents: bigint | null;
-  reason: string;
-  customer_name: string | null;
-  customer_document: string | null;
+/** A finding as the page shows it: the one finding shape, with its customer (document masked as in the reports). */
+export interface FindingRow extends Finding {
+  customerName: string | null;
+  customerDocument: string | null;
 }
 
 export interface NightFindings {
@@ -32,9 +20,7 @@ export interface NightFindings {
 
 /** The same view as the discrepancies report, so both show the same customer. */
 const FINDINGS_SQL = `
-SELECT f.finding_key, f.category, f.state, strftime(f.first_seen, '%Y-%m-%d') AS first_seen, f.item_id, f.operation_id,
-  f.transaction_ids, f.order_status, f.payment_status, f.order_amount_cents, f.payment_amount_cents,
-  f.difference_cents, f.reason, f.customer_name, f.customer_document_number AS customer_document
+SELECT ${findingSelectSql('f.')}, f.customer_name, f.customer_document_number AS customer_document
 FROM findings_with_customer f
 WHERE f.run_id = $run_id AND f.business_date = $date::DATE
 ORDER BY f.category, f.item_id NULLS LAST, f.operation_id NULLS LAST, f.finding_key
@@ -60,21 +46,9 @@ export async function findingsOfNight(
 function findingFrom(r: Record<string, unknown>, mask: boolean): FindingRow {
   const document = textOf(r['customer_document']);
   return {
-    key: textOf(r['finding_key']) ?? '',
-    category: textOf(r['category']) ?? '',
-    state: textOf(r['state']) ?? '',
-    first_seen: textOf(r['first_seen']) ?? '',
-    item_id: textOf(r['item_id']),
-    operation_id: textOf(r['operation_id']),
-    transaction_ids: textOf(r['transaction_ids']),
-    order_status: textOf(r['order_status']),
-    payment_status: textOf(r['payment_status']),
-    order_amount_cents: bigintOf(r['order_amount_cents']),
-    payment_amount_cents: bigintOf(r['payment_amount_cents']),
-    difference_cents: bigintOf(r['difference_cents']),
-    reason: textOf(r['reason']) ?? '',
-    customer_name: textOf(r['customer_name']),
-    customer_document: document === null ? null : mask ? maskDocument(document) : document,
+    ...findingOf(r),
+    customerName: textOf(r['customer_name']),
+    customerDocument: document === null ? null : mask ? maskDocument(document) : document,
   };
 }
 

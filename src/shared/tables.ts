@@ -125,3 +125,24 @@ export const OPERATIONS_TABLE: LoadedTable = Object.freeze({
   }),
   compared: ['status', 'status_description', 'date_updated', 'amount_cents', 'paid_amount_cents', 'paid_off_amount_cents'],
 });
+
+/** The columns of `findings`, in table order (migrations 0001 and 0020); a test holds them equal to the migrated table. */
+export const FINDINGS_COLUMNS = Object.freeze({
+  run_id: 'VARCHAR',
+  business_date: 'DATE',
+  finding_key: 'VARCHAR',
+  category: 'VARCHAR',
+  item_id: 'VARCHAR',
+  operation_id: 'VARCHAR',
+  transaction_ids: 'VARCHAR',
+  order_status: 'VARCHAR',
+  payment_status: 'VARCHAR',
+  order_amount_cents: 'BIGINT',
+  payment_amount_cents: 'BIGINT',
+  difference_cents: 'BIGINT',
+  reason: 'VARCHAR',
+  first_seen: 'DATE',
+  state: 'VARCHAR',
+  // JSON text of the finding's facts (locale/reason-types.ts); NULL on findings stored before 0020.
+  facts: 'VARCHAR',
+} as const satisfies Record<string, 'VARCHAR' | 'DATE' | 'BIGINT'>);

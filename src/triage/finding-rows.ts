@@ -3,31 +3,21 @@
 // page and CLI (the latest run of the latest night).
 import { createHash } from 'node:crypto';
 import type { FindingCategory, FindingState } from '../shared/domain.ts';
+import { type Finding, findingOf, findingSelectSql } from '../shared/finding.ts';
 
-export interface FindingRow {
-  key: string;
+/** A finding of a run as triage holds it: the one finding shape, with its run and fingerprint. */
+export interface FindingRow extends Finding {
   category: FindingCategory;
   /** The computed lifecycle state of the run. */
   state: FindingState;
-  /** YYYY-MM-DD. */
-  firstSeen: string;
   /** The night the row is of, YYYY-MM-DD. */
   businessDate: string;
   runId: string;
-  itemId: string | null;
-  operationId: string | null;
-  transactionIds: string | null;
-  orderStatus: string | null;
-  paymentStatus: string | null;
-  orderAmountCents: bigint | null;
-  paymentAmountCents: bigint | null;
-  differenceCents: bigint | null;
-  reason: string;
-  /** fingerprintOf() of the facts above. */
+  /** fingerprintOf() of the row's values. */
   fingerprint: string;
 }
 
-/** The facts a finding is acknowledged for; the reason is left out (a review's age in hours grows nightly). */
+/** The values a finding is acknowledged for; the reason and facts are left out (a review's age in hours grows nightly). */
 type Facts = Pick<
   FindingRow,
   'itemId' | 'operationId' | 'transactionIds' | 'orderStatus' | 'paymentStatus' | 'orderAmountCents' | 'paymentAmountCents' | 'differenceCents'
@@ -52,9 +42,7 @@ export function fingerprintOf(facts: Facts): string {
 }
 
 /** Columns of `findings` the rows are made of; `f` is the findings table or view. */
-const FINDING_ROW_COLUMNS = `f.finding_key, f.category, f.state, strftime(f.first_seen, '%Y-%m-%d') AS first_seen,
-  strftime(f.business_date, '%Y-%m-%d') AS business_date, f.run_id, f.item_id, f.operation_id, f.transaction_ids,
-  f.order_status, f.payment_status, f.order_amount_cents, f.payment_amount_cents, f.difference_cents, f.reason`;
+const FINDING_ROW_COLUMNS = `${findingSelectSql('f.')}, strftime(f.business_date, '%Y-%m-%d') AS business_date, f.run_id`;
 
 /** The findings of one reconcile run ($run_id). */
 export const FINDINGS_OF_RUN_SQL = `SELECT ${FINDING_ROW_COLUMNS} FROM findings f WHERE f.run_id = $run_id ORDER BY f.finding_key`;
@@ -72,30 +60,15 @@ FROM findings f JOIN reconcile_runs_latest r ON r.run_id = f.run_id AND r.busine
 WHERE r.business_date = (${LATEST_NIGHT_SQL})
 ORDER BY f.finding_key`;
 
-const cents = (v: unknown): bigint | null => (v === null || v === undefined ? null : BigInt(v as bigint | number | string));
-const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
 /** A row of the queries above as a FindingRow. */
 export function findingRowOf(row: Record<string, unknown>): FindingRow {
-  const facts: Facts = {
-    itemId: textOrNull(row['item_id']),
-    operationId: textOrNull(row['operation_id']),
-    transactionIds: textOrNull(row['transaction_ids']),
-    orderStatus: textOrNull(row['order_status']),
-    paymentStatus: textOrNull(row['payment_status']),
-    orderAmountCents: cents(row['order_amount_cents']),
-    paymentAmountCents: cents(row['payment_amount_cents']),
-    differenceCents: cents(row['difference_cents']),
-  };
+  const finding = findingOf(row);
   return {
-    key: String(row['finding_key']),
-    category: String(row['category']) as FindingCategory,
-    state: String(row['state']) as FindingState,
-    firstSeen: String(row['first_seen']),
+    ...finding,
+    category: finding.category as FindingCategory,
+    state: finding.state as FindingState,
     businessDate: String(row['business_date']),
     runId: String(row['run_id']),
-    reason: String(row['reason']),
-    ...facts,
-    fingerprint: fingerprintOf(facts),
+    fingerprint: fingerprintOf(finding),
   };
 }

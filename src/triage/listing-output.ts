@@ -9,6 +9,7 @@ import { safeText } from '../shared/display-text.ts';
 import { brlTextFromCents } from '../shared/money.ts';
 import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
 import { figuresOf } from '../shared/figures.ts';
+import type { ReasonFacts } from '../shared/locale/reason-types.ts';
 import type { TriagedFinding } from './filter.ts';
 
 export const LIST_FORMATS = ['table', 'csv', 'json'] as const;
@@ -29,6 +30,8 @@ interface ListRecord {
   since: string | null;
   changed: string | null;
   reason: string;
+  /** What the reason states, as data (shared/locale/reason-types.ts); null on a finding stored without. */
+  facts: ReasonFacts | null;
 }
 
 function recordOf({ row, view }: TriagedFinding): ListRecord {
@@ -47,6 +50,7 @@ function recordOf({ row, view }: TriagedFinding): ListRecord {
     since: view.since,
     changed: view.changed,
     reason: row.reason,
+    facts: row.facts,
   };
 }
 
@@ -65,16 +69,14 @@ const COLUMNS: readonly (keyof ListRecord)[] = [
   'since',
   'changed',
   'reason',
+  'facts',
 ];
 
 export function renderListing(items: readonly TriagedFinding[], format: ListFormat): string {
   const records = items.map(recordOf);
   if (format === 'json')
     // Cents are integers: written as JSON numbers from their exact text, never through a float.
-    return `${safeText(
-      JSON.stringify(records, (_k, v: unknown) => (typeof v === 'bigint' ? `__cents__${v}` : v), 2),
-      'json',
-    ).replace(/"__cents__(-?\d+)"/g, '$1')}\n`;
+    return `${jsonWithCents(records, 2, (text) => safeText(text, 'json'))}\n`;
   if (format === 'csv') {
     const lines = [
       csvLineOf(COLUMNS, ','),
@@ -98,9 +100,16 @@ function figuresLine(items: readonly TriagedFinding[]): string {
   return `new ${f.new}, open ${f.open}, overdue ${f.overdue} (${brl(f.overdueAmountCents)}); at stake ${brl(f.amountAtStakeCents)}\n`;
 }
 
+/** JSON with every bigint (cents) written as an integer from its exact digits, never through a float. */
+function jsonWithCents(value: unknown, indent?: number, safe: (text: string) => string = (t) => t): string {
+  return safe(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `__cents__${v}` : v), indent)).replace(/"__cents__(-?\d+)"/g, '$1');
+}
+
 function csvText(value: unknown): string {
   if (value === null) return '';
   if (typeof value === 'string') return safeCellText(value);
+  // The facts as JSON text, cents as integers (exact: JSON.stringify writes a bigint's digits).
+  if (typeof value === 'object') return safeCellText(jsonWithCents(value));
   return String(value);
 }
 

@@ -6,6 +6,7 @@ import { readFileSync, renameSync, statSync } from 'node:fs';
 import { writeExclusiveFile } from '../shared/exclusive-file.ts';
 import { join } from 'node:path';
 import { ReconError } from '../shared/errors.ts';
+import { REASON_FACTS } from '../shared/locale/reason-types.ts';
 import type { FindingRow } from './finding-rows.ts';
 import { triageDirFor } from './journal.ts';
 
@@ -43,7 +44,11 @@ export function readSnapshot(path: string): FindingsSnapshot | undefined {
     throw new ReconError('internal', `the findings snapshot ${path} is ${size} bytes, more than ${MAX_SNAPSHOT_BYTES}; run a night to rewrite it`);
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as FindingsSnapshot;
-    for (const row of parsed.rows) for (const c of CENTS) row[c] = row[c] === null ? null : BigInt(row[c] as unknown as string);
+    for (const row of parsed.rows) {
+      for (const c of CENTS) row[c] = row[c] === null ? null : BigInt(row[c] as unknown as string);
+      // Facts of an older snapshot (or none) leave the stored sentence to be shown.
+      row.facts = REASON_FACTS.safeParse(row.facts ?? null).data ?? null;
+    }
     return parsed;
   } catch (cause) {
     throw new ReconError('internal', `the findings snapshot ${path} cannot be read (${(cause as Error).message}); the next night rewrites it`, { cause });

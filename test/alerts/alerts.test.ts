@@ -108,7 +108,7 @@ const alertsConfig = (over: Record<string, unknown> = {}): AlertsConfig =>
   }).alerts;
 
 function row(key: string, category: FindingRow['category'], state: FindingRow['state'], firstSeen: string, cents: bigint): FindingRow {
-  const facts = {
+  const values = {
     itemId: key,
     operationId: null,
     transactionIds: null,
@@ -118,7 +118,7 @@ function row(key: string, category: FindingRow['category'], state: FindingRow['s
     paymentAmountCents: null,
     differenceCents: null,
   };
-  return { key, category, state, firstSeen, businessDate: firstSeen, runId: 'r', reason: 'x', ...facts, fingerprint: fingerprintOf(facts) };
+  return { key, category, state, firstSeen, businessDate: firstSeen, runId: 'r', reason: 'x', facts: null, ...values, fingerprint: fingerprintOf(values) };
 }
 
 const deps = { logger: silentLogger, clock: fixedClock(Date.parse('2026-03-11T05:00:00Z')), env: { TEST_SMTP_PASSWORD: 'smtp-pass-123' } };

@@ -7,7 +7,7 @@ import { configSchema } from '../../src/config/schema.ts';
 import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { messagesFor } from '../../src/shared/locale/index.ts';
-import { localizeReason, rebuildEnglishReason } from '../../src/shared/locale/localize.ts';
+import { factsOfJson, localizeReason } from '../../src/shared/locale/localize.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { insertTransactions } from '../reconcile/fixtures.ts';
 import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
@@ -56,7 +56,7 @@ async function night(c: Case) {
     configSchema.parse({}).reconcile,
   );
   const rows = (
-    await w.db.runAndReadAll(`SELECT finding_key, state, reason FROM findings WHERE run_id = 'n' AND category = 'notification_contradicted'`)
+    await w.db.runAndReadAll(`SELECT finding_key, state, reason, facts FROM findings WHERE run_id = 'n' AND category = 'notification_contradicted'`)
   ).getRowObjectsJS();
   w.close();
   return rows;
@@ -168,14 +168,22 @@ describe('notification_contradicted', () => {
     const text =
       'transaction tr_1 was notified as refunded on 2026-03-09 10:00 UTC but the listing shows it paid since 2026-03-09 12:00 UTC and never refunded';
     expect(listed!['reason']).toBe(text);
-    expect(rebuildEnglishReason(text)).toBe(text);
-    expect(localizeReason(messagesFor('pt-BR'), text, 'UTC')).toMatch(
-      /^transação tr_1 foi notificada como .+ em .+, mas a listagem a mostra .+ desde .+ e nunca .+$/,
+    const listedFacts = factsOfJson(listed!['facts'] as string);
+    expect(listedFacts).toEqual({
+      kind: 'notificationContradicted',
+      transactionId: 'tr_1',
+      status: 'refunded',
+      atMs: Date.parse('2026-03-09T10:00:00Z'),
+      listed: { status: 'paid', sinceMs: Date.parse('2026-03-09T12:00:00Z') },
+      hours: '24',
+    });
+    expect(localizeReason(messagesFor('pt-BR'), listedFacts, text, 'UTC')).toBe(
+      'transação tr_1 foi notificada como estornado em 09/03/2026 10:00, mas a listagem a mostra pago desde 09/03/2026 12:00 e nunca estornado',
     );
     const [unlisted] = await night({ listed: [], notified: { status: 'paid', at: '2026-03-09T10:00:00Z' } });
     expect(unlisted!['reason']).toBe('transaction tr_1 was notified as paid on 2026-03-09 10:00 UTC but the listing does not have it 24 h later');
-    expect(localizeReason(messagesFor('pt-BR'), String(unlisted!['reason']), 'UTC')).toMatch(
-      /^transação tr_1 foi notificada como .+, mas a listagem não a tem 24 h depois$/,
+    expect(localizeReason(messagesFor('pt-BR'), factsOfJson(unlisted!['facts'] as string), String(unlisted!['reason']), 'UTC')).toBe(
+      'transação tr_1 foi notificada como pago em 09/03/2026 10:00, mas a listagem não a tem 24 h depois',
     );
   });
 

@@ -38,7 +38,7 @@ async function chargebacksCsv(): Promise<Record<string, string>[]> {
 }
 
 const finding = (run: string, key: string, item: string, transactions: string, state: string) =>
-  `INSERT INTO findings VALUES ('${run}', DATE '${DAY}', '${key}', 'chargeback_open', '${item}', NULL, '${transactions}', 'paid', 'chargeback', 1, 1, 0, 'test', DATE '2024-03-01', '${state}')`;
+  `INSERT INTO findings VALUES ('${run}', DATE '${DAY}', '${key}', 'chargeback_open', '${item}', NULL, '${transactions}', 'paid', 'chargeback', 1, 1, 0, 'test', DATE '2024-03-01', '${state}', NULL)`;
 
 describe('chargebacks report scope', () => {
   it("lists the day's new chargebacks and those with an open finding; older ones only count in the totals", async () => {

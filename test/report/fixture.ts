@@ -71,12 +71,13 @@ INSERT INTO orders (item_id, status, amount_cents, created_at, transaction_id, c
   ('I5', 'paid', 5000, TIMESTAMPTZ '2024-03-10T11:59:00Z', NULL, 'Davi', NULL, 'imp-1', 'orders.csv', 5, TIMESTAMPTZ '2024-03-16T05:03:00Z'),
   ('ORD-9', 'paid', 3000, TIMESTAMPTZ '2024-02-20T11:59:00Z', 'T9', 'Eva', NULL, 'imp-1', 'orders.csv', 6, TIMESTAMPTZ '2024-03-16T05:03:00Z');
 
+-- Facts on one finding; the others stand for findings stored before findings had facts (shown as written).
 INSERT INTO findings VALUES
-  ('rec-0', DATE '2024-03-15', 'missing_payment:OLD', 'missing_payment', 'OLD', NULL, NULL, 'paid', NULL, 100, NULL, -100, 'stale run', DATE '2024-03-15', 'new'),
-  ('rec-1', DATE '2024-03-15', 'amount_mismatch:I1', 'amount_mismatch', 'I1', NULL, 'T1', 'paid', 'paid', 15010, 15000, -10, 'order 150,10 vs net_value 150,00 (-0,10)', DATE '2024-03-14', 'open'),
-  ('rec-1', DATE '2024-03-15', 'refund_not_recorded:I2', 'refund_not_recorded', 'I2', NULL, 'T2', 'paid', 'refunded', 25090, 25090, 0, '${HOSTILE[1]}', DATE '2024-03-15', 'new'),
-  ('rec-1', DATE '2024-03-15', 'unmatched_payment:X', 'unmatched_payment', '${HOSTILE[0].replaceAll("'", "''")}', NULL, 'T8', NULL, 'paid', NULL, 100, 100, '${HOSTILE[2]}', DATE '2024-03-15', 'new'),
-  ('rec-1', DATE '2024-03-15', 'unmatched_payment:Y', 'unmatched_payment', 'Y' || chr(9), NULL, 'T10', NULL, 'paid', NULL, 200, 200, chr(9) || 'x', DATE '2024-03-15', 'resolved'),
-  ('rec-1', DATE '2024-03-15', 'cashout_failed:CO1', 'cashout_failed', 'I9', 'CO1', NULL, NULL, 'failed', NULL, 50000, NULL, chr(13) || 'x', DATE '2024-03-15', 'new'),
-  ('rec-1', DATE '2024-03-15', 'chargeback_open:I5', 'chargeback_open', 'I5', NULL, 'T5', 'paid', 'chargeback', 5000, 5000, 0, 'line1' || chr(10) || 'line2, "quoted"', DATE '2024-03-15', 'new');
+  ('rec-0', DATE '2024-03-15', 'missing_payment:OLD', 'missing_payment', 'OLD', NULL, NULL, 'paid', NULL, 100, NULL, -100, 'stale run', DATE '2024-03-15', 'new', NULL),
+  ('rec-1', DATE '2024-03-15', 'amount_mismatch:I1', 'amount_mismatch', 'I1', NULL, 'T1', 'paid', 'paid', 15010, 15000, -10, 'order 150,10 vs net_value 150,00 (-0,10)', DATE '2024-03-14', 'open', '{"kind":"amountMismatch","orderCents":15010,"compared":"net_value","paidCents":15000,"differenceCents":-10}'),
+  ('rec-1', DATE '2024-03-15', 'refund_not_recorded:I2', 'refund_not_recorded', 'I2', NULL, 'T2', 'paid', 'refunded', 25090, 25090, 0, '${HOSTILE[1]}', DATE '2024-03-15', 'new', NULL),
+  ('rec-1', DATE '2024-03-15', 'unmatched_payment:X', 'unmatched_payment', '${HOSTILE[0].replaceAll("'", "''")}', NULL, 'T8', NULL, 'paid', NULL, 100, 100, '${HOSTILE[2]}', DATE '2024-03-15', 'new', NULL),
+  ('rec-1', DATE '2024-03-15', 'unmatched_payment:Y', 'unmatched_payment', 'Y' || chr(9), NULL, 'T10', NULL, 'paid', NULL, 200, 200, chr(9) || 'x', DATE '2024-03-15', 'resolved', NULL),
+  ('rec-1', DATE '2024-03-15', 'cashout_failed:CO1', 'cashout_failed', 'I9', 'CO1', NULL, NULL, 'failed', NULL, 50000, NULL, chr(13) || 'x', DATE '2024-03-15', 'new', NULL),
+  ('rec-1', DATE '2024-03-15', 'chargeback_open:I5', 'chargeback_open', 'I5', NULL, 'T5', 'paid', 'chargeback', 5000, 5000, 0, 'line1' || chr(10) || 'line2, "quoted"', DATE '2024-03-15', 'new', NULL);
 `;

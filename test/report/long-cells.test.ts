@@ -21,9 +21,9 @@ let out: string;
 beforeAll(async () => {
   fixture = await createFixtureWarehouse();
   out = join(fixture.dir, 'reports');
-  // A reason of 100,000 characters; two findings whose reasons start with a blank or a full-width sign.
+  // A reason of 100,000 characters (a finding stored without facts: its sentence is shown as written); two findings whose reasons start with a blank or a full-width sign.
   await fixture.warehouse.connection.run(`
-    UPDATE findings SET reason = repeat('ab', ${LONG / 2}) WHERE finding_key = 'amount_mismatch:I1';
+    UPDATE findings SET reason = repeat('ab', ${LONG / 2}), facts = NULL WHERE finding_key = 'amount_mismatch:I1';
     UPDATE findings SET reason = ' \t=HYPERLINK("http://evil.example")' WHERE finding_key = 'refund_not_recorded:I2';
     UPDATE findings SET reason = '\uFF1D1+1' WHERE finding_key = 'chargeback_open:I5';`);
   await writeReports(

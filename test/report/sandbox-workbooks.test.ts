@@ -20,7 +20,7 @@ import { brlFromCents } from '../../src/serve/format.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { FINDING_CATEGORIES } from '../../src/shared/domain.ts';
 import { type Locale, messagesFor } from '../../src/shared/locale/index.ts';
-import { rebuildEnglishReason } from '../../src/shared/locale/localize.ts';
+import { englishReasonOf, factsOfJson, renderReason } from '../../src/shared/locale/localize.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { triageNight } from '../../src/triage/night.ts';
@@ -151,16 +151,50 @@ describe.each(['pt-BR', 'en'] as const)('the workbooks of a sandbox night in %s'
 });
 
 describe('what the pt-BR night shows', () => {
-  it('every reason the rules wrote is localized (each sentence shape is known)', async () => {
+  it('every finding of the night has facts of a known shape, and the stored reason is their English rendering', async () => {
     const warehouse = await openWarehouse(run.config.warehouse.path, { readOnly: true });
     try {
-      const reader = await warehouse.connection.runAndReadAll(`SELECT DISTINCT reason FROM findings`);
-      const reasons = reader.getRows().map((r) => String(r[0]));
-      expect(reasons.length).toBeGreaterThan(5);
-      for (const reason of reasons) expect(rebuildEnglishReason(reason), reason).toBe(reason);
+      const reader = await warehouse.connection.runAndReadAll(`SELECT finding_key, category, reason, facts FROM findings`);
+      const rows = reader.getRowObjectsJS();
+      expect(rows.length).toBeGreaterThan(5);
+      expect(new Set(rows.map((r) => r['category'])).size).toBeGreaterThan(3);
+      for (const row of rows) {
+        const facts = factsOfJson(row['facts'] as string | null);
+        expect(facts, String(row['finding_key'])).not.toBeNull();
+        expect(englishReasonOf(facts!), String(row['finding_key'])).toBe(row['reason']);
+      }
     } finally {
       warehouse.close();
     }
+  });
+
+  it('the workbook states each reason in Portuguese, rendered from its facts', async () => {
+    const summary = JSON.parse(readFileSync(join(dirOf('pt-BR'), 'summary.json'), 'utf8')) as { findings: { reconcile_run_id: string } };
+    const warehouse = await openWarehouse(run.config.warehouse.path, { readOnly: true });
+    const m = messagesFor('pt-BR');
+    let expected: Set<string>;
+    try {
+      const reader = await warehouse.connection.runAndReadAll('SELECT facts FROM findings WHERE run_id = $run_id', {
+        run_id: summary.findings.reconcile_run_id,
+      });
+      expected = new Set(reader.getRowObjectsJS().map((r) => renderReason(m, factsOfJson(r['facts'] as string)!, ZONE)));
+    } finally {
+      warehouse.close();
+    }
+    const wb = await workbook('pt-BR', 'discrepancies');
+    const shown = new Set<string>();
+    for (const category of FINDING_CATEGORIES) {
+      const sheet = wb.getWorksheet(m.categories[category]);
+      if (sheet === undefined) continue;
+      const column = (sheet.getRow(1).values as unknown[]).indexOf(m.headers.reason);
+      expect(column, category).toBeGreaterThan(0);
+      sheet.eachRow((row, n) => {
+        const value = row.getCell(column).value;
+        if (n > 1 && value !== null && value !== '') shown.add(String(value));
+      });
+    }
+    expect(shown.size).toBeGreaterThan(3);
+    expect(shown).toEqual(expected);
   });
 
   it("the Summary's notes speak Portuguese, the run's outcome included", async () => {
@@ -207,7 +241,7 @@ describe('machine interfaces stay as they were', () => {
   it.each(['pt-BR', 'en'] as const)('CSV keys in %s', (locale) => {
     const headerOf = (name: string) => readFileSync(join(dirOf(locale), `${name}.csv`), 'utf8').split('\r\n')[0];
     expect(headerOf('discrepancies')).toBe(
-      'category,state,first_seen,item_id,operation_id,transaction_ids,order_status,payment_status,order_amount_cents,payment_amount_cents,difference_cents,reason,customer_name,customer_document_number,finding_key,triage_state,assignee,triage_note,noted_by,triage_since,triage_changed,due_date,overdue',
+      'category,state,first_seen,item_id,operation_id,transaction_ids,order_status,payment_status,order_amount_cents,payment_amount_cents,difference_cents,reason,customer_name,customer_document_number,finding_key,triage_state,assignee,triage_note,noted_by,triage_since,triage_changed,due_date,overdue,facts',
     );
     expect(headerOf('refunds')).toBe(
       'transaction_id,item_id,sold_at,refunded_at,net_value_cents,refunded_amount_cents,card_brand,card_last_digits,current_status,order_item_id,order_status,order_amount_cents,order_reflects_refund',

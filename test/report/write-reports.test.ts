@@ -195,7 +195,8 @@ describe('CSV', () => {
     expect(text.charCodeAt(0)).not.toBe(0xfeff);
     expect(text.split('\r\n').length).toBeGreaterThan(5);
     expect(text).toContain(
-      'amount_mismatch,open,2024-03-14,I1,,T1,paid,paid,15010,15000,-10,"order 150,10 vs net_value 150,00 (-0,10)",\'@SUM(A1:A9),***.456.789-**,amount_mismatch:I1,open,,,,,,,false\r\n',
+      'amount_mismatch,open,2024-03-14,I1,,T1,paid,paid,15010,15000,-10,"order 150,10 vs net_value 150,00 (-0,10)",\'@SUM(A1:A9),***.456.789-**,amount_mismatch:I1,open,,,,,,,false,' +
+        '"{""kind"":""amountMismatch"",""orderCents"":15010,""compared"":""net_value"",""paidCents"":15000,""differenceCents"":-10}"\r\n',
     );
     expect(text).toContain('"line1\nline2, ""quoted"""');
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);

@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashInRowSchema, cashOutRowSchema } from '../../src/api/schemas.ts';
-import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type ApiCashIn, type ApiCashOut, type LoadedTable } from '../../src/shared/tables.ts';
+import {
+  FINDINGS_COLUMNS,
+  OPERATIONS_TABLE,
+  SEEN_COLUMNS,
+  TRANSACTIONS_TABLE,
+  type ApiCashIn,
+  type ApiCashOut,
+  type LoadedTable,
+} from '../../src/shared/tables.ts';
 import { centsOfOperation, operationLine } from '../../src/sync/operation-rows.ts';
 import { fileColumnsOf, Stager } from '../../src/sync/stage.ts';
 import { fakeCashIn, fakeCashOut } from '../sync/fake-service.ts';
@@ -30,6 +38,13 @@ describe('table specs', () => {
       ...SEEN_COLUMNS.map((name) => [name, name.endsWith('_at') ? 'TIMESTAMP WITH TIME ZONE' : 'VARCHAR']),
     ];
     expect(reader.getRows()).toEqual(declared);
+  });
+
+  it('findings: the migrated table has the declared columns, types and order', async () => {
+    const reader = await warehouse.db.runAndReadAll(
+      `SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'findings' ORDER BY ordinal_position`,
+    );
+    expect(reader.getRows()).toEqual(Object.entries(FINDINGS_COLUMNS));
   });
 
   it.each([TRANSACTIONS_TABLE, OPERATIONS_TABLE])('$name: keys and compared columns are columns of the table', (spec: LoadedTable) => {

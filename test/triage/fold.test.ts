@@ -26,6 +26,7 @@ function row(over: Partial<FindingRow> = {}): FindingRow {
     businessDate: '2024-03-15',
     runId: 'r',
     reason: 'x',
+    facts: null,
     ...facts,
     ...over,
   } as FindingRow;

@@ -1,9 +1,8 @@
-// Turns the values the warehouse holds (category keys, states, status words, the rules' English reason
-// sentences) into what a person reads in a locale. Pure: the reports and the page call it at the edge,
-// where a value becomes text on a screen or in a cell, and nothing localized is ever stored.
+// Turns the values the warehouse holds (category keys, states, status words, a finding's facts) into
+// what a person reads in a locale. Pure: the reports and the page call it at the edge, where a value
+// becomes text on a screen or in a cell, and nothing localized is ever stored.
 import type { Messages } from './index.ts';
-import { factsOfReason } from './reason-parse.ts';
-import type { ReasonFacts, ReasonFormat } from './reason-types.ts';
+import { REASON_FACTS, type ReasonFacts, type ReasonFormat } from './reason-types.ts';
 import { en } from './en.ts';
 import { type FigureFormat, wholeOf } from './sentence-types.ts';
 
@@ -27,27 +26,39 @@ function formatOf(messages: Messages, zone: string): ReasonFormat {
   };
 }
 
-function render(messages: Messages, facts: ReasonFacts, zone: string): string {
+/** A finding's reason in the locale, from its facts (the locale's one renderer of that shape). */
+export function renderReason(messages: Messages, facts: ReasonFacts, zone: string): string {
   const renderer = messages.reasons[facts.kind] as (facts: ReasonFacts, f: ReasonFormat) => string;
   return renderer(facts, formatOf(messages, zone));
 }
 
-/**
- * The reason in the locale. Only a sentence whose facts rebuild the very same English text is
- * rendered again; any other text (a sentence of an older release, an id that fools the pattern) is
- * shown exactly as the warehouse holds it.
- */
-export function localizeReason(messages: Messages, reason: string, zone: string): string {
-  if (messages === en) return reason;
-  const facts = factsOfReason(reason);
-  if (facts === undefined || render(en, facts, zone) !== reason) return reason;
-  return render(messages, facts, zone);
+/** The English sentence of the facts: what findings.reason stores (the English catalogue writes UTC). */
+export function englishReasonOf(facts: ReasonFacts): string {
+  return renderReason(en, facts, 'UTC');
 }
 
-/** The English sentence rebuilt from its facts (tests: every rule's sentence round-trips). */
-export function rebuildEnglishReason(reason: string): string | undefined {
-  const facts = factsOfReason(reason);
-  return facts === undefined ? undefined : render(en, facts, 'UTC');
+/** The facts of findings.facts (JSON text); null for a finding of a release that stored none. Throws on anything else. */
+export function factsOfJson(json: string | null): ReasonFacts | null {
+  if (json === null) return null;
+  return REASON_FACTS.parse(JSON.parse(json));
+}
+
+/** The same, for a reader that must go on: facts this release cannot read count as none (the stored sentence is shown). */
+export function readFacts(json: string | null): ReasonFacts | null {
+  if (json === null) return null;
+  try {
+    return factsOfJson(json);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The reason a person reads: rendered from the finding's facts, or, for a finding stored before findings
+ * had facts, the sentence exactly as the warehouse holds it.
+ */
+export function localizeReason(messages: Messages, facts: ReasonFacts | null, stored: string, zone: string): string {
+  return facts === null ? stored : renderReason(messages, facts, zone);
 }
 
 export function localizeCategory(messages: Messages, category: string): string {

@@ -12,7 +12,7 @@ const reasons: ReasonRenderers = {
   missingPayment: (r, f) =>
     `${r.markedPaidOn === null ? '' : `pedido marcado como pago em ${f.day(r.markedPaidOn)} (antes: ${f.status(r.statusBefore ?? '')}); `}pedido ${money(f, r.orderCents)} está pago, mas não há pagamento pago, estornado ou com chargeback${r.paymentsSeen === null ? '' : ` (pagamentos vistos: ${f.status(r.paymentsSeen)})`}`,
   unmatchedPayment: (r, f) =>
-    `${r.source === 'card' ? 'transação paga' : 'cash-in pago'} ${r.paymentId} de ${money(f, r.cents)} não corresponde a nenhum pedido ${r.itemId === null ? '(a linha da listagem não tem item_id)' : `(item_id ${r.itemId})`}`,
+    `${r.source === 'card' ? 'transação paga' : 'cobrança Pix paga'} ${r.paymentId} de ${money(f, r.cents)} não corresponde a nenhum pedido ${r.itemId === null ? '(a linha da listagem não tem item_id)' : `(item_id ${r.itemId})`}`,
   amountMismatch: (r, f) =>
     `pedido ${money(f, r.orderCents)} × ${COMPARED[r.compared] ?? r.compared} ${money(f, r.paidCents)} (${f.signedMoney(r.differenceCents)})`,
   amountMismatchEdited: (r, f) =>
@@ -23,7 +23,8 @@ const reasons: ReasonRenderers = {
   chargebackOpen: (r, f) => `transação ${r.transactionIds} teve chargeback em ${f.instant(r.atMs)}, mas o pedido continua pago`,
   staleReview: (r, f) => `transação ${r.transactionId} em análise desde ${f.instant(r.sinceMs)} (${r.hours} h no fim do dia)`,
   orderStatusBehind: (r, f) => `pedido está pendente, mas o pagamento ${r.paymentIds} de ${money(f, r.cents)} está pago`,
-  cashinAmountMismatch: (r, f) => `valor do cash-in ${money(f, r.amountCents)} × valor pago ${money(f, r.paidCents)} (${f.signedMoney(r.differenceCents)})`,
+  cashinAmountMismatch: (r, f) =>
+    `valor da cobrança Pix ${money(f, r.amountCents)} × valor pago ${money(f, r.paidCents)} (${f.signedMoney(r.differenceCents)})`,
   cashoutFailed: (r, f) => `saque de ${money(f, r.cents)} falhou${r.description === null ? '' : `: ${r.description}`}`,
   cashoutStalePending: (r, f) => `saque de ${money(f, r.cents)} está ${f.status(r.status)} desde ${f.instant(r.sinceMs)} (${r.hours} h no fim do dia)`,
   cashoutShort: (r, f) => `valor do saque ${money(f, r.amountCents)} × valor repassado ${money(f, r.paidOffCents)} (${f.signedMoney(r.differenceCents)})`,
@@ -56,12 +57,12 @@ const reasons: ReasonRenderers = {
     `transação ${r.transactionId} saiu da análise: agora ${f.status(r.status)}${r.sinceMs === null ? '' : ` desde ${f.instant(r.sinceMs)}`}`,
 };
 
-/** The amount a card payment was compared with (reconcile.compareAmount), or a cash-in's. */
+/** The amount a card payment was compared with (reconcile.compareAmount), or a cash-in's (a Pix charge, in finance's words). */
 const COMPARED: Readonly<Record<string, string>> = {
   net_value: 'valor líquido',
   paid_amount: 'valor pago',
   authorized_amount: 'valor autorizado',
-  'cash-in amount': 'valor do cash-in',
+  'cash-in amount': 'valor da cobrança Pix',
 };
 
 /** Sheet names of the workbooks (at most 31 characters). */

@@ -1,50 +1,67 @@
-// The facts a finding's reason sentence states, by shape. The reconcile rules write the sentence once,
-// in English, into findings.reason (a warehouse contract); reason-parse.ts reads the facts back out of
-// it so each locale can say the same facts in its own words (the catalogues' `reasons`).
+// The facts a finding states, by shape: what the reconcile rule that raised it knew (amounts, instants,
+// days, ids, what changed and when), stored as JSON in findings.facts. Each locale's catalogue has one
+// renderer per shape (`reasons`), and the English one also writes the stored findings.reason, so a
+// sentence exists once per locale and no text is ever read back into facts.
+import { z } from 'zod';
 
-/** Amounts are integer cents (null where the rule wrote `none`); instants are epoch ms; days are YYYY-MM-DD. */
-export type ReasonFacts =
-  | { kind: 'missingPayment'; markedPaidOn: string | null; statusBefore: string | null; orderCents: bigint | null; paymentsSeen: string | null }
-  | { kind: 'unmatchedPayment'; source: 'card' | 'cash_in'; paymentId: string; cents: bigint | null; itemId: string | null }
-  | { kind: 'amountMismatch'; orderCents: bigint | null; compared: string; paidCents: bigint | null; differenceCents: bigint | null }
-  | {
-      kind: 'amountMismatchEdited';
-      editedOn: string;
-      beforeCents: bigint | null;
-      orderCents: bigint | null;
-      paidCents: bigint | null;
-      differenceCents: bigint | null;
-    }
-  | { kind: 'duplicateCharge'; count: number; payments: { id: string; cents: bigint | null }[] }
-  | { kind: 'refundOwed'; orderStatus: string; paymentIds: string; cents: bigint | null }
-  | { kind: 'refundNotRecorded'; transactionIds: string; atMs: number }
-  | { kind: 'chargebackOpen'; transactionIds: string; atMs: number }
-  | { kind: 'staleReview'; transactionId: string; sinceMs: number; hours: number }
-  | { kind: 'orderStatusBehind'; paymentIds: string; cents: bigint | null }
-  | { kind: 'cashinAmountMismatch'; amountCents: bigint | null; paidCents: bigint | null; differenceCents: bigint | null }
-  | { kind: 'cashoutFailed'; cents: bigint | null; description: string | null }
-  | { kind: 'cashoutStalePending'; cents: bigint | null; status: string; sinceMs: number; hours: number }
-  | { kind: 'cashoutShort'; amountCents: bigint | null; paidOffCents: bigint | null; differenceCents: bigint | null }
-  | { kind: 'feeMismatch'; installments: number; brand: string; chargedCents: bigint | null; tableCents: bigint | null; rate: string }
-  | { kind: 'notificationMissed'; transactionId: string; status: string; atMs: number; hours: string; explains: string | null }
-  | { kind: 'notificationContradicted'; transactionId: string; status: string; atMs: number; listed: { status: string; sinceMs: number } | null; hours: string }
-  | { kind: 'payoutNotInBank'; cents: bigint | null; day: string; account: string; windowStart: string; windowEnd: string }
-  | {
-      kind: 'payoutAmountDiffers';
-      cents: bigint | null;
-      day: string;
-      creditCents: bigint | null;
-      postedOn: string;
-      account: string;
-      differenceCents: bigint | null;
-      lineId: string;
-      memo: string;
-    }
-  | { kind: 'bankCreditUnexplained'; cents: bigint | null; postedOn: string; account: string; lineId: string; memo: string }
-  | { kind: 'reviewRejected'; transactionId: string; seenMissingMs: number }
-  | { kind: 'reviewDecided'; transactionId: string; status: string; sinceMs: number | null };
+// JSON carries integers exactly up to 2^53 (90 trillion reais; beyond it a number is refused, never
+// rounded); a copy that wrote its bigints as digit strings (the triage snapshot) reads back the same.
+const cents = z
+  .union([z.number().int(), z.string().regex(/^-?\d+$/)])
+  .nullable()
+  .transform((n) => (n === null ? null : BigInt(n)));
+const epochMs = z.number().int();
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const text = z.string();
 
-type ReasonKind = ReasonFacts['kind'];
+const fact = <const K extends string, S extends z.ZodRawShape>(kind: K, shape: S) => z.object({ kind: z.literal(kind), ...shape });
+
+/** Amounts are integer cents (null where the rule had none); instants are epoch ms; days are YYYY-MM-DD. */
+export const REASON_FACTS = z.discriminatedUnion('kind', [
+  fact('missingPayment', { markedPaidOn: isoDay.nullable(), statusBefore: text.nullable(), orderCents: cents, paymentsSeen: text.nullable() }),
+  fact('unmatchedPayment', { source: z.enum(['card', 'cash_in']), paymentId: text, cents, itemId: text.nullable() }),
+  fact('amountMismatch', { orderCents: cents, compared: text, paidCents: cents, differenceCents: cents }),
+  fact('amountMismatchEdited', { editedOn: isoDay, beforeCents: cents, orderCents: cents, paidCents: cents, differenceCents: cents }),
+  fact('duplicateCharge', { count: z.number().int(), payments: z.array(z.object({ id: text, cents })) }),
+  fact('refundOwed', { orderStatus: text, paymentIds: text, cents }),
+  fact('refundNotRecorded', { transactionIds: text, atMs: epochMs }),
+  fact('chargebackOpen', { transactionIds: text, atMs: epochMs }),
+  fact('staleReview', { transactionId: text, sinceMs: epochMs, hours: z.number().int() }),
+  fact('orderStatusBehind', { paymentIds: text, cents }),
+  fact('cashinAmountMismatch', { amountCents: cents, paidCents: cents, differenceCents: cents }),
+  fact('cashoutFailed', { cents, description: text.nullable() }),
+  fact('cashoutStalePending', { cents, status: text, sinceMs: epochMs, hours: z.number().int() }),
+  fact('cashoutShort', { amountCents: cents, paidOffCents: cents, differenceCents: cents }),
+  // The rate is the price table's DECIMAL as written (11.94), never a float.
+  fact('feeMismatch', { installments: z.number().int(), brand: text, chargedCents: cents, tableCents: cents, rate: text }),
+  // The hours are the configured span as written (a setting may be 1.5).
+  fact('notificationMissed', { transactionId: text, status: text, atMs: epochMs, hours: text, explains: text.nullable() }),
+  fact('notificationContradicted', {
+    transactionId: text,
+    status: text,
+    atMs: epochMs,
+    listed: z.object({ status: text, sinceMs: epochMs }).nullable(),
+    hours: text,
+  }),
+  fact('payoutNotInBank', { cents, day: isoDay, account: text, windowStart: isoDay, windowEnd: isoDay }),
+  fact('payoutAmountDiffers', {
+    cents,
+    day: isoDay,
+    creditCents: cents,
+    postedOn: isoDay,
+    account: text,
+    differenceCents: cents,
+    lineId: text,
+    memo: text,
+  }),
+  fact('bankCreditUnexplained', { cents, postedOn: isoDay, account: text, lineId: text, memo: text }),
+  // A stale review that resolved: the decision the service made, and when recon saw it.
+  fact('reviewRejected', { transactionId: text, seenMissingMs: epochMs }),
+  fact('reviewDecided', { transactionId: text, status: text, sinceMs: epochMs.nullable() }),
+]);
+
+export type ReasonFacts = z.output<typeof REASON_FACTS>;
+export type ReasonKind = ReasonFacts['kind'];
 
 /** How a locale writes the values inside its sentences; `instant` renders in the report's time zone. */
 export interface ReasonFormat {
