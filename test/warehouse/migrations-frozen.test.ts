@@ -38,6 +38,8 @@ const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0017-bank-statements.sql', 'b323e03dfc78eb152011164a81375854dd16b4a46d2301689f73c71d5503ad96'],
   ['0018-payout-matches.sql', 'b9a843182f52fcc2075ff4d166ddae0f2023871ead00bca2cabc713738e4baa4'],
   ['0019-notification-raw-bytes.sql', 'e735259b0bd848158dd90b5a4c8803f37edc1f268edd03065d11acf937fc56d2'],
+  ['0020-finding-facts.sql', 'cbd75ba6ff429bed7bca5109d86c43aa2bcccd942daa3d1e5e729f4fff27033d'],
+  ['0021-forecast-lines.sql', '7dd5ab7854322db385ece53466acf6c818ed107c40a22ee9c585541312cc9a89'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));
