@@ -5,6 +5,7 @@ import { DuckDBDateValue, DuckDBDecimalValue, DuckDBTimestampTZValue, DuckDBTime
 import { safeText } from '../shared/display-text.ts';
 import { ReconError } from '../shared/errors.ts';
 import { reaisTextFromCents } from '../shared/money.ts';
+import { hundredthsText } from '../shared/locale/number-text.ts';
 import type { CellValue, ColumnType } from './types.ts';
 
 /**
@@ -73,11 +74,9 @@ export function reaisNumberFromCents(cents: bigint): number {
   return Number(reaisTextFromCents(Number(cents)));
 }
 
-/** Reais text with the given decimal separator, exact: 15090n -> "150,90". */
-export function reaisTextFromBigCents(cents: bigint, decimal: string): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  return `${negative ? '-' : ''}${abs / 100n}${decimal}${String(abs % 100n).padStart(2, '0')}`;
+/** Basis points as the fraction a percentage cell holds, parsed from exact decimal text: 349n -> 0.0349. */
+export function fractionFromBasisPoints(bp: bigint): number {
+  return Number(`${hundredthsText(bp, '.')}e-2`);
 }
 
 /**
@@ -107,6 +106,7 @@ export function cellFromDuckValue(value: DuckDBValue, type: ColumnType, key: str
       return typeof value === 'string' ? value : String(value);
     case 'cents':
     case 'integer':
+    case 'rate':
       return integerFrom(value, key);
     case 'instant':
       if (value instanceof DuckDBTimestampTZValue || value instanceof DuckDBTimestampValue) return Number(floorDiv(value.micros, 1000n));

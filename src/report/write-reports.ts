@@ -147,7 +147,7 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     const csvOptions = { maskDocuments: request.maskDocuments, timezone: request.day.zone, mode };
     const csvColumns = csvPicks.map((i) => csvSheet.columns[i] as ColumnSpec);
     csvs.push(await CsvFileWriter.open(partial(csvPath), csvColumns, { ...csvOptions, dialect: request.csvDialect }));
-    if (brPath) csvs.push(await CsvFileWriter.open(partial(brPath), csvColumns, { ...csvOptions, dialect: 'br' }));
+    if (brPath) csvs.push(await CsvFileWriter.open(partial(brPath), csvColumns, { ...csvOptions, dialect: 'br', people: messagesFor(request.locale) }));
     if (off) {
       // No query runs: its figures would read as answers (every sale "unpriced", no payout anywhere).
       const messages = messagesFor(request.locale);

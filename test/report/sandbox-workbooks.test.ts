@@ -13,10 +13,10 @@ import { DateTime } from 'luxon';
 import { REPORTS } from '../../reports/index.ts';
 import { writeReports } from '../../src/report/index.ts';
 import type { ColumnSpec, SheetSpec } from '../../src/report/types.ts';
-import { headerOf } from '../../src/report/xlsx-writer.ts';
+import { headerOf } from '../../src/report/display-values.ts';
 import { BRL_FORMAT, displayLength } from '../../src/report/xlsx-layout.ts';
 import { startReportServer } from '../../src/serve/server.ts';
-import { brlFromCents } from '../../src/serve/format.ts';
+import { formatEn } from '../../src/shared/locale/format-en.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { FINDING_CATEGORIES } from '../../src/shared/domain.ts';
 import { type Locale, messagesFor } from '../../src/shared/locale/index.ts';
@@ -194,7 +194,7 @@ describe('what the pt-BR night shows', () => {
         // Reais in the cell are exact decimal text turned into a number: compare in cents, rounded.
         expect(Math.round(reais * 100), category).toBe(cents);
         expect(table).toMatch(
-          new RegExp(`<td>${category}</td>(?:<td class="num">\\d+</td>){3}<td class="num">${brlFromCents(cents).replace(/[$.]/g, '\\$&')}</td>`),
+          new RegExp(`<td>${category}</td>(?:<td class="num">\\d+</td>){3}<td class="num">${formatEn.money(cents).replace(/[$.,]/g, '\\$&')}</td>`),
         );
       }
     } finally {

@@ -51,7 +51,7 @@ const ZONE = 'America/Sao_Paulo';
 
 // One sentence of every shape the rules write (src/reconcile/rules.ts), with its Portuguese.
 const REASONS: [string, string][] = [
-  ['order 150,00 vs net_value 149,90 (-0,10)', 'pedido R$ 150,00 × valor líquido R$ 149,90 (−R$ 0,10)'],
+  ['order 150,00 vs net_value 149,90 (-0,10)', 'pedido R$ 150,00 × valor líquido R$ 149,90 (-R$ 0,10)'],
   ['order 1.234,56 vs cash-in amount 1.244,56 (+10,00)', 'pedido R$ 1.234,56 × valor do cash-in R$ 1.244,56 (+R$ 10,00)'],
   [
     'order edited on 2026-11-10 from 100,00 to 90,00; paid 100,00 (+10,00)',
@@ -86,14 +86,14 @@ const REASONS: [string, string][] = [
     'transação tx_7 em análise desde 08/03/2026 12:00 (57 h no fim do dia)',
   ],
   ['order is pending but payment tx_8 of 30,00 is paid', 'pedido está pendente, mas o pagamento tx_8 de R$ 30,00 está pago'],
-  ['cash-in amount 50,00 vs paid_amount 49,00 (-1,00)', 'valor do cash-in R$ 50,00 × valor pago R$ 49,00 (−R$ 1,00)'],
+  ['cash-in amount 50,00 vs paid_amount 49,00 (-1,00)', 'valor do cash-in R$ 50,00 × valor pago R$ 49,00 (-R$ 1,00)'],
   ['payout of 500,00 failed: bank refused', 'saque de R$ 500,00 falhou: bank refused'],
   ['payout of 500,00 failed', 'saque de R$ 500,00 falhou'],
   [
     'payout of 1.000,00 has been pending since 2026-03-07 12:00 UTC (84 h at the end of the day)',
     'saque de R$ 1.000,00 está pendente desde 07/03/2026 09:00 (84 h no fim do dia)',
   ],
-  ['payout amount 300,00 vs paid_off_amount 290,00 (-10,00)', 'valor do saque R$ 300,00 × valor repassado R$ 290,00 (−R$ 10,00)'],
+  ['payout amount 300,00 vs paid_off_amount 290,00 (-10,00)', 'valor do saque R$ 300,00 × valor repassado R$ 290,00 (-R$ 10,00)'],
   [
     'transaction tx_9 left review: rejected by the fraud check (no longer listed by the service; seen missing on 2026-03-10 05:00 UTC)',
     'transação tx_9 saiu da análise: rejeitada pelo antifraude (o serviço não a lista mais; vista ausente em 10/03/2026 02:00)',
@@ -118,7 +118,7 @@ const REASONS: [string, string][] = [
   ],
   [
     'payout of 1.500,00 on 2026-03-06 was credited 1.450,00 on 2026-03-09 in bank account itau-1 (-50,00; line F-1, memo "PIX RECEBIDO PAGAMENTOS")',
-    'repasse de R$ 1.500,00 de 06/03/2026 creditado com R$ 1.450,00 em 09/03/2026 na conta itau-1 (−R$ 50,00; lançamento F-1, histórico "PIX RECEBIDO PAGAMENTOS")',
+    'repasse de R$ 1.500,00 de 06/03/2026 creditado com R$ 1.450,00 em 09/03/2026 na conta itau-1 (-R$ 50,00; lançamento F-1, histórico "PIX RECEBIDO PAGAMENTOS")',
   ],
   [
     'bank credit of 320,00 on 2026-03-09 in bank account itau-1 explains no payout (line F-2, memo "TED RECEBIDA")',

@@ -42,7 +42,7 @@ export const pageEn: typeof pagePtBR = {
     window: 'Window',
     windowText: (from, to) => `${from} to ${to}`,
     ran: 'Ran',
-    ranText: (from, to, seconds) => `${from} to ${to}${seconds === undefined ? '' : ` (${seconds} s)`}`,
+    ranText: (from, to, duration) => `${from} to ${to}${duration === undefined ? '' : ` (${duration})`}`,
     source: 'Source',
     run: 'Run',
     error: 'Error',

@@ -45,7 +45,7 @@ export const pagePtBR = {
     window: 'Janela',
     windowText: (from: string, to: string): string => `${from} a ${to}`,
     ran: 'Execução',
-    ranText: (from: string, to: string, seconds: string | undefined): string => `${from} a ${to}${seconds === undefined ? '' : ` (${seconds} s)`}`,
+    ranText: (from: string, to: string, duration: string | undefined): string => `${from} a ${to}${duration === undefined ? '' : ` (${duration})`}`,
     source: 'Origem',
     run: 'Execução (id)',
     error: 'Erro',

@@ -1,8 +1,7 @@
 // The Brazilian Portuguese catalogue: every word of the reports, the page and the night summary that a
 // finance team in Brazil reads. Its shape is the catalogue type (index.ts): `en` must have every key.
-import { DateTime } from 'luxon';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
-import { brlText } from './value-text.ts';
+import { formatPtBR } from './format-pt-BR.ts';
 import { pagePtBR } from './page-pt-BR.ts';
 import { checksOffPtBR, emptySheetsPtBR } from './sentences-pt-BR.ts';
 
@@ -87,13 +86,15 @@ export const ptBR = {
   locale: 'pt-BR',
   /** Excel number formats (the spreadsheet shows them with its own separators). */
   excel: { instantFormat: 'dd/mm/yyyy hh:mm', dateFormat: 'dd/mm/yyyy' },
+  /** The locale's one formatter of values (format.ts). */
+  fmt: formatPtBR,
   format: {
-    money: (cents: bigint | null): string => (cents === null ? 'nenhum' : brlText(cents)),
-    signedMoney: (cents: bigint | null): string => (cents === null ? 'nenhum' : `${cents >= 0n ? '+' : ''}${brlText(cents)}`),
-    day: (isoDate: string): string => DateTime.fromISO(isoDate, { zone: 'UTC' }).toFormat('dd/MM/yyyy'),
-    instant: (epochMs: number, zone: string): string => DateTime.fromMillis(epochMs, { zone }).toFormat('dd/MM/yyyy HH:mm'),
+    money: (cents: bigint | null): string => (cents === null ? 'nenhum' : formatPtBR.money(cents)),
+    signedMoney: (cents: bigint | null): string => (cents === null ? 'nenhum' : formatPtBR.signedMoney(cents)),
+    day: (isoDate: string): string => formatPtBR.day(isoDate),
+    instant: (epochMs: number, zone: string): string => formatPtBR.instant(epochMs, zone),
     /** A count with thousands groups: 1234 -> "1.234". */
-    count: (n: bigint | number): string => n.toLocaleString('pt-BR'),
+    count: (n: bigint | number): string => formatPtBR.count(n),
   },
   /** Between the words of a list of statuses (a finding's payments seen). */
   listSeparator: ', ',
@@ -101,8 +102,7 @@ export const ptBR = {
   no: 'Não',
   total: 'Total',
   /** The note under a workbook sheet cut at SheetSpec.maxWorkbookRows. */
-  rowsCut: (shown: number, total: number, csv: string) =>
-    `as primeiras ${shown.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} linhas; todas estão em ${csv}`,
+  rowsCut: (shown: number, total: number, csv: string) => `as primeiras ${formatPtBR.count(shown)} de ${formatPtBR.count(total)} linhas; todas estão em ${csv}`,
   categories: {
     missing_payment: 'Pagamento ausente',
     unmatched_payment: 'Pagamento sem pedido',
@@ -216,8 +216,8 @@ export const ptBR = {
     sales: 'Vendas',
     charged: 'Cobrado',
     fees: 'Taxas',
-    effectiveRateBp: 'Taxa efetiva (centésimos de %)',
-    tableRateBp: 'Taxa da tabela (centésimos de %)',
+    effectiveRateBp: 'Taxa efetiva',
+    tableRateBp: 'Taxa da tabela',
     overTable: 'Cobrado além da tabela',
     unpricedSales: 'Vendas sem preço na tabela',
     period: 'Período',
