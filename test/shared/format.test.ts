@@ -70,6 +70,17 @@ describe('counts and rates', () => {
   });
 });
 
+describe('measured quantities', () => {
+  it.each([
+    [1.5, 1, '1,5', '1.5'],
+    [12.345, 2, '12,35', '12.35'],
+    [512, 0, '512', '512'],
+  ])('%s to %s decimals: pt-BR %s, en %s', (value, digits, ptText, enText) => {
+    expect(pt.decimal(value, digits)).toBe(ptText);
+    expect(en.decimal(value, digits)).toBe(enText);
+  });
+});
+
 describe('days, instants, durations, yes/no', () => {
   it.each([
     ['day', '2026-11-27', '27/11/2026', '2026-11-27'],

@@ -6,6 +6,7 @@ import type { Messages } from './index.ts';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { brazilianReais } from './format-pt-BR.ts';
 import { formatEn } from './format-en.ts';
+import { alertsEn } from './alerts-en.ts';
 import { pageEn } from './page-en.ts';
 import { checksOffEn, emptySheetsEn } from './sentences-en.ts';
 import { FINDING_CATEGORIES } from '../domain.ts';
@@ -245,8 +246,8 @@ export const en: Messages = {
   },
   reasons,
   night: {
-    done: (date, warnings, seconds, sandbox) =>
-      `Night ${date} ${warnings ? 'done with warnings' : 'done'} in ${seconds} s${sandbox ? ' on the built-in SANDBOX (no real money; set RECON_API_KEY and a config to use the service)' : ''}.`,
+    done: (date, warnings, duration, sandbox) =>
+      `Night ${date} ${warnings ? 'done with warnings' : 'done'} in ${duration}${sandbox ? ' on the built-in SANDBOX (no real money; set RECON_API_KEY and a config to use the service)' : ''}.`,
     synced: (windows, pages, created, changed, unchanged) =>
       `synced: ${windows} windows, ${pages} pages, rows new ${created} / changed ${changed} / unchanged ${unchanged}`,
     keptOut: (rows) =>
@@ -263,11 +264,26 @@ export const en: Messages = {
   },
   backfill: {
     skipped: (head) => `${head}: skipped (already done; --force re-runs it)`,
-    night: (head, warnings, seconds, created, open, resolved, keptOut, reportDir) =>
-      `${head}: ${warnings ? 'done with warnings' : 'done'} in ${seconds} s; findings ${created} new, ${open} still open, ${resolved} resolved${keptOut > 0 ? `; ${keptOut} listed row(s) kept out` : ''}; reports in ${reportDir}`,
+    night: (head, warnings, duration, created, open, resolved, keptOut, reportDir) =>
+      `${head}: ${warnings ? 'done with warnings' : 'done'} in ${duration}; findings ${created} new, ${open} still open, ${resolved} resolved${keptOut > 0 ? `; ${keptOut} listed row(s) kept out` : ''}; reports in ${reportDir}`,
     position: (date, position, count) => `${date} (${position} of ${count})`,
     end: (range, run, skipped) => `Backfill${range}: ${run} night${run === 1 ? '' : 's'} run, ${skipped} skipped.`,
     range: (from, to) => ` ${from} to ${to}`,
+    running: (head) => `${head}: running...`,
   },
+  interrupted: {
+    stopped: (during) => `interrupted (Ctrl-C)${during}`,
+    during: (date) => ` during the night of ${date} (left unfinished: the next run marks it abandoned and runs it again)`,
+    done: (nights) => `done: ${nights}`,
+    notDone: (nights) => `not done: ${nights}`,
+    resume: (command) => `resume with: ${command}`,
+    none: (total) => `none of ${total} night${total === 1 ? '' : 's'}`,
+    some: (spans, count, total) => `${spans} (${count} of ${total} night${total === 1 ? '' : 's'})`,
+    span: (first, last) => `${first} to ${last}`,
+    one: (date) => date,
+  },
+  warning: 'warning',
+  progress: { rows: ['row', 'rows'], nights: ['night', 'nights'], took: 'in' },
   page: pageEn,
+  alerts: alertsEn,
 };

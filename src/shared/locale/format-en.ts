@@ -12,6 +12,7 @@ export const formatEn: Formatter = {
   plainReais: (cents) => groupedCents(cents, { group: '', decimal: '.' }),
   count: (n) => groupedWhole(bigOf(n), ','),
   rate: (bp) => `${hundredthsText(bigOf(bp), '.')}%`,
+  decimal: (value, digits) => value.toFixed(digits),
   day: (iso) => dayText(iso, 'yyyy-MM-dd'),
   shortDay: (iso) => dayText(iso, 'MM-dd'),
   instant: (at, zone) => instantText(at, zone, 'yyyy-MM-dd HH:mm'),

@@ -14,6 +14,7 @@ export const formatPtBR: Formatter = {
   plainReais: (cents) => groupedCents(cents, { group: '', decimal: ',' }),
   count: (n) => groupedWhole(bigOf(n), '.'),
   rate: (bp) => `${hundredthsText(bigOf(bp), ',')} %`,
+  decimal: (value, digits) => value.toFixed(digits).replace('.', ','),
   day: (iso) => dayText(iso, 'dd/MM/yyyy'),
   shortDay: (iso) => dayText(iso, 'dd/MM'),
   instant: (at, zone) => instantText(at, zone, 'dd/MM/yyyy HH:mm'),

@@ -18,6 +18,8 @@ export interface Formatter {
   count(n: bigint | number): string;
   /** Basis points as a percentage: 349 -> pt-BR "3,49 %", en "3.49%". */
   rate(basisPoints: bigint | number): string;
+  /** A measured quantity that is not money (bytes, a rate per second), to `digits` decimals: 1.5 -> "1,5" (pt-BR). */
+  decimal(value: number, digits: number): string;
   /** A day (YYYY-MM-DD): pt-BR "27/11/2026", en "2026-11-27"; the input when it is no date. */
   day(isoDate: string): string;
   /** A day on a chart's axis: pt-BR "27/11", en "11-27". */
