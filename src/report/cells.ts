@@ -1,5 +1,6 @@
 // Cell-level rules every report format shares: exact conversion from DuckDB values, safe text (no
 // bidi overrides, no controls) and formula neutralisation, document masking, and the display conversions done only at the file boundary.
+import { formatEn } from '../shared/locale/format-en.ts';
 import { DateTime } from 'luxon';
 import { DuckDBDateValue, DuckDBDecimalValue, DuckDBTimestampTZValue, DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
 import { safeText } from '../shared/display-text.ts';
@@ -47,7 +48,7 @@ export const EXCEL_CELL_MAX = 32_767;
  */
 export function capExcelText(text: string): string {
   if (text.length <= EXCEL_CELL_MAX) return text;
-  const mark = `… [cut: ${String(text.length).replace(/\B(?=(\d{3})+$)/g, ',')} characters]`;
+  const mark = `… [cut: ${formatEn.count(text.length)} characters]`;
   let keep = EXCEL_CELL_MAX - mark.length;
   // Never keep half of a surrogate pair (an emoji) before the mark.
   const last = text.charCodeAt(keep - 1);
