@@ -22,7 +22,7 @@ const UNIT = [
   'test/report/{cells,chargebacks-scope,csv-copy,empty-sheets,long-cells,report-base,views,write-reports}.test.ts',
   'test/sandbox/{generator,installments,routes-post,row-bytes,server}.test.ts',
   'test/serve/{latest-night,page-guards,rules}.test.ts',
-  'test/shared/{amount-at-stake,display-text,figures,locale,log,money,progress-text,redact,tables}.test.ts',
+  'test/shared/{amount-at-stake,display-text,figures,format,locale,log,money,progress-text,redact,tables}.test.ts',
   'test/triage/fold.test.ts',
   'test/sync/{raw-storage,stage-file,stage-raw,windows}.test.ts',
   'test/warehouse/{memory-limit,migrate,previous-release}.test.ts',

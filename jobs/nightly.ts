@@ -27,6 +27,7 @@ import { ordersRejected } from '../reports/kept-out.ts';
 import { reconcileNight } from './reconcile-night.ts';
 import { reportDirFor, writeNightReports } from './night-reports.ts';
 import { composeFailedAlert, composeNightAlerts } from '../src/alerts/compose.ts';
+import { messagesFor } from '../src/shared/locale/index.ts';
 import { hasAlertChannels, sendAlerts } from '../src/alerts/send-alerts.ts';
 import { journalBoundsOf } from '../src/triage/journal-read.ts';
 
@@ -202,7 +203,13 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
       });
       // Only news alerts (new findings, newly overdue ones); an undeliverable alert is in the summary, not fatal.
       if (hasAlertChannels(config.alerts)) {
-        const news = composeNightAlerts({ night: date, rows: triage.rows, views: triage.views, pageUrl: config.alerts.pageUrl });
+        const news = composeNightAlerts({
+          night: date,
+          rows: triage.rows,
+          views: triage.views,
+          pageUrl: config.alerts.pageUrl,
+          messages: messagesFor(config.reports.locale),
+        });
         summary.alerts = await timed('alerts', () =>
           sendAlerts({ logger: deps.logger, clock: deps.clock, env: process.env }, config.alerts, news, {
             journalPath: triage.journalPath,
@@ -222,7 +229,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
     // Monitoring reads summary.json: a failed night says so there too (next to an earlier good run's figures).
     const failed = buildSummary({ runId, day, startedAt, finishedAt, outcome: 'failed', source: request.source, timings, reportDir, error: message });
     if (hasAlertChannels(config.alerts)) {
-      const alert = composeFailedAlert(date, redactSecrets(message), config.alerts.pageUrl);
+      const alert = composeFailedAlert(date, redactSecrets(message), messagesFor(config.reports.locale), config.alerts.pageUrl);
       failed.alerts = await sendAlerts({ logger: deps.logger, clock: deps.clock, env: process.env }, config.alerts, [alert], {
         journalPath: undefined,
         night: date,

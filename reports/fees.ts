@@ -50,8 +50,8 @@ const COLUMNS: ColumnSpec[] = [
   { key: 'net_value_cents', header: 'netValue', type: 'cents' },
   { key: 'charged_cents', header: 'charged', type: 'cents' },
   { key: 'fees_cents', header: 'fees', type: 'cents' },
-  { key: 'effective_rate_bp', header: 'effectiveRateBp', type: 'integer' },
-  { key: 'table_rate_bp', header: 'tableRateBp', type: 'integer' },
+  { key: 'effective_rate_bp', header: 'effectiveRateBp', type: 'rate' },
+  { key: 'table_rate_bp', header: 'tableRateBp', type: 'rate' },
   { key: 'over_table_cents', header: 'overTable', type: 'cents' },
   { key: 'unpriced_sales', header: 'unpricedSales', type: 'integer' },
 ];

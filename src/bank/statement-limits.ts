@@ -2,6 +2,7 @@
 // (past one the file is refused whole, before anything is written), and the per-line rules that keep a
 // line out with its reason: a FITID, document number or memo too long, or a FITID shaped like an id
 // recon derives itself (line-ids.ts), which would let a file forge another line's id.
+import { formatEn } from '../shared/locale/format-en.ts';
 import { bankLimitsSchema } from '../config/bank-schema.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { StatementRejection } from './read-result.ts';
@@ -43,7 +44,7 @@ export class StatementCounter {
     const limit = this.limits[key];
     throw new ReconError(
       'input',
-      `${this.file}: more than ${limit.toLocaleString('en-US')} ${what} (line ${lineNo}), more than a statement may hold (bank.limits.${key}); ` +
+      `${this.file}: more than ${formatEn.count(limit)} ${what} (line ${lineNo}), more than a statement may hold (bank.limits.${key}); ` +
         'expected one statement file as the bank exports it (split a long period into several files); nothing of it was imported',
       { details: { file: this.file, line: lineNo, limit, setting: `bank.limits.${key}` } },
     );
@@ -63,7 +64,7 @@ export function isDerivedIdShape(id: string): boolean {
 /** Why a read line must be kept out under the limits, or undefined when it may go in. */
 export function lineRejectionReason(line: StatementLine, limits: StatementLimits): { reason: string; value: string } | undefined {
   const tooLong = (field: string, text: string, limit: number, key: string) => ({
-    reason: `${field} is ${text.length.toLocaleString('en-US')} characters long, more than ${limit} (bank.limits.${key})`,
+    reason: `${field} is ${formatEn.count(text.length)} characters long, more than ${limit} (bank.limits.${key})`,
     value: text.slice(0, 100),
   });
   if (line.fitid !== undefined && line.fitid.length > limits.maxIdLength) return tooLong('FITID', line.fitid, limits.maxIdLength, 'maxIdLength');

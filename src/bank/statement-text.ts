@@ -1,6 +1,7 @@
 // A statement file's bytes as text, bounded and decoded by what the bytes are rather than what the
 // header claims: banks write `CHARSET:1252` over UTF-8 and `encoding="UTF-8"` over windows-1252. Valid
 // UTF-8 is read as UTF-8, anything else as windows-1252 (the charset of Brazilian banks' exports).
+import { formatEn } from '../shared/locale/format-en.ts';
 import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { ReconError } from '../shared/errors.ts';
@@ -25,7 +26,7 @@ export function checkStatementSize(file: string, bytes: number, maxBytes = MAX_S
   if (bytes <= maxBytes) return;
   throw new ReconError(
     'input',
-    `${file}: ${bytes.toLocaleString('en-US')} bytes, more than the ${maxBytes.toLocaleString('en-US')} a bank statement may have (bank.limits.maxStatementBytes); ` +
+    `${file}: ${formatEn.count(bytes)} bytes, more than the ${formatEn.count(maxBytes)} a bank statement may have (bank.limits.maxStatementBytes); ` +
       'expected one statement file as the bank exports it (split a long period into several files); nothing of it was imported',
     { details: { file, bytes, limitBytes: maxBytes, setting: 'bank.limits.maxStatementBytes' } },
   );
@@ -55,7 +56,7 @@ function checkLineLengths(file: string, text: string, maxChars: number): void {
     if (stop - start > maxChars) {
       throw new ReconError(
         'input',
-        `${file}: line ${line} has more than ${maxChars.toLocaleString('en-US')} characters (bank.limits.maxLineChars); ` +
+        `${file}: line ${line} has more than ${formatEn.count(maxChars)} characters (bank.limits.maxLineChars); ` +
           'expected an OFX or CNAB 240 statement (is this the right file?); nothing of it was imported',
         { details: { file, line, limitChars: maxChars, setting: 'bank.limits.maxLineChars' } },
       );

@@ -20,7 +20,7 @@ export interface CommandContext extends LoadedConfig {
 
 export function contextFor(args: { config?: string | undefined; sandbox?: boolean | undefined }): CommandContext {
   const loaded = loadConfig({ file: args.config });
-  const logger = loggerForProcess();
+  const logger = loggerForProcess(loaded.config.reports.locale);
   if (!args.sandbox) return { ...loaded, logger };
   // The very config the embedded run used (folders, zone, bank account, fee check), without starting it.
   return { ...loaded, config: sandboxConfigOf(loaded.config, sandboxDataDirFor(loaded.file)), logger };

@@ -4,6 +4,7 @@
 // bin without the registry; anywhere else the hint names the entry point's path.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { shellWord } from '../shared/shell-word.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 const BIN = join(PROJECT_ROOT, 'bin', 'recon.js');
@@ -22,8 +23,4 @@ function isThisProject(dir: string): boolean {
   } catch {
     return false;
   }
-}
-
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }

@@ -13,9 +13,10 @@ export function lineForBackfillNight(night: BackfillNight, position: number, cou
   const head = m.position(night.date, position, count);
   if (night.skipped || !night.outcome) return m.skipped(head);
   const { summary, reconcile, sync, reportDir } = night.outcome;
-  const seconds = summary.timings['total']?.toFixed(1) ?? '?';
+  const seconds = summary.timings['total'];
+  const duration = seconds === undefined ? '?' : messagesFor(locale).fmt.duration(seconds * 1000);
   const { new: fresh, open, resolved } = reconcile.totals;
-  return m.night(head, summary.outcome === 'done_with_warnings', seconds, fresh, open, resolved, sync.rejected, reportDir);
+  return m.night(head, summary.outcome === 'done_with_warnings', duration, fresh, open, resolved, sync.rejected, reportDir);
 }
 
 /** e.g. `Backfill 2026-11-20 to 2026-11-22: 2 nights run, 1 skipped.` */

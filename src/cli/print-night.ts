@@ -25,8 +25,14 @@ export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandb
   const categories = messagesFor(locale).categories;
   const { summary, reconcile } = outcome;
   const { rows } = outcome.sync;
+  const seconds = summary.timings['total'];
   const lines = [
-    m.done(summary.date, summary.outcome === 'done_with_warnings', summary.timings['total']?.toFixed(1) ?? '?', source === 'sandbox'),
+    m.done(
+      summary.date,
+      summary.outcome === 'done_with_warnings',
+      seconds === undefined ? '?' : messagesFor(locale).fmt.duration(seconds * 1000),
+      source === 'sandbox',
+    ),
     `  ${m.synced(outcome.sync.windows, outcome.sync.pages, rows.new, rows.changed, rows.unchanged)}`,
     ...(outcome.sync.rejected > 0 ? [`  ${m.keptOut(outcome.sync.rejected)}`] : []),
     `  ${m.ordersLabel}: ${outcome.imports.files.map((f) => m.orders(f.rowsLoaded, f.rowsRejected, f.file)).join('; ')}`,

@@ -2,6 +2,7 @@
 // JSON object per line (cron, pipes). Pure: takes results, returns text. A reason quotes what the file
 // held, so it goes out by the one display rule (src/shared/display-text.ts): escaped on the terminal,
 // escaped losslessly in JSON.
+import { formatEn } from '../shared/locale/format-en.ts';
 import { safeText } from '../shared/display-text.ts';
 import type { ImportResult } from './import-orders.ts';
 import { sqlLiteral } from '../warehouse/sql.ts';
@@ -110,5 +111,5 @@ function jsonLineOf(value: Record<string, unknown>): string {
 }
 
 function count(n: number): string {
-  return n.toLocaleString('en-US');
+  return formatEn.count(n);
 }

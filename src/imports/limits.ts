@@ -2,6 +2,7 @@
 // many rows it may hold, how deeply its JSON may nest, how many entries its zip may have. A file past one
 // of them is refused as a whole (ReconError 'input', exit 2) and its transaction rolls back; each message
 // names the limit, what the file came with, and the key that raises it.
+import { formatEn } from '../shared/locale/format-en.ts';
 import type { OrdersLimits } from '../config/schema.ts';
 import { ReconError } from '../shared/errors.ts';
 
@@ -93,5 +94,5 @@ export class DecompressedCounter {
 }
 
 export function count(n: number): string {
-  return n.toLocaleString('en-US');
+  return formatEn.count(n);
 }

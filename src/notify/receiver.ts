@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/log.ts';
+import { readBodyBytes } from '../shared/request-body.ts';
 import { bodyFieldsOf, readInbox, type Inbox, type InboxRefusal } from './inbox.ts';
 import { deliveryKeyOf, factsOf } from './notification.ts';
 import { originProblem } from './origin.ts';
@@ -83,7 +84,8 @@ export async function startReceiver(options: ReceiverOptions, listen: { port: nu
     }
     if (!takeToken(signedBucket)) return answer(res, 429, 'too many requests', { 'retry-after': '1' });
     if (req.method !== 'POST') return answer(res, 405, 'only POST', { allow: 'POST' });
-    const bytes = await readBody(req);
+    // Undefined past the cap; never decoded, so the inbox keeps the bytes as they came.
+    const bytes = await readBodyBytes(req, options.maxBodyBytes);
     if (bytes === undefined) return answer(res, 413, `body larger than ${options.maxBodyBytes} bytes`, {}, true);
     const fields = bodyFieldsOf(bytes);
     let parsed: unknown;
@@ -153,20 +155,6 @@ export async function startReceiver(options: ReceiverOptions, listen: { port: nu
       if (kept.size <= remember && at - oldestAt <= REMEMBER_MS) break;
       kept.delete(oldest);
     }
-  }
-
-  /** The body's bytes, undefined past the cap; never decoded here, so the inbox can keep them as they came. */
-  async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-    const announced = Number(req.headers['content-length']);
-    if (Number.isFinite(announced) && announced > options.maxBodyBytes) return undefined;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > options.maxBodyBytes) return undefined;
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks);
   }
 
   await new Promise<void>((resolve, reject) => {

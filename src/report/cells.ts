@@ -1,10 +1,12 @@
 // Cell-level rules every report format shares: exact conversion from DuckDB values, safe text (no
 // bidi overrides, no controls) and formula neutralisation, document masking, and the display conversions done only at the file boundary.
+import { formatEn } from '../shared/locale/format-en.ts';
 import { DateTime } from 'luxon';
 import { DuckDBDateValue, DuckDBDecimalValue, DuckDBTimestampTZValue, DuckDBTimestampValue, type DuckDBValue } from '@duckdb/node-api';
 import { safeText } from '../shared/display-text.ts';
 import { ReconError } from '../shared/errors.ts';
 import { reaisTextFromCents } from '../shared/money.ts';
+import { hundredthsText } from '../shared/locale/number-text.ts';
 import type { CellValue, ColumnType } from './types.ts';
 
 /**
@@ -46,7 +48,7 @@ export const EXCEL_CELL_MAX = 32_767;
  */
 export function capExcelText(text: string): string {
   if (text.length <= EXCEL_CELL_MAX) return text;
-  const mark = `… [cut: ${String(text.length).replace(/\B(?=(\d{3})+$)/g, ',')} characters]`;
+  const mark = `… [cut: ${formatEn.count(text.length)} characters]`;
   let keep = EXCEL_CELL_MAX - mark.length;
   // Never keep half of a surrogate pair (an emoji) before the mark.
   const last = text.charCodeAt(keep - 1);
@@ -73,11 +75,9 @@ export function reaisNumberFromCents(cents: bigint): number {
   return Number(reaisTextFromCents(Number(cents)));
 }
 
-/** Reais text with the given decimal separator, exact: 15090n -> "150,90". */
-export function reaisTextFromBigCents(cents: bigint, decimal: string): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  return `${negative ? '-' : ''}${abs / 100n}${decimal}${String(abs % 100n).padStart(2, '0')}`;
+/** Basis points as the fraction a percentage cell holds, parsed from exact decimal text: 349n -> 0.0349. */
+export function fractionFromBasisPoints(bp: bigint): number {
+  return Number(`${hundredthsText(bp, '.')}e-2`);
 }
 
 /**
@@ -107,6 +107,7 @@ export function cellFromDuckValue(value: DuckDBValue, type: ColumnType, key: str
       return typeof value === 'string' ? value : String(value);
     case 'cents':
     case 'integer':
+    case 'rate':
       return integerFrom(value, key);
     case 'instant':
       if (value instanceof DuckDBTimestampTZValue || value instanceof DuckDBTimestampValue) return Number(floorDiv(value.micros, 1000n));

@@ -57,6 +57,8 @@ function fieldSql(column: ColumnSpec, options: CsvCopyOptions): string {
         : `CAST(CAST(${v} AS HUGEINT) AS VARCHAR)`;
       break;
     case 'integer':
+    case 'rate':
+      // A rate is its integer (hundredths of a percent) in a machine CSV, as the streaming writer writes it.
       field = `CAST(CAST(${v} AS HUGEINT) AS VARCHAR)`;
       break;
     case 'boolean':

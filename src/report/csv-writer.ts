@@ -1,12 +1,16 @@
 // CSV for machines and spreadsheets: RFC 4180 (UTF-8, CRLF, header, integer cents, ISO UTC instants),
 // or the `br` dialect that a Portuguese spreadsheet opens as it is: `;`, reais with a decimal comma, a
 // UTF-8 BOM, instants as local `dd/MM/yyyy HH:mm:ss` in the report's zone, dates as `dd/MM/yyyy` and
-// booleans as `sim`/`não`. The keys and the text values are the same in both.
+// booleans as `sim`/`não`. The keys and the text values are the same in both. The `.br.csv` copy a
+// night writes for people under pt-BR (`people`) is the `br` dialect with the workbook's words: its
+// headers, and its labels for values (categories, states, statuses, reasons, yes/no, rates as 3,49 %).
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { openExclusiveFile } from '../shared/exclusive-file.ts';
 import { once } from 'node:events';
-import { DateTime } from 'luxon';
-import { isoFromMillis, maskDocument, neutraliseFormula, reaisTextFromBigCents, safeCellText } from './cells.ts';
+import type { Messages } from '../shared/locale/index.ts';
+import { formatPtBR } from '../shared/locale/format-pt-BR.ts';
+import { isoFromMillis, maskDocument, neutraliseFormula, safeCellText } from './cells.ts';
+import { displayTextOf, headerOf } from './display-values.ts';
 import type { CellValue, ColumnSpec, CsvDialect } from './types.ts';
 
 export interface CsvOptions {
@@ -14,10 +18,13 @@ export interface CsvOptions {
   maskDocuments: boolean;
   /** The zone `br` writes instants in. */
   timezone: string;
+  /** The copy for people (`<name>.br.csv`): headers and values in this catalogue's words. */
+  people?: Messages | undefined;
 }
 
-/** Header of a column in CSV: its key; in `br`, whose amounts are reais, `_cents` becomes `_reais`. */
-export function csvHeaderOf(column: ColumnSpec, dialect: CsvDialect): string {
+/** Header of a column in CSV: its key; in `br`, whose amounts are reais, `_cents` becomes `_reais`; for people, the workbook's. */
+export function csvHeaderOf(column: ColumnSpec, dialect: CsvDialect, people?: Messages): string {
+  if (people) return headerOf(column, people);
   return dialect === 'br' && column.type === 'cents' ? `${column.key.replace(/_cents$/, '')}_reais` : column.key;
 }
 
@@ -28,21 +35,24 @@ export function reportText(value: string, column: ColumnSpec, maskDocuments: boo
 
 export function csvFieldOf(value: CellValue, column: ColumnSpec, options: CsvOptions): string {
   if (value === null) return '';
+  const { people } = options;
+  const br = options.dialect === 'br';
   switch (column.type) {
     case 'cents':
-      return options.dialect === 'br' ? reaisTextFromBigCents(value as bigint, ',') : String(value);
+      return br ? formatPtBR.plainReais(value as bigint) : String(value);
     case 'integer':
       return String(value);
+    case 'rate':
+      return people ? people.fmt.rate(value as bigint) : String(value);
     case 'boolean':
-      return options.dialect === 'br' ? (value ? 'sim' : 'não') : String(value);
+      if (people) return people.fmt.boolean(value as boolean);
+      return br ? (value ? 'sim' : 'não') : String(value);
     case 'date':
-      return options.dialect === 'br' ? DateTime.fromISO(value as string, { zone: 'UTC' }).toFormat('dd/MM/yyyy') : String(value);
+      return br ? formatPtBR.day(value as string) : String(value);
     case 'instant':
-      return options.dialect === 'br'
-        ? DateTime.fromMillis(value as number, { zone: options.timezone }).toFormat('dd/MM/yyyy HH:mm:ss')
-        : isoFromMillis(value as number);
+      return br ? formatPtBR.instantSeconds(value as number, options.timezone) : isoFromMillis(value as number);
     case 'text':
-      return reportText(String(value), column, options.maskDocuments);
+      return reportText(people ? displayTextOf(String(value), column.display, people, options.timezone) : String(value), column, options.maskDocuments);
   }
 }
 
@@ -74,7 +84,7 @@ export class CsvFileWriter {
     // Created by recon itself, never through a link planted under its name (shared/exclusive-file.ts).
     const stream = createWriteStream(path, { fd: openExclusiveFile(path, options.mode) });
     const writer = new CsvFileWriter(stream, columns, options);
-    const header = columns.map((c) => neutraliseFormula(csvHeaderOf(c, options.dialect)));
+    const header = columns.map((c) => neutraliseFormula(csvHeaderOf(c, options.dialect, options.people)));
     await writer.#write((options.dialect === 'br' ? '\uFEFF' : '') + csvLineOf(header, writer.#delimiter));
     return writer;
   }

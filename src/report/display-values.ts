@@ -1,8 +1,14 @@
 // What a workbook cell shows a person for a machine value, per the column's `display` (types.ts) and the
-// report's locale: the category's label, the state, the status word, the reason (from the finding's facts), ...
+// report's locale: the category's label, the state, the status word, the reason (from the finding's
+// facts), ..., and a column's header. The workbooks and the `.br.csv` copies both show values through here.
 import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory, localizeState, localizeStatus, readFacts, renderReason } from '../shared/locale/localize.ts';
-import type { ColumnDisplay } from './types.ts';
+import type { ColumnDisplay, ColumnSpec } from './types.ts';
+
+/** A column's header as people read it in the locale (workbooks, `.br.csv`); machine CSVs use its key. */
+export function headerOf(column: ColumnSpec, messages: Messages): string {
+  return typeof column.header === 'function' ? column.header(messages) : messages.headers[column.header];
+}
 
 export function displayTextOf(value: string, display: ColumnDisplay | undefined, messages: Messages, zone: string): string {
   switch (display) {

@@ -15,7 +15,7 @@ import type { HeaderKey, Locale, Messages } from '../shared/locale/index.ts';
 /** A sentence of the catalogues' `emptySheets`. */
 export type EmptySheetKey = keyof Messages['emptySheets'];
 
-export type ColumnType = 'text' | 'cents' | 'integer' | 'instant' | 'date' | 'boolean';
+export type ColumnType = 'text' | 'cents' | 'integer' | 'rate' | 'instant' | 'date' | 'boolean';
 
 /**
  * How a workbook shows a text column's machine value to a person, in the report's locale (the CSV
@@ -30,7 +30,8 @@ export interface ColumnSpec {
   header: HeaderKey | ((messages: Messages) => string);
   /**
    * text: neutralised against formulas; cents: BIGINT cents, shown as R$ in XLSX; integer: a count;
-   * instant: TIMESTAMPTZ, local wall-clock in XLSX and ISO UTC in CSV; date: DATE; boolean.
+   * rate: a BIGINT of basis points (hundredths of a percent), the integer in CSV, a percentage for people
+   * (3,49 %); instant: TIMESTAMPTZ, local wall-clock in XLSX and ISO UTC in CSV; date: DATE; boolean.
    */
   type: ColumnType;
   /**

@@ -157,17 +157,13 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     xlsx = await XlsxFileWriter.open(partial(xlsxPath), mode);
     const csvOptions = { maskDocuments: request.maskDocuments, timezone: request.day.zone, mode };
     const csvColumns = csvPicks.map((i) => csvSheet.columns[i] as ColumnSpec);
-    const dialects: [string, CsvDialect][] = brPath
-      ? [
-          [csvPath, request.csvDialect],
-          [brPath, 'br'],
-        ]
-      : [[csvPath, request.csvDialect]];
-    // COPY where the CSV sheet is a cut of the base table (a scan to run again); a CSV sheet that reads
-    // the warehouse itself is streamed in the workbook's pass, so no warehouse query runs twice. A report
-    // whose check is off writes its CSVs' header alone, as the streaming writer does.
+    // The machine CSV by COPY where the CSV sheet is a cut of the base table (a scan to run again); a CSV
+    // sheet that reads the warehouse itself is streamed in the workbook's pass, so no warehouse query
+    // runs twice. The `.br.csv` people read is always streamed: it shows the locale's words for values,
+    // which COPY does not write. A report whose check is off writes its CSVs' header alone.
     const byCopy = request.csvWriter !== 'stream' && !off && definition.base !== undefined;
-    if (!byCopy) for (const [path, dialect] of dialects) csvs.push(await CsvFileWriter.open(partial(path), csvColumns, { ...csvOptions, dialect }));
+    if (!byCopy) csvs.push(await CsvFileWriter.open(partial(csvPath), csvColumns, { ...csvOptions, dialect: request.csvDialect }));
+    if (brPath) csvs.push(await CsvFileWriter.open(partial(brPath), csvColumns, { ...csvOptions, dialect: 'br', people: messagesFor(request.locale) }));
     if (off) {
       // No query runs: its figures would read as answers (every sale "unpriced", no payout anywhere).
       const messages = messagesFor(request.locale);
@@ -175,15 +171,14 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     } else {
       queries = await materialiseBase(deps, definition, params);
       for (const sheet of sheets) {
-        const toCsv = sheet === csvSheet && !byCopy ? csvPicks : undefined;
+        const toCsv = sheet === csvSheet && csvs.length > 0 ? csvPicks : undefined;
         await writeSheet(deps.db, { sheet, toCsv, report: definition.name, queries, params, request, xlsx, csvs }, counts);
       }
       const label = `report ${definition.name}, sheet ${csvSheet.name}`;
-      for (const [path, dialect] of byCopy ? dialects : []) {
+      if (byCopy) {
         const sql = queries.resolve(csvSheet.sql, label);
-        const options = { dialect, maskDocuments: request.maskDocuments, timezone: request.day.zone };
-        const written = await copyCsv(deps.db, { sql, params, columns: csvColumns, options, path: partial(path), mode, label });
-        if (path === csvPath) copiedRows = written;
+        const options = { dialect: request.csvDialect, maskDocuments: request.maskDocuments, timezone: request.day.zone };
+        copiedRows = await copyCsv(deps.db, { sql, params, columns: csvColumns, options, path: partial(csvPath), mode, label });
       }
     }
     await xlsx.commit();

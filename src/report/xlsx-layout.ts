@@ -16,6 +16,9 @@ export interface ExcelFormats {
 
 export function numFmtOf(type: ColumnType, formats: ExcelFormats): string | undefined {
   if (type === 'cents') return BRL_FORMAT;
+  // Counts with the spreadsheet's own thousands separator (5.395 in Portuguese), rates as 3,49 %.
+  if (type === 'integer') return '#,##0';
+  if (type === 'rate') return '0.00%';
   if (type === 'instant') return formats.instantFormat;
   if (type === 'date') return formats.dateFormat;
   return undefined;
@@ -36,7 +39,9 @@ export function displayLength(value: ExcelValue, type: ColumnType, formats: Exce
   if (value instanceof Date) return (type === 'date' ? formats.dateFormat : formats.instantFormat).length;
   if (typeof value === 'number') {
     const sign = value < 0 ? 1 : 0;
-    return type === 'cents' ? sign + 3 + groupedLength(value) + 3 : sign + String(Math.trunc(Math.abs(value))).length;
+    if (type === 'cents') return sign + 3 + groupedLength(value) + 3;
+    if (type === 'rate') return sign + String(Math.trunc(Math.abs(value * 100))).length + 5;
+    return sign + groupedLength(value);
   }
   if (typeof value === 'boolean') return 5;
   return Math.max(0, ...value.split('\n').map((line) => line.length));
@@ -48,7 +53,8 @@ export function displayLength(value: ExcelValue, type: ColumnType, formats: Exce
  */
 export function streamingFloor(type: ColumnType): number {
   if (type === 'cents') return 1 + 3 + groupedLength(99_999_999_999) + 3;
-  if (type === 'integer') return 13;
+  if (type === 'integer') return 16;
+  if (type === 'rate') return 9;
   return 0;
 }
 

@@ -9,9 +9,9 @@ import { openExclusiveFile } from '../shared/exclusive-file.ts';
 import ExcelJS from 'exceljs';
 import { ReconError } from '../shared/errors.ts';
 import type { Messages } from '../shared/locale/index.ts';
-import { capExcelText, excelDateFromDateText, excelDateFromInstant, reaisNumberFromCents, safeCellText } from './cells.ts';
+import { capExcelText, excelDateFromDateText, excelDateFromInstant, fractionFromBasisPoints, reaisNumberFromCents, safeCellText } from './cells.ts';
 import { reportText } from './csv-writer.ts';
-import { displayTextOf } from './display-values.ts';
+import { displayTextOf, headerOf } from './display-values.ts';
 import type { CellValue, ColumnSpec, ColumnType } from './types.ts';
 import { BRL_FORMAT, columnWidthOf, displayLength, type ExcelValue, LINE_HEIGHT, numFmtOf, streamingFloor, TEXT_CAP, wrappedLines } from './xlsx-layout.ts';
 
@@ -38,6 +38,8 @@ function excelValueOf(value: CellValue, column: ColumnSpec, options: CellOptions
       return reaisNumberFromCents(value as bigint);
     case 'integer':
       return safeNumber(value as bigint, column.key);
+    case 'rate':
+      return fractionFromBasisPoints(value as bigint);
     case 'instant':
       return excelDateFromInstant(value as number, options.timezone);
     case 'date':
@@ -48,10 +50,6 @@ function excelValueOf(value: CellValue, column: ColumnSpec, options: CellOptions
     case 'text':
       return capExcelText(reportText(displayTextOf(String(value), column.display, options.messages, options.timezone), column, options.maskDocuments));
   }
-}
-
-export function headerOf(column: ColumnSpec, messages: Messages): string {
-  return typeof column.header === 'function' ? column.header(messages) : messages.headers[column.header];
 }
 
 /**

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ReconError } from '../shared/errors.ts';
+import { readBodyBytes } from '../shared/request-body.ts';
 import type { FaultPlan } from './faults.ts';
 import { operationsPageBytes, transactionsPageBytes } from './listing.ts';
 import { BufferPool, PageCache } from './page-bytes.ts';
@@ -105,14 +106,9 @@ function reply(res: ServerResponse, result: RouteResult): void {
 }
 
 async function readBody(req: IncomingMessage): Promise<Body> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw apiError(413, 'body', `request body larger than ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const bytes = await readBodyBytes(req, MAX_BODY_BYTES);
+  if (bytes === undefined) throw apiError(413, 'body', `request body larger than ${MAX_BODY_BYTES} bytes`);
+  const text = bytes.toString('utf8');
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {

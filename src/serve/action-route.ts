@@ -2,6 +2,7 @@
 // a rate cap, a form or JSON body under a size cap, the session's CSRF token), then the action, then the
 // answer: a redirect back to the page for a plain form, JSON for the page's script. The page token (off
 // loopback) is checked before this, for every request.
+import type { Messages } from '../shared/locale/index.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
@@ -17,6 +18,8 @@ export interface ActionRouteContext {
   allow: () => boolean;
   triage: TriageContext;
   logger: Logger;
+  /** The words of a refusal in the page's locale. */
+  refused: Messages['page']['refused'];
 }
 
 function answer(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
@@ -27,15 +30,15 @@ function answer(res: ServerResponse, status: number, text: string, headers: Reco
 export async function serveAction(ctx: ActionRouteContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (!isSameOrigin({ origin: req.headers.origin, referer: req.headers.referer, host: req.headers.host })) {
     ctx.logger.event('serve.action.refused', { why: 'origin', origin: req.headers.origin ?? null });
-    return answer(res, 403, 'Forbidden: a change must be sent from this page (its Origin or Referer must be this server).', { Connection: 'close' });
+    return answer(res, 403, ctx.refused.origin, { Connection: 'close' });
   }
-  if (!ctx.allow()) return answer(res, 429, 'Too many requests: wait a minute and try again.', { 'Retry-After': '60', Connection: 'close' });
+  if (!ctx.allow()) return answer(res, 429, ctx.refused.tooMany, { 'Retry-After': '60', Connection: 'close' });
   const body = await readBody(req);
   if (!body.ok) return answer(res, body.status, body.message, { Connection: 'close' });
   const given = body.fields.get('csrf')?.[0] ?? headerText(req.headers['x-csrf-token']);
   if (!ctx.csrf.verify(req.headers.cookie, given)) {
     ctx.logger.event('serve.action.refused', { why: 'csrf' });
-    return answer(res, 403, "Forbidden: the form's token does not match this session; reload the page and try again.");
+    return answer(res, 403, ctx.refused.csrf);
   }
   let action: PageAction;
   try {

@@ -5,7 +5,6 @@
 import { PAYOUT_STANDING_SQL } from '../bank/payout-standing-sql.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { dateParam } from '../warehouse/sql.ts';
-import { brlFromCents } from './format.ts';
 import { html, type SafeHtml } from './html.ts';
 import { bigintOf, numberOf, textOf, type Db } from './warehouse-reads.ts';
 
@@ -64,14 +63,14 @@ export function bankSection(leg: BankLeg, m: Messages): SafeHtml {
   const b = m.page.bank;
   const rows = leg.standings.map(
     (s) =>
-      html`<tr data-status="${s.status}"><td>${m.bankStatuses[s.status] ?? s.status}</td><td class="num">${s.payouts}</td><td class="num">${brlFromCents(s.cents)}</td></tr>`,
+      html`<tr data-status="${s.status}"><td>${m.bankStatuses[s.status] ?? s.status}</td><td class="num">${s.payouts}</td><td class="num">${m.fmt.money(s.cents)}</td></tr>`,
   );
   const table =
     rows.length === 0
       ? html`<p class="muted">${b.noPayouts}</p>`
       : html`<table id="bank-standings"><thead><tr><th>${b.status}</th><th class="num">${b.payouts}</th><th class="num">${b.amount}</th></tr></thead><tbody>${rows}</tbody></table>`;
   const statements = leg.statements.map(
-    (s) => html`<li>${b.statement(s.account, s.file, s.from, s.to, s.closingCents === null ? undefined : brlFromCents(s.closingCents))}</li>`,
+    (s) => html`<li>${b.statement(s.account, s.file, s.from, s.to, s.closingCents === null ? undefined : m.fmt.money(s.closingCents))}</li>`,
   );
   return html`<section id="bank"><h2>${b.heading}</h2>${table}${statements.length === 0 ? html`<p class="muted">${b.noStatement}</p>` : html`<ul>${statements}</ul>`}</section>`;
 }

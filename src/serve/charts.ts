@@ -3,6 +3,7 @@
 // goes through the escaping template.
 import { html, type SafeHtml } from './html.ts';
 import type { StackedBar } from './chart-data.ts';
+import type { Formatter } from '../shared/locale/format.ts';
 
 const PALETTE = [
   '#2563eb',
@@ -36,6 +37,8 @@ export interface ChartOptions {
   /** The y axis' words for a value (the number itself unless given), and the room they need in px (44). */
   tickLabel?: (value: number) => string;
   axisWidth?: number;
+  /** The locale's formatter: a date under a bar as its short day ("27/11"), a count tick with its groups. */
+  fmt: Pick<Formatter, 'shortDay' | 'count'>;
 }
 
 /** A "nice" axis maximum (1, 2, 5 x 10^n) at or above the value. */
@@ -67,7 +70,7 @@ export function stackedBarChart(bars: readonly StackedBar[], keys: readonly stri
   const y = (v: number) => margin.top + plotH - (v / max) * plotH;
   const ticks = [0, max / 2, max].map(
     (t) =>
-      html`<g class="tick"><line x1="${margin.left}" x2="${width - margin.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#e5e7eb"/><text x="${margin.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#6b7280">${options.tickLabel ? options.tickLabel(t) : Number.isInteger(t) ? t : t.toFixed(1)}</text></g>`,
+      html`<g class="tick"><line x1="${margin.left}" x2="${width - margin.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#e5e7eb"/><text x="${margin.left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" font-size="11" fill="#6b7280">${options.tickLabel ? options.tickLabel(t) : Number.isInteger(t) ? options.fmt.count(t) : t.toFixed(1)}</text></g>`,
   );
   // Label every bar when they fit, else every nth so the labels never overlap.
   const every = Math.max(1, Math.ceil(bars.length / Math.max(1, Math.floor(plotW / 64))));
@@ -82,7 +85,7 @@ export function stackedBarChart(bars: readonly StackedBar[], keys: readonly stri
     });
     const label =
       i % every === 0 || i === bars.length - 1
-        ? html`<text x="${(x + barW / 2).toFixed(1)}" y="${height - margin.bottom + 16}" text-anchor="middle" font-size="11" fill="#374151">${shortLabel(bar.label)}</text>`
+        ? html`<text x="${(x + barW / 2).toFixed(1)}" y="${height - margin.bottom + 16}" text-anchor="middle" font-size="11" fill="#374151">${shortLabel(bar.label, options.fmt)}</text>`
         : '';
     return html`<g class="bar">${rects}${label}</g>`;
   });
@@ -93,7 +96,7 @@ export function stackedBarChart(bars: readonly StackedBar[], keys: readonly stri
   return html`<figure class="chart"><figcaption>${options.title}</figcaption><svg viewBox="0 0 ${width} ${height}" width="100%" role="img" aria-label="${options.title}" xmlns="http://www.w3.org/2000/svg">${ticks}${columns}<line x1="${margin.left}" x2="${width - margin.right}" y1="${y(0).toFixed(1)}" y2="${y(0).toFixed(1)}" stroke="#9ca3af"/></svg>${legend}</figure>`;
 }
 
-/** Dates show as MM-DD under a bar to save room; other labels as they are. */
-function shortLabel(label: string): string {
-  return /^\d{4}-\d{2}-\d{2}$/.test(label) ? label.slice(5) : label;
+/** Dates show as the locale's short day under a bar to save room (27/11, 11-27); other labels as they are. */
+function shortLabel(label: string, fmt: Pick<Formatter, 'shortDay'>): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(label) ? fmt.shortDay(label) : label;
 }

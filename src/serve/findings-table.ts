@@ -11,7 +11,6 @@ import { FAMILY_OF_CATEGORY, FINDING_CATEGORIES, FINDING_STATES, type FindingCat
 import { TRIAGE_STATES } from '../triage/fold.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory, localizeReason, localizeState, localizeStatus } from '../shared/locale/localize.ts';
-import { brlFromCents } from './format.ts';
 import { html, type SafeHtml } from './html.ts';
 import { bulkCountOf, rowsOfView } from './page-triage.ts';
 import type { FindingRow, KeptOutRow, Limited, NightFindings, SyncRejectRow } from './queries.ts';
@@ -56,9 +55,9 @@ const COLUMNS: readonly Column[] = [
           : `${f.orderStatus === null ? '–' : localizeStatus(m, f.orderStatus)} / ${f.paymentStatus === null ? '–' : localizeStatus(m, f.paymentStatus)}`,
       ),
   },
-  { key: 'orderAmount', type: 'number', width: 8, cell: (f) => money(f.orderAmountCents) },
-  { key: 'paymentAmount', type: 'number', width: 8, cell: (f) => money(f.paymentAmountCents) },
-  { key: 'difference', type: 'number', width: 7, cell: (f) => money(f.differenceCents) },
+  { key: 'orderAmount', type: 'number', width: 8, cell: (f, m) => money(f.orderAmountCents, m) },
+  { key: 'paymentAmount', type: 'number', width: 8, cell: (f, m) => money(f.paymentAmountCents, m) },
+  { key: 'difference', type: 'number', width: 7, cell: (f, m) => money(f.differenceCents, m) },
   {
     key: 'reason',
     type: 'text',
@@ -97,8 +96,8 @@ function idCell(text: string | null): SafeHtml {
   return html`<td class="id" title="${text ?? ''}">${text ?? ''}</td>`;
 }
 
-function money(cents: bigint | null): SafeHtml {
-  return cents === null ? html`<td class="num" data-value=""></td>` : html`<td class="num" data-value="${String(cents)}">${brlFromCents(cents)}</td>`;
+function money(cents: bigint | null, m: Messages): SafeHtml {
+  return cents === null ? html`<td class="num" data-value=""></td>` : html`<td class="num" data-value="${String(cents)}">${m.fmt.money(cents)}</td>`;
 }
 
 function familyOf(category: string): string {

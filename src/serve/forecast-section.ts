@@ -9,7 +9,6 @@ import type { Messages } from '../shared/locale/index.ts';
 import { dateParam } from '../warehouse/sql.ts';
 import type { StackedBar } from './chart-data.ts';
 import { stackedBarChart } from './charts.ts';
-import { brlFromCents } from './format.ts';
 import { html, type SafeHtml } from './html.ts';
 import { bigintOf, numberOf, textOf, type Db } from './warehouse-reads.ts';
 
@@ -64,17 +63,16 @@ export function forecastSection(forecast: Forecast, m: Messages): SafeHtml {
     label: d.date,
     // Cents as a number are exact well past any day's receivables (2^53); only the bar's height uses it.
     segments:
-      d.cents > 0n
-        ? [{ key: partial.has(d.date) ? partialKey : key, value: Number(d.cents), title: f.bar(d.date, d.installments, brlFromCents(d.cents)) }]
-        : [],
+      d.cents > 0n ? [{ key: partial.has(d.date) ? partialKey : key, value: Number(d.cents), title: f.bar(d.date, d.installments, m.fmt.money(d.cents)) }] : [],
   }));
   const chart = stackedBarChart(bars, partial.size > 0 ? [key, partialKey] : [key], {
-    title: f.chart(from, to, count, brlFromCents(total)),
+    title: f.chart(from, to, count, m.fmt.money(total)),
     empty: f.empty(from, to),
     legend: partial.size > 0,
     colours: { [key]: COMPLETE_COLOUR, [partialKey]: PARTIAL_COLOUR },
-    tickLabel: axisReais,
+    tickLabel: axisReais(m),
     axisWidth: 76,
+    fmt: m.fmt,
     width: 1100,
     height: 260,
   });
@@ -89,6 +87,6 @@ export function forecastSection(forecast: Forecast, m: Messages): SafeHtml {
 }
 
 /** An axis value in cents as whole reais, "R$ 12.500" (the ticks are round numbers of cents). */
-function axisReais(cents: number): string {
-  return brlFromCents((BigInt(Math.round(cents)) / 100n) * 100n).replace(/,00$/, '');
+function axisReais(m: Messages): (cents: number) => string {
+  return (cents) => m.fmt.money((BigInt(Math.round(cents)) / 100n) * 100n).replace(/[,.]00$/, '');
 }

@@ -2,16 +2,13 @@
 // the same folders (the sandbox's with --sandbox) and the night's address on the default port, in the
 // words of reports.locale.
 import { type Locale, messagesFor } from '../shared/locale/index.ts';
+import { shellWord } from '../shared/shell-word.ts';
 
 export const DEFAULT_SERVE_PORT = 8080;
 export const DEFAULT_SERVE_HOST = '127.0.0.1';
 
 function nightPagePath(date: string): string {
   return `/nights/${encodeURIComponent(date)}`;
-}
-
-function shellQuote(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /**
@@ -23,7 +20,7 @@ export function serveHintFor(
   locale: Locale = 'en',
 ): string {
   const args = [request.command, 'serve'];
-  if (request.configFile) args.push('--config', shellQuote(request.configFile));
+  if (request.configFile) args.push('--config', shellWord(request.configFile));
   if (request.source === 'sandbox') args.push('--sandbox');
   return messagesFor(locale).page.openHint(args.join(' '), `http://${DEFAULT_SERVE_HOST}:${DEFAULT_SERVE_PORT}${nightPagePath(request.date)}`);
 }

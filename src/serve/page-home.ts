@@ -5,7 +5,6 @@ import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory } from '../shared/locale/localize.ts';
 import { chargebacksByBrandAndAge, findingsPerCategory, refundsPerDay } from './chart-data.ts';
 import { stackedBarChart } from './charts.ts';
-import { brlFromCents, localDateTime } from './format.ts';
 import { html, renderPage, type SafeHtml } from './html.ts';
 import type { Night } from './nights.ts';
 import type { OpenChargeback, RefundEvent } from './queries.ts';
@@ -82,7 +81,7 @@ function nightsTable(nights: readonly Night[], zone: string, m: Messages): SafeH
     return html`<tr data-date="${night.date}">
 <td class="date"><a href="/nights/${encodeURIComponent(night.date)}">${night.date}</a></td>
 <td>${outcomeBadge(s?.outcome, m)}${night.problem ? html` <span class="muted">${night.problem}</span>` : ''}${s?.error ? html`<div class="muted">${s.error}</div>` : ''}</td>
-<td>${s ? localDateTime(s.finished_at, zone, m.page.dateTime) : ''}</td>
+<td>${s ? m.fmt.instant(s.finished_at, zone) : ''}</td>
 <td class="num">${totals?.new ?? ''}</td><td class="num">${totals?.open ?? ''}</td><td class="num">${totals?.resolved ?? ''}</td>
 <td>${active.length > 0 ? html`<ul class="plain">${active}</ul>` : totals ? html`<span class="muted">${p.nothingOpen}</span>` : ''}</td>
 <td>${downloadLinks(night, m)}</td>
@@ -102,12 +101,13 @@ function findingsChart(nights: readonly Night[], m: Messages): SafeHtml {
     title: m.page.home.findingsChart,
     empty: m.page.home.findingsChartEmpty,
     labelOf: (category) => localizeCategory(m, category),
+    fmt: m.fmt,
   });
 }
 
 function chargebackChart(rows: readonly OpenChargeback[], nowMs: number, m: Messages): SafeHtml {
-  const { bars, keys } = chargebacksByBrandAndAge(rows, nowMs, brlFromCents, m.ageBuckets);
-  return stackedBarChart(bars, keys, { title: m.page.home.chargebacksChart, empty: m.page.home.chargebacksChartEmpty });
+  const { bars, keys } = chargebacksByBrandAndAge(rows, nowMs, m.fmt.money, m.ageBuckets);
+  return stackedBarChart(bars, keys, { title: m.page.home.chargebacksChart, empty: m.page.home.chargebacksChartEmpty, fmt: m.fmt });
 }
 
 function refundsChart(rows: readonly RefundEvent[], zone: string, endDate: string, m: Messages): SafeHtml {
@@ -115,9 +115,9 @@ function refundsChart(rows: readonly RefundEvent[], zone: string, endDate: strin
   const days = refundsPerDay(rows, zone, endDate, 30);
   const bars = days.map((d) => ({
     label: d.date,
-    segments: d.count > 0 ? [{ key: p.refundsKey, value: d.count, title: p.refundsTip(d.date, d.count, brlFromCents(d.cents)) }] : [],
+    segments: d.count > 0 ? [{ key: p.refundsKey, value: d.count, title: p.refundsTip(d.date, d.count, m.fmt.money(d.cents)) }] : [],
   }));
   const total = days.reduce((sum, d) => sum + d.cents, 0n);
   const count = days.reduce((sum, d) => sum + d.count, 0);
-  return html`${stackedBarChart(bars, [p.refundsKey], { title: p.refundsChart(endDate, count, brlFromCents(total)), empty: p.refundsChartEmpty(endDate), legend: false })}`;
+  return html`${stackedBarChart(bars, [p.refundsKey], { title: p.refundsChart(endDate, count, m.fmt.money(total)), empty: p.refundsChartEmpty(endDate), legend: false, fmt: m.fmt })}`;
 }

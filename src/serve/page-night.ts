@@ -9,7 +9,7 @@ import { findingsTable, keptOutTable, syncRejectsTable } from './findings-table.
 import { type BankLeg, bankSection } from './bank-section.ts';
 import { checkOffSection, checksOffOfNight } from './check-off-section.ts';
 import { type Forecast, forecastSection } from './forecast-section.ts';
-import { brlFromCents, localDateTime, zoneLabel } from './format.ts';
+import { zoneLabel } from './format.ts';
 import { html, renderPage, type SafeHtml } from './html.ts';
 import type { Night } from './nights.ts';
 import { downloadLinks, outcomeBadge } from './page-home.ts';
@@ -65,14 +65,15 @@ ${data.syncRejects && data.syncRejects.total > 0 ? syncRejectsTable(data.syncRej
 function facts(night: Night, zone: string, m: Messages): SafeHtml {
   const p = m.page.night;
   const s = night.summary!;
-  const at = (instant: string | number) => localDateTime(instant, zone, m.page.dateTime);
+  const at = (instant: string | number) => m.fmt.instant(instant, zone);
   const item = (label: string, value: SafeHtml | string | number | undefined) =>
     value === undefined || value === '' ? '' : html`<dt>${label}</dt><dd>${value}</dd>`;
   const last = s.last_attempt;
+  const seconds = s.timings?.['total'];
   return html`<dl class="facts">
 ${item(p.timesIn, zoneLabel(zone, Date.parse(s.started_at)))}
 ${item(p.window, s.window ? p.windowText(at(s.window.start), at(s.window.end)) : undefined)}
-${item(p.ran, p.ranText(at(s.started_at), at(s.finished_at), s.timings?.['total']?.toFixed(1)))}
+${item(p.ran, p.ranText(at(s.started_at), at(s.finished_at), seconds === undefined ? undefined : m.fmt.duration(seconds * 1000)))}
 ${item(p.source, s.source)}
 ${item(p.run, s.run_id)}
 ${item(p.error, s.error)}
@@ -94,7 +95,7 @@ function categoryTable(byCategory: ByCategory, m: Messages): SafeHtml {
     .filter(([, c]) => c.new + c.open + c.resolved > 0)
     .map(
       ([category, c]) =>
-        html`<tr data-key="${category}"><td>${localizeCategory(m, category)}</td><td class="num">${c.new}</td><td class="num">${c.open}</td><td class="num">${c.resolved}</td><td class="num">${brlFromCents(c.amountCents)}</td></tr>`,
+        html`<tr data-key="${category}"><td>${localizeCategory(m, category)}</td><td class="num">${c.new}</td><td class="num">${c.open}</td><td class="num">${c.resolved}</td><td class="num">${m.fmt.money(c.amountCents)}</td></tr>`,
     );
   if (rows.length === 0) return html`<h2>${p.byCategory}</h2><p class="muted">${p.noFindingsNight}</p>`;
   return html`<h2>${p.byCategory}</h2><table id="categories"><thead><tr><th>${p.category}</th><th class="num">${p.new}</th><th class="num">${p.open}</th><th class="num">${p.resolved}</th><th class="num">${p.amount}</th></tr></thead><tbody>${rows}</tbody></table>`;

@@ -2,6 +2,7 @@
 // (a finding's note is at most 1000 characters; a bulk action names a filter, not thousands of keys
 // typed by hand), as flat fields: a repeated form field or a JSON array gives several values.
 import type { IncomingMessage } from 'node:http';
+import { readBodyBytes } from '../shared/request-body.ts';
 
 /** Largest body a page POST may send. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -18,16 +19,9 @@ export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES):
   const type = mediaTypeOf(req.headers['content-type']);
   if (type !== 'application/x-www-form-urlencoded' && type !== 'application/json')
     return { ok: false, status: 415, message: `expected a form (application/x-www-form-urlencoded) or JSON body, got "${type || 'none'}"` };
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > maxBytes) return tooLarge(req, maxBytes);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) return tooLarge(req, maxBytes);
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const bytes = await readBodyBytes(req, maxBytes);
+  if (bytes === undefined) return tooLarge(req, maxBytes);
+  const text = bytes.toString('utf8');
   if (type === 'application/x-www-form-urlencoded') {
     const fields: BodyFields = new Map();
     for (const [name, value] of new URLSearchParams(text)) fields.set(name, [...(fields.get(name) ?? []), value]);

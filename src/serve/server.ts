@@ -88,6 +88,7 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
     allow: createRateCap(POSTS_PER_MINUTE, 60_000, () => performance.now()),
     triage,
     logger: options.logger,
+    refused: messagesFor(options.locale).page.refused,
   };
   const site: SiteContext = {
     reportsDir: options.reportsDir,
@@ -166,11 +167,10 @@ async function handle(
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
   const rawUrl = req.url ?? '/';
   // Without a token only this machine may ask; a foreign Host header means a rebound DNS name.
-  if (token === undefined && !isLoopbackHost(hostnameOf(req.headers.host)))
-    return plain(res, 403, 'Forbidden: this server answers only to 127.0.0.1 / localhost.');
+  if (token === undefined && !isLoopbackHost(hostnameOf(req.headers.host))) return plain(res, 403, site.messages.page.refused.loopbackOnly);
   const decision = authorize(token, { authorization: req.headers.authorization, cookie: req.headers.cookie, rawUrl });
   if (!decision.ok)
-    return plain(res, 401, 'Unauthorized: send the RECON_SERVE_TOKEN as "Authorization: Bearer <token>" or open the page once with ?token=<token>.', {
+    return plain(res, 401, site.messages.page.refused.token, {
       'WWW-Authenticate': 'Bearer realm="recon"',
     });
   if ('setCookieAndRedirect' in decision) {

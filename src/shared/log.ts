@@ -2,7 +2,8 @@
 // implementation: progress lines and sentences on a terminal, one JSON line per event otherwise (cron,
 // CI), so that a log that is not read by a person stays machine-readable: no bar, no escape code.
 import cliProgress from 'cli-progress';
-import { lineForFinished, lineForProgress, type ProgressUnit } from './progress-text.ts';
+import { lineForFinished, lineForProgress, type ProgressUnit, type ProgressWords } from './progress-text.ts';
+import { type Locale, messagesFor } from './locale/index.ts';
 import { redactSecrets } from './redact.ts';
 import { safeText } from './display-text.ts';
 
@@ -84,9 +85,11 @@ const KEEP_FINISHED_MS = 1000;
 /**
  * Human output for a terminal: sentences on stderr and a progress line for long work, drawn by
  * cli-progress. It changes no terminal mode (cursor, line wrapping), so a Ctrl-C or a kill at any point
- * leaves the terminal as it was.
+ * leaves the terminal as it was. Its words (the warning's prefix, a progress line's) are reports.locale's.
  */
-export function terminalLogger(stream: NodeJS.WriteStream = process.stderr): Logger {
+export function terminalLogger(stream: NodeJS.WriteStream = process.stderr, locale: Locale = 'en'): Logger {
+  const messages = messagesFor(locale);
+  const words: ProgressWords = { ...messages.progress, fmt: messages.fmt };
   const say = (line: string) => {
     for (const drawer of drawing) drawer.suspend();
     // A sentence may quote a file or a service answer: no control of theirs reaches the terminal.
@@ -96,14 +99,14 @@ export function terminalLogger(stream: NodeJS.WriteStream = process.stderr): Log
   return {
     event() {},
     info: (message) => say(message),
-    warn: (message) => say(`warning: ${message}`),
+    warn: (message) => say(`${messages.warning}: ${message}`),
     progress(label, options = {}) {
       const started = Date.now();
       const state = { label, done: 0, total: options.total, unit: options.unit ?? 'rows', elapsedMs: 0 };
       const now = () => ({ ...state, elapsedMs: Date.now() - started });
       const bar = new cliProgress.SingleBar({
         stream,
-        format: (_options, params) => redactSecrets(lineForProgress(now(), params.maxWidth)),
+        format: (_options, params) => redactSecrets(lineForProgress(now(), params.maxWidth, words)),
         hideCursor: false,
         // Trims the line to the width itself instead of switching the terminal's wrapping off.
         linewrap: true,
@@ -118,7 +121,7 @@ export function terminalLogger(stream: NodeJS.WriteStream = process.stderr): Log
           drawing.delete(drawer);
           bar.stop();
           const finished = now();
-          if (finished.elapsedMs >= KEEP_FINISHED_MS) stream.write(`${redactSecrets(lineForFinished(finished))}\n`);
+          if (finished.elapsedMs >= KEEP_FINISHED_MS) stream.write(`${redactSecrets(lineForFinished(finished, words))}\n`);
         },
       };
       drawing.add(drawer);
@@ -135,8 +138,8 @@ export function terminalLogger(stream: NodeJS.WriteStream = process.stderr): Log
 }
 
 /** The CLI's choice: a terminal gets progress lines and sentences, anything else gets JSON lines. */
-export function loggerForProcess(): Logger {
-  return process.stderr.isTTY ? terminalLogger() : jsonLinesLogger();
+export function loggerForProcess(locale: Locale): Logger {
+  return process.stderr.isTTY ? terminalLogger(process.stderr, locale) : jsonLinesLogger();
 }
 
 /**
@@ -149,5 +152,6 @@ export function logRunFailure(message: string, exitCode: number): void {
     drawing.delete(drawer);
     drawer.suspend();
   }
-  loggerForProcess().event('error', { message, exit_code: exitCode });
+  // A terminal logger has no events: only the JSON log gets one.
+  if (!process.stderr.isTTY) jsonLinesLogger().event('error', { message, exit_code: exitCode });
 }

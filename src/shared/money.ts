@@ -1,5 +1,6 @@
 // Exact money: amounts are integer cents (JS safe integers). Decimal text is parsed with string
 // arithmetic, never by multiplying a binary float.
+import { brazilianReais, formatPtBR } from './locale/format-pt-BR.ts';
 
 export interface DecimalFormat {
   /** Decimal separator, "." or ",". */
@@ -126,11 +127,10 @@ export function reaisTextFromCents(cents: number, decimal = '.'): string {
   return `${negative ? '-' : ''}${whole}${decimal}${fraction}`;
 }
 
-/** Brazilian display text: 123456 -> "1.234,56"; with prefix "R$ 1.234,56". */
+/**
+ * Brazilian display text of the machine messages (import reasons, `recon check`): 123456 -> "1.234,56";
+ * with the symbol "R$ 1.234,56". The digits are the pt-BR formatter's (src/shared/locale/format-pt-BR.ts).
+ */
 export function brlTextFromCents(cents: number, options: { symbol?: boolean } = {}): string {
-  const negative = cents < 0;
-  const abs = Math.abs(cents);
-  const whole = String(Math.trunc(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const fraction = String(abs % 100).padStart(2, '0');
-  return `${negative ? '-' : ''}${options.symbol ? 'R$ ' : ''}${whole},${fraction}`;
+  return options.symbol ? formatPtBR.money(cents) : brazilianReais(cents);
 }

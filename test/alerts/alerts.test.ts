@@ -13,6 +13,7 @@ import { composeFailedAlert, composeNightAlerts } from '../../src/alerts/compose
 import { sendAlerts } from '../../src/alerts/send-alerts.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
+import { messagesFor } from '../../src/shared/locale/index.ts';
 import { fingerprintOf, type FindingRow } from '../../src/triage/finding-rows.ts';
 import { viewsOf } from '../../src/triage/fold.ts';
 import { journalPathFor, readJournal } from '../../src/triage/journal.ts';
@@ -22,6 +23,8 @@ import { runNightly } from '../../jobs/nightly.ts';
 import { SANDBOX_HEADER, sandboxRow } from '../imports/helpers.ts';
 
 const ZONE = 'America/Sao_Paulo';
+/** The alerts under test speak English unless a test says otherwise. */
+const EN = messagesFor('en');
 const dir = mkdtempSync(join(tmpdir(), 'recon-alerts-'));
 const journal = journalPathFor(join(dir, 'recon.duckdb'));
 
@@ -130,7 +133,7 @@ async function night(date: string, rows: FindingRow[], config = alertsConfig()) 
   // The rows of night `date`: their deadlines are judged on it.
   const nightRows = rows.map((r) => ({ ...r, businessDate: date }));
   const views = viewsOf(nightRows, events, { slaDays, zone: ZONE });
-  const alerts = composeNightAlerts({ night: date, rows: nightRows, views, pageUrl: config.pageUrl });
+  const alerts = composeNightAlerts({ night: date, rows: nightRows, views, pageUrl: config.pageUrl, messages: EN });
   return sendAlerts(deps, config, alerts, { journalPath: journal, night: date, fileMode: '0600' });
 }
 
@@ -145,8 +148,8 @@ describe('alerts after a night', () => {
       { channel: `email 127.0.0.1:${smtpPort}`, kind: 'new', findings: 2, attempts: 1 },
     ]);
     expect(hook.bodies).toHaveLength(1);
-    expect(hook.bodies[0].text).toBe('recon, night of 2026-03-10: 2 new findings, R$ 125,50 at stake');
-    expect(hook.bodies[0].blocks[0].text.text).toContain('• missing_payment: 1 (R$ 100,00)');
+    expect(hook.bodies[0].text).toBe('recon, night of 2026-03-10: 2 new findings, R$ 125.50 at stake');
+    expect(hook.bodies[0].blocks[0].text.text).toContain('• missing_payment: 1 (R$ 100.00)');
     expect(hook.bodies[0].blocks[0].text.text).toContain('<https://recon.shop.example/nights/2026-03-10|Open the night>');
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ from: 'recon@shop.example', to: ['finance@shop.example'], user: 'recon' });
@@ -164,7 +167,7 @@ describe('alerts after a night', () => {
       ['overdue', 1],
       ['overdue', 1],
     ]);
-    expect(hook.bodies[1].text).toBe('recon, night of 2026-03-13: 1 finding past the deadline, R$ 100,00 at stake');
+    expect(hook.bodies[1].text).toBe('recon, night of 2026-03-13: 1 finding past the deadline, R$ 100.00 at stake');
     expect(await night('2026-03-14', open)).toEqual({ sent: [], failed: [] });
     const { events } = await readJournal(journal);
     expect(events.filter((e) => e.action === 'alerted').map((e) => [e.key, e.kind, e.night])).toEqual([
@@ -188,7 +191,7 @@ describe('alerts after a night', () => {
   });
 
   it('says the password variable is missing without trying, and never puts the password or the hook path in a message', async () => {
-    const outcome = await sendAlerts({ ...deps, env: {} }, alertsConfig({ webhooks: [] }), [composeFailedAlert('2026-03-12', 'sync failed')], {
+    const outcome = await sendAlerts({ ...deps, env: {} }, alertsConfig({ webhooks: [] }), [composeFailedAlert('2026-03-12', 'sync failed', EN)], {
       journalPath: undefined,
       night: '2026-03-12',
       fileMode: '0600',
@@ -197,7 +200,7 @@ describe('alerts after a night', () => {
     const wrong = await sendAlerts(
       { ...deps, env: { TEST_SMTP_PASSWORD: 'wrong-password-456' } },
       alertsConfig({ webhooks: [], maxAttempts: 1 }),
-      [composeFailedAlert('2026-03-12', 'x')],
+      [composeFailedAlert('2026-03-12', 'x', EN)],
       {
         journalPath: undefined,
         night: '2026-03-12',
@@ -213,7 +216,7 @@ describe('alerts after a night', () => {
     const outcome = await sendAlerts(
       deps,
       alertsConfig({ email: undefined }),
-      [composeFailedAlert('2026-03-12', 'the payments service could not be reached', 'https://recon.shop.example')],
+      [composeFailedAlert('2026-03-12', 'the payments service could not be reached', EN, 'https://recon.shop.example')],
       {
         journalPath: journal,
         night: '2026-03-12',
@@ -254,7 +257,7 @@ describe('the nightly job', () => {
     } finally {
       warehouse.close();
     }
-    expect(hook.bodies[before].text).toBe('recon: the night of 2026-03-10 failed');
+    expect(hook.bodies[before].text).toBe('recon: a noite de 10/03/2026 falhou'); // reports.locale is pt-BR by default;
     const summary = JSON.parse(readFileSync(join(dir, 'reports', '2026-03-10', 'summary.json'), 'utf8'));
     expect(summary).toMatchObject({ outcome: 'failed', alerts: { sent: [{ kind: 'failed', attempts: 1 }], failed: [] } });
   });
@@ -270,5 +273,31 @@ describe('the alerts config', () => {
     const parsed = configSchema.safeParse({ alerts });
     expect(parsed.success).toBe(false);
     expect(JSON.stringify(parsed.error?.issues)).toMatch(message);
+  });
+});
+
+describe('alerts in the locale', () => {
+  const rows = [row('missing_payment:A', 'missing_payment', 'new', '2026-03-10', 123456n), row('refund_owed:B', 'refund_owed', 'new', '2026-03-10', 2550n)];
+  const views = viewsOf(rows, [], { slaDays, zone: ZONE });
+
+  it.each([
+    [
+      'pt-BR',
+      'recon, noite de 10/03/2026: 2 achados novos, R$ 1.260,06 em jogo',
+      ['• Estorno devido: 1 (R$ 25,50)', '• Pagamento ausente: 1 (R$ 1.234,56)', 'Abrir a noite: https://x.example/nights/2026-03-10'],
+      'recon: a noite de 12/03/2026 falhou',
+    ],
+    [
+      'en',
+      'recon, night of 2026-03-10: 2 new findings, R$ 1,260.06 at stake',
+      ['• missing_payment: 1 (R$ 1,234.56)', '• refund_owed: 1 (R$ 25.50)', 'Open the night: https://x.example/nights/2026-03-10'],
+      'recon: the night of 2026-03-12 failed',
+    ],
+  ] as const)('%s: categories by their labels, money and counts by the locale’s formatter', (locale, subject, lines, failed) => {
+    const messages = messagesFor(locale);
+    const [alert] = composeNightAlerts({ night: '2026-03-10', rows, views, pageUrl: 'https://x.example', messages });
+    expect(alert?.subject).toBe(subject);
+    for (const line of lines) expect(alert?.text).toContain(line);
+    expect(composeFailedAlert('2026-03-12', 'boom', messages).subject).toBe(failed);
   });
 });

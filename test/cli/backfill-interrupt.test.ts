@@ -35,6 +35,9 @@ function interruptWhen(args: string[], when: RegExp): Promise<{ code: number | n
   });
 }
 
+/** A day as the pt-BR terminal writes it: 2026-11-20 -> 20/11/2026. */
+const br = (date: string) => date.split('-').reverse().join('/');
+
 it('says which nights are done and the command that resumes, which then finishes the rest', async () => {
   const stopped = await interruptWhen(['run', 'backfill', '--sandbox', '--from', d1, '--to', d3], /\(1 de 3\): concluída/);
   expect(stopped.signal, stopped.stderr).toBeNull();
@@ -44,24 +47,26 @@ it('says which nights are done and the command that resumes, which then finishes
 
   // The first night's one-line summary came out as it finished; nothing after it.
   expect(stopped.stdout).toMatch(
-    new RegExp(`^${d1} \\(1 de 3\\): concluída em [\\d.]+ s; achados \\d+ novos, \\d+ ainda em aberto, \\d+ resolvidos; relatórios em \\S+\\n$`),
+    new RegExp(
+      `^${br(d1)} \\(1 de 3\\): concluída em (?:[\\d,]+ s|\\d+ min \\d{2} s); achados \\d+ novos, \\d+ ainda em aberto, \\d+ resolvidos; relatórios em \\S+\\n$`,
+    ),
   );
 
   // The JSON log (stderr is not a terminal) ends with the error event, then the CLI's recon: line.
   const lines = stopped.stderr.trimEnd().split('\n');
   const final = lines.at(-1) ?? '';
   expect(JSON.parse(lines.at(-2) ?? '')).toEqual({ time: expect.any(String), event: 'error', message: final.slice('recon: '.length), exit_code: 1 });
-  expect(final).toContain(`recon: interrupted (Ctrl-C) during the night of ${d2}`);
-  expect(final).toContain(`done: ${d1} (1 of 3 nights); not done: ${d2} to ${d3} (2 of 3 nights)`);
+  expect(final).toContain(`recon: interrompido (Ctrl-C) durante a noite de ${br(d2)}`);
+  expect(final).toContain(`concluídas: ${br(d1)} (1 de 3 noite(s)); não concluídas: ${br(d2)} a ${br(d3)} (2 de 3 noite(s))`);
   // Outside the project folder the command names the entry point by its path.
-  const resume = /resume with: (.+)$/.exec(final)?.[1] ?? '';
+  const resume = /continue com: (.+)$/.exec(final)?.[1] ?? '';
   expect(resume).toBe(`${BIN} run backfill --from ${d2} --sandbox --to ${d3}`);
 
   const resumed = await runRecon(resume.split(' ').slice(1), { cwd, timeoutMs: 120_000 });
   expect(resumed.code, resumed.stderr).toBe(0);
   expect(resumed.stdout).toMatch(
     new RegExp(
-      `^${d2} \\(1 de 2\\): concluída .*\\n${d3} \\(2 de 2\\): concluída .*\\nReprocessamento de ${d2} a ${d3}: 2 noite\\(s\\) executada\\(s\\), 0 pulada\\(s\\)\\.\\n`,
+      `^${br(d2)} \\(1 de 2\\): concluída .*\\n${br(d3)} \\(2 de 2\\): concluída .*\\nReprocessamento de ${br(d2)} a ${br(d3)}: 2 noite\\(s\\) executada\\(s\\), 0 pulada\\(s\\)\\.\\n`,
     ),
   );
 }, 240_000);

@@ -13,8 +13,8 @@ describe('backfill lines', () => {
   it.each([
     [
       'pt-BR',
-      '2026-11-20 (1 de 3): pulada (já concluída; --force a executa de novo)',
-      'Reprocessamento de 2026-11-20 a 2026-11-22: 0 noite(s) executada(s), 3 pulada(s).',
+      '20/11/2026 (1 de 3): pulada (já concluída; --force a executa de novo)',
+      'Reprocessamento de 20/11/2026 a 22/11/2026: 0 noite(s) executada(s), 3 pulada(s).',
     ],
     ['en', '2026-11-20 (1 of 3): skipped (already done; --force re-runs it)', 'Backfill 2026-11-20 to 2026-11-22: 0 nights run, 3 skipped.'],
   ] as const)('%s', (locale, skipped, end) => {

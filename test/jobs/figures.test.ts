@@ -323,12 +323,15 @@ describe('the figures of a night are the same in every place', () => {
   it('the alerts of the night tell the same new and overdue findings, with the same amounts', () => {
     const subjects = hookBodies.map((b) => b.text);
     expect(subjects).toHaveLength(2);
-    const newAlert = /^recon, night of (\S+): (\d+) new findings?, R\$ (\S+) at stake$/.exec(subjects[0]!);
-    const lateAlert = /^recon, night of (\S+): (\d+) findings? past the deadline, R\$ (\S+) at stake$/.exec(subjects[1]!);
-    expect([newAlert?.[1], Number(newAlert?.[2])]).toEqual([N3, expected.new]);
+    // The night ran under pt-BR: Portuguese words, dd/MM/yyyy, R$ 1.234,56, categories by their labels.
+    const night = m.fmt.day(N3);
+    const newAlert = /^recon, noite de (\S+): (\d+) achados? novos?, (R\$ \S+) em jogo$/.exec(subjects[0]!);
+    const lateAlert = /^recon, noite de (\S+): (\d+) achados? com o prazo vencido, (R\$ \S+) em jogo$/.exec(subjects[1]!);
+    expect([newAlert?.[1], Number(newAlert?.[2])]).toEqual([night, expected.new]);
     expect(centsOf(newAlert![3]!)).toBe(sumCents(all.filter((r) => r['computed_state'] === 'new')));
-    expect([lateAlert?.[1], Number(lateAlert?.[2]), centsOf(lateAlert![3]!)]).toEqual([N3, expected.overdue, expected.overdueCents]);
-    const lines = [...hookBodies[1]!.blocks[0]!.text.text.matchAll(/• ([a-z_]+): (\d+) \(R\$ (\S+)\)/g)];
-    expect(Object.fromEntries(lines.map(([, c, n]) => [c!, Number(n)]))).toEqual(expected.overdueByCategory);
+    expect([lateAlert?.[1], Number(lateAlert?.[2]), centsOf(lateAlert![3]!)]).toEqual([night, expected.overdue, expected.overdueCents]);
+    const keyOfLabel = new Map(FINDING_CATEGORIES.map((c) => [m.categories[c] as string, c]));
+    const lines = [...hookBodies[1]!.blocks[0]!.text.text.matchAll(/• ([^:\n]+): (\d+) \(R\$ \S+\)/g)];
+    expect(Object.fromEntries(lines.map(([, label, n]) => [keyOfLabel.get(label!) ?? label!, Number(n)]))).toEqual(expected.overdueByCategory);
   });
 });

@@ -4,13 +4,14 @@ import {
   capExcelText,
   EXCEL_CELL_MAX,
   excelDateFromInstant,
+  fractionFromBasisPoints,
   maskDocument,
   neutraliseFormula,
   reaisNumberFromCents,
-  reaisTextFromBigCents,
 } from '../../src/report/cells.ts';
 import { csvFieldOf, csvHeaderOf, csvLineOf, quoteCsvField } from '../../src/report/csv-writer.ts';
 import type { ColumnSpec } from '../../src/report/types.ts';
+import { messagesFor } from '../../src/shared/locale/index.ts';
 
 describe('neutraliseFormula', () => {
   it.each([
@@ -86,14 +87,22 @@ describe('maskDocument', () => {
 
 describe('exact amounts', () => {
   it.each([
-    [15090n, 150.9, '150,90'],
-    [-10n, -0.1, '-0,10'],
-    [1n, 0.01, '0,01'],
-    [0n, 0, '0,00'],
-    [123456789012n, 1234567890.12, '1234567890,12'],
-  ])('%s cents -> %s reais (%s)', (cents, number, text) => {
+    [15090n, 150.9],
+    [-10n, -0.1],
+    [1n, 0.01],
+    [0n, 0],
+    [123456789012n, 1234567890.12],
+  ])('%s cents -> %s reais', (cents, number) => {
     expect(reaisNumberFromCents(cents)).toBe(number);
-    expect(reaisTextFromBigCents(cents, ',')).toBe(text);
+  });
+
+  it.each([
+    [349n, 0.0349],
+    [0n, 0],
+    [-5n, -0.0005],
+    [10000n, 1],
+  ])('%s basis points are the fraction %s of a percentage cell', (bp, fraction) => {
+    expect(fractionFromBasisPoints(bp)).toBe(fraction);
   });
 });
 
@@ -141,6 +150,37 @@ describe('CSV fields', () => {
   it('names cents columns for their unit', () => {
     expect(csvHeaderOf(cents, 'rfc4180')).toBe('order_amount_cents');
     expect(csvHeaderOf(cents, 'br')).toBe('order_amount_reais');
+  });
+
+  // The `.br.csv` copy for people: the workbook's header and words; the machine dialects keep keys and values.
+  const rate: ColumnSpec = { key: 'effective_rate_bp', header: 'effectiveRateBp', type: 'rate' };
+  const status: ColumnSpec = { key: 'payment_status', header: 'paymentStatus', type: 'text', display: 'status' };
+  const category: ColumnSpec = { key: 'category', header: 'category', type: 'text', display: 'category' };
+  it.each([
+    [rate, 349n, 'pt-BR', '3,49 %'],
+    [rate, 349n, 'en', '3.49%'],
+    [flag, true, 'pt-BR', 'Sim'],
+    [flag, false, 'pt-BR', 'Não'],
+    [status, 'refunded', 'pt-BR', 'estornado'],
+    [status, 'paid,refunded', 'pt-BR', 'pago, estornado'],
+    [category, 'missing_payment', 'pt-BR', 'Pagamento ausente'],
+    [cents, -123456n, 'pt-BR', '-1234,56'],
+  ] as const)('for people %o %s in %s -> %j', (column, value, locale, expected) => {
+    expect(csvFieldOf(value, column, { dialect: 'br', maskDocuments: true, timezone: 'America/Sao_Paulo', people: messagesFor(locale) })).toBe(expected);
+  });
+
+  it.each([
+    [rate, 349n, '349'],
+    [status, 'refunded', 'refunded'],
+    [flag, true, 'true'],
+  ] as const)('for machines %o %s stays %j', (column, value, expected) => {
+    expect(csvFieldOf(value, column, { dialect: 'rfc4180', maskDocuments: true, timezone: 'America/Sao_Paulo' })).toBe(expected);
+  });
+
+  it('heads the people copy with the workbook header', () => {
+    expect(csvHeaderOf(cents, 'br', messagesFor('pt-BR'))).toBe(messagesFor('pt-BR').headers.orderAmount);
+    expect(csvHeaderOf(rate, 'br', messagesFor('pt-BR'))).toBe('Taxa efetiva');
+    expect(csvHeaderOf(rate, 'rfc4180')).toBe('effective_rate_bp');
   });
 });
 

@@ -8,12 +8,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS } from '../../reports/index.ts';
 import { type ReportCheck, reportsOffSummary, writeReports, type WriteReportsResult } from '../../src/report/index.ts';
-import { headerOf } from '../../src/report/xlsx-writer.ts';
+import { headerOf } from '../../src/report/display-values.ts';
 import { LINE_HEIGHT } from '../../src/report/xlsx-layout.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { messagesFor } from '../../src/shared/locale/index.ts';
 import { figureFormatOf } from '../../src/shared/locale/localize.ts';
-import { brlText } from '../../src/shared/locale/value-text.ts';
+import { formatPtBR } from '../../src/shared/locale/format-pt-BR.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { createFixtureWarehouse, ZONE, type Fixture } from './fixture.ts';
 
@@ -118,7 +118,7 @@ describe('an empty sheet says why', () => {
     expect(count).toBeGreaterThan(0);
     // The cell holds reais as a number: back to exact cents before writing them as the sentence does.
     expect(sentence).toContain(`${count} `);
-    expect(sentence).toContain(brlText(BigInt(Math.round(reais * 100))));
+    expect(sentence).toContain(formatPtBR.money(BigInt(Math.round(reais * 100))));
   });
 
   it('the CSV of an empty sheet is its header alone, as before', async () => {

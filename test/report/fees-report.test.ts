@@ -119,8 +119,9 @@ describe('the fees report', () => {
         'Valor líquido': want!.net / 100,
         Cobrado: want!.charged / 100,
         Taxas: fees / 100,
-        'Taxa efetiva (centésimos de %)': bp(fees, want!.net),
-        'Taxa da tabela (centésimos de %)': DEFAULT_PRICING[row['Bandeira'] as CardBrand].basisPoints[Number(row['Parcelas']) - 1],
+        // Percentage cells: the fraction of the basis points (349 -> 0.0349, shown 3,49 %).
+        'Taxa efetiva': bp(fees, want!.net) / 10_000,
+        'Taxa da tabela': (DEFAULT_PRICING[row['Bandeira'] as CardBrand].basisPoints[Number(row['Parcelas']) - 1] ?? 0) / 10_000,
         'Cobrado além da tabela': want!.overTable / 100,
         'Vendas sem preço na tabela': 0,
       });

@@ -1,7 +1,8 @@
 // Every workbook of a real sandbox night, read back with exceljs as a reader's spreadsheet would show
 // it: sheet names and headers from the catalogue, every number and date column at least as wide as its
 // longest formatted value (no ###), Sim/Não, local date formats, print setup, and the Summary's amount
-// at stake equal to the page's. The same night in English, and the CSV keys, pinned. The night ran with
+// at stake equal to the page's. The same night in English, and the CSV keys, pinned; every `.br.csv` in
+// Portuguese words (headers and values). The night ran with
 // fees.check off and no bank account (the config's defaults): its fees and payouts workbooks are one
 // sheet saying so, and the page says the same; the English copy is written with every check on.
 import { readFileSync, rmSync } from 'node:fs';
@@ -13,10 +14,10 @@ import { DateTime } from 'luxon';
 import { REPORTS } from '../../reports/index.ts';
 import { writeReports } from '../../src/report/index.ts';
 import type { ColumnSpec, SheetSpec } from '../../src/report/types.ts';
-import { headerOf } from '../../src/report/xlsx-writer.ts';
+import { headerOf } from '../../src/report/display-values.ts';
 import { BRL_FORMAT, displayLength } from '../../src/report/xlsx-layout.ts';
 import { startReportServer } from '../../src/serve/server.ts';
-import { brlFromCents } from '../../src/serve/format.ts';
+import { formatEn } from '../../src/shared/locale/format-en.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { FINDING_CATEGORIES } from '../../src/shared/domain.ts';
 import { type Locale, messagesFor } from '../../src/shared/locale/index.ts';
@@ -30,10 +31,13 @@ import { get, optionsFor } from '../serve/http.ts';
 const NIGHT = NIGHTS[1];
 let run: TwoNights;
 let englishDir: string;
+/** The pt-BR reports of the night written again with every check on, so every `.br.csv` has rows. */
+let portugueseDir: string;
 
 beforeAll(async () => {
   run = await runTwoNights();
   englishDir = join(run.dir, 'en');
+  portugueseDir = join(run.dir, 'pt-BR');
   const warehouse = await openWarehouse(run.config.warehouse.path);
   try {
     // As the nightly does before its reports: the night's triage (deadlines included) for the base to join.
@@ -46,6 +50,18 @@ beforeAll(async () => {
     await writeReports(
       { db: warehouse.connection, logger: silentLogger },
       { day: businessDayOf(NIGHT, ZONE), outDir: englishDir, maskDocuments: true, csvDialect: 'rfc4180', locale: 'en', fileMode: '0600', definitions: REPORTS },
+    );
+    await writeReports(
+      { db: warehouse.connection, logger: silentLogger },
+      {
+        day: businessDayOf(NIGHT, ZONE),
+        outDir: portugueseDir,
+        maskDocuments: true,
+        csvDialect: 'rfc4180',
+        locale: 'pt-BR',
+        fileMode: '0600',
+        definitions: REPORTS,
+      },
     );
   } finally {
     warehouse.close();
@@ -228,7 +244,7 @@ describe('what the pt-BR night shows', () => {
         // Reais in the cell are exact decimal text turned into a number: compare in cents, rounded.
         expect(Math.round(reais * 100), category).toBe(cents);
         expect(table).toMatch(
-          new RegExp(`<td>${category}</td>(?:<td class="num">\\d+</td>){3}<td class="num">${brlFromCents(cents).replace(/[$.]/g, '\\$&')}</td>`),
+          new RegExp(`<td>${category}</td>(?:<td class="num">\\d+</td>){3}<td class="num">${formatEn.money(cents).replace(/[$.,]/g, '\\$&')}</td>`),
         );
       }
     } finally {
@@ -279,6 +295,48 @@ describe('machine interfaces stay as they were', () => {
     ]);
     // Every category of the contract, whichever branch added it.
     expect(new Set(Object.keys((json['findings'] as { by_category: object }).by_category))).toEqual(new Set(FINDING_CATEGORIES));
+  });
+});
+
+/** Values a Portuguese reader must never meet in a `.br.csv`: the machine's words for statuses, states, yes/no. */
+const ENGLISH_VALUES = new Set([
+  ...['paid', 'pending', 'canceled', 'refunded', 'processing', 'review', 'refused', 'rejected', 'active', 'expired', 'fulfilled', 'failed'],
+  ...['true', 'false', 'new', 'open', 'resolved', 'acknowledged', 'accepted', 'transactions', 'operations', 'conflict'],
+  ...['credited', 'credited_in_sum', 'credited_other_amount', 'window_open', 'no_statement', 'not_credited'],
+  ...['0-30d', '31-60d', '61-90d', '91-120d', '>120d'],
+]);
+
+describe('the .br.csv copies are Portuguese', () => {
+  /** Rows judged per file: this night has no refund, chargeback or payout of its own (write-reports.test.ts judges refunds' words). */
+  const judged = new Map<string, number>();
+  afterAll(() => {
+    expect([...judged.entries()].filter(([, n]) => n > 0).map(([name]) => name)).toEqual(expect.arrayContaining(['discrepancies', 'fees', 'forecast']));
+  });
+
+  it.each(REPORTS.map((r) => r.name))('%s.br.csv: Portuguese headers and values, the machine CSV beside it unchanged', (name) => {
+    const pt = messagesFor('pt-BR');
+    const text = readFileSync(join(portugueseDir, NIGHT, `${name}.br.csv`), 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const [header, ...rows] = parse(text.slice(1), { delimiter: ';', relaxColumnCount: false }) as string[][];
+    judged.set(name, rows.length);
+    // Headers are the workbook's words: none is a snake_case key, each one is in the catalogue.
+    const catalogueHeaders = new Set<string>(Object.values(pt.headers));
+    for (const h of header!) {
+      expect(h, name).not.toMatch(/^[a-z0-9]+(_[a-z0-9]+)+$/);
+      expect(catalogueHeaders.has(h) || h === pt.headers.category, `${name}: ${h}`).toBe(true);
+    }
+    const keyColumn = header!.indexOf(pt.headers.categoryKey);
+    for (const row of rows) {
+      row.forEach((cell, i) => {
+        if (i === keyColumn) return; // the category key stays beside its label, for filters
+        expect(ENGLISH_VALUES.has(cell), `${name}: ${header![i]} = ${cell}`).toBe(false);
+        expect((FINDING_CATEGORIES as readonly string[]).includes(cell), `${name}: ${header![i]} = ${cell}`).toBe(false);
+        // Fee rates read as percentages, never basis points.
+        if (header![i] === pt.headers.effectiveRateBp && cell !== '') expect(cell).toMatch(/^-?\d+,\d{2} %$/);
+      });
+    }
+    // The RFC 4180 file keeps its keys and English values: the same bytes as the English night's.
+    expect(readFileSync(join(portugueseDir, NIGHT, `${name}.csv`)).equals(readFileSync(join(englishDir, NIGHT, `${name}.csv`)))).toBe(true);
   });
 });
 

@@ -263,10 +263,13 @@ describe('in pt-BR', () => {
     const mismatch = discrepancies.getWorksheet('Valor divergente')!;
     // label, key, state, ..., reason: the category key stays beside its label for filters.
     expect(rowValues(mismatch, 2).slice(0, 3)).toEqual(['Valor divergente', 'amount_mismatch', 'em aberto']);
-    expect(rowValues(mismatch, 2)).toContain('pedido R$ 150,10 × valor líquido R$ 150,00 (−R$ 0,10)');
+    expect(rowValues(mismatch, 2)).toContain('pedido R$ 150,10 × valor líquido R$ 150,00 (-R$ 0,10)');
     expect(mismatch.getRow(2).getCell(4).numFmt).toBe('dd/mm/yyyy');
     // The CSV next to it is the same bytes as in English, and its br copy is beside it.
     expect(readFileSync(join(pt, DAY, 'discrepancies.csv')).equals(readFileSync(join(out, DAY, 'discrepancies.csv')))).toBe(true);
-    expect(readFileSync(join(pt, DAY, 'refunds.br.csv'), 'utf8')).toContain(';não\r\n');
+    // The br copy is for people: the workbook's headers and words (statuses, Sim/Não), amounts as numbers.
+    const refundsBr = readFileSync(join(pt, DAY, 'refunds.br.csv'), 'utf8');
+    expect(refundsBr.split('\r\n')[0]).toMatch(/^\uFEFFTransação;Item;Vendida em;Estornada em;Valor líquido;/);
+    expect(refundsBr).toContain(';250,90;250,90;mastercard;2222;estornado;I2;pago;250,90;Não\r\n');
   });
 });

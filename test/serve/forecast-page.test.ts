@@ -13,7 +13,7 @@ import { businessDayOf } from '../../src/shared/business-day.ts';
 import { pageEn } from '../../src/shared/locale/page-en.ts';
 import { pagePtBR } from '../../src/shared/locale/page-pt-BR.ts';
 import { startReportServer, type RunningServer } from '../../src/serve/server.ts';
-import { brlFromCents } from '../../src/serve/format.ts';
+import { formatEn } from '../../src/shared/locale/format-en.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { dateParam, instantParam, runWithParams } from '../../src/warehouse/sql.ts';
 import { get } from './http.ts';
@@ -105,11 +105,11 @@ describe('the night page: cash forecast', () => {
     const titles = [...section.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1] ?? ''));
     expect(expected.size).toBeGreaterThan(60);
     expect(titles).toEqual(
-      [...expected.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, e]) => pageEn.forecast.bar(date, e.count, brlFromCents(e.cents))),
+      [...expected.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, e]) => pageEn.forecast.bar(date, e.count, formatEn.money(e.cents))),
     );
     const total = [...expected.values()].reduce((sum, e) => sum + e.cents, 0n);
     const count = [...expected.values()].reduce((sum, e) => sum + e.count, 0);
-    expect(decode(section)).toContain(pageEn.forecast.chart('2026-03-11', '2026-06-08', count, brlFromCents(total)));
+    expect(decode(section)).toContain(pageEn.forecast.chart('2026-03-11', '2026-06-08', count, formatEn.money(total)));
   });
 
   it('says from which sale date it is complete, and draws the partial days lighter, with a legend', async () => {

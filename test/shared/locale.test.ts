@@ -57,7 +57,7 @@ const REASONS: [ReasonFacts, string, string][] = [
   [
     { kind: 'amountMismatch', orderCents: 15000n, compared: 'net_value', paidCents: 14990n, differenceCents: -10n },
     'order 150,00 vs net_value 149,90 (-0,10)',
-    'pedido R$ 150,00 × valor líquido R$ 149,90 (−R$ 0,10)',
+    'pedido R$ 150,00 × valor líquido R$ 149,90 (-R$ 0,10)',
   ],
   [
     { kind: 'amountMismatch', orderCents: 123456n, compared: 'cash-in amount', paidCents: 124456n, differenceCents: 1000n },
@@ -129,7 +129,7 @@ const REASONS: [ReasonFacts, string, string][] = [
   [
     { kind: 'cashinAmountMismatch', amountCents: 5000n, paidCents: 4900n, differenceCents: -100n },
     'cash-in amount 50,00 vs paid_amount 49,00 (-1,00)',
-    'valor da cobrança Pix R$ 50,00 × valor pago R$ 49,00 (−R$ 1,00)',
+    'valor da cobrança Pix R$ 50,00 × valor pago R$ 49,00 (-R$ 1,00)',
   ],
   [{ kind: 'cashoutFailed', cents: 50000n, description: 'bank refused' }, 'payout of 500,00 failed: bank refused', 'saque de R$ 500,00 falhou: bank refused'],
   [{ kind: 'cashoutFailed', cents: 50000n, description: null }, 'payout of 500,00 failed', 'saque de R$ 500,00 falhou'],
@@ -141,7 +141,7 @@ const REASONS: [ReasonFacts, string, string][] = [
   [
     { kind: 'cashoutShort', amountCents: 30000n, paidOffCents: 29000n, differenceCents: -1000n },
     'payout amount 300,00 vs paid_off_amount 290,00 (-10,00)',
-    'valor do saque R$ 300,00 × valor repassado R$ 290,00 (−R$ 10,00)',
+    'valor do saque R$ 300,00 × valor repassado R$ 290,00 (-R$ 10,00)',
   ],
   [
     { kind: 'reviewRejected', transactionId: 'tx_9', seenMissingMs: 1773118800000 },
@@ -196,7 +196,7 @@ const REASONS: [ReasonFacts, string, string][] = [
       memo: 'PIX RECEBIDO PAGAMENTOS',
     },
     'payout of 1.500,00 on 2026-03-06 was credited 1.450,00 on 2026-03-09 in bank account itau-1 (-50,00; line F-1, memo "PIX RECEBIDO PAGAMENTOS")',
-    'repasse de R$ 1.500,00 de 06/03/2026 creditado com R$ 1.450,00 em 09/03/2026 na conta itau-1 (−R$ 50,00; lançamento F-1, histórico "PIX RECEBIDO PAGAMENTOS")',
+    'repasse de R$ 1.500,00 de 06/03/2026 creditado com R$ 1.450,00 em 09/03/2026 na conta itau-1 (-R$ 50,00; lançamento F-1, histórico "PIX RECEBIDO PAGAMENTOS")',
   ],
   [
     { kind: 'bankCreditUnexplained', cents: 32000n, postedOn: '2026-03-09', account: 'itau-1', lineId: 'F-2', memo: 'TED RECEBIDA' },

@@ -32,12 +32,12 @@ describe('the terminal logger', () => {
     progress.tick(4228);
     vi.advanceTimersByTime(800);
     const drawn = terminal.text();
-    expect(drawn).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] sync 2155 rows · 0 s/);
-    expect(drawn).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] sync 6383 rows · 3192 rows\/s · 2 s/);
+    expect(drawn).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] sync 2,155 rows · 0 s/);
+    expect(drawn).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] sync 6,383 rows · 3,192 rows\/s · 2 s/);
     expect(drawn).not.toMatch(/\d+\/0\b/);
     progress.stop();
     // Work of a second or more leaves a line saying what it did.
-    expect(terminal.text().endsWith('sync: 6383 rows in 2 s (3192 rows/s)\n')).toBe(true);
+    expect(terminal.text().endsWith('sync: 6,383 rows in 2 s (3,192 rows/s)\n')).toBe(true);
   });
 
   it('draws a bar once the total is known, bytes with units, and clears it when done quickly', () => {

@@ -1,7 +1,16 @@
 // The progress line's text: a bar only against a total the count has not passed, a spinner with the
 // count and the rate otherwise (never `n/0`), byte counts with units.
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatElapsed, formatRate, lineForFinished, lineForProgress, type ProgressState } from '../../src/shared/progress-text.ts';
+import {
+  formatBytes,
+  formatElapsed,
+  formatRate,
+  lineForFinished,
+  lineForProgress,
+  type ProgressState,
+  type ProgressWords,
+} from '../../src/shared/progress-text.ts';
+import { messagesFor } from '../../src/shared/locale/index.ts';
 
 const at = (state: Partial<ProgressState>): ProgressState => ({ label: 'sync', done: 0, unit: 'rows', elapsedMs: 0, ...state });
 
@@ -23,7 +32,7 @@ describe('formatBytes', () => {
 
 describe('formatRate and formatElapsed', () => {
   it.each([
-    [36084, 12_000, 'rows', '3007 rows/s'],
+    [36084, 12_000, 'rows', '3,007 rows/s'],
     [5, 2000, 'rows', '2.5 rows/s'],
     [3 * 1024 ** 2, 2000, 'bytes', '1.5 MB/s'],
     [100, 999, 'rows', undefined],
@@ -43,8 +52,8 @@ describe('formatRate and formatElapsed', () => {
 
 describe('lineForProgress', () => {
   it.each([
-    ['unknown total', at({ done: 36084, elapsedMs: 12_000 }), '⠋ sync 36084 rows · 3007 rows/s · 12 s'],
-    ['a total of 0 is unknown', at({ done: 36084, total: 0, elapsedMs: 12_050 }), '⠋ sync 36084 rows · 2995 rows/s · 12 s'],
+    ['unknown total', at({ done: 36084, elapsedMs: 12_000 }), '⠋ sync 36,084 rows · 3,007 rows/s · 12 s'],
+    ['a total of 0 is unknown', at({ done: 36084, total: 0, elapsedMs: 12_050 }), '⠋ sync 36,084 rows · 2,995 rows/s · 12 s'],
     ['a count past its total', at({ done: 120, total: 100, elapsedMs: 150 }), '⠙ sync 120 rows · 0 s'],
     [
       'a known total in bytes',
@@ -71,11 +80,24 @@ describe('lineForProgress', () => {
 
 describe('lineForFinished', () => {
   it.each([
-    ['unknown total', at({ done: 36084, elapsedMs: 12_000 }), 'sync: 36084 rows in 12 s (3007 rows/s)'],
+    ['unknown total', at({ done: 36084, elapsedMs: 12_000 }), 'sync: 36,084 rows in 12 s (3,007 rows/s)'],
     ['reached its total', at({ label: 'import a.csv', done: 2048, total: 2048, unit: 'bytes', elapsedMs: 1500 }), 'import a.csv: 2.0 KB in 1 s (1.3 KB/s)'],
     ['cut short', at({ label: 'import a.csv', done: 1024, total: 4096, unit: 'bytes', elapsedMs: 1000 }), 'import a.csv: 1.0 KB / 4.0 KB in 1 s (1.0 KB/s)'],
     ['one night', at({ label: 'backfill', done: 1, unit: 'nights', elapsedMs: 500 }), 'backfill: 1 night in 0 s'],
   ])('%s', (_name, state, line) => {
     expect(lineForFinished(state)).toBe(line);
+  });
+});
+
+describe('in pt-BR', () => {
+  const pt = messagesFor('pt-BR');
+  const words: ProgressWords = { ...pt.progress, fmt: pt.fmt };
+  it.each([
+    ['unknown total', at({ done: 36084, elapsedMs: 12_000 }), 'sync: 36.084 linhas em 12 s (3.007 linhas/s)'],
+    ['slow', at({ done: 5, elapsedMs: 2000 }), 'sync: 5 linhas em 2 s (2,5 linhas/s)'],
+    ['bytes', at({ label: 'import a.csv', done: 1024, total: 4096, unit: 'bytes', elapsedMs: 1000 }), 'import a.csv: 1,0 KB / 4,0 KB em 1 s (1,0 KB/s)'],
+    ['one night', at({ label: 'backfill', done: 1, unit: 'nights', elapsedMs: 65_000 }), 'backfill: 1 noite em 1 min 05 s (0,0 noites/s)'],
+  ])('%s', (_name, state, line) => {
+    expect(lineForFinished(state, words)).toBe(line);
   });
 });

@@ -1,5 +1,6 @@
 // `recon run nightly|backfill`: the scheduled jobs, against the service (RECON_API_KEY + api.baseUrl) or,
 // with --sandbox, the built-in sandbox, which is what `npm start` shows a newcomer.
+import { messagesFor } from '../../shared/locale/index.ts';
 import { resolve } from 'node:path';
 import { defineCommand, type ParsedArgs } from 'citty';
 import { connect } from '../../../jobs/connect.ts';
@@ -115,7 +116,11 @@ const backfill = defineCommand({
     const given = withOverrides(contextFor(args), args);
     const dates = datesBetween(args.from, args.to, given.config.timezone);
     const follow: BackfillFollow = { done: new Set() };
-    const stopped = () => interruptedBackfill({ dates, done: follow.done, current: follow.current, command: ownCommandFor(), args: rawArgs });
+    const stopped = () =>
+      interruptedBackfill(
+        { dates, done: follow.done, current: follow.current, command: ownCommandFor(), args: rawArgs },
+        messagesFor(given.config.reports.locale),
+      );
     const { nights, source } = await untilInterrupted(runBackfillNights(given, args, follow), stopped);
     process.stdout.write(`${lineForBackfillEnd(nights, given.config.reports.locale)}\n`);
     const last = nights.at(-1);
@@ -138,7 +143,8 @@ async function runBackfillNights(given: CommandContext, args: ParsedArgs<typeof 
       },
       nightStarted: (date, position, count) => {
         follow.current = date;
-        ctx.logger.info(`${date} (${position} of ${count}): running...`);
+        const words = messagesFor(ctx.config.reports.locale).backfill;
+        ctx.logger.info(words.running(words.position(date, position, count)));
       },
       nightEnded: (night, position, count) => {
         follow.done.add(night.date);

@@ -29,7 +29,7 @@ export default defineCommand({
   async run({ args }) {
     const loaded = loadConfig({ file: args.config });
     const { config } = loaded;
-    const logger = loggerForProcess();
+    const logger = loggerForProcess(config.reports.locale);
     const lockWait = lockWaitFor({ ...loaded, logger });
     const zone = config.timezone;
     const runId = newRunId('sync', systemClock.now());

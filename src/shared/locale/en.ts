@@ -2,10 +2,11 @@
 // `reports.locale: "en"` writes the same English workbooks, sentences and night summary. Category and
 // status labels are the contract's own keys; reasons are the reconcile rules' sentences, rebuilt from
 // their facts (localize.ts checks they come back identical before any locale renders them).
-import { DateTime } from 'luxon';
 import type { Messages } from './index.ts';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
-import { groupedReais } from './value-text.ts';
+import { brazilianReais } from './format-pt-BR.ts';
+import { formatEn } from './format-en.ts';
+import { alertsEn } from './alerts-en.ts';
 import { pageEn } from './page-en.ts';
 import { checksOffEn, emptySheetsEn } from './sentences-en.ts';
 import { FINDING_CATEGORIES } from '../domain.ts';
@@ -72,21 +73,22 @@ const sheets: Messages['sheets'] = {
 export const en: Messages = {
   locale: 'en',
   excel: { instantFormat: 'yyyy-mm-dd hh:mm:ss', dateFormat: 'yyyy-mm-dd' },
+  /** The locale's one formatter of values (format.ts). */
+  fmt: formatEn,
   format: {
-    money: (cents) => (cents === null ? 'none' : groupedReais(cents)),
-    signedMoney: (cents) => (cents === null ? 'none' : `${cents >= 0n ? '+' : ''}${groupedReais(cents)}`),
+    money: (cents) => (cents === null ? 'none' : brazilianReais(cents)),
+    signedMoney: (cents) => (cents === null ? 'none' : `${cents >= 0n ? '+' : ''}${brazilianReais(cents)}`),
     day: (isoDate) => isoDate,
     // The rules write UTC, and say so: the English sentence stays as the warehouse holds it.
-    instant: (epochMs) => `${DateTime.fromMillis(epochMs, { zone: 'UTC' }).toFormat('yyyy-MM-dd HH:mm')} UTC`,
-    count: (n) => n.toLocaleString('en'),
+    instant: (epochMs) => `${formatEn.instant(epochMs, 'UTC')} UTC`,
+    count: (n) => formatEn.count(n),
   },
   listSeparator: ',',
   yes: 'Yes',
   no: 'No',
   total: 'Total',
   /** The note under a workbook sheet cut at SheetSpec.maxWorkbookRows. */
-  rowsCut: (shown: number, total: number, csv: string) =>
-    `the first ${shown.toLocaleString('en')} of ${total.toLocaleString('en')} rows; all of them are in ${csv}`,
+  rowsCut: (shown: number, total: number, csv: string) => `the first ${formatEn.count(shown)} of ${formatEn.count(total)} rows; all of them are in ${csv}`,
   // English shows a category by its key, as the CSV and summary.json do.
   categories: same(FINDING_CATEGORIES),
   states: same(['new', 'open', 'resolved', 'acknowledged', 'accepted']),
@@ -175,8 +177,8 @@ export const en: Messages = {
     sales: 'Sales',
     charged: 'Charged',
     fees: 'Fees',
-    effectiveRateBp: 'Effective rate (hundredths of %)',
-    tableRateBp: 'Table rate (hundredths of %)',
+    effectiveRateBp: 'Effective rate',
+    tableRateBp: 'Table rate',
     overTable: 'Charged beyond the table',
     unpricedSales: 'Sales without a table price',
     period: 'Period',
@@ -246,8 +248,8 @@ export const en: Messages = {
   },
   reasons,
   night: {
-    done: (date, warnings, seconds, sandbox) =>
-      `Night ${date} ${warnings ? 'done with warnings' : 'done'} in ${seconds} s${sandbox ? ' on the built-in SANDBOX (no real money; set RECON_API_KEY and a config to use the service)' : ''}.`,
+    done: (date, warnings, duration, sandbox) =>
+      `Night ${date} ${warnings ? 'done with warnings' : 'done'} in ${duration}${sandbox ? ' on the built-in SANDBOX (no real money; set RECON_API_KEY and a config to use the service)' : ''}.`,
     synced: (windows, pages, created, changed, unchanged) =>
       `synced: ${windows} windows, ${pages} pages, rows new ${created} / changed ${changed} / unchanged ${unchanged}`,
     keptOut: (rows) =>
@@ -264,11 +266,26 @@ export const en: Messages = {
   },
   backfill: {
     skipped: (head) => `${head}: skipped (already done; --force re-runs it)`,
-    night: (head, warnings, seconds, created, open, resolved, keptOut, reportDir) =>
-      `${head}: ${warnings ? 'done with warnings' : 'done'} in ${seconds} s; findings ${created} new, ${open} still open, ${resolved} resolved${keptOut > 0 ? `; ${keptOut} listed row(s) kept out` : ''}; reports in ${reportDir}`,
+    night: (head, warnings, duration, created, open, resolved, keptOut, reportDir) =>
+      `${head}: ${warnings ? 'done with warnings' : 'done'} in ${duration}; findings ${created} new, ${open} still open, ${resolved} resolved${keptOut > 0 ? `; ${keptOut} listed row(s) kept out` : ''}; reports in ${reportDir}`,
     position: (date, position, count) => `${date} (${position} of ${count})`,
     end: (range, run, skipped) => `Backfill${range}: ${run} night${run === 1 ? '' : 's'} run, ${skipped} skipped.`,
     range: (from, to) => ` ${from} to ${to}`,
+    running: (head) => `${head}: running...`,
   },
+  interrupted: {
+    stopped: (during) => `interrupted (Ctrl-C)${during}`,
+    during: (date) => ` during the night of ${date} (left unfinished: the next run marks it abandoned and runs it again)`,
+    done: (nights) => `done: ${nights}`,
+    notDone: (nights) => `not done: ${nights}`,
+    resume: (command) => `resume with: ${command}`,
+    none: (total) => `none of ${total} night${total === 1 ? '' : 's'}`,
+    some: (spans, count, total) => `${spans} (${count} of ${total} night${total === 1 ? '' : 's'})`,
+    span: (first, last) => `${first} to ${last}`,
+    one: (date) => date,
+  },
+  warning: 'warning',
+  progress: { rows: ['row', 'rows'], nights: ['night', 'nights'], took: 'in' },
   page: pageEn,
+  alerts: alertsEn,
 };

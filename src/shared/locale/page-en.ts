@@ -3,8 +3,13 @@ import type { pagePtBR } from './page-pt-BR.ts';
 
 export const pageEn: typeof pagePtBR = {
   lang: 'en',
-  /** How the page shows an instant in the business zone (luxon). */
-  dateTime: 'yyyy-MM-dd HH:mm',
+  refused: {
+    loopbackOnly: 'Forbidden: this server answers only to 127.0.0.1 / localhost.',
+    token: 'Unauthorized: send the RECON_SERVE_TOKEN as "Authorization: Bearer <token>" or open the page once with ?token=<token>.',
+    origin: 'Forbidden: a change must be sent from this page (its Origin or Referer must be this server).',
+    csrf: "Forbidden: the form's token does not match this session; reload the page and try again.",
+    tooMany: 'Too many requests: wait a minute and try again.',
+  },
   tagline: 'reconciliation reports',
   openHint: (command, url) => `Open the reports page: ${command}, then ${url}`,
   outcomes: { done: 'done', done_with_warnings: 'done_with_warnings', failed: 'failed', unknown: 'unknown', none: 'no summary' },
@@ -42,7 +47,7 @@ export const pageEn: typeof pagePtBR = {
     window: 'Window',
     windowText: (from, to) => `${from} to ${to}`,
     ran: 'Ran',
-    ranText: (from, to, seconds) => `${from} to ${to}${seconds === undefined ? '' : ` (${seconds} s)`}`,
+    ranText: (from, to, duration) => `${from} to ${to}${duration === undefined ? '' : ` (${duration})`}`,
     source: 'Source',
     run: 'Run',
     error: 'Error',

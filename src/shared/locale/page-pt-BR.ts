@@ -1,9 +1,17 @@
 // The words of the finance page (`recon serve`) in Brazilian Portuguese; its shape is the page catalogue
 // type: page-en.ts must have every key.
+import { formatPtBR } from './format-pt-BR.ts';
+
 export const pagePtBR = {
   lang: 'pt-BR',
-  /** How the page shows an instant in the business zone (luxon). */
-  dateTime: 'dd/MM/yyyy HH:mm',
+  /** What the server answers, as plain text, to a request it refuses. */
+  refused: {
+    loopbackOnly: 'Proibido: este servidor só atende 127.0.0.1 / localhost.',
+    token: 'Não autorizado: envie o RECON_SERVE_TOKEN como "Authorization: Bearer <token>" ou abra a página uma vez com ?token=<token>.',
+    origin: 'Proibido: uma alteração precisa ser enviada desta página (a Origin ou o Referer precisa ser este servidor).',
+    csrf: 'Proibido: o token do formulário não corresponde a esta sessão; recarregue a página e tente de novo.',
+    tooMany: 'Pedidos demais: espere um minuto e tente de novo.',
+  },
   tagline: 'relatórios de conciliação',
   /** The line a finished night prints on the terminal to open its page. */
   openHint: (command: string, url: string): string => `Abra a página dos relatórios: ${command} e depois ${url}`,
@@ -30,8 +38,9 @@ export const pagePtBR = {
     findingsChartEmpty: 'Nenhuma noite com achados ainda.',
     chargebacksChart: 'Chargebacks em aberto por bandeira e dias desde o chargeback',
     chargebacksChartEmpty: 'Nenhum chargeback em aberto.',
-    refundsTip: (date: string, count: number, money: string): string => `${date}: ${count} estornos, ${money}`,
-    refundsChart: (endDate: string, count: number, money: string): string => `Estornos por dia, 30 dias até ${endDate}: ${count} estornos, ${money}`,
+    refundsTip: (date: string, count: number, money: string): string => `${date}: ${formatPtBR.count(count)} estornos, ${money}`,
+    refundsChart: (endDate: string, count: number, money: string): string =>
+      `Estornos por dia, 30 dias até ${endDate}: ${formatPtBR.count(count)} estornos, ${money}`,
     refundsChartEmpty: (endDate: string): string => `Nenhum estorno nos 30 dias até ${endDate}.`,
     refundsKey: 'estornos',
   },
@@ -45,7 +54,7 @@ export const pagePtBR = {
     window: 'Janela',
     windowText: (from: string, to: string): string => `${from} a ${to}`,
     ran: 'Execução',
-    ranText: (from: string, to: string, seconds: string | undefined): string => `${from} a ${to}${seconds === undefined ? '' : ` (${seconds} s)`}`,
+    ranText: (from: string, to: string, duration: string | undefined): string => `${from} a ${to}${duration === undefined ? '' : ` (${duration})`}`,
     source: 'Origem',
     run: 'Execução (id)',
     error: 'Erro',
@@ -54,17 +63,20 @@ export const pagePtBR = {
       `${outcome} em ${at} (execução ${runId}): ${error}; os números e relatórios desta página são os da execução ${shown}`,
     synced: 'Sincronizado',
     syncedText: (windows: number, pages: number, created: number, changed: number, unchanged: number): string =>
-      `${windows} janelas, ${pages} páginas; linhas novas ${created}, alteradas ${changed}, inalteradas ${unchanged}`,
+      `${formatPtBR.count(windows)} janelas, ${formatPtBR.count(pages)} páginas; linhas novas ${formatPtBR.count(created)}, alteradas ${formatPtBR.count(changed)}, inalteradas ${formatPtBR.count(unchanged)}`,
     keptOut: 'Mantidas fora',
-    keptOutText: (rows: number): string => `${rows} linha(s) listada(s) violaram a interface do serviço e ficaram fora do warehouse (listadas abaixo)`,
+    keptOutText: (rows: number): string =>
+      `${formatPtBR.count(rows)} linha(s) listada(s) violaram a interface do serviço e ficaram fora do warehouse (listadas abaixo)`,
     fresh: 'Dados atualizados até',
     freshText: (transactions: string, operations: string): string => `transações ${transactions}, operações ${operations}`,
     orders: 'Pedidos',
-    ordersText: (file: string, loaded: number, read: number, rejected: number): string => `${file}: ${loaded} de ${read} carregados, ${rejected} recusados`,
+    ordersText: (file: string, loaded: number, read: number, rejected: number): string =>
+      `${file}: ${formatPtBR.count(loaded)} de ${formatPtBR.count(read)} carregados, ${formatPtBR.count(rejected)} recusados`,
     matched: 'Pedidos conciliados',
-    matchedText: (exact: number, variance: number): string => `${exact} exatos, ${variance} dentro da tolerância`,
+    matchedText: (exact: number, variance: number): string => `${formatPtBR.count(exact)} exatos, ${formatPtBR.count(variance)} dentro da tolerância`,
     findings: 'Achados',
-    findingsText: (created: number, open: number, resolved: number): string => `${created} novos, ${open} ainda em aberto, ${resolved} resolvidos`,
+    findingsText: (created: number, open: number, resolved: number): string =>
+      `${formatPtBR.count(created)} novos, ${formatPtBR.count(open)} ainda em aberto, ${formatPtBR.count(resolved)} resolvidos`,
     byCategory: 'Por categoria',
     noFindingsNight: 'Nenhum achado nesta noite.',
     category: 'Categoria',
@@ -80,12 +92,14 @@ export const pagePtBR = {
     state: 'Situação',
     openFor: 'Em aberto há',
     anyTime: 'qualquer tempo',
-    moreThan: (days: number): string => `mais de ${days} dias`,
+    moreThan: (days: number): string => `mais de ${formatPtBR.count(days)} dias`,
     rowsPerPage: 'Linhas por página',
     showing: 'mostrando',
     of: 'de',
-    capped: (shown: number, total: number): string => `Esta tabela mostra os primeiros ${shown} de ${total} achados; a planilha de divergências tem todos.`,
-    cappedRows: (shown: number, total: number): string => `As primeiras ${shown} de ${total} linhas; a planilha de divergências tem todas.`,
+    capped: (shown: number, total: number): string =>
+      `Esta tabela mostra os primeiros ${formatPtBR.count(shown)} de ${formatPtBR.count(total)} achados; a planilha de divergências tem todos.`,
+    cappedRows: (shown: number, total: number): string =>
+      `As primeiras ${formatPtBR.count(shown)} de ${formatPtBR.count(total)} linhas; a planilha de divergências tem todas.`,
     previous: '← anterior',
     next: 'próxima →',
     rows: 'linhas',
@@ -104,10 +118,11 @@ export const pagePtBR = {
     },
     syncRejects: 'Linhas listadas mantidas fora',
     syncRejectsText: (rows: number): string =>
-      `${rows} linha(s) listada(s) pelo serviço violaram a interface e ficaram fora do warehouse (a noite terminou com avisos); cada uma está inteira na tabela sync_rejects.`,
+      `${formatPtBR.count(rows)} linha(s) listada(s) pelo serviço violaram a interface e ficaram fora do warehouse (a noite terminou com avisos); cada uma está inteira na tabela sync_rejects.`,
     syncRejectsHeaders: ['Listagem', 'Filtro', 'Página', 'Linha', 'Id', 'Motivo'],
     keptOutOrders: 'Linhas de pedidos recusadas',
-    keptOutOrdersText: (rows: number): string => `${rows} linha(s) da exportação de pedidos da noite não puderam ser lidas e ficaram fora da conciliação.`,
+    keptOutOrdersText: (rows: number): string =>
+      `${formatPtBR.count(rows)} linha(s) da exportação de pedidos da noite não puderam ser lidas e ficaram fora da conciliação.`,
     keptOutHeaders: ['Arquivo', 'Linha', 'Coluna', 'Valor', 'Item', 'Tipo', 'Motivo'],
     /** Working the list on the page: a finding's panel, the views, the bulk action. */
     triage: {
@@ -138,8 +153,8 @@ export const pagePtBR = {
       overdueView: 'atrasadas',
       newTonight: 'novas desta noite',
       noActor: 'Informe seu nome no painel de uma divergência para ver as atribuídas a você.',
-      bulk: (n: number): string => `Reconhecer as ${n} divergências mostradas`,
-      bulkConfirm: (n: number): string => `Reconhecer as ${n} divergências mostradas? Cada uma recebe a nota.`,
+      bulk: (n: number): string => `Reconhecer as ${formatPtBR.count(n)} divergências mostradas`,
+      bulkConfirm: (n: number): string => `Reconhecer as ${formatPtBR.count(n)} divergências mostradas? Cada uma recebe a nota.`,
       latestOnly: 'As ações valem para as divergências da noite mais recente.',
     },
   },
@@ -157,9 +172,10 @@ export const pagePtBR = {
     heading: 'Previsão de recebíveis (cartão)',
     notice:
       'Previsão, não extrato: o serviço de pagamentos não lista liquidações. Cada barra soma as parcelas das vendas no cartão pagas com vencimento no dia, pelo contrato de liquidação configurado (settlement), já sem estornos e chargebacks; as taxas da adquirente não são listadas.',
-    chart: (from: string, to: string, count: number, money: string): string => `Recebíveis previstos por dia, ${from} a ${to}: ${count} parcelas, ${money}`,
+    chart: (from: string, to: string, count: number, money: string): string =>
+      `Recebíveis previstos por dia, ${from} a ${to}: ${formatPtBR.count(count)} parcelas, ${money}`,
     empty: (from: string, to: string): string => `Nenhuma parcela prevista de ${from} a ${to}.`,
-    bar: (date: string, count: number, money: string): string => `${date}: ${count} parcela(s), ${money} (previsão)`,
+    bar: (date: string, count: number, money: string): string => `${date}: ${formatPtBR.count(count)} parcela(s), ${money} (previsão)`,
     key: 'recebíveis previstos',
     partialKey: 'parcial: vendas antigas não lidas',
     completeFrom: (date: string): string => `Completa para as vendas desde ${date}: cada dia do horizonte soma todas as parcelas que vencem nele.`,
@@ -168,7 +184,7 @@ export const pagePtBR = {
     noSync: (from: string, to: string): string => `Nenhuma sincronização leu esta noite: nenhum dia de ${from} a ${to} é garantido.`,
     contract: (firstDays: number, perInstallment: boolean): string =>
       perInstallment
-        ? `Contrato: 1ª parcela ${firstDays} dias após a venda, as demais a cada 30 dias.`
-        : `Contrato: a venda inteira ${firstDays} dias após a venda.`,
+        ? `Contrato: 1ª parcela ${formatPtBR.count(firstDays)} dias após a venda, as demais a cada 30 dias.`
+        : `Contrato: a venda inteira ${formatPtBR.count(firstDays)} dias após a venda.`,
   },
 };

@@ -1,8 +1,8 @@
 // The Brazilian Portuguese catalogue: every word of the reports, the page and the night summary that a
 // finance team in Brazil reads. Its shape is the catalogue type (index.ts): `en` must have every key.
-import { DateTime } from 'luxon';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
-import { brlText } from './value-text.ts';
+import { formatPtBR } from './format-pt-BR.ts';
+import { alertsPtBR } from './alerts-pt-BR.ts';
 import { pagePtBR } from './page-pt-BR.ts';
 import { checksOffPtBR, emptySheetsPtBR } from './sentences-pt-BR.ts';
 
@@ -88,13 +88,15 @@ export const ptBR = {
   locale: 'pt-BR',
   /** Excel number formats (the spreadsheet shows them with its own separators). */
   excel: { instantFormat: 'dd/mm/yyyy hh:mm', dateFormat: 'dd/mm/yyyy' },
+  /** The locale's one formatter of values (format.ts). */
+  fmt: formatPtBR,
   format: {
-    money: (cents: bigint | null): string => (cents === null ? 'nenhum' : brlText(cents)),
-    signedMoney: (cents: bigint | null): string => (cents === null ? 'nenhum' : `${cents >= 0n ? '+' : ''}${brlText(cents)}`),
-    day: (isoDate: string): string => DateTime.fromISO(isoDate, { zone: 'UTC' }).toFormat('dd/MM/yyyy'),
-    instant: (epochMs: number, zone: string): string => DateTime.fromMillis(epochMs, { zone }).toFormat('dd/MM/yyyy HH:mm'),
+    money: (cents: bigint | null): string => (cents === null ? 'nenhum' : formatPtBR.money(cents)),
+    signedMoney: (cents: bigint | null): string => (cents === null ? 'nenhum' : formatPtBR.signedMoney(cents)),
+    day: (isoDate: string): string => formatPtBR.day(isoDate),
+    instant: (epochMs: number, zone: string): string => formatPtBR.instant(epochMs, zone),
     /** A count with thousands groups: 1234 -> "1.234". */
-    count: (n: bigint | number): string => n.toLocaleString('pt-BR'),
+    count: (n: bigint | number): string => formatPtBR.count(n),
   },
   /** Between the words of a list of statuses (a finding's payments seen). */
   listSeparator: ', ',
@@ -102,8 +104,7 @@ export const ptBR = {
   no: 'Não',
   total: 'Total',
   /** The note under a workbook sheet cut at SheetSpec.maxWorkbookRows. */
-  rowsCut: (shown: number, total: number, csv: string) =>
-    `as primeiras ${shown.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} linhas; todas estão em ${csv}`,
+  rowsCut: (shown: number, total: number, csv: string) => `as primeiras ${formatPtBR.count(shown)} de ${formatPtBR.count(total)} linhas; todas estão em ${csv}`,
   categories: {
     missing_payment: 'Pagamento ausente',
     unmatched_payment: 'Pagamento sem pedido',
@@ -217,8 +218,8 @@ export const ptBR = {
     sales: 'Vendas',
     charged: 'Cobrado',
     fees: 'Taxas',
-    effectiveRateBp: 'Taxa efetiva (centésimos de %)',
-    tableRateBp: 'Taxa da tabela (centésimos de %)',
+    effectiveRateBp: 'Taxa efetiva',
+    tableRateBp: 'Taxa da tabela',
     overTable: 'Cobrado além da tabela',
     unpricedSales: 'Vendas sem preço na tabela',
     period: 'Período',
@@ -290,30 +291,56 @@ export const ptBR = {
   reasons,
   /** The night summary the CLI prints at the end of a run (src/cli/print-night.ts). */
   night: {
-    done: (date: string, warnings: boolean, seconds: string, sandbox: boolean): string =>
-      `Noite ${date} concluída${warnings ? ' com avisos' : ''} em ${seconds} s${sandbox ? ' no SANDBOX embutido (sem dinheiro real; defina RECON_API_KEY e uma configuração para usar o serviço)' : ''}.`,
+    done: (date: string, warnings: boolean, duration: string, sandbox: boolean): string =>
+      `Noite ${formatPtBR.day(date)} concluída${warnings ? ' com avisos' : ''} em ${duration}${sandbox ? ' no SANDBOX embutido (sem dinheiro real; defina RECON_API_KEY e uma configuração para usar o serviço)' : ''}.`,
     synced: (windows: number, pages: number, created: number, changed: number, unchanged: number): string =>
-      `sincronizado: ${windows} janelas, ${pages} páginas, linhas novas ${created} / alteradas ${changed} / inalteradas ${unchanged}`,
+      `sincronizado: ${formatPtBR.count(windows)} janelas, ${formatPtBR.count(pages)} páginas, linhas novas ${formatPtBR.count(created)} / alteradas ${formatPtBR.count(changed)} / inalteradas ${formatPtBR.count(unchanged)}`,
     keptOut: (rows: number): string =>
-      `mantidas fora: ${rows} linha(s) listada(s) violaram a interface do serviço; estão em sync_rejects e na aba "Linhas não sincronizadas" da planilha`,
-    orders: (loaded: number, rejected: number, file: string): string => `${loaded} carregados, ${rejected} recusados de ${file}`,
+      `mantidas fora: ${formatPtBR.count(rows)} linha(s) listada(s) violaram a interface do serviço; estão em sync_rejects e na aba "Linhas não sincronizadas" da planilha`,
+    orders: (loaded: number, rejected: number, file: string): string =>
+      `${formatPtBR.count(loaded)} carregados, ${formatPtBR.count(rejected)} recusados de ${file}`,
     ordersLabel: 'pedidos',
     statementLabel: 'extrato bancário',
-    statement: (loaded: number, rejected: number, file: string): string => `${loaded} lançamentos carregados, ${rejected} recusados de ${file}`,
+    statement: (loaded: number, rejected: number, file: string): string =>
+      `${formatPtBR.count(loaded)} lançamentos carregados, ${formatPtBR.count(rejected)} recusados de ${file}`,
     statementBefore: (file: string): string => `${file} já fora importado; nada mudou`,
     statementMissing: (file: string): string => `${file} não existe (ainda); a noite seguiu sem ele — importe-o depois com recon import`,
-    findings: (created: number, open: number, resolved: number): string => `achados: ${created} novos, ${open} ainda em aberto, ${resolved} resolvidos`,
+    findings: (created: number, open: number, resolved: number): string =>
+      `achados: ${formatPtBR.count(created)} novos, ${formatPtBR.count(open)} ainda em aberto, ${formatPtBR.count(resolved)} resolvidos`,
     countsLine: (created: number, open: number, resolved: number): string =>
-      `${String(created).padStart(5)} novos ${String(open).padStart(5)} em aberto ${String(resolved).padStart(5)} resolvidos`,
+      `${formatPtBR.count(created).padStart(5)} novos ${formatPtBR.count(open).padStart(5)} em aberto ${formatPtBR.count(resolved).padStart(5)} resolvidos`,
     reports: 'relatórios',
   },
   backfill: {
     skipped: (head: string): string => `${head}: pulada (já concluída; --force a executa de novo)`,
-    night: (head: string, warnings: boolean, seconds: string, created: number, open: number, resolved: number, keptOut: number, reportDir: string): string =>
-      `${head}: concluída${warnings ? ' com avisos' : ''} em ${seconds} s; achados ${created} novos, ${open} ainda em aberto, ${resolved} resolvidos${keptOut > 0 ? `; ${keptOut} linha(s) listada(s) mantida(s) fora` : ''}; relatórios em ${reportDir}`,
-    position: (date: string, position: number, count: number): string => `${date} (${position} de ${count})`,
-    end: (range: string, run: number, skipped: number): string => `Reprocessamento${range}: ${run} noite(s) executada(s), ${skipped} pulada(s).`,
-    range: (from: string, to: string): string => ` de ${from} a ${to}`,
+    night: (head: string, warnings: boolean, duration: string, created: number, open: number, resolved: number, keptOut: number, reportDir: string): string =>
+      `${head}: concluída${warnings ? ' com avisos' : ''} em ${duration}; achados ${formatPtBR.count(created)} novos, ${formatPtBR.count(open)} ainda em aberto, ${formatPtBR.count(resolved)} resolvidos${keptOut > 0 ? `; ${formatPtBR.count(keptOut)} linha(s) listada(s) mantida(s) fora` : ''}; relatórios em ${reportDir}`,
+    position: (date: string, position: number, count: number): string =>
+      `${formatPtBR.day(date)} (${formatPtBR.count(position)} de ${formatPtBR.count(count)})`,
+    end: (range: string, run: number, skipped: number): string =>
+      `Reprocessamento${range}: ${formatPtBR.count(run)} noite(s) executada(s), ${formatPtBR.count(skipped)} pulada(s).`,
+    range: (from: string, to: string): string => ` de ${formatPtBR.day(from)} a ${formatPtBR.day(to)}`,
+    /** The line a night starts with on the terminal. */
+    running: (head: string): string => `${head}: executando...`,
   },
+  /** A backfill stopped by Ctrl-C (src/cli/backfill-resume.ts). */
+  interrupted: {
+    stopped: (during: string): string => `interrompido (Ctrl-C)${during}`,
+    during: (date: string): string =>
+      ` durante a noite de ${formatPtBR.day(date)} (ficou inacabada: a próxima execução a marca como abandonada e a executa de novo)`,
+    done: (nights: string): string => `concluídas: ${nights}`,
+    notDone: (nights: string): string => `não concluídas: ${nights}`,
+    resume: (command: string): string => `continue com: ${command}`,
+    none: (total: number): string => `nenhuma de ${formatPtBR.count(total)} noite(s)`,
+    some: (spans: string, count: number, total: number): string => `${spans} (${formatPtBR.count(count)} de ${formatPtBR.count(total)} noite(s))`,
+    span: (first: string, last: string): string => `${formatPtBR.day(first)} a ${formatPtBR.day(last)}`,
+    one: (date: string): string => formatPtBR.day(date),
+  },
+  /** The terminal's prefix of a warning. */
+  warning: 'aviso',
+  /** The nouns and words of a progress line (src/shared/progress-text.ts): singular, plural. */
+  progress: { rows: ['linha', 'linhas'] as [string, string], nights: ['noite', 'noites'] as [string, string], took: 'em' },
   page: pagePtBR,
+  /** The alerts a night sends (src/alerts/compose.ts). */
+  alerts: alertsPtBR,
 };
