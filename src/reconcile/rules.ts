@@ -17,25 +17,57 @@ export const MACRO_STATEMENTS: readonly string[] = [
             WHEN 'refunded' THEN 3 WHEN 'chargeback' THEN 3 END`,
 ];
 
-/** Per order in scope: its linked payments, summarised. */
+/**
+ * Per order in scope: its linked payments, summarised. Counts and single values first, per order: DuckDB
+ * spills such a narrow aggregate. A list (`string_agg`) keeps a buffer per group that DuckDB cannot
+ * spill, so lists are built only for the few orders with more than one payment to list; for the others
+ * the one value is the list. A 200,000-order day needed more than the default budget's DuckDB share
+ * when every order kept its lists.
+ */
 export const ORDER_PAYMENTS_STATEMENT = `
 CREATE OR REPLACE TEMP TABLE rc_order_pay AS
+WITH counted AS (
+  SELECT p.order_item_id AS item_id,
+         count(*) FILTER (WHERE p.counts_as_paid AND p.date_created < $horizon) AS counting_payments,
+         count(*) FILTER (WHERE p.status = 'paid') AS paid_payments,
+         -- Paid by the end of D: an order the export shows pending at midnight is not behind a payment made after it.
+         count(*) FILTER (WHERE p.status = 'paid' AND p.date_created < $d_end) AS paid_by_day_end,
+         count(*) FILTER (WHERE p.source = 'card') AS card_payments,
+         min(p.payment_id) FILTER (WHERE p.source = 'card') AS card_id,
+         min(p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_id,
+         min(p.source) FILTER (WHERE p.status = 'paid') AS paid_source,
+         min(p.amount_cents) FILTER (WHERE p.status = 'paid') AS paid_amount,
+         min(p.status) AS first_status,
+         max(p.status) AS last_status,
+         min(p.matched_by) FILTER (WHERE p.status = 'paid') AS matched_by
+  FROM rc_pay p
+  WHERE p.order_item_id IN (SELECT item_id FROM rc_orders)
+  GROUP BY p.order_item_id),
+listed AS (
+  SELECT p.order_item_id AS item_id,
+         string_agg(p.payment_id, ',' ORDER BY p.payment_id) FILTER (WHERE p.source = 'card') AS card_ids,
+         string_agg(p.payment_id, ',' ORDER BY p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_ids,
+         string_agg(p.source, ',' ORDER BY p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_sources,
+         string_agg(DISTINCT p.status, ',' ORDER BY p.status) AS payment_statuses
+  FROM rc_pay p
+  WHERE p.order_item_id IN (
+    SELECT item_id FROM counted WHERE card_payments > 1 OR paid_payments > 1 OR first_status <> last_status)
+  GROUP BY p.order_item_id)
 SELECT o.item_id, o.status AS order_status, o.amount_cents AS order_amount, o.created_at, o.changed_on_day,
        e.edited_on, e.amount_before, e.paid_on, e.status_before,
-       count(p.payment_id) FILTER (WHERE p.counts_as_paid AND p.date_created < $horizon) AS counting_payments,
-       count(p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_payments,
-       -- Paid by the end of D: an order the export shows pending at midnight is not behind a payment made after it.
-       count(p.payment_id) FILTER (WHERE p.status = 'paid' AND p.date_created < $d_end) AS paid_by_day_end,
-       string_agg(p.payment_id, ',' ORDER BY p.payment_id) FILTER (WHERE p.source = 'card') AS card_ids,
-       string_agg(p.payment_id, ',' ORDER BY p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_ids,
-       string_agg(p.source, ',' ORDER BY p.payment_id) FILTER (WHERE p.status = 'paid') AS paid_sources,
-       min(p.amount_cents) FILTER (WHERE p.status = 'paid') AS paid_amount,
-       string_agg(DISTINCT p.status, ',' ORDER BY p.status) AS payment_statuses,
-       min(p.matched_by) FILTER (WHERE p.status = 'paid') AS matched_by
+       coalesce(c.counting_payments, 0) AS counting_payments,
+       coalesce(c.paid_payments, 0) AS paid_payments,
+       coalesce(c.paid_by_day_end, 0) AS paid_by_day_end,
+       CASE WHEN c.card_payments > 1 THEN l.card_ids ELSE c.card_id END AS card_ids,
+       CASE WHEN c.paid_payments > 1 THEN l.paid_ids ELSE c.paid_id END AS paid_ids,
+       CASE WHEN c.paid_payments > 1 THEN l.paid_sources ELSE c.paid_source END AS paid_sources,
+       c.paid_amount,
+       CASE WHEN c.first_status <> c.last_status THEN l.payment_statuses ELSE c.first_status END AS payment_statuses,
+       c.matched_by
 FROM rc_orders o
 LEFT JOIN rc_order_edits e ON e.item_id = o.item_id
-LEFT JOIN rc_pay p ON p.order_item_id = o.item_id
-GROUP BY ALL`;
+LEFT JOIN counted c ON c.item_id = o.item_id
+LEFT JOIN listed l ON l.item_id = o.item_id`;
 
 /**
  * A finding's facts as a JSON object: its kind and one SQL expression per fact of that shape (the
@@ -111,6 +143,9 @@ SELECT ${key('duplicate_charge', 'p.group_item_id')}, 'duplicate_charge', p.grou
        })}
 FROM rc_pay p LEFT JOIN rc_linked_orders o ON o.item_id = p.order_item_id
 WHERE p.status = 'paid' AND p.group_item_id IS NOT NULL
+  -- Lists only for the items paid more than once (a narrow count first): a list per item of a busy day
+  -- holds buffers DuckDB cannot spill.
+  AND p.group_item_id IN (SELECT group_item_id FROM rc_pay WHERE status = 'paid' GROUP BY group_item_id HAVING count(*) >= 2)
 GROUP BY p.group_item_id
 HAVING count(*) >= 2
   AND (bool_or(${ofDay('p.date_created')}) OR ${carried('duplicate_charge', 'p.group_item_id')})`,

@@ -16,8 +16,13 @@ import { budgetedApi } from './request-budget.ts';
 import { syncAll, type SyncDeps } from './sync-all.ts';
 import type { SyncWindow } from './windows.ts';
 
-/** A run of the backfill holds at most this many windows' worth of rows (sync.pageSize x sync.windowPageBudget each). */
-const WINDOWS_PER_RUN = 10;
+/**
+ * A run of the backfill holds at most this many windows' worth of rows (sync.pageSize x
+ * sync.windowPageBudget each, 50,000 on the defaults). One: a run is published in one transaction, and
+ * a publish of about 150,000 new rows ran out of DuckDB's share of the default budget where one of
+ * 60,000 fits; more runs cost a few planning probes each, never a row counted twice.
+ */
+const WINDOWS_PER_RUN = 1;
 
 interface Range {
   startMs: number;
@@ -31,7 +36,7 @@ export interface BackfillRequest {
   missing: readonly Range[];
   /** The nightly run it belongs to, recorded in each run's args. */
   nightly?: string | undefined;
-  /** Most rows one run reads; default 10 windows' worth (sync.pageSize x sync.windowPageBudget each). */
+  /** Most rows one run reads; default one window's worth (sync.pageSize x sync.windowPageBudget each). */
   rowsPerRun?: number | undefined;
 }
 
