@@ -217,17 +217,10 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
   const winners = (join = '') => `${e.staged} f${text.joins}${join} WHERE ${wins('f')}`;
 
   let changed = 0;
-  // One window at a time: a statement pairs one window's rows (at most sync.pageSize x
-  // sync.windowPageBudget) with their table rows, never the run's, so a promotion day re-read over the
-  // lookback (many windows of held rows) needs no more memory than one window. Each id wins in exactly
-  // one window (the losers are out), so the windows' merges add up to the run's. The held rows are picked
-  // from the table by the window's ids first (the table on the left, as above), so that the join holds
-  // the window's rows, never the table's.
-  for (const { windowNo } of existing > 0 ? windows : []) {
-    const heldRows = `(SELECT * FROM ${e.spec.name} h SEMI JOIN (SELECT ${keys} FROM ${e.staged} WHERE window_no = ${windowNo}) x ON ${on('h', 'x')})`;
-    const held = `${winners(` JOIN ${heldRows} t ON ${on('f', 't')}`)} AND f.window_no = ${windowNo}`;
-    changed += await mergeExisting(db, exec, e, held, on, text.rawKey);
-  }
+  // The held rows are picked from the table by the run's ids first (the table on the left, as above), so
+  // that the join that pairs them with the staged rows holds the run's rows, never the table's.
+  const heldRows = `(SELECT * FROM ${e.spec.name} h SEMI JOIN temp.pub_existing_ids x ON ${on('h', 'x')})`;
+  if (existing > 0) changed = await mergeExisting(db, exec, e, winners(` JOIN ${heldRows} t ON ${on('f', 't')}`), on, text.rawKey);
 
   const isExisting = `EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'f')})`;
   // Every new row's text is kept; one without a place fails the statement rather than lose it.
