@@ -7,6 +7,7 @@ import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { brazilianReais } from './format-pt-BR.ts';
 import { formatEn } from './format-en.ts';
 import { alertsEn } from './alerts-en.ts';
+import { terminalEn } from './terminal-en.ts';
 import { pageEn } from './page-en.ts';
 import { checksOffEn, emptySheetsEn } from './sentences-en.ts';
 import { FINDING_CATEGORIES } from '../domain.ts';
@@ -288,4 +289,5 @@ export const en: Messages = {
   progress: { rows: ['row', 'rows'], nights: ['night', 'nights'], took: 'in' },
   page: pageEn,
   alerts: alertsEn,
+  terminal: terminalEn,
 };

@@ -3,6 +3,7 @@
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { formatPtBR } from './format-pt-BR.ts';
 import { alertsPtBR } from './alerts-pt-BR.ts';
+import { terminalPtBR } from './terminal-pt-BR.ts';
 import { pagePtBR } from './page-pt-BR.ts';
 import { checksOffPtBR, emptySheetsPtBR } from './sentences-pt-BR.ts';
 
@@ -343,4 +344,6 @@ export const ptBR = {
   page: pagePtBR,
   /** The alerts a night sends (src/alerts/compose.ts). */
   alerts: alertsPtBR,
+  /** What the CLI prints for a person: the findings table, reconcile's counts, the error frame. */
+  terminal: terminalPtBR,
 };
