@@ -18,7 +18,7 @@ const UNIT = [
   'test/jobs/sandbox-config.test.ts',
   'test/config/config.test.ts',
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules}.test.ts',
-  'test/reconcile/{bank-rules,lifecycle,rules}.test.ts',
+  'test/reconcile/{bank-rules,format,lifecycle,rules}.test.ts',
   'test/report/{cells,chargebacks-scope,csv-copy,empty-sheets,long-cells,report-base,views,write-reports}.test.ts',
   'test/sandbox/{generator,installments,routes-post,row-bytes,server}.test.ts',
   'test/serve/{latest-night,page-guards,rules}.test.ts',
