@@ -11,7 +11,7 @@ import { safeText } from '../shared/display-text.ts';
 import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
 import { figuresOf } from '../shared/figures.ts';
 import type { Messages } from '../shared/locale/index.ts';
-import { localizeCategory, localizeReason, localizeState } from '../shared/locale/localize.ts';
+import { localizeCategory, localizeChanged, localizeReason, localizeState } from '../shared/locale/localize.ts';
 import type { ReasonFacts } from '../shared/locale/reason-types.ts';
 import type { TriagedFinding } from './filter.ts';
 
@@ -98,7 +98,7 @@ export function renderListing(items: readonly TriagedFinding[], format: ListForm
     ];
     return lines.join('');
   }
-  return tableOf(records, words) + figuresLine(items, words.messages);
+  return tableOf(items, words) + figuresLine(items, words.messages);
 }
 
 /** The figures of the findings listed (src/shared/figures.ts), as summary.json and the page count them. */
@@ -125,7 +125,15 @@ function csvText(value: unknown): string {
 type HeaderOf = keyof Messages['terminal']['listing']['headers'];
 
 /** The table's columns, in order: a header of the catalogue and the cell of a record in the locale. */
-function tableColumns({ messages, zone }: ListingWords): [HeaderOf, (r: ListRecord) => string][] {
+/** A record as the table shows it: with why it is open again in the locale's words (the CSV and JSON keep the English `changed`). */
+type TableRecord = ListRecord & { changedText: string | null };
+
+function tableRecordOf(item: TriagedFinding, messages: Messages): TableRecord {
+  const since = item.view.changedSince;
+  return { ...recordOf(item), changedText: since === null ? null : localizeChanged(messages, since) };
+}
+
+function tableColumns({ messages, zone }: ListingWords): [HeaderOf, (r: TableRecord) => string][] {
   const { fmt } = messages;
   const words = messages.terminal.listing;
   return [
@@ -136,13 +144,14 @@ function tableColumns({ messages, zone }: ListingWords): [HeaderOf, (r: ListReco
     ['due', (r) => (r.due_date === null ? '' : fmt.day(r.due_date)) + (r.overdue ? ` ${words.overdue}` : '')],
     ['amount', (r) => fmt.money(r.amount_cents)],
     ['assignee', (r) => r.assignee ?? ''],
-    ['note', (r) => (r.changed ? `${r.changed}; ` : '') + (r.note === null ? '' : `${r.note} (${r.noted_by})`)],
+    ['note', (r) => (r.changedText === null ? '' : `${r.changedText}; `) + (r.note === null ? '' : `${r.note} (${r.noted_by})`)],
     ['reason', (r) => localizeReason(messages, r.facts, r.reason, zone)],
   ];
 }
 
-function tableOf(records: readonly ListRecord[], words: ListingWords): string {
+function tableOf(items: readonly TriagedFinding[], words: ListingWords): string {
   const listing = words.messages.terminal.listing;
+  const records = items.map((item) => tableRecordOf(item, words.messages));
   if (records.length === 0) return `${listing.none}\n`;
   // One line per finding: control characters of a note (C0, DEL, C1 such as CSI) would break the layout
   // or drive the terminal, and bidi overrides would reorder what it shows. Cut after escaping, so the

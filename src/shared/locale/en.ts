@@ -93,6 +93,8 @@ export const en: Messages = {
   // English shows a category by its key, as the CSV and summary.json do.
   categories: same(FINDING_CATEGORIES),
   states: same(['new', 'open', 'resolved', 'acknowledged', 'accepted']),
+  // The words triage/fold.ts stores in a view's `changed` (the CSV and JSON of `recon findings list`).
+  changedSince: (mark, day) => `changed since ${mark} on ${day}`,
   statuses: same([
     'paid',
     'pending',

@@ -128,6 +128,8 @@ export const ptBR = {
     bank_credit_unexplained: 'Crédito bancário sem repasse',
   },
   states: { new: 'novo', open: 'em aberto', resolved: 'resolvido', acknowledged: 'ciente', accepted: 'aceito' },
+  /** Why a finding marked ciente or aceito is open again: its facts changed after that mark's business day. */
+  changedSince: (mark: string, day: string): string => `mudou desde que foi marcado como ${mark} em ${day}`,
   /** Status words of the service and of the shop's export. */
   statuses: {
     paid: 'pago',
