@@ -3,6 +3,7 @@
 import { sandboxConfigOf, sandboxDataDirFor } from '../../jobs/sandbox-config.ts';
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
 import { loggerForProcess, type Logger } from '../shared/log.ts';
+import { frameErrorsIn } from './frame-locale.ts';
 import { openWarehouse, type OpenOptions, type Warehouse } from '../warehouse/open.ts';
 
 export const configArg = {
@@ -20,6 +21,7 @@ export interface CommandContext extends LoadedConfig {
 
 export function contextFor(args: { config?: string | undefined; sandbox?: boolean | undefined }): CommandContext {
   const loaded = loadConfig({ file: args.config });
+  frameErrorsIn(loaded.config.reports.locale);
   const logger = loggerForProcess(loaded.config.reports.locale);
   if (!args.sandbox) return { ...loaded, logger };
   // The very config the embedded run used (folders, zone, bank account, fee check), without starting it.

@@ -6,6 +6,8 @@ import { logRunFailure } from '../shared/log.ts';
 import { redactSecrets } from '../shared/redact.ts';
 import { safeText } from '../shared/display-text.ts';
 import { isOutOfMemory } from '../warehouse/memory-limit.ts';
+import { messagesFor } from '../shared/locale/index.ts';
+import { errorFrameLocale, frameErrorsIn } from './frame-locale.ts';
 
 const VERSION = '0.1.0';
 
@@ -61,6 +63,8 @@ async function resolveTarget(rawArgs: string[]): Promise<[AnyCommand, AnyCommand
 }
 
 export async function runCli(rawArgs: string[]): Promise<number> {
+  // No config is read yet: an error before a command loads one is framed in English.
+  frameErrorsIn('en');
   try {
     // `recon help sync` is `recon sync --help`.
     if (rawArgs[0] === 'help') rawArgs = [...rawArgs.slice(1), '--help'];
@@ -100,39 +104,39 @@ async function rejectUnknownFlags(cmd: AnyCommand, path: string, rawArgs: string
   }
 }
 
+// The frame around a message (the hints, "unexpected error") is in the config's reports.locale once a
+// command has loaded it (frame-locale.ts); the JSON log's error event keeps the English words, a contract.
 function reportError(error: unknown, rawArgs: string[]): number {
+  const frame = messagesFor(errorFrameLocale()).terminal.errors;
   if (error instanceof Error && error.name === 'CLIError') {
     const message = stripAnsi(error.message);
     logRunFailure(message, 2);
-    process.stderr.write(
-      `recon: ${message}\nRun \`recon ${rawArgs
-        .filter((a) => !a.startsWith('-'))
-        .slice(0, 2)
-        .join(' ')} --help\` for usage.\n`,
-    );
+    const command = ['recon', ...rawArgs.filter((a) => !a.startsWith('-')).slice(0, 2)].join(' ');
+    process.stderr.write(`recon: ${message}\n${frame.usage(command)}\n`);
     return 2;
   }
   if (error instanceof ReconError) {
     const code = exitCodeFor(error);
     logRunFailure(redactSecrets(error.message), code);
-    process.stderr.write(`recon: ${safeText(redactSecrets(error.message), 'message')}\n${outOfMemoryHint(error)}`);
-    if (process.env['RECON_DEBUG'] && error.cause) process.stderr.write(`cause: ${redactSecrets(String((error.cause as Error).stack ?? error.cause))}\n`);
+    process.stderr.write(`recon: ${safeText(redactSecrets(error.message), 'message')}\n${outOfMemoryHint(error, frame.outOfMemory)}`);
+    if (process.env['RECON_DEBUG'] && error.cause)
+      process.stderr.write(`${frame.cause}: ${redactSecrets(String((error.cause as Error).stack ?? error.cause))}\n`);
     return code;
   }
-  const message = `unexpected error: ${redactSecrets(error instanceof Error ? error.message : String(error))}`;
-  logRunFailure(message, 1);
-  process.stderr.write(`recon: ${safeText(message, 'message')}\n${outOfMemoryHint(error)}`);
+  const detail = redactSecrets(error instanceof Error ? error.message : String(error));
+  logRunFailure(`unexpected error: ${detail}`, 1);
+  process.stderr.write(`recon: ${safeText(`${frame.unexpected}: ${detail}`, 'message')}\n${outOfMemoryHint(error, frame.outOfMemory)}`);
   if (process.env['RECON_DEBUG'] && error instanceof Error) process.stderr.write(`${redactSecrets(error.stack ?? '')}\n`);
-  else process.stderr.write('Set RECON_DEBUG=1 for the stack trace, and please report it.\n');
+  else process.stderr.write(`${frame.report}\n`);
   return 1;
 }
 
 /** A step that ran out of DuckDB's share of the budget says which setting holds it (unless it already did). */
-function outOfMemoryHint(error: unknown): string {
+function outOfMemoryHint(error: unknown, hint: string): string {
   const cause = error instanceof Error ? error.cause : undefined;
   if (!isOutOfMemory(error) && !isOutOfMemory(cause)) return '';
   if (error instanceof Error && error.message.includes('warehouse.memoryLimit')) return '';
-  return 'recon: DuckDB ran out of its share of warehouse.memoryLimit (the memory recon may use, "512MB" by default): raise it in the config (DuckDB spills to a temp folder beside the warehouse up to its share)\n';
+  return `recon: ${hint}\n`;
 }
 
 function stripAnsi(text: string): string {

@@ -3,7 +3,7 @@
 // the view shown. Plain HTML forms posting to /findings/actions, so they work without script; table.js
 // only asks for confirmation before a bulk action. Words from the page catalogue.
 import type { Messages } from '../shared/locale/index.ts';
-import { localizeCategory, localizeState } from '../shared/locale/localize.ts';
+import { localizeCategory, localizeChanged, localizeState } from '../shared/locale/localize.ts';
 import type { TriageView } from '../triage/fold.ts';
 import { html, userText, type SafeHtml } from './html.ts';
 import type { View } from './page-actions.ts';
@@ -85,7 +85,7 @@ ${item(m.page.night.state, state)}
 ${item(t.assignedTo, view.assignee === null ? null : userText(view.assignee))}
 ${item(t.note, view.note === null ? null : html`${userText(view.note)} <bdi class="muted">${t.noteBy(view.noteBy ?? '')}</bdi>`)}
 ${item(t.due, view.dueDate === null ? null : m.format.day(view.dueDate))}
-${item(t.changed, view.changed)}
+${item(t.changed, view.changedSince === null ? null : localizeChanged(m, view.changedSince))}
 </dl>
 <form method="post" action="${ACTION_PATH}" class="actions" id="finding-form">
 ${hiddenFields(csrfToken, nightDate, triage.view, 'back_view')}<input type="hidden" name="key" value="${f.key}">

@@ -33,6 +33,8 @@ export interface TriageView {
   since: string | null;
   /** Why an acknowledged finding is open again, e.g. "changed since acknowledged on 2024-03-15". */
   changed: string | null;
+  /** The same as data, for a person's locale: the mark that no longer holds and its business day. */
+  changedSince: { kind: 'acknowledged' | 'accepted'; day: string } | null;
   /** The finding's deadline: first seen plus reconcile.slaDays of its category (null: no deadline). */
   dueDate: string | null;
   overdue: boolean;
@@ -81,10 +83,12 @@ function viewOf(row: FindingRow, record: TriageRecord | undefined, options: Fold
   const mark = record?.mark;
   let state: TriageState = row.state;
   let changed: string | null = null;
+  let changedSince: TriageView['changedSince'] = null;
   if (row.state !== 'resolved' && mark !== undefined) {
     if (mark.fp !== undefined && mark.fp !== row.fingerprint) {
       state = 'open';
-      changed = `changed since ${mark.kind} on ${businessDateOf(Date.parse(mark.at), options.zone)}`;
+      changedSince = { kind: mark.kind, day: businessDateOf(Date.parse(mark.at), options.zone) };
+      changed = `changed since ${changedSince.kind} on ${changedSince.day}`;
     } else state = mark.kind;
   }
   return {
@@ -95,6 +99,7 @@ function viewOf(row: FindingRow, record: TriageRecord | undefined, options: Fold
     noteBy: record?.note?.by ?? null,
     since: mark === undefined || changed !== null ? null : mark.at,
     changed,
+    changedSince,
     dueDate,
     // Judged on the night the row is of, whoever reads it and whenever (docs/triage.md#deadlines).
     overdue: isOverdue({ triageState: state, dueDate }, row.businessDate),

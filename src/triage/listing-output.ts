@@ -1,14 +1,17 @@
 // `recon findings list` output: an aligned table for a person, CSV or JSON for a script. Amounts are
-// integer cents in CSV and JSON and R$ text in the table. Text goes out by the one rule of
+// integer cents in CSV and JSON. The table is in reports.locale: its headers, categories, states, days,
+// money (the locale's fmt) and reasons rendered from the findings' facts; the CSV and JSON keep the
+// contract's keys and values in every locale. Text goes out by the one rule of
 // src/shared/display-text.ts, as `recon sql` writes it, whether stdout is a terminal or a pipe: the
 // table shows controls escaped, the CSV drops them and bidi overrides (its cells also neutralised so a
 // spreadsheet never runs them as formulas), the JSON escapes them so a parser reads the exact value.
 import { csvLineOf } from '../report/csv-writer.ts';
 import { safeCellText } from '../report/cells.ts';
 import { safeText } from '../shared/display-text.ts';
-import { brlTextFromCents } from '../shared/money.ts';
 import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
 import { figuresOf } from '../shared/figures.ts';
+import type { Messages } from '../shared/locale/index.ts';
+import { localizeCategory, localizeChanged, localizeReason, localizeState } from '../shared/locale/localize.ts';
 import type { ReasonFacts } from '../shared/locale/reason-types.ts';
 import type { TriagedFinding } from './filter.ts';
 
@@ -72,7 +75,13 @@ const COLUMNS: readonly (keyof ListRecord)[] = [
   'facts',
 ];
 
-export function renderListing(items: readonly TriagedFinding[], format: ListFormat): string {
+/** What the table a person reads is written in: the catalogue of reports.locale and the zone of its instants. */
+export interface ListingWords {
+  messages: Messages;
+  zone: string;
+}
+
+export function renderListing(items: readonly TriagedFinding[], format: ListFormat, words: ListingWords): string {
   const records = items.map(recordOf);
   if (format === 'json')
     // Cents are integers: written as JSON numbers from their exact text, never through a float.
@@ -89,15 +98,15 @@ export function renderListing(items: readonly TriagedFinding[], format: ListForm
     ];
     return lines.join('');
   }
-  return tableOf(records) + figuresLine(items);
+  return tableOf(items, words) + figuresLine(items, words.messages);
 }
 
 /** The figures of the findings listed (src/shared/figures.ts), as summary.json and the page count them. */
-function figuresLine(items: readonly TriagedFinding[]): string {
+function figuresLine(items: readonly TriagedFinding[], messages: Messages): string {
   if (items.length === 0) return '';
   const f = figuresOf(items.map(({ row, view }) => ({ ...row, overdue: view.overdue })));
-  const brl = (cents: bigint) => brlTextFromCents(Number(cents), { symbol: true });
-  return `new ${f.new}, open ${f.open}, overdue ${f.overdue} (${brl(f.overdueAmountCents)}); at stake ${brl(f.amountAtStakeCents)}\n`;
+  const { fmt } = messages;
+  return `${messages.terminal.listing.figures(fmt.count(f.new), fmt.count(f.open), fmt.count(f.overdue), fmt.money(f.overdueAmountCents), fmt.money(f.amountAtStakeCents))}\n`;
 }
 
 /** JSON with every bigint (cents) written as an integer from its exact digits, never through a float. */
@@ -113,24 +122,44 @@ function csvText(value: unknown): string {
   return String(value);
 }
 
-const TABLE_COLUMNS: [string, (r: ListRecord) => string][] = [
-  ['key', (r) => r.finding_key],
-  ['state', (r) => r.state + (r.changed ? '*' : '')],
-  ['first seen', (r) => r.first_seen],
-  ['due', (r) => (r.due_date ?? '') + (r.overdue ? ' OVERDUE' : '')],
-  ['amount', (r) => brlTextFromCents(Number(r.amount_cents))],
-  ['assignee', (r) => r.assignee ?? ''],
-  ['note', (r) => (r.changed ? `${r.changed}; ` : '') + (r.note === null ? '' : `${r.note} (${r.noted_by})`)],
-];
+type HeaderOf = keyof Messages['terminal']['listing']['headers'];
 
-function tableOf(records: readonly ListRecord[]): string {
-  if (records.length === 0) return 'No findings match.\n';
+/** The table's columns, in order: a header of the catalogue and the cell of a record in the locale. */
+/** A record as the table shows it: with why it is open again in the locale's words (the CSV and JSON keep the English `changed`). */
+type TableRecord = ListRecord & { changedText: string | null };
+
+function tableRecordOf(item: TriagedFinding, messages: Messages): TableRecord {
+  const since = item.view.changedSince;
+  return { ...recordOf(item), changedText: since === null ? null : localizeChanged(messages, since) };
+}
+
+function tableColumns({ messages, zone }: ListingWords): [HeaderOf, (r: TableRecord) => string][] {
+  const { fmt } = messages;
+  const words = messages.terminal.listing;
+  return [
+    ['key', (r) => r.finding_key],
+    ['category', (r) => localizeCategory(messages, r.category)],
+    ['state', (r) => localizeState(messages, r.state) + (r.changed ? '*' : '')],
+    ['firstSeen', (r) => fmt.day(r.first_seen)],
+    ['due', (r) => (r.due_date === null ? '' : fmt.day(r.due_date)) + (r.overdue ? ` ${words.overdue}` : '')],
+    ['amount', (r) => fmt.money(r.amount_cents)],
+    ['assignee', (r) => r.assignee ?? ''],
+    ['note', (r) => (r.changedText === null ? '' : `${r.changedText}; `) + (r.note === null ? '' : `${r.note} (${r.noted_by})`)],
+    ['reason', (r) => localizeReason(messages, r.facts, r.reason, zone)],
+  ];
+}
+
+function tableOf(items: readonly TriagedFinding[], words: ListingWords): string {
+  const listing = words.messages.terminal.listing;
+  const records = items.map((item) => tableRecordOf(item, words.messages));
+  if (records.length === 0) return `${listing.none}\n`;
   // One line per finding: control characters of a note (C0, DEL, C1 such as CSI) would break the layout
   // or drive the terminal, and bidi overrides would reorder what it shows. Cut after escaping, so the
   // cut never splits an escape into a raw control.
   const cell = (text: string) => safeText(text, 'line').slice(0, 80);
-  const rows = [TABLE_COLUMNS.map(([h]) => h), ...records.map((r) => TABLE_COLUMNS.map(([, f]) => cell(f(r))))];
-  const widths = TABLE_COLUMNS.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const columns = tableColumns(words);
+  const rows = [columns.map(([h]) => listing.headers[h]), ...records.map((r) => columns.map(([, f]) => cell(f(r))))];
+  const widths = columns.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const text = rows
     .map((row) =>
       row
@@ -139,5 +168,6 @@ function tableOf(records: readonly ListRecord[]): string {
         .trimEnd(),
     )
     .join('\n');
-  return `${text}\n${records.length} finding${records.length === 1 ? '' : 's'}${records.some((r) => r.changed) ? ' (* changed since it was acknowledged)' : ''}\n`;
+  const count = listing.count(records.length, words.messages.fmt.count(records.length));
+  return `${text}\n${count}${records.some((r) => r.changed) ? listing.changedMark : ''}\n`;
 }

@@ -283,9 +283,9 @@ describe('the figures of a night are the same in every place', () => {
       overdueByCategory: countByCategory(overdue),
     };
     expect(listed).toEqual(expected);
-    // The table's last line says the same figures.
+    // The table's last line says the same figures, in the config's locale (pt-BR).
     const table = (await cli('list')).stdout.trim().split('\n').at(-1) ?? '';
-    const line = /^new (\d+), open (\d+), overdue (\d+) \((R\$ [\d.,]+)\); at stake (R\$ [\d.,]+)$/.exec(table);
+    const line = /^novos (\d+), em aberto (\d+), vencidos (\d+) \((R\$ [\d.,]+)\); em jogo (R\$ [\d.,]+)$/.exec(table);
     expect(line && [Number(line[1]), Number(line[2]), Number(line[3]), centsOf(line[4]!), centsOf(line[5]!)]).toEqual([
       expected.new,
       expected.open,

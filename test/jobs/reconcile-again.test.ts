@@ -173,7 +173,9 @@ describe('recon reconcile runs the nightly checks again', () => {
     );
     expect(counted).toBe(after.rows.length);
     expect(summary.triage.acknowledged).toBe(1);
-    // The terminal says where the rewritten reports are, in the reports' locale.
+    // The terminal prints the counts and says where the rewritten reports are, in the reports' locale.
+    expect(againStdout).toMatch(new RegExp(`^Conciliação de ${night.split('-').reverse().join('/')} \\(execução ${after.runId}\\)$`, 'm'));
+    expect(againStdout).toMatch(/^categoria +novos +em aberto +resolvidos +valor$/m);
     expect(againStdout).toContain(`relatórios: ${join(dir, 'data', 'sandbox', 'reports', night)}`);
     expect(againStdout).toMatch(/^ {2}discrepancies\.xlsx$/m);
   });

@@ -80,7 +80,8 @@ describe('recon sql', () => {
     const { code, stderr } = outcomes['oom']!;
     expect(code).not.toBe(0);
     expect(stderr).toMatch(/Out of Memory Error/);
-    expect(stderr).toMatch(/raise it in the config/);
+    // The hint is in the config's reports.locale (pt-BR by default).
+    expect(stderr).toMatch(/aumente-a na configuração/);
     expect(stderr).toContain('warehouse.memoryLimit');
   });
 

@@ -21,9 +21,12 @@ const configFile = join(dir, 'recon.config.json');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) => runCliInProcess(['findings', ...args, '--config', configFile]);
+/** The same warehouse, its config naming each locale (the default config's is pt-BR). */
+const localeConfig = (locale: string) => join(dir, `recon.${locale}.json`);
 
 beforeAll(async () => {
   writeFileSync(configFile, JSON.stringify({ timezone: ZONE, warehouse: { path } }));
+  for (const locale of ['pt-BR', 'en']) writeFileSync(localeConfig(locale), JSON.stringify({ timezone: ZONE, warehouse: { path }, reports: { locale } }));
   const warehouse = await openWarehouse(path);
   try {
     const db = warehouse.connection;
@@ -104,6 +107,83 @@ describe('recon findings', () => {
       const { code, stdout } = await runCliInProcess(['findings', sub, '--help']);
       expect(code).toBe(0);
       expect(stdout).toContain(`recon findings ${sub}`);
+    }
+  });
+
+  // The table a person reads is in reports.locale: headers, category labels, states, days, money through
+  // the locale's formatter, reasons rendered from the facts, the count and the figures line.
+  it.each([
+    {
+      locale: 'pt-BR',
+      header: ['chave', 'categoria', 'situação', 'visto em', 'prazo', 'valor', 'responsável', 'nota', 'motivo'],
+      c: [
+        'amount_mismatch:C',
+        'Valor divergente',
+        'novo',
+        '10/03/2026',
+        '15/03/2026',
+        'R$ 1,00',
+        'loss under R$ 5 (caio)',
+        'pedido R$ 5,00 × valor líquido R$ 4,00 (-R$ 1,00)',
+      ],
+      a: [
+        'missing_payment:A',
+        'Pagamento ausente',
+        'ciente',
+        '10/03/2026',
+        '12/03/2026',
+        'R$ 100,00',
+        'bia',
+        'paid by bank slip (ana)',
+        'pedido R$ 100,00 está pago',
+      ],
+      tail: ['3 achados', 'novos 3, em aberto 0, vencidos 0 (R$ 0,00); em jogo R$ 201,00'],
+    },
+    {
+      locale: 'en',
+      header: ['key', 'category', 'state', 'first seen', 'due', 'amount', 'assignee', 'note', 'reason'],
+      c: [
+        'amount_mismatch:C',
+        'amount_mismatch',
+        'new',
+        '2026-03-10',
+        '2026-03-15',
+        'R$ 1.00',
+        'loss under R$ 5 (caio)',
+        'order 5,00 vs net_value 4,00 (-1,00)',
+      ],
+      a: [
+        'missing_payment:A',
+        'missing_payment',
+        'acknowledged',
+        '2026-03-10',
+        '2026-03-12',
+        'R$ 100.00',
+        'bia',
+        'paid by bank slip (ana)',
+        'order 100,00 is paid',
+      ],
+      tail: ['3 findings', 'new 3, open 0, overdue 0 (R$ 0.00); at stake R$ 201.00'],
+    },
+  ])('lists a table in $locale', async ({ locale, header, c, a, tail }) => {
+    const { code, stdout } = await runCliInProcess(['findings', 'list', '--config', localeConfig(locale)]);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    // Columns are two or more spaces apart; a cell holds at most single spaces.
+    const cells = (line: string | undefined) => (line ?? '').split(/ {2,}/);
+    expect(cells(lines[0])).toEqual(header);
+    expect(cells(lines[1])).toEqual(c);
+    expect(cells(lines[2]).slice(0, -1)).toEqual(a.slice(0, -1));
+    expect(cells(lines[2]).at(-1)).toMatch(new RegExp(`^${a.at(-1)!.replace(/[$.()]/g, '\\$&')}`));
+    expect(lines.slice(-2)).toEqual(tail);
+  });
+
+  it('writes the same CSV and JSON in every locale (the machine outputs are a contract)', async () => {
+    for (const format of ['csv', 'json']) {
+      const [pt, en] = await Promise.all(['pt-BR', 'en'].map((l) => runCliInProcess(['findings', 'list', '--format', format, '--config', localeConfig(l)])));
+      expect(pt!.code).toBe(0);
+      expect(pt!.stdout).toBe(en!.stdout);
+      expect(pt!.stdout).toContain('amount_mismatch:C');
     }
   });
 });

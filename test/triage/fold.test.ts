@@ -4,6 +4,8 @@ import type { TriageEvent } from '../../src/triage/events.ts';
 import { fingerprintOf, type FindingRow } from '../../src/triage/finding-rows.ts';
 import { viewsOf, type TriageState } from '../../src/triage/fold.ts';
 import { actionTargets, matchesFilter, parseAge } from '../../src/triage/filter.ts';
+import { messagesFor } from '../../src/shared/locale/index.ts';
+import { localizeChanged } from '../../src/shared/locale/localize.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const facts = {
@@ -65,6 +67,18 @@ describe('the triage state of a finding', () => {
     const [view] = viewsOf([row(over)], events, options);
     expect(view?.state).toBe(state);
     expect(view?.changed).toBe(changed);
+    // The same fact as data: the English catalogue words it as `changed` stores it (the CSV and JSON).
+    const since = view?.changedSince ?? null;
+    expect(since === null ? null : localizeChanged(messagesFor('en'), since)).toBe(changed);
+  });
+
+  it.each([
+    ['pt-BR', 'mudou desde que foi marcado como ciente em 12/03/2024'],
+    ['en', 'changed since acknowledged on 2024-03-12'],
+  ] as const)('says why a finding is open again in %s (the findings table, the page)', (locale, text) => {
+    const [view] = viewsOf([row({ orderAmountCents: 6000n })], [ev('ack', { note: 'n', fp: FP })], options);
+    expect(view?.changedSince).toEqual({ kind: 'acknowledged', day: '2024-03-12' });
+    expect(localizeChanged(messagesFor(locale), view!.changedSince!)).toBe(text);
   });
 
   it('keeps the last note written (last writer wins) and who wrote it', () => {

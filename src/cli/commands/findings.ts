@@ -9,7 +9,8 @@ import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
 import { listFindings, recordAction, type ActionRequest, type TriageContext } from '../../triage/actions.ts';
 import { FILTER_STATES, actionTargets, isFilterEmpty, parseAge, parseFilterState, type FindingFilter } from '../../triage/filter.ts';
-import { LIST_FORMATS, renderListing, type ListFormat } from '../../triage/listing-output.ts';
+import { LIST_FORMATS, renderListing, type ListFormat, type ListingWords } from '../../triage/listing-output.ts';
+import { messagesFor } from '../../shared/locale/index.ts';
 import { journalBoundsOf, skippedLinesText } from '../../triage/journal-read.ts';
 import { journalPathFor } from '../../triage/journal.ts';
 import { configArg, contextFor, sandboxArg } from '../context.ts';
@@ -32,9 +33,10 @@ function filterOf(args: FilterArgs): FindingFilter {
   };
 }
 
-function triageContextOf(args: { config?: string | undefined; sandbox?: boolean | undefined }): TriageContext {
+function triageContextOf(args: { config?: string | undefined; sandbox?: boolean | undefined }): TriageContext & { words: ListingWords } {
   const { config } = contextFor(args);
   return {
+    words: { messages: messagesFor(config.reports.locale), zone: config.timezone },
     warehousePath: config.warehouse.path,
     resources: config.warehouse,
     fileMode: config.warehouse.fileMode,
@@ -63,7 +65,7 @@ const list = defineCommand({
     // One line whatever the number of skipped lines, naming the first few.
     const skipped = skippedLinesText(journalPathFor(ctx.warehousePath), listing);
     if (skipped !== undefined) process.stderr.write(`recon: ${skipped}\n`);
-    process.stdout.write(renderListing(listing.items, format));
+    process.stdout.write(renderListing(listing.items, format, ctx.words));
   },
 });
 

@@ -45,7 +45,11 @@ export default defineCommand({
 /** The counts by category, then where the rewritten reports are. */
 function textOf(night: ReconciledAgain, locale: Locale): string {
   const files = [...night.reports.files.map((f) => relative(night.reportDir, f)), 'summary.json'];
-  return [tableFromResult(night.reconcile), `${messagesFor(locale).night.reports}: ${night.reportDir}`, ...files.map((f) => `  ${f}`)].join('\n');
+  return [
+    tableFromResult(night.reconcile, messagesFor(locale)),
+    `${messagesFor(locale).night.reports}: ${night.reportDir}`,
+    ...files.map((f) => `  ${f}`),
+  ].join('\n');
 }
 
 /** Reconciling an empty warehouse would print a clean day: say what is missing instead. */

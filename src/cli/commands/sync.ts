@@ -11,6 +11,7 @@ import { businessDayOf } from '../../shared/business-day.ts';
 import { loadConfig } from '../../config/load.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
 import { lockWaitFor } from '../context.ts';
+import { frameErrorsIn } from '../frame-locale.ts';
 import { checkApiKeyShape, paymentsApiFromConfig } from '../../api/index.ts';
 import { syncAll, type SyncResult } from '../../sync/index.ts';
 import { replayAll } from '../../sync/replay.ts';
@@ -29,6 +30,7 @@ export default defineCommand({
   async run({ args }) {
     const loaded = loadConfig({ file: args.config });
     const { config } = loaded;
+    frameErrorsIn(config.reports.locale);
     const logger = loggerForProcess(config.reports.locale);
     const lockWait = lockWaitFor({ ...loaded, logger });
     const zone = config.timezone;

@@ -7,6 +7,7 @@ import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { brazilianReais } from './format-pt-BR.ts';
 import { formatEn } from './format-en.ts';
 import { alertsEn } from './alerts-en.ts';
+import { terminalEn } from './terminal-en.ts';
 import { pageEn } from './page-en.ts';
 import { checksOffEn, emptySheetsEn } from './sentences-en.ts';
 import { FINDING_CATEGORIES } from '../domain.ts';
@@ -92,6 +93,8 @@ export const en: Messages = {
   // English shows a category by its key, as the CSV and summary.json do.
   categories: same(FINDING_CATEGORIES),
   states: same(['new', 'open', 'resolved', 'acknowledged', 'accepted']),
+  // The words triage/fold.ts stores in a view's `changed` (the CSV and JSON of `recon findings list`).
+  changedSince: (mark, day) => `changed since ${mark} on ${day}`,
   statuses: same([
     'paid',
     'pending',
@@ -288,4 +291,5 @@ export const en: Messages = {
   progress: { rows: ['row', 'rows'], nights: ['night', 'nights'], took: 'in' },
   page: pageEn,
   alerts: alertsEn,
+  terminal: terminalEn,
 };

@@ -69,6 +69,11 @@ export function localizeState(messages: Messages, state: string): string {
   return (messages.states as Record<string, string>)[state] ?? state;
 }
 
+/** Why a finding marked acknowledged or accepted is open again (a triage view's changedSince), in the locale. */
+export function localizeChanged(messages: Messages, since: { kind: string; day: string }): string {
+  return messages.changedSince(localizeState(messages, since.kind), messages.fmt.day(since.day));
+}
+
 /** How the locale writes the figures a report sentence quotes: its own count, money and day formatters. */
 export function figureFormatOf(messages: Messages): FigureFormat {
   return {

@@ -3,6 +3,7 @@
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { formatPtBR } from './format-pt-BR.ts';
 import { alertsPtBR } from './alerts-pt-BR.ts';
+import { terminalPtBR } from './terminal-pt-BR.ts';
 import { pagePtBR } from './page-pt-BR.ts';
 import { checksOffPtBR, emptySheetsPtBR } from './sentences-pt-BR.ts';
 
@@ -127,6 +128,8 @@ export const ptBR = {
     bank_credit_unexplained: 'Crédito bancário sem repasse',
   },
   states: { new: 'novo', open: 'em aberto', resolved: 'resolvido', acknowledged: 'ciente', accepted: 'aceito' },
+  /** Why a finding marked ciente or aceito is open again: its facts changed after that mark's business day. */
+  changedSince: (mark: string, day: string): string => `mudou desde que foi marcado como ${mark} em ${day}`,
   /** Status words of the service and of the shop's export. */
   statuses: {
     paid: 'pago',
@@ -343,4 +346,6 @@ export const ptBR = {
   page: pagePtBR,
   /** The alerts a night sends (src/alerts/compose.ts). */
   alerts: alertsPtBR,
+  /** What the CLI prints for a person: the findings table, reconcile's counts, the error frame. */
+  terminal: terminalPtBR,
 };
