@@ -57,7 +57,7 @@ const FINDING_COLUMNS: ColumnSpec[] = [
 ];
 
 /** The CSV adds the finding's facts (JSON) at the end: a machine reads them instead of parsing the sentence. */
-const CSV_COLUMNS: ColumnSpec[] = [...FINDING_COLUMNS, { key: 'facts', header: () => 'facts', type: 'text' }];
+const CSV_COLUMNS: ColumnSpec[] = [...FINDING_COLUMNS, { key: 'facts', header: 'facts', type: 'text' }];
 
 /** In a workbook the reason is rendered in the report's locale from the facts (display-values.ts). */
 const SHOWN_COLUMNS: ColumnSpec[] = FINDING_COLUMNS.map((c) =>

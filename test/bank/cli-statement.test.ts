@@ -92,7 +92,8 @@ describe('bank statements on the command line', () => {
     expect(loaded.code).toBe(0);
     expect(summary()['statement']).toMatchObject({ status: 'loaded', format: 'cnab240', lines_read: 5, lines_loaded: 5, lines_rejected: 0 });
     expect(loaded.stdout).toMatch(/extrato bancário: 5 lançamentos carregados, 0 recusados de .*extrato-maio\.txt/);
-  });
+    // Two whole sandbox nights, each a process of its own: about 20 s each on two busy cores.
+  }, 150_000);
 
   it('recon run nightly: a statement of an unknown account stops the night before the sync, with exit 2', async () => {
     const { code, stderr } = await recon(['run', 'nightly', '--sandbox', '--config', 'other.config.json', '--statement', 'itau-extrato.ofx'], dir);

@@ -139,6 +139,7 @@ export const en: Messages = {
     paymentAmount: 'Payment amount',
     difference: 'Difference',
     reason: 'Reason',
+    facts: 'Finding facts (JSON)',
     customer: 'Customer',
     customerDocument: 'Customer document',
     findingKey: 'Finding key',

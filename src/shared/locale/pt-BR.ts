@@ -180,6 +180,7 @@ export const ptBR = {
     paymentAmount: 'Valor do pagamento',
     difference: 'Diferença',
     reason: 'Motivo',
+    facts: 'Fatos do achado (JSON)',
     customer: 'Cliente',
     customerDocument: 'Documento do cliente',
     findingKey: 'Chave do achado',
