@@ -9,16 +9,14 @@
 // a reconciled day (--date, default the bench history's last).
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeReports } from '../../src/report/index.ts';
+import { readReportQueryParams, writeReports } from '../../src/report/index.ts';
 import type { ReportDefinition } from '../../src/report/types.ts';
 import { REPORTS } from '../../reports/index.ts';
 import { businessDayOf, type BusinessDay } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
-import { dateParam, instantParam, runWithParams, sqlLiteral, type SqlParams } from '../../src/warehouse/sql.ts';
+import { runWithParams, sqlLiteral, type SqlParams } from '../../src/warehouse/sql.ts';
 import { settlementSchema } from '../../src/config/bank-schema.ts';
-import { coverageParams, readForecastCoverage } from '../../src/forecast/coverage.ts';
-import { settlementParams } from '../../src/forecast/receivables-sql.ts';
 import { END, ZONE, argValue, report } from './common.ts';
 
 const dir = argValue('--dir') as string;
@@ -70,18 +68,7 @@ try {
   const latest = await db.runAndReadAll(`SELECT run_id FROM reconcile_runs_latest WHERE business_date = $d::DATE`, { d: day.date });
   const runId = String(latest.getRows()[0]?.[0] ?? '');
   if (runId === '') throw new Error(`bench reports: expected a reconcile run of ${day.date} in ${dir}, found none; run the reconcile task on it first`);
-  const settlement = settlementSchema.parse({});
-  const coverage = await readForecastCoverage(db, { date: day.date, zone: day.zone, settlement });
-  const params: SqlParams = {
-    date: dateParam(day.date),
-    run_id: runId,
-    tz: day.zone,
-    day_start: instantParam(day.startMs),
-    day_end: instantParam(day.endMs),
-    ...settlementParams(settlement),
-    lines_days: settlement.linesDays,
-    ...coverageParams(coverage),
-  };
+  const params: SqlParams = await readReportQueryParams(db, day, runId, settlementSchema.parse({}));
   const floorReports = REPORTS.map((d) => floorQueriesOf(d, day.date, runId));
   const reportsOut = join(dir, 'bench-reports');
   const floorOut = join(dir, 'bench-floor');

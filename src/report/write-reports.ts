@@ -69,15 +69,16 @@ export interface WriteReportsResult {
 
 type Db = Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>;
 
-export async function writeReports(deps: { db: Db; logger: Logger }, request: WriteReportsRequest): Promise<WriteReportsResult> {
-  const { day } = request;
-  const reconcileRunId = await reconcileRunFor(deps.db, day.date, request.runId);
-  const settlement = request.settlement ?? settlementSchema.parse({});
-  // What the forecast covers is the page's and summary.json's figure too: read by the one function.
-  const coverage = await readForecastCoverage(deps.db, { date: day.date, zone: day.zone, settlement });
-  const params: QueryParams = {
+/**
+ * The named parameters every report's SQL may use for night `day` and reconcile run `runId`: the one
+ * place they are built (the bench's floor binds the same). What the forecast covers is the page's and
+ * summary.json's figure too: read by the one function.
+ */
+export async function readReportQueryParams(db: Db, day: BusinessDay, runId: string, settlement: SettlementConfig): Promise<QueryParams> {
+  const coverage = await readForecastCoverage(db, { date: day.date, zone: day.zone, settlement });
+  return {
     date: dateParam(day.date),
-    run_id: reconcileRunId ?? '',
+    run_id: runId,
     tz: day.zone,
     day_start: instantParam(day.startMs),
     day_end: instantParam(day.endMs),
@@ -86,6 +87,12 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
     lines_days: settlement.linesDays,
     ...coverageParams(coverage),
   };
+}
+
+export async function writeReports(deps: { db: Db; logger: Logger }, request: WriteReportsRequest): Promise<WriteReportsResult> {
+  const { day } = request;
+  const reconcileRunId = await reconcileRunFor(deps.db, day.date, request.runId);
+  const params = await readReportQueryParams(deps.db, day, reconcileRunId ?? '', request.settlement ?? settlementSchema.parse({}));
   const reportParams: ReportParams = { date: day.date, locale: request.locale, runId: reconcileRunId ?? '', timezone: day.zone };
   const dir = join(request.outDir, day.date);
   const mode = parseInt(request.fileMode, 8);
