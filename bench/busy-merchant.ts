@@ -7,10 +7,13 @@
 // {"nights": N, "failed": F, "peakRssMb": M, "slowestNightSeconds": S}. Target: 0 failed, every night
 // under 512 MB. The sandbox is served by this process, its clock set to 02:30 after each night.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { DateTime } from 'luxon';
 import { generateHistory, startSandbox, writeOrdersExport } from '../src/sandbox/index.ts';
+import type { SandboxHistory } from '../src/sandbox/model.ts';
+import { NODE_FLAGS } from '../src/cli/node-flags.ts';
 import { datesBetween } from '../src/shared/business-day.ts';
 import { END, ZONE } from './tasks/common.ts';
 
@@ -36,19 +39,26 @@ interface Night {
   code: number;
   seconds: number;
   peakRssMb: number;
+  /** The highest RSS sampled in each step of the night (sampled every 50 ms, so a little under the peak). */
+  stepRssMb: Record<string, number>;
   error: string;
 }
 
-/** Runs the series `runs` times in `root`; reports each night on stderr and returns the summary. */
-export async function measureBusyMerchant(root: string, runs: number): Promise<BusyMerchantResult> {
-  const t0 = performance.now();
-  const history = generateHistory({
+/** The busy merchant's world: the sandbox history every run of the series (and replay-night.ts) serves. */
+export function busyMerchantHistory(): SandboxHistory {
+  return generateHistory({
     seed: 26,
     days: BACKLOG_DAYS + NIGHTS,
     perDay: PER_DAY,
     endDate: END,
     spikes: BUSY_NIGHTS.map((b) => ({ dayOffset: BACKLOG_DAYS + b.night - 1, sales: b.sales })),
   });
+}
+
+/** Runs the series `runs` times in `root`; reports each night on stderr and returns the summary. */
+export async function measureBusyMerchant(root: string, runs: number): Promise<BusyMerchantResult> {
+  const t0 = performance.now();
+  const history = busyMerchantHistory();
   const nights = datesBetween(history.startDate, END, ZONE).slice(-NIGHTS);
   process.stderr.write(
     `busy-merchant: ${history.transactions.length} transactions, ${history.operations.length} operations over ${history.days} days in ${((performance.now() - t0) / 1000).toFixed(1)} s; nights ${nights[0]} .. ${nights.at(-1)}\n`,
@@ -79,7 +89,9 @@ export async function measureBusyMerchant(root: string, runs: number): Promise<B
         const night = await runNight(date, config, sandbox.apiKey, dir);
         all.push(night);
         process.stderr.write(
-          `  run ${run} night ${date}: exit ${night.code}, ${night.seconds.toFixed(1)} s, peak ${night.peakRssMb} MB${night.error ? `: ${night.error}` : ''}\n`,
+          `  run ${run} night ${date}: exit ${night.code}, ${night.seconds.toFixed(1)} s, peak ${night.peakRssMb} MB (${Object.entries(night.stepRssMb)
+            .map(([s, mb]) => `${s} ${mb}`)
+            .join(', ')})${night.error ? `: ${night.error}` : ''}\n`,
         );
       }
     }
@@ -94,9 +106,10 @@ export async function measureBusyMerchant(root: string, runs: number): Promise<B
   };
 }
 
-/** One night in a process of its own: its exit code, wall seconds, peak RSS and last error line. */
+/** One night in a process of its own: its exit code, wall seconds, peak RSS (whole and by step) and last error line. */
 function runNight(date: string, config: string, apiKey: string, dir: string): Promise<Night> {
-  const recon = [resolve('bin/recon.js'), 'run', 'nightly', '--date', date, '--config', config];
+  // Started as the README's cron line starts it (src/cli/node-flags.ts).
+  const recon = [...NODE_FLAGS, resolve('bin/recon.js'), 'run', 'nightly', '--date', date, '--config', config];
   const timed = existsSync(TIME);
   const timeOut = join(dir, `time-${date}.txt`);
   const [command, args] = timed ? [TIME, ['-f', '%M', '-o', timeOut, process.execPath, ...recon]] : [process.execPath, recon];
@@ -105,23 +118,56 @@ function runNight(date: string, config: string, apiKey: string, dir: string): Pr
     const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, RECON_API_KEY: apiKey } });
     let err = '';
     let hwmKb = 0;
-    // Without /usr/bin/time: the child's high-water mark, read while it lives.
-    const poll = timed
-      ? undefined
-      : setInterval(() => {
-          const status = existsSync(`/proc/${child.pid}/status`) ? readFileSync(`/proc/${child.pid}/status`, 'utf8') : '';
-          hwmKb = Math.max(hwmKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-        }, 100);
-    child.stderr.on('data', (c: Buffer) => {
-      err = (err + c.toString()).slice(-4000);
+    // The step the night is in (its JSON log's nightly.step events; the sync's publish after its reads'
+    // last progress line), so that each RSS sample is charged to a step.
+    let step = 'start';
+    const stepRssKb = new Map<string, number>();
+    const poll = setInterval(() => {
+      const pid = timed ? firstChildOf(child.pid) : child.pid;
+      const rssKb = pid === undefined ? 0 : Number(/VmRSS:\s+(\d+)/.exec(readProc(`/proc/${pid}/status`))?.[1] ?? 0);
+      stepRssKb.set(step, Math.max(stepRssKb.get(step) ?? 0, rssKb));
+      // Without /usr/bin/time: the child's high-water mark, read while it lives.
+      if (!timed && pid !== undefined) hwmKb = Math.max(hwmKb, Number(/VmHWM:\s+(\d+)/.exec(readProc(`/proc/${pid}/status`))?.[1] ?? 0));
+    }, 50);
+    const log = createWriteStream(join(dir, `night-${date}.log`), { mode: 0o600 });
+    const lines = createInterface({ input: child.stderr });
+    lines.on('line', (line) => {
+      log.write(`${line}\n`);
+      err = `${err}${line}\n`.slice(-4000);
+      if (!line.startsWith('{')) return;
+      const event = JSON.parse(line) as { event?: string; step?: string; label?: string; finished?: boolean };
+      if (event.event === 'nightly.step' && event.step) step = event.step;
+      else if (event.event === 'progress' && event.label === 'sync' && event.finished) step = 'sync:publish';
     });
     child.on('error', fail);
     child.on('exit', (code) => {
-      if (poll) clearInterval(poll);
+      clearInterval(poll);
+      log.end();
       if (timed) hwmKb = Number(readFileSync(timeOut, 'utf8').trim().split('\n').pop() ?? 0);
-      const lines = err.trim().split('\n');
-      const lastError = code === 0 ? '' : (lines.filter((l) => !l.startsWith('{')).pop() ?? lines.pop() ?? '');
-      done({ date, code: code ?? 1, seconds: (performance.now() - started) / 1000, peakRssMb: Math.round(hwmKb / 1024), error: lastError.slice(0, 300) });
+      const all = err.trim().split('\n');
+      const lastError = code === 0 ? '' : (all.filter((l) => !l.startsWith('{')).pop() ?? all.pop() ?? '');
+      done({
+        date,
+        code: code ?? 1,
+        seconds: (performance.now() - started) / 1000,
+        peakRssMb: Math.round(hwmKb / 1024),
+        stepRssMb: Object.fromEntries([...stepRssKb].map(([s, kb]) => [s, Math.round(kb / 1024)])),
+        error: lastError.slice(0, 300),
+      });
     });
   });
+}
+
+function readProc(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The process /usr/bin/time started (its only child). */
+function firstChildOf(pid: number | undefined): number | undefined {
+  const children = pid === undefined ? '' : readProc(`/proc/${pid}/task/${pid}/children`).trim();
+  return children === '' ? undefined : Number(children.split(' ')[0]);
 }

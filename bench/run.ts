@@ -60,7 +60,8 @@ if (only === 'busy-merchant') {
   try {
     process.stdout.write(`${JSON.stringify(await measureBusyMerchant(root, runs))}\n`);
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    if (process.argv.includes('--keep')) process.stderr.write(`kept ${root}\n`);
+    else rmSync(root, { recursive: true, force: true });
   }
   process.exit(0);
 }

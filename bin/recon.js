@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=2
 // Entry point of the `recon` CLI: registers the TypeScript loader, then runs src/cli/main.ts's runCli.
 // The only place that sets the process's exit status, so main.ts can be imported (by tests) without
 // running anything.

@@ -12,10 +12,13 @@ import type { Logger } from '../shared/log.ts';
 import { recordFinishedRun } from '../warehouse/runs.ts';
 import { runWithParams } from '../warehouse/sql.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
+import { withDuckdbSettings } from '../warehouse/with-settings.ts';
 import { type BankCheck, PAYOUT_MATCHES_STATEMENT, bankParams, matchNightPayouts } from './payouts.ts';
 import { nightParams, scopeStatements } from './scope.ts';
 import { insertNightFindings } from './lifecycle.ts';
 import { MACRO_STATEMENTS, MATCHES_STATEMENT, ORDER_PAYMENTS_STATEMENT, currentFindingsStatement } from './rules.ts';
+
+const ONE_THREAD = { threads: '1' } as const;
 
 export interface ReconcileDeps {
   db: Pick<DuckDBConnection, 'run' | 'runAndReadAll' | 'prepare'>;
@@ -66,44 +69,48 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
   const run = (sql: string) => runWithParams(deps.db, sql, params);
 
   try {
-    await withTransaction(deps.db, async () => {
-      for (const sql of MACRO_STATEMENTS) await deps.db.run(sql);
-      for (const sql of scopeStatements(config.compareAmount)) await run(sql);
-      await run(ORDER_PAYMENTS_STATEMENT);
-      await matchNightPayouts(deps.db, params, date, request.bank);
-      await run(currentFindingsStatement());
-      // A re-run of the same run id replaces its rows rather than doubling them.
-      await run('DELETE FROM findings WHERE run_id = $run_id');
-      await run('DELETE FROM matches WHERE run_id = $run_id');
-      await insertNightFindings(deps.db, params);
-      await run(`INSERT INTO matches ${MATCHES_STATEMENT}`);
-      await run('DELETE FROM payout_matches WHERE run_id = $run_id');
-      await run(`INSERT INTO payout_matches ${PAYOUT_MATCHES_STATEMENT}`);
-      // The run row commits with its findings, so the next night never carries from a half-written run.
-      await recordFinishedRun(deps.db, {
-        runId: request.runId,
-        kind: 'reconcile',
-        businessDate: date,
-        args: {
-          date,
-          previous_run_id: previousRunId ?? null,
-          ...config,
-          ...(request.fees ? { fees: request.fees } : {}),
-          ...(request.notifications ? { notifications: request.notifications } : {}),
-          ...(request.bank?.accounts.length
-            ? {
-                bank: {
-                  accounts: request.bank.accounts.map((a) => a.id),
-                  settleDays: request.bank.settleDays,
-                  payoutMemoPattern: request.bank.payoutMemoPattern,
-                },
-              }
-            : {}),
-        },
-        startedAtMs: started,
-        finishedAtMs: deps.clock.now(),
-      });
-    });
+    // One thread: the night's joins of a promotion day's payments with its orders build hash tables per
+    // thread, and with two the 200,000-sale night ran out of DuckDB's share (failed to pin a block).
+    await withDuckdbSettings(deps.db, ONE_THREAD, () =>
+      withTransaction(deps.db, async () => {
+        for (const sql of MACRO_STATEMENTS) await deps.db.run(sql);
+        for (const sql of scopeStatements(config.compareAmount)) await run(sql);
+        await run(ORDER_PAYMENTS_STATEMENT);
+        await matchNightPayouts(deps.db, params, date, request.bank);
+        await run(currentFindingsStatement());
+        // A re-run of the same run id replaces its rows rather than doubling them.
+        await run('DELETE FROM findings WHERE run_id = $run_id');
+        await run('DELETE FROM matches WHERE run_id = $run_id');
+        await insertNightFindings(deps.db, params);
+        await run(`INSERT INTO matches ${MATCHES_STATEMENT}`);
+        await run('DELETE FROM payout_matches WHERE run_id = $run_id');
+        await run(`INSERT INTO payout_matches ${PAYOUT_MATCHES_STATEMENT}`);
+        // The run row commits with its findings, so the next night never carries from a half-written run.
+        await recordFinishedRun(deps.db, {
+          runId: request.runId,
+          kind: 'reconcile',
+          businessDate: date,
+          args: {
+            date,
+            previous_run_id: previousRunId ?? null,
+            ...config,
+            ...(request.fees ? { fees: request.fees } : {}),
+            ...(request.notifications ? { notifications: request.notifications } : {}),
+            ...(request.bank?.accounts.length
+              ? {
+                  bank: {
+                    accounts: request.bank.accounts.map((a) => a.id),
+                    settleDays: request.bank.settleDays,
+                    payoutMemoPattern: request.bank.payoutMemoPattern,
+                  },
+                }
+              : {}),
+          },
+          startedAtMs: started,
+          finishedAtMs: deps.clock.now(),
+        });
+      }),
+    );
   } catch (cause) {
     throw new ReconError('warehouse', `reconcile ${date}: ${(cause as Error).message}`, { cause });
   }

@@ -19,6 +19,7 @@ import { keepTexts, keptTable, keptTextOf, rawFilesTable, storeTexts, unstoreTex
 import { changedTextsTable, findChangedTexts } from './raw-changes.ts';
 import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { publishRejects, type RejectsSource } from './rejects.ts';
+import { withDuckdbSettings } from '../warehouse/with-settings.ts';
 import { markVanished, VANISHED } from './vanished.ts';
 
 export interface RowCounts {
@@ -57,7 +58,7 @@ const OPERATIONS: Entity = { spec: OPERATIONS_TABLE, staged: ROWS_OP };
 
 export async function publishRun(db: DuckDBConnection, input: PublishInput): Promise<{ transactions: RowCounts; operations: RowCounts }> {
   try {
-    return await publishOnce(db, input);
+    return await withDuckdbSettings(db, PUBLISH_SETTINGS, () => publishOnce(db, input));
   } finally {
     for (const table of [
       'pub_seen',
@@ -75,6 +76,13 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
     }
   }
 }
+
+/**
+ * The publish runs on one thread, as the staging before it: each thread pins blocks and builds hash
+ * tables of its own, and with two a 60,000-sale day's publish ran out of DuckDB's share (failed to pin a
+ * block at 128 of 128 MiB) in one run of two, where with one it passed in about the same time.
+ */
+const PUBLISH_SETTINGS = { threads: '1' } as const;
 
 // The run's id and instant, as every statement of a publish writes them (bound by publishOnce's exec).
 const RUN = '$run_id';

@@ -3,8 +3,9 @@
 // names no file). Such a text is kept again even when no column changed (raw-files.ts), so that
 // transactions_raw is always the text as last listed. Only rows the warehouse holds are compared: the
 // residue each was staged with (its window's raw file, in staging order) against the one its raw_key
-// names (the files of the store it points into), by MD5, which keeps the comparison narrow: each file's
-// residues are digested as they are read, so that a join holds keys and digests, never texts.
+// names (the files of the store it points into), by MD5. One window at a time, each statement reading
+// only the window's rows and the files they point into: the need of a statement is one window's, never
+// the run's, so a promotion day re-read over the lookback (many windows of held rows) fits the share.
 import { existsSync } from 'node:fs';
 import { listValue, type DuckDBConnection } from '@duckdb/node-api';
 import type { LoadedTable } from '../shared/tables.ts';
@@ -41,41 +42,40 @@ export async function findChangedTexts(
   const read = windows.filter((w) => withHeld.has(w.windowNo));
   if (read.length === 0) return;
 
-  // The listed residues of those rows, each from its window's raw file by its place in it.
-  const listed = read
-    .map(
-      (w) => `SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')}, p.digest
-      FROM (SELECT window_no, ${keys}, row_number() OVER (ORDER BY rowid) - 1 AS pos FROM ${run.staged} WHERE window_no = ${w.windowNo}) o
-      JOIN (SELECT file_row_number, md5(${RESIDUE}) AS digest FROM read_parquet(${`$file_${w.windowNo}`}, file_row_number = true)) p ON p.file_row_number = o.pos
-      WHERE ${heldWinners}`,
-    )
-    .join(' UNION ALL ');
-  const params: Record<string, string | ReturnType<typeof listValue>> = Object.fromEntries(read.map((w) => [`file_${w.windowNo}`, stagedRawFileOf(w.read)]));
-
-  // The kept residues of the same rows, from the files their raw_keys name.
+  // One window at a time, so that a statement holds one window's rows (at most sync.pageSize x
+  // sync.windowPageBudget), never the run's: a promotion day re-read over the lookback is many windows.
   const rawDir = await rawDirOfConnection(db);
-  const numbers = await db.runAndReadAll(
-    `SELECT DISTINCT split_part(t.raw_key, ':', 1) AS file_no FROM ${spec.name} t SEMI JOIN ${run.held} x ON ${on('t', 'x')}`,
-  );
-  const files = numbers
-    .getRowObjects()
-    .map((r) => String(r['file_no']))
-    .filter((n) => /^\d+$/.test(n))
-    .map((n) => rawFileOf(rawDir ?? '', spec.name, Number(n)))
-    .filter((path) => existsSync(path));
-  params['kept_files'] = listValue(files);
-  const kept =
-    files.length === 0
-      ? `SELECT ${keys}, NULL::VARCHAR AS digest FROM ${spec.name} WHERE false`
-      : `SELECT ${spec.keys.map((k) => `t.${k}`).join(', ')}, p.digest
-         FROM ${spec.name} t SEMI JOIN ${run.held} x ON ${on('t', 'x')}
-         JOIN (SELECT parse_filename(filename, true) || ':' || file_row_number AS raw_key, md5(${RESIDUE}) AS digest
-               FROM read_parquet($kept_files, filename = true, file_row_number = true)) p ON t.raw_key = p.raw_key`;
-  await runWithParams(
-    db,
-    `INSERT INTO ${changed}
-     SELECT l.window_no, ${spec.keys.map((k) => `l.${k}`).join(', ')} FROM (${listed}) l LEFT JOIN (${kept}) k ON ${on('k', 'l')}
-     WHERE k.digest IS DISTINCT FROM l.digest`,
-    params,
-  );
+  for (const w of read) {
+    const heldOfWindow = `(SELECT ${keys} FROM ${run.staged} o WHERE o.window_no = ${w.windowNo} AND ${heldWinners})`;
+    // The listed residues of the window's held rows, from its raw file by their place in it.
+    const listed = `SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')}, md5(${RESIDUE}) AS digest
+      FROM (SELECT window_no, ${keys}, row_number() OVER (ORDER BY rowid) - 1 AS pos FROM ${run.staged} WHERE window_no = ${w.windowNo}) o
+      JOIN read_parquet($listed_file, file_row_number = true) p ON p.file_row_number = o.pos
+      WHERE ${heldWinners}`;
+    // The kept residues of the same rows, from the files their raw_keys name; each text is digested
+    // after the join, so only the rows asked for are.
+    const numbers = await db.runAndReadAll(
+      `SELECT DISTINCT split_part(t.raw_key, ':', 1) AS file_no FROM ${spec.name} t SEMI JOIN ${heldOfWindow} x ON ${on('t', 'x')}`,
+    );
+    const files = numbers
+      .getRowObjects()
+      .map((r) => String(r['file_no']))
+      .filter((n) => /^\d+$/.test(n))
+      .map((n) => rawFileOf(rawDir ?? '', spec.name, Number(n)))
+      .filter((path) => existsSync(path));
+    const kept =
+      files.length === 0
+        ? `SELECT ${keys}, NULL::VARCHAR AS digest FROM ${spec.name} WHERE false`
+        : `SELECT ${spec.keys.map((k) => `t.${k}`).join(', ')}, md5(${RESIDUE}) AS digest
+           FROM (SELECT ${keys}, raw_key FROM ${spec.name} t SEMI JOIN ${heldOfWindow} x ON ${on('t', 'x')}) t
+           JOIN read_parquet($kept_files, filename = true, file_row_number = true) p
+             ON t.raw_key = parse_filename(p.filename, true) || ':' || p.file_row_number`;
+    await runWithParams(
+      db,
+      `INSERT INTO ${changed}
+       SELECT l.window_no, ${spec.keys.map((k) => `l.${k}`).join(', ')} FROM (${listed}) l LEFT JOIN (${kept}) k ON ${on('k', 'l')}
+       WHERE k.digest IS DISTINCT FROM l.digest`,
+      { listed_file: stagedRawFileOf(w.read), kept_files: listValue(files) },
+    );
+  }
 }

@@ -84,6 +84,17 @@ const ALLOCATOR_OPTIONS: Readonly<Record<string, string>> = {
   allocator_background_threads: 'true',
 };
 
+/**
+ * DuckDB's cache of the files it reads (the sync's window files, the raw rows' Parquet files, an
+ * export) is off. It keeps their bytes in the buffer pool, where they compete under the cap with the
+ * statement reading them; recon reads each file once or twice in a run and the operating system's page
+ * cache already serves a second read. And with it on, 3 of 27 nights of the busy-merchant bench (a
+ * promotion day at the cap, each statement spilling) failed with a window file's line paired with
+ * another row's id or a key read as NUL bytes (caught by the publish's checks, nothing committed); with
+ * it off, 30 nights of the same series passed without one.
+ */
+const FILE_CACHE_OPTIONS: Readonly<Record<string, string>> = { enable_external_file_cache: 'false' };
+
 /** A read-only open needs the file; a missing one gets a sentence that says how to make it. */
 export function assertWarehouseExists(path: string): void {
   if (path !== ':memory:' && !existsSync(path)) {
@@ -208,6 +219,7 @@ async function createInstance(path: string, options: OpenOptions, spill: string 
         const resources = instanceOptionsOf(options.resources ?? { memoryLimit: DEFAULT_MEMORY_LIMIT });
         return await DuckDBInstance.create(path, {
           ...ALLOCATOR_OPTIONS,
+          ...FILE_CACHE_OPTIONS,
           ...resources,
           ...(spill !== undefined ? { temp_directory: spill } : {}),
           ...(options.maxSpill !== undefined ? { max_temp_directory_size: options.maxSpill } : {}),
