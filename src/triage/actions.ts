@@ -25,7 +25,8 @@ export interface TriageContext {
 export interface TriageListing {
   items: TriagedFinding[];
   night: string | undefined;
-  busy: string | undefined;
+  /** The night of the snapshot the items come from while a job holds the warehouse (current-findings.ts). */
+  busyNight: string | undefined;
   problems: JournalProblem[];
   /** Every skipped line of the journal (`problems` names the first few). */
   skipped: number;
@@ -39,7 +40,7 @@ export async function listFindings(ctx: TriageContext, filter: FindingFilter = {
   // that night's summary.json and workbook count.
   const views = viewsOf(current.rows, events, { slaDays: ctx.slaDays, zone: ctx.zone });
   const items = current.rows.map((row, i) => ({ row, view: views[i]! })).filter((item) => matchesFilter(item, filter));
-  return { items, night: current.night, busy: current.busy, problems, skipped, events };
+  return { items, night: current.night, busyNight: current.busyNight, problems, skipped, events };
 }
 
 type ActionName = 'ack' | 'assign' | 'accept' | 'reopen' | 'note';

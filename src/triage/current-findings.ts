@@ -12,8 +12,11 @@ export interface CurrentFindings {
   rows: FindingRow[];
   /** The night the rows are of; undefined when the warehouse has no reconcile run yet. */
   night: string | undefined;
-  /** Set when the rows come from the snapshot because a job holds the warehouse. */
-  busy: string | undefined;
+  /**
+   * Set when the rows come from the snapshot because a job holds the warehouse: the night the snapshot
+   * is of (the words are the CLI's, in the locale).
+   */
+  busyNight: string | undefined;
 }
 
 export async function readCurrentFindings(warehousePath: string, resources?: WarehouseResources): Promise<CurrentFindings> {
@@ -30,13 +33,13 @@ export async function readCurrentFindings(warehousePath: string, resources?: War
     return {
       rows: snapshot.rows,
       night: snapshot.night,
-      busy: `a recon job is writing the warehouse right now: these are the findings of the night of ${snapshot.night}, as that night left them`,
+      busyNight: snapshot.night,
     };
   }
   try {
     const reader = await warehouse.connection.runAndReadAll(LATEST_FINDINGS_SQL);
     const rows = (reader.getRowObjects() as Record<string, unknown>[]).map(findingRowOf);
-    return { rows, night: rows[0]?.businessDate, busy: undefined };
+    return { rows, night: rows[0]?.businessDate, busyNight: undefined };
   } finally {
     warehouse.close();
   }

@@ -40,6 +40,15 @@ describe('catalogues', () => {
     expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
   });
 
+  it.each([
+    ['en', 'No findings match the filter; nothing written.', 'the findings of the night of 2026-03-11'],
+    ['pt-BR', 'Nenhum achado corresponde ao filtro; nada foi gravado.', 'os achados da noite de 11/03/2026'],
+  ] as const)('%s words the lines of recon findings while a job holds the warehouse', (locale, none, busy) => {
+    const { fmt, terminal } = messagesFor(locale);
+    expect(terminal.listing.noneToWrite).toBe(none);
+    expect(terminal.listing.busy(fmt.day('2026-03-11'))).toContain(busy);
+  });
+
   it('pt-BR is what the issue asked for', () => {
     expect(ptBR.categories.missing_payment).toBe('Pagamento ausente');
     expect(ptBR.categories.duplicate_charge).toBe('Cobrança duplicada');

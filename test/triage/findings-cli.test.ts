@@ -59,7 +59,8 @@ describe('recon findings', () => {
 
   it('acknowledges by key, and the list shows it at once', async () => {
     const ack = await cli('ack', 'missing_payment:A', '--note', 'paid by bank slip', '--by', 'ana');
-    expect(ack).toMatchObject({ code: 0, stdout: 'ack: 1 finding recorded in the triage journal.\n' });
+    // The default config's locale words what a person reads (the action's key stays the command's).
+    expect(ack).toMatchObject({ code: 0, stdout: 'ciente: 1 achado registrado no diário de triagem.\n' });
     const { stdout } = await cli('list', '--state', 'acknowledged', '--format', 'csv');
     const lines = stdout.trim().split('\r\n');
     expect(lines).toHaveLength(2);
@@ -69,9 +70,11 @@ describe('recon findings', () => {
   it('acts in bulk by filter only with --yes when there is no terminal', async () => {
     const refused = await cli('assign', '--category', 'missing_payment', '--to', 'bia');
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/assign 2 findings\? There is no terminal to ask: pass --yes/);
+    expect(refused.stderr).toMatch(/Atribuir 2 achados\? Não há terminal para perguntar: passe --yes para seguir/);
     const done = await cli('assign', '--category', 'missing_payment', '--to', 'bia', '--yes', '--by', 'ana');
-    expect(done.stdout).toBe('assign: 2 findings recorded in the triage journal.\n');
+    expect(done.stdout).toBe('atribuir: 2 achados registrados no diário de triagem.\n');
+    const inEnglish = await runCliInProcess(['findings', 'assign', '--category', 'missing_payment', '--to', 'bia', '--config', localeConfig('en')]);
+    expect(inEnglish.stderr).toMatch(/Assign 2 findings\? There is no terminal to ask: pass --yes to go ahead\./);
     const mine = JSON.parse((await cli('list', '--assignee', 'bia', '--format', 'json')).stdout);
     expect(mine.map((r: any) => r.finding_key)).toEqual(['missing_payment:A', 'missing_payment:B']);
   });

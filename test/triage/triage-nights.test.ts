@@ -130,7 +130,7 @@ describe('the next night', () => {
   it('the CLI and the page see the same triage right away', async () => {
     const listing = await listFindings(ctx('2026-03-12T12:00:00Z'), { state: 'acknowledged' });
     expect(listing.items.map((i) => i.row.key)).toEqual(['missing_payment:D']);
-    expect(listing.busy).toBeUndefined();
+    expect(listing.busyNight).toBeUndefined();
   });
 
   it('a finding past its deadline is overdue three nights on', async () => {

@@ -61,7 +61,7 @@ const list = defineCommand({
     const filter = filterOf(args);
     const ctx = triageContextOf(args);
     const listing = await listFindings(ctx, filter);
-    if (listing.busy) process.stderr.write(`recon: ${listing.busy}\n`);
+    printBusy(listing, ctx.words);
     // One line whatever the number of skipped lines, naming the first few.
     const skipped = skippedLinesText(journalPathFor(ctx.warehousePath), listing);
     if (skipped !== undefined) process.stderr.write(`recon: ${skipped}\n`);
@@ -69,7 +69,12 @@ const list = defineCommand({
   },
 });
 
-const VERBS: Record<ActionRequest['action'], string> = { ack: 'acknowledge', assign: 'assign', accept: 'accept', reopen: 'reopen', note: 'add a note to' };
+/** Says, in the locale, that the findings come from the last night's snapshot because a job holds the warehouse. */
+function printBusy(listing: { busyNight: string | undefined }, words: ListingWords): void {
+  if (listing.busyNight === undefined) return;
+  const { fmt, terminal } = words.messages;
+  process.stderr.write(`recon: ${terminal.listing.busy(fmt.day(listing.busyNight))}\n`);
+}
 
 /** One of the action subcommands: KEY... or a filter, then one journal event per finding. */
 function actionCommand(
@@ -99,29 +104,32 @@ function actionCommand(
         );
       const ctx = triageContextOf(args);
       const listing = await listFindings(ctx);
-      if (listing.busy) process.stderr.write(`recon: ${listing.busy}\n`);
+      printBusy(listing, ctx.words);
       let targets = keys;
       if (keys.length === 0) {
         targets = actionTargets(listing.items, filter, action).map((i) => i.row.key);
         if (targets.length === 0) {
-          process.stdout.write('No findings match the filter; nothing written.\n');
+          process.stdout.write(`${ctx.words.messages.terminal.listing.noneToWrite}\n`);
           return;
         }
-        if (!args.yes) await confirm(`${VERBS[action]} ${targets.length} finding${targets.length === 1 ? '' : 's'}?`);
+        const { fmt, terminal } = ctx.words.messages;
+        if (!args.yes) await confirm(terminal.listing.confirm(action, targets.length, fmt.count(targets.length)), terminal.listing);
       }
       const request: ActionRequest = { action, keys: targets, by: (args.by as string | undefined) ?? actorName(), via: 'cli', ...requestOf(args) };
       const written = await recordAction(ctx, request, listing.items);
-      process.stdout.write(`${action}: ${written.length} finding${written.length === 1 ? '' : 's'} recorded in the triage journal.\n`);
+      const { fmt, terminal } = ctx.words.messages;
+      process.stdout.write(`${terminal.listing.recorded(action, written.length, fmt.count(written.length))}\n`);
     },
   });
 }
 
-async function confirm(question: string): Promise<void> {
-  if (!process.stdin.isTTY) throw new ReconError('usage', `${question} There is no terminal to ask: pass --yes to go ahead`);
+/** Asks before an action on every finding a filter matches; the words (and the answers that say yes) are the locale's. */
+async function confirm(question: string, words: { answers: string; yes: RegExp; noTerminal: string; notConfirmed: string }): Promise<void> {
+  if (!process.stdin.isTTY) throw new ReconError('usage', `${question} ${words.noTerminal}`);
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    const answer = await rl.question(`${question} [y/N] `);
-    if (!/^y(es)?$/i.test(answer.trim())) throw new ReconError('usage', 'not confirmed; nothing written');
+    const answer = await rl.question(`${question} ${words.answers} `);
+    if (!words.yes.test(answer.trim())) throw new ReconError('usage', words.notConfirmed);
   } finally {
     rl.close();
   }

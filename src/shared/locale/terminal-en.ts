@@ -2,6 +2,8 @@
 // `recon reconcile` prints, and the frame the CLI entry puts around an error. Figures come formatted.
 import type { Messages } from './index.ts';
 
+const CONFIRM_EN = { ack: 'Acknowledge', assign: 'Assign', accept: 'Accept', reopen: 'Reopen', note: 'Add a note to' } as const;
+
 export const terminalEn: Messages['terminal'] = {
   listing: {
     headers: {
@@ -17,6 +19,14 @@ export const terminalEn: Messages['terminal'] = {
     },
     overdue: 'OVERDUE',
     none: 'No findings match.',
+    noneToWrite: 'No findings match the filter; nothing written.',
+    recorded: (action, count, n) => `${action}: ${count === 1 ? '1 finding' : `${n} findings`} recorded in the triage journal.`,
+    confirm: (action, count, n) => `${CONFIRM_EN[action]} ${count === 1 ? '1 finding' : `${n} findings`}?`,
+    answers: '[y/N]',
+    noTerminal: 'There is no terminal to ask: pass --yes to go ahead.',
+    notConfirmed: 'not confirmed; nothing written',
+    yes: /^y(es)?$/i,
+    busy: (night) => `a recon job is writing the warehouse right now: these are the findings of the night of ${night}, as that night left them`,
     count: (count, n) => (count === 1 ? '1 finding' : `${n} findings`),
     changedMark: ' (* changed since it was acknowledged)',
     figures: (fresh, open, overdue, overdueAmount, atStake) => `new ${fresh}, open ${open}, overdue ${overdue} (${overdueAmount}); at stake ${atStake}`,

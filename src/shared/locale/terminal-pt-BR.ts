@@ -2,6 +2,18 @@
 // `recon reconcile` prints, and the frame the CLI entry puts around an error. Figures come formatted
 // (the locale's fmt); the machine outputs (--format csv|json, the JSON log) never come here.
 
+/** The triage actions, as `recon findings` names them. */
+type TriageAction = 'ack' | 'assign' | 'accept' | 'reopen' | 'note';
+
+const ACTIONS_PT: Record<TriageAction, string> = { ack: 'ciente', assign: 'atribuir', accept: 'aceitar', reopen: 'reabrir', note: 'nota' };
+const CONFIRM_PT: Record<TriageAction, string> = {
+  ack: 'Marcar como ciente',
+  assign: 'Atribuir',
+  accept: 'Aceitar como explicados',
+  reopen: 'Reabrir',
+  note: 'Anotar',
+};
+
 export const terminalPtBR = {
   /** `recon findings list` as a table (src/triage/listing-output.ts). */
   listing: {
@@ -18,6 +30,19 @@ export const terminalPtBR = {
     },
     overdue: 'VENCIDO',
     none: 'Nenhum achado corresponde ao filtro.',
+    /** A filter of an action that matches nothing. */
+    noneToWrite: 'Nenhum achado corresponde ao filtro; nada foi gravado.',
+    /** What an action on findings wrote (`recon findings ack|assign|accept|reopen|note`). */
+    recorded: (action: TriageAction, count: number, n: string): string =>
+      `${ACTIONS_PT[action]}: ${count === 1 ? '1 achado registrado' : `${n} achados registrados`} no diário de triagem.`,
+    /** The question before an action on every finding a filter matches, and the answers that say yes. */
+    confirm: (action: TriageAction, count: number, n: string): string => `${CONFIRM_PT[action]} ${count === 1 ? '1 achado' : `${n} achados`}?`,
+    answers: '[s/N]',
+    noTerminal: 'Não há terminal para perguntar: passe --yes para seguir.',
+    notConfirmed: 'não confirmado; nada foi gravado',
+    yes: /^s(im)?$/i,
+    /** The findings come from the last night's snapshot: a job holds the warehouse. */
+    busy: (night: string): string => `um job do recon está gravando o warehouse agora: estes são os achados da noite de ${night}, como aquela noite os deixou`,
     count: (count: number, n: string): string => (count === 1 ? '1 achado' : `${n} achados`),
     changedMark: ' (* mudou desde que foi marcado como ciente)',
     figures: (fresh: string, open: string, overdue: string, overdueAmount: string, atStake: string): string =>
