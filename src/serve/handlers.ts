@@ -15,7 +15,7 @@ import { findingsOfNight, keptOutOrdersOfNight, openChargebacks, refundsBetween,
 import { contentTypeOf, downloadNameOf, openReportFile, realNightDir, type ReportCatalog } from './report-files.ts';
 import { sendFile, type SendOutcome } from './send-file.ts';
 import { staticAsset } from './static-assets.ts';
-import type { WarehouseReader } from './warehouse-reads.ts';
+import { warehouseNoticeOf, type WarehouseReader } from './warehouse-reads.ts';
 import { isView } from './page-actions.ts';
 import { findingsFromSnapshot, latestReconciledNight, triageOfNight, triageRowsOfRun, type TriageSource } from './page-triage.ts';
 import type { TableTriage } from './triage-panel.ts';
@@ -60,7 +60,7 @@ export async function serveHome(site: SiteContext, respond: Respond): Promise<vo
     zone: site.zone,
     nowMs: site.clock.now(),
     refundsEndDate,
-    warehouse: read.ok ? { ok: true, ...read.value } : { ok: false, reason: read.reason },
+    warehouse: read.ok ? { ok: true, ...read.value } : { ok: false, reason: warehouseNoticeOf(read, site.messages.page.warehouse) },
   };
   respond(200, 'text/html; charset=utf-8', renderHome(data));
 }
@@ -109,6 +109,7 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
       actor: visitor.actor,
     };
   }
+  const notice = read.ok ? undefined : warehouseNoticeOf(read, site.messages.page.warehouse);
   const data: NightData = {
     messages: site.messages,
     triage,
@@ -116,7 +117,7 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
     zone: site.zone,
     previous: index >= 0 ? dates[index + 1] : undefined,
     next: index > 0 ? dates[index - 1] : undefined,
-    findings: rows === undefined ? { ok: false, reason: read.ok ? '' : read.reason } : { ok: true, value: rows, notice: read.ok ? undefined : read.reason },
+    findings: rows === undefined ? { ok: false, reason: notice ?? '' } : { ok: true, value: rows, notice },
     keptOut: read.ok ? read.value.keptOut : undefined,
     syncRejects: read.ok ? read.value.syncRejects : undefined,
     forecast: read.ok ? read.value.forecast : undefined,

@@ -9,7 +9,13 @@ import { openWarehouse } from '../warehouse/open.ts';
 
 export type Db = Pick<DuckDBConnection, 'runAndReadAll'>;
 
-type WarehouseRead<T> = { ok: true; value: T } | { ok: false; busy: boolean; reason: string };
+/** A read, or why there is none: a job holds the warehouse (busy), or it could not be opened (its error). */
+type WarehouseRead<T> = { ok: true; value: T } | { ok: false; busy: boolean; detail: string };
+
+/** The notice the page shows for a read that failed, in the page's words. */
+export function warehouseNoticeOf(read: { busy: boolean; detail: string }, words: { busy: string; unreadable: (detail: string) => string }): string {
+  return read.busy ? words.busy : words.unreadable(read.detail);
+}
 
 export interface WarehouseReader {
   read<T>(work: (db: Db) => Promise<T>): Promise<WarehouseRead<T>>;
@@ -32,10 +38,8 @@ async function readOnce<T>(path: string, resources: WarehouseResources | undefin
   try {
     warehouse = await openWarehouse(path, { readOnly: true, resources });
   } catch (error) {
-    if (isReconError(error, 'locked'))
-      return { ok: false, busy: true, reason: 'the warehouse is busy: a recon job is writing to it right now; the nights below come from the reports folder' };
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, busy: false, reason: `the warehouse cannot be read: ${message}` };
+    if (isReconError(error, 'locked')) return { ok: false, busy: true, detail: '' };
+    return { ok: false, busy: false, detail: error instanceof Error ? error.message : String(error) };
   }
   try {
     return { ok: true, value: await work(warehouse.connection) };

@@ -8,6 +8,7 @@ import { englishReasonOf, factsOfJson, localizeReason, renderReason } from '../.
 import { REASON_FACTS, type ReasonFacts } from '../../src/shared/locale/reason-types.ts';
 import { en } from '../../src/shared/locale/en.ts';
 import { ptBR } from '../../src/shared/locale/pt-BR.ts';
+import { warehouseNoticeOf } from '../../src/serve/warehouse-reads.ts';
 
 /** Every path to a leaf (a string or a function) of a catalogue. */
 function keyPaths(value: unknown, prefix = ''): string[] {
@@ -47,6 +48,15 @@ describe('catalogues', () => {
     const { fmt, terminal } = messagesFor(locale);
     expect(terminal.listing.noneToWrite).toBe(none);
     expect(terminal.listing.busy(fmt.day('2026-03-11'))).toContain(busy);
+  });
+
+  it.each([
+    ['en', 'the warehouse is busy: a recon job is writing', 'the warehouse cannot be read: IO Error'],
+    ['pt-BR', 'o warehouse está ocupado: um job do recon está gravando', 'não foi possível ler o warehouse: IO Error'],
+  ] as const)('%s words why the page has no figures of the warehouse', (locale, busy, unreadable) => {
+    const words = messagesFor(locale).page.warehouse;
+    expect(warehouseNoticeOf({ busy: true, detail: '' }, words)).toContain(busy);
+    expect(warehouseNoticeOf({ busy: false, detail: 'IO Error' }, words)).toBe(unreadable);
   });
 
   it('pt-BR is what the issue asked for', () => {

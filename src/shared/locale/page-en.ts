@@ -11,6 +11,10 @@ export const pageEn: typeof pagePtBR = {
     tooMany: 'Too many requests: wait a minute and try again.',
   },
   tagline: 'reconciliation reports',
+  warehouse: {
+    busy: 'the warehouse is busy: a recon job is writing to it right now; the nights below come from the reports folder',
+    unreadable: (detail) => `the warehouse cannot be read: ${detail}`,
+  },
   openHint: (command, url) => `Open the reports page: ${command}, then ${url}`,
   outcomes: { done: 'done', done_with_warnings: 'done_with_warnings', failed: 'failed', unknown: 'unknown', none: 'no summary' },
   downloads: { none: 'none', fileOf: (file, date) => `${file} of ${date}`, rfc: 'csv RFC 4180' },

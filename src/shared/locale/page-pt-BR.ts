@@ -13,6 +13,11 @@ export const pagePtBR = {
     tooMany: 'Pedidos demais: espere um minuto e tente de novo.',
   },
   tagline: 'relatórios de conciliação',
+  /** Why the page shows no figures of the warehouse (the notice above the nights). */
+  warehouse: {
+    busy: 'o warehouse está ocupado: um job do recon está gravando nele agora; as noites abaixo vêm da pasta de relatórios',
+    unreadable: (detail: string): string => `não foi possível ler o warehouse: ${detail}`,
+  },
   /** The line a finished night prints on the terminal to open its page. */
   openHint: (command: string, url: string): string => `Abra a página dos relatórios: ${command} e depois ${url}`,
   outcomes: { done: 'concluída', done_with_warnings: 'concluída com avisos', failed: 'falhou', unknown: 'desconhecido', none: 'sem resumo' } as Record<
