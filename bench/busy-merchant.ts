@@ -135,12 +135,18 @@ function runNight(date: string, config: string, apiKey: string, dir: string): Pr
       log.write(`${line}\n`);
       err = `${err}${line}\n`.slice(-4000);
       if (!line.startsWith('{')) return;
-      const event = JSON.parse(line) as { event?: string; step?: string; label?: string; finished?: boolean };
+      let event: { event?: string; step?: string; label?: string; finished?: boolean };
+      try {
+        event = JSON.parse(line);
+      } catch {
+        return;
+      }
       if (event.event === 'nightly.step' && event.step) step = event.step;
       else if (event.event === 'progress' && event.label === 'sync' && event.finished) step = 'sync:publish';
     });
     child.on('error', fail);
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the child's stderr may still hold lines when it exits, the last error among them.
+    child.on('close', (code) => {
       clearInterval(poll);
       log.end();
       if (timed) hwmKb = Number(readFileSync(timeOut, 'utf8').trim().split('\n').pop() ?? 0);

@@ -5,9 +5,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlLiteral } from './sql.ts';
 
 /**
- * Runs `work` with DuckDB settings changed (e.g. { threads: '1' }) and puts them back after, also when
- * it fails. Outside a transaction: inside one the failure aborts, the restoring SET would fail too and
- * leave the settings changed for the rest of the process.
+ * Runs `work` with DuckDB settings changed (e.g. { threads: '1' }) and puts back those it changed, also
+ * when it fails, or when a SET fails partway. Outside a transaction: inside one a failure aborts it and
+ * the restoring SET would fail too. When the work failed, its error is the one that explains: a restore
+ * that fails then (the work left an aborted transaction, or DuckDB invalidated the database) is dropped.
  */
 export async function withDuckdbSettings<T>(
   db: Pick<DuckDBConnection, 'run' | 'runAndReadAll'>,
@@ -17,10 +18,21 @@ export async function withDuckdbSettings<T>(
   const names = Object.keys(settings);
   const reader = await db.runAndReadAll(`SELECT ${names.map((name) => `current_setting(${sqlLiteral(name)})::VARCHAR AS ${name}`).join(', ')}`);
   const before = reader.getRowObjects()[0] ?? {};
-  for (const [name, value] of Object.entries(settings)) await db.run(`SET ${name} = ${sqlLiteral(value)}`);
+  const changed: string[] = [];
+  const restore = async () => {
+    for (const name of changed) await db.run(`SET ${name} = ${sqlLiteral(String(before[name]))}`);
+  };
+  let value: T;
   try {
-    return await work();
-  } finally {
-    for (const name of names) await db.run(`SET ${name} = ${sqlLiteral(String(before[name]))}`);
+    for (const name of names) {
+      await db.run(`SET ${name} = ${sqlLiteral(settings[name] ?? '')}`);
+      changed.push(name);
+    }
+    value = await work();
+  } catch (error) {
+    await restore().catch(() => undefined);
+    throw error;
   }
+  await restore();
+  return value;
 }

@@ -59,6 +59,19 @@ describe('catalogues', () => {
     expect(warehouseNoticeOf({ busy: false, detail: 'IO Error' }, words)).toBe(unreadable);
   });
 
+  it.each([
+    ['ack', 1, 'Marcar 1 achado como ciente?', 'Diário de triagem: 1 achado marcado como ciente.'],
+    ['ack', 2, 'Marcar 2 achados como cientes?', 'Diário de triagem: 2 achados marcados como cientes.'],
+    ['assign', 2, 'Atribuir 2 achados?', 'Diário de triagem: 2 achados atribuídos.'],
+    ['accept', 1, 'Aceitar 1 achado como explicado?', 'Diário de triagem: 1 achado aceito como explicado.'],
+    ['reopen', 1200, 'Reabrir 1.200 achados?', 'Diário de triagem: 1.200 achados reabertos.'],
+    ['note', 1, 'Adicionar uma nota a 1 achado?', 'Diário de triagem: nota adicionada a 1 achado.'],
+  ] as const)('pt-BR asks before %s on %i findings and says what it wrote, in agreement', (action, count, question, recorded) => {
+    const { fmt, terminal } = messagesFor('pt-BR');
+    expect(terminal.listing.confirm(action, count, fmt.count(count))).toBe(question);
+    expect(terminal.listing.recorded(action, count, fmt.count(count))).toBe(recorded);
+  });
+
   it('pt-BR is what the issue asked for', () => {
     expect(ptBR.categories.missing_payment).toBe('Pagamento ausente');
     expect(ptBR.categories.duplicate_charge).toBe('Cobrança duplicada');

@@ -60,7 +60,7 @@ describe('recon findings', () => {
   it('acknowledges by key, and the list shows it at once', async () => {
     const ack = await cli('ack', 'missing_payment:A', '--note', 'paid by bank slip', '--by', 'ana');
     // The default config's locale words what a person reads (the action's key stays the command's).
-    expect(ack).toMatchObject({ code: 0, stdout: 'ciente: 1 achado registrado no diário de triagem.\n' });
+    expect(ack).toMatchObject({ code: 0, stdout: 'Diário de triagem: 1 achado marcado como ciente.\n' });
     const { stdout } = await cli('list', '--state', 'acknowledged', '--format', 'csv');
     const lines = stdout.trim().split('\r\n');
     expect(lines).toHaveLength(2);
@@ -72,7 +72,7 @@ describe('recon findings', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/Atribuir 2 achados\? Não há terminal para perguntar: passe --yes para seguir/);
     const done = await cli('assign', '--category', 'missing_payment', '--to', 'bia', '--yes', '--by', 'ana');
-    expect(done.stdout).toBe('atribuir: 2 achados registrados no diário de triagem.\n');
+    expect(done.stdout).toBe('Diário de triagem: 2 achados atribuídos.\n');
     const inEnglish = await runCliInProcess(['findings', 'assign', '--category', 'missing_payment', '--to', 'bia', '--config', localeConfig('en')]);
     expect(inEnglish.stderr).toMatch(/Assign 2 findings\? There is no terminal to ask: pass --yes to go ahead\./);
     const mine = JSON.parse((await cli('list', '--assignee', 'bia', '--format', 'json')).stdout);

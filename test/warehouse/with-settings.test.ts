@@ -40,3 +40,21 @@ describe('withDuckdbSettings', () => {
     }
   });
 });
+
+describe('withDuckdbSettings when the work leaves a transaction aborted', () => {
+  it("throws the work's error, not the restoring SET's", async () => {
+    const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+    const db = await instance.connect();
+    try {
+      const failed = await withDuckdbSettings(db, { threads: '1' }, async () => {
+        await db.run('BEGIN');
+        await db.run("SELECT error('a statement failed')").catch(() => undefined);
+        throw new Error('the work failed in its transaction');
+      }).catch((error: Error) => error.message);
+      expect(failed).toBe('the work failed in its transaction');
+    } finally {
+      db.closeSync();
+      instance.closeSync();
+    }
+  });
+});

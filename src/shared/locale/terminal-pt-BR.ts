@@ -5,13 +5,22 @@
 /** The triage actions, as `recon findings` names them. */
 type TriageAction = 'ack' | 'assign' | 'accept' | 'reopen' | 'note';
 
-const ACTIONS_PT: Record<TriageAction, string> = { ack: 'ciente', assign: 'atribuir', accept: 'aceitar', reopen: 'reabrir', note: 'nota' };
-const CONFIRM_PT: Record<TriageAction, string> = {
-  ack: 'Marcar como ciente',
-  assign: 'Atribuir',
-  accept: 'Aceitar como explicados',
-  reopen: 'Reabrir',
-  note: 'Anotar',
+/** What an action did to `n` findings (a count already formatted), in words that agree with it. */
+const DONE_PT: Record<TriageAction, (one: boolean, n: string) => string> = {
+  ack: (one, n) => (one ? '1 achado marcado como ciente' : `${n} achados marcados como cientes`),
+  assign: (one, n) => (one ? '1 achado atribuído' : `${n} achados atribuídos`),
+  accept: (one, n) => (one ? '1 achado aceito como explicado' : `${n} achados aceitos como explicados`),
+  reopen: (one, n) => (one ? '1 achado reaberto' : `${n} achados reabertos`),
+  note: (one, n) => (one ? 'nota adicionada a 1 achado' : `nota adicionada a ${n} achados`),
+};
+
+/** The question before an action on `n` findings. */
+const ASK_PT: Record<TriageAction, (one: boolean, n: string) => string> = {
+  ack: (one, n) => (one ? 'Marcar 1 achado como ciente?' : `Marcar ${n} achados como cientes?`),
+  assign: (one, n) => (one ? 'Atribuir 1 achado?' : `Atribuir ${n} achados?`),
+  accept: (one, n) => (one ? 'Aceitar 1 achado como explicado?' : `Aceitar ${n} achados como explicados?`),
+  reopen: (one, n) => (one ? 'Reabrir 1 achado?' : `Reabrir ${n} achados?`),
+  note: (one, n) => (one ? 'Adicionar uma nota a 1 achado?' : `Adicionar uma nota a ${n} achados?`),
 };
 
 export const terminalPtBR = {
@@ -33,16 +42,16 @@ export const terminalPtBR = {
     /** A filter of an action that matches nothing. */
     noneToWrite: 'Nenhum achado corresponde ao filtro; nada foi gravado.',
     /** What an action on findings wrote (`recon findings ack|assign|accept|reopen|note`). */
-    recorded: (action: TriageAction, count: number, n: string): string =>
-      `${ACTIONS_PT[action]}: ${count === 1 ? '1 achado registrado' : `${n} achados registrados`} no diário de triagem.`,
+    recorded: (action: TriageAction, count: number, n: string): string => `Diário de triagem: ${DONE_PT[action](count === 1, n)}.`,
     /** The question before an action on every finding a filter matches, and the answers that say yes. */
-    confirm: (action: TriageAction, count: number, n: string): string => `${CONFIRM_PT[action]} ${count === 1 ? '1 achado' : `${n} achados`}?`,
+    confirm: (action: TriageAction, count: number, n: string): string => ASK_PT[action](count === 1, n),
     answers: '[s/N]',
     noTerminal: 'Não há terminal para perguntar: passe --yes para seguir.',
     notConfirmed: 'não confirmado; nada foi gravado',
     yes: /^s(im)?$/i,
     /** The findings come from the last night's snapshot: a job holds the warehouse. */
-    busy: (night: string): string => `um job do recon está gravando o warehouse agora: estes são os achados da noite de ${night}, como aquela noite os deixou`,
+    busy: (night: string): string =>
+      `um job do recon está gravando no warehouse agora: estes são os achados da noite de ${night}, tal como ficaram ao fim daquela noite`,
     count: (count: number, n: string): string => (count === 1 ? '1 achado' : `${n} achados`),
     changedMark: ' (* mudou desde que foi marcado como ciente)',
     figures: (fresh: string, open: string, overdue: string, overdueAmount: string, atStake: string): string =>
