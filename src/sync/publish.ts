@@ -84,6 +84,15 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
  */
 const PUBLISH_SETTINGS = { threads: '1' } as const;
 
+/**
+ * The merge runs with DuckDB free to write rows in any order: keeping the order of a large INSERT ...
+ * SELECT or CREATE TABLE AS buffers rows in memory to put them back in sequence, so its need grew with
+ * the rows. Nothing of the merge depends on the order rows are stored in (the kept texts are placed by
+ * explicit ORDER BY rowid of the staged rows, which are staged in order before). Restored before the
+ * texts are cut, whose lines and rows are paired by position.
+ */
+const IN_ANY_ORDER = { preserve_insertion_order: 'false' } as const;
+
 // The run's id and instant, as every statement of a publish writes them (bound by publishOnce's exec).
 const RUN = '$run_id';
 const NOW = 'make_timestamptz(CAST($now_ms AS BIGINT) * 1000)';
@@ -97,7 +106,7 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
   const moved: MovedFile[] = [];
   try {
     return await withTransaction(db, async () => {
-      const { tx, op } = await inAnyOrder(db, async () => ({
+      const { tx, op } = await withDuckdbSettings(db, IN_ANY_ORDER, async () => ({
         tx: await mergeEntity(db, exec, TRANSACTIONS, input.staged.transactions),
         op: await mergeEntity(db, exec, OPERATIONS, input.staged.operations),
       }));
@@ -136,30 +145,6 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
     await unstoreTexts(moved);
     throw new ReconError('warehouse', `publishing sync run ${input.runId} failed, nothing of it was committed: ${(cause as Error).message}`, { cause });
   }
-}
-
-/**
- * Runs the merge with DuckDB free to write rows in any order: keeping the order of a large INSERT ...
- * SELECT or CREATE TABLE AS buffers rows in memory to put them back in sequence, so its need grew with
- * the rows. Nothing of the merge depends on the order rows are stored in (the kept texts are placed by
- * explicit ORDER BY rowid of the staged rows, which are staged in order before). Restored before the
- * texts are cut, whose lines and rows are paired by position.
- */
-async function inAnyOrder<T>(db: DuckDBConnection, work: () => Promise<T>): Promise<T> {
-  const reader = await db.runAndReadAll("SELECT current_setting('preserve_insertion_order') AS keep");
-  const keep = reader.getRowObjects()[0]?.['keep'] !== false;
-  const restore = () => db.run(`SET preserve_insertion_order = ${keep}`);
-  await db.run('SET preserve_insertion_order = false');
-  let value: T;
-  try {
-    value = await work();
-  } catch (error) {
-    // In a transaction the failure aborted, the SET fails too: the error that explains is the first.
-    await restore().catch(() => undefined);
-    throw error;
-  }
-  await restore();
-  return value;
 }
 
 /** The counts of one table's merge, and how many rows' texts each window keeps (raw-files.ts). */

@@ -6,9 +6,10 @@ import { sqlLiteral } from './sql.ts';
 
 /**
  * Runs `work` with DuckDB settings changed (e.g. { threads: '1' }) and puts back those it changed, also
- * when it fails, or when a SET fails partway. Outside a transaction: inside one a failure aborts it and
- * the restoring SET would fail too. When the work failed, its error is the one that explains: a restore
- * that fails then (the work left an aborted transaction, or DuckDB invalidated the database) is dropped.
+ * when it fails or a SET fails partway. When the work failed, its error is the one that explains: a
+ * restore that fails then (inside a transaction the failure aborted, or after DuckDB invalidated the
+ * database) is dropped and the settings stay changed, so a setting that must come back whatever happens
+ * is borrowed outside any transaction (the publish's and the reconcile's threads).
  */
 export async function withDuckdbSettings<T>(
   db: Pick<DuckDBConnection, 'run' | 'runAndReadAll'>,
