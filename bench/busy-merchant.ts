@@ -124,10 +124,10 @@ function runNight(date: string, config: string, apiKey: string, dir: string): Pr
     const stepRssKb = new Map<string, number>();
     const poll = setInterval(() => {
       const pid = timed ? firstChildOf(child.pid) : child.pid;
-      const rssKb = pid === undefined ? 0 : Number(/VmRSS:\s+(\d+)/.exec(readProc(`/proc/${pid}/status`))?.[1] ?? 0);
-      stepRssKb.set(step, Math.max(stepRssKb.get(step) ?? 0, rssKb));
+      const status = pid === undefined ? '' : readProc(`/proc/${pid}/status`);
+      stepRssKb.set(step, Math.max(stepRssKb.get(step) ?? 0, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)));
       // Without /usr/bin/time: the child's high-water mark, read while it lives.
-      if (!timed && pid !== undefined) hwmKb = Math.max(hwmKb, Number(/VmHWM:\s+(\d+)/.exec(readProc(`/proc/${pid}/status`))?.[1] ?? 0));
+      if (!timed) hwmKb = Math.max(hwmKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
     }, 50);
     const log = createWriteStream(join(dir, `night-${date}.log`), { mode: 0o600 });
     const lines = createInterface({ input: child.stderr });

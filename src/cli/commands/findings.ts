@@ -103,21 +103,20 @@ function actionCommand(
           `expected finding keys (see \`recon findings list\`) or a filter such as --category refund_owed --older-than 7d; got neither`,
         );
       const ctx = triageContextOf(args);
+      const { fmt, terminal } = ctx.words.messages;
       const listing = await listFindings(ctx);
       printBusy(listing, ctx.words);
       let targets = keys;
       if (keys.length === 0) {
         targets = actionTargets(listing.items, filter, action).map((i) => i.row.key);
         if (targets.length === 0) {
-          process.stdout.write(`${ctx.words.messages.terminal.listing.noneToWrite}\n`);
+          process.stdout.write(`${terminal.listing.noneToWrite}\n`);
           return;
         }
-        const { fmt, terminal } = ctx.words.messages;
         if (!args.yes) await confirm(terminal.listing.confirm(action, targets.length, fmt.count(targets.length)), terminal.listing);
       }
       const request: ActionRequest = { action, keys: targets, by: (args.by as string | undefined) ?? actorName(), via: 'cli', ...requestOf(args) };
       const written = await recordAction(ctx, request, listing.items);
-      const { fmt, terminal } = ctx.words.messages;
       process.stdout.write(`${terminal.listing.recorded(action, written.length, fmt.count(written.length))}\n`);
     },
   });
