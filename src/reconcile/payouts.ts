@@ -10,6 +10,7 @@ import { dropReturnedCredits, type ReturnDebit } from '../bank/returned-credits.
 import { findingKeyOf, findingKeySql } from '../shared/finding.ts';
 import { dateParam, instantParam, runWithParams, type SqlParams } from '../warehouse/sql.ts';
 import type { ReconcileDeps } from './reconcile.ts';
+import { pickedOnce } from './scope.ts';
 
 /** The bank check of a night: the accounts, the window and the memo pattern, and the zone P is taken in. */
 export type BankCheck = Pick<BankConfig, 'accounts' | 'settleDays' | 'payoutMemoPattern' | 'pairTolerance' | 'reversalMemoPattern'> & { zone: string };
@@ -43,14 +44,16 @@ const PAYOUTS: readonly string[] = [
   // first time it was seen fulfilled (operation_history), not its latest update: a later change of any
   // other field moves date_updated, never the day the money left.
   `CREATE OR REPLACE TEMP TABLE rc_bank_payouts AS
-   WITH picked AS (
-     (SELECT o.rowid AS rid, o.* FROM operations o
-      WHERE o.kind = 'cash_out' AND o.date_updated >= $bank_lo_start AND o.date_updated < $d_end)
-     UNION ALL
-     (SELECT o.rowid AS rid, o.* FROM operations o
-      WHERE o.kind = 'cash_out' AND o.operation_id IN (
-        SELECT operation_id FROM rc_prev WHERE category IN ('payout_not_in_bank', 'payout_amount_differs')))),
-   once AS (SELECT DISTINCT ON (rid) * EXCLUDE (rid) FROM picked),
+   WITH once AS (
+   ${pickedOnce(
+     'operations',
+     'o',
+     'o.*',
+     [
+       'o.date_updated >= $bank_lo_start AND o.date_updated < $d_end',
+       "o.operation_id IN (SELECT operation_id FROM rc_prev WHERE category IN ('payout_not_in_bank', 'payout_amount_differs'))",
+     ].map((where) => ({ where: `o.kind = 'cash_out' AND ${where}` })),
+   )}),
    documents AS (SELECT DISTINCT document FROM rc_bank_accounts),
    fulfilled AS (
      SELECT h.operation_id, min(h.date_updated) AS at

@@ -18,6 +18,7 @@ import { makeFolderFor } from '../shared/exclusive-file.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { dateParam, instantParam } from '../warehouse/sql.ts';
+import { ONE_THREAD, withDuckdbSettings } from '../warehouse/with-settings.ts';
 import { CsvFileWriter } from './csv-writer.ts';
 import { copyCsv } from './csv-copy.ts';
 import { rowChunksOf, type QueryParams } from './query-rows.ts';
@@ -102,19 +103,22 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
     throw new ReconError('report', `cannot create report folder ${dir}: ${(cause as Error).message}`, { cause });
   }
   const result: WriteReportsResult = { files: [], counts: {}, reconcileRunId, off: {} };
-  for (const definition of request.definitions) {
-    if (definition.needsReconcileRun && reconcileRunId === null) {
-      throw new ReconError(
-        'report',
-        `report ${definition.name} for ${day.date}: expected a reconcile run of that date, found none; run \`recon reconcile --date ${day.date}\` first`,
-      );
+  // On one DuckDB thread, as the reconcile: a report's joins over a promotion day then fit the share.
+  await withDuckdbSettings(deps.db, ONE_THREAD, async () => {
+    for (const definition of request.definitions) {
+      if (definition.needsReconcileRun && reconcileRunId === null) {
+        throw new ReconError(
+          'report',
+          `report ${definition.name} for ${day.date}: expected a reconcile run of that date, found none; run \`recon reconcile --date ${day.date}\` first`,
+        );
+      }
+      const sheets = typeof definition.sheets === 'function' ? definition.sheets(reportParams) : definition.sheets;
+      const off = definition.check !== undefined && request.checksOff?.includes(definition.check) ? definition.check : undefined;
+      if (off) result.off[definition.name] = off;
+      const written = await writeOneReport(deps, { definition, sheets, dir, mode, params, request, off }, result.counts);
+      result.files.push(...written);
     }
-    const sheets = typeof definition.sheets === 'function' ? definition.sheets(reportParams) : definition.sheets;
-    const off = definition.check !== undefined && request.checksOff?.includes(definition.check) ? definition.check : undefined;
-    if (off) result.off[definition.name] = off;
-    const written = await writeOneReport(deps, { definition, sheets, dir, mode, params, request, off }, result.counts);
-    result.files.push(...written);
-  }
+  });
   return result;
 }
 

@@ -12,7 +12,7 @@ import { triageDirFor } from './journal.ts';
 
 /**
  * The snapshot is recon's own file, but it is read from outside the process: bounded all the same, and
- * within Node's share of the memory budget (warehouse.memoryLimit keeps 320 MB for Node): about 250,000
+ * within Node's share of the memory budget (warehouse.memoryLimit keeps 384 MB for Node): about 250,000
  * findings.
  */
 const MAX_SNAPSHOT_BYTES = 128 * 1024 * 1024;

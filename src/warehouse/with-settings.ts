@@ -5,6 +5,13 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlLiteral } from './sql.ts';
 
 /**
+ * One DuckDB thread: with two, each thread builds hash tables and pins blocks of its own, and a night's
+ * joins of a promotion day need twice the share (the reconcile of the 200,000-sale night failed to pin a
+ * block; its refunds report needed more than 122 MiB with two threads and under 100 MiB with one).
+ */
+export const ONE_THREAD: Readonly<Record<string, string>> = { threads: '1' };
+
+/**
  * Runs `work` with DuckDB settings changed (e.g. { threads: '1' }) and puts back those it changed, also
  * when it fails or a SET fails partway. When the work failed, its error is the one that explains: a
  * restore that fails then (inside a transaction the failure aborted, or after DuckDB invalidated the
@@ -12,7 +19,7 @@ import { sqlLiteral } from './sql.ts';
  * is borrowed outside any transaction (the publish's and the reconcile's threads).
  */
 export async function withDuckdbSettings<T>(
-  db: Pick<DuckDBConnection, 'run' | 'runAndReadAll'>,
+  db: Pick<DuckDBConnection, 'runAndReadAll'>,
   settings: Readonly<Record<string, string>>,
   work: () => Promise<T>,
 ): Promise<T> {
@@ -21,12 +28,12 @@ export async function withDuckdbSettings<T>(
   const before = reader.getRowObjects()[0] ?? {};
   const changed: string[] = [];
   const restore = async () => {
-    for (const name of changed) await db.run(`SET ${name} = ${sqlLiteral(String(before[name]))}`);
+    for (const name of changed) await db.runAndReadAll(`SET ${name} = ${sqlLiteral(String(before[name]))}`);
   };
   let value: T;
   try {
     for (const name of names) {
-      await db.run(`SET ${name} = ${sqlLiteral(settings[name] ?? '')}`);
+      await db.runAndReadAll(`SET ${name} = ${sqlLiteral(settings[name] ?? '')}`);
       changed.push(name);
     }
     value = await work();

@@ -157,7 +157,7 @@ describe('bounded night reads', () => {
     for (const date of NIGHTS) {
       const day = businessDayOf(date, ZONE);
       const runId = `run-${date}`;
-      await reconcileDay({ db, clock: fixedClock(day.endMs + 3_600_000), logger: silentLogger }, { runId, day }, config);
+      await reconcileDay({ db, clock: fixedClock(day.endMs + 3_600_000), logger: silentLogger }, { runId, day, keepWorkingTables: true }, config);
       const params = nightParams({
         runId,
         date,
