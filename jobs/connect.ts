@@ -48,18 +48,10 @@ export async function connect(
     };
   }
   if (!apiKey && !baseUrl) {
-    const where = deps.configFile ? `the config file ${deps.configFile}` : 'no config file (./recon.config.json or --config FILE)';
-    throw new ReconError(
-      'config',
-      `no payments service to reconcile: RECON_API_KEY is not set and api.baseUrl is not configured (read ${where}); set api.baseUrl in the config and export RECON_API_KEY, or add --sandbox (what \`npm start\` does) to run on the built-in sandbox`,
-    );
+    throw new ReconError('config', { id: 'noService', ...(deps.configFile ? { configFile: deps.configFile } : {}) });
   }
-  if (!apiKey)
-    throw new ReconError(
-      'config',
-      'RECON_API_KEY is not set: export the API key in the environment (it is never read from the command line or the config file)',
-    );
-  if (!baseUrl) throw new ReconError('config', 'api.baseUrl is not set: add it to the config file, or set RECON_BASE_URL');
+  if (!apiKey) throw new ReconError('config', { id: 'noApiKey' });
+  if (!baseUrl) throw new ReconError('config', { id: 'noBaseUrl' });
   // Before any request: a key no header can carry, or one with something pasted around it, is named now.
   checkApiKeyShape(apiKey, (message) => deps.logger.warn(message));
   const api = apiFor(config, baseUrl, apiKey);

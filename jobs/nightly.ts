@@ -254,7 +254,7 @@ export { tooManyKeptOut } from '../src/imports/index.ts';
 export function ordersFilesFor(date: string, explicit: string[] | undefined, config: ReconConfig): string[] {
   const files = explicit && explicit.length > 0 ? explicit : config.orders.path ? [config.orders.path.replaceAll('{date}', date)] : [];
   if (files.length === 0) {
-    throw new ReconError('config', 'no orders export to reconcile against: set orders.path in the config (it may contain {date}) or pass --orders FILE');
+    throw new ReconError('config', { id: 'noOrdersExport' });
   }
   for (const file of files) {
     if (!existsSync(file)) throw new ReconError('input', `orders export ${file} for ${date} does not exist; pass --orders FILE or check orders.path`);
@@ -268,10 +268,6 @@ function checkReportFolder(dir: string): void {
     mkdirSync(dir, { recursive: true });
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code ?? (cause as Error).message;
-    throw new ReconError(
-      'config',
-      `reports.outDir: cannot create the report folder ${dir} (${code}); expected a writable folder (set reports.outDir or pass --out DIR)`,
-      { cause },
-    );
+    throw new ReconError('config', { id: 'outDirUncreatable', dir, code }, { cause });
   }
 }

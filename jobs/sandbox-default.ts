@@ -89,9 +89,6 @@ export function requireSandboxDays(sandbox: Pick<EmbeddedSandbox, 'exports'>, da
     if (date === undefined) continue;
     parseBusinessDate(date, SANDBOX_ZONE);
     if (sandbox.exports.has(date)) continue;
-    throw new ReconError(
-      'usage',
-      `${flag} ${date} lies outside the built-in sandbox's history (${first} to ${last}); pick a day in that range, or set RECON_API_KEY and api.baseUrl to reconcile the real service`,
-    );
+    throw new ReconError('usage', { id: 'outsideSandbox', flag, date, first: first ?? '', last: last ?? '' });
   }
 }

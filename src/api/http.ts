@@ -209,12 +209,7 @@ function retryAfterMs(header: string | string[] | undefined): number | undefined
  * and without the query's epoch milliseconds, which say nothing to the person who has to fix it.
  */
 function keyRefused(path: string, status: number, said: string): ReconError {
-  return new ReconError(
-    'config',
-    `the payments service refused the API key: GET ${path} answered ${status} ${statusText(status)}${said}; check RECON_API_KEY: ` +
-      `export the key of this service and environment (test_... for its sandbox, live_... for production), never the signing secret alone`,
-    { details: { status } },
-  );
+  return new ReconError('config', { id: 'keyRefused', path, status, statusText: statusText(status), said }, { details: { status } });
 }
 
 /** The longest `type` and `message` of a service error that a message repeats. */

@@ -4,19 +4,24 @@
 // key "carries a fixed test or live prefix", so a key without test_/live_ is only warned about; the
 // service's own 401 then says the rest.
 import { ReconError } from '../shared/errors.ts';
+import type { KeyShapeProblem } from '../shared/locale/error-params-cli.ts';
+import { sayError } from '../shared/locale/error-text.ts';
 
-/** Why the key cannot be one, or undefined when it may be. Never quotes the key. */
+/** Why the key cannot be one, in English, or undefined when it may be. Never quotes the key. */
 export function keyShapeProblem(key: string): string | undefined {
-  if (key.trim() === '') return 'RECON_API_KEY is set but blank: export the API key itself';
-  if (key !== key.trim())
-    return 'RECON_API_KEY starts or ends with a space or a line break (a key file saved with a Windows line end?); export the key without it';
+  const problem = shapeProblemOf(key);
+  return problem === undefined ? undefined : sayError('en', { id: 'keyShape', problem });
+}
+
+/** Why the key cannot be one, as the fact the catalogues word; undefined when it may be. */
+function shapeProblemOf(key: string): KeyShapeProblem | undefined {
+  if (key.trim() === '') return 'blank';
+  if (key !== key.trim()) return 'spaceAround';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
-  if (/[\u0000-\u001f\u007f]/.test(key)) return 'RECON_API_KEY holds a control character or a line break, which no HTTP header can carry; export the key alone';
-  if (/[^\u0020-\u007e]/.test(key))
-    return 'RECON_API_KEY holds a character outside ASCII (a typographic quote or dash pasted from a document?); export the key as the service issued it';
-  if (/^(["'`]).*\1$/.test(key)) return 'RECON_API_KEY is wrapped in quotes, which became part of it; export the key without them';
-  if (/^(api_key|api-key|RECON_API_KEY)\s*[:=]/i.test(key) || /^bearer\s/i.test(key))
-    return 'RECON_API_KEY holds a header or variable name before the key ("api_key: ...", "Bearer ..."); export the key alone';
+  if (/[\u0000-\u001f\u007f]/.test(key)) return 'control';
+  if (/[^\u0020-\u007e]/.test(key)) return 'nonAscii';
+  if (/^(["'`]).*\1$/.test(key)) return 'quoted';
+  if (/^(api_key|api-key|RECON_API_KEY)\s*[:=]/i.test(key) || /^bearer\s/i.test(key)) return 'headerName';
   return undefined;
 }
 
@@ -28,8 +33,8 @@ export function keyShapeWarning(key: string): string | undefined {
 
 /** Refuses a key that cannot be one (config error: exit 2); warns of an unusual one. */
 export function checkApiKeyShape(key: string, warn: (message: string) => void): void {
-  const problem = keyShapeProblem(key);
-  if (problem !== undefined) throw new ReconError('config', problem);
+  const problem = shapeProblemOf(key);
+  if (problem !== undefined) throw new ReconError('config', { id: 'keyShape', problem });
   const warning = keyShapeWarning(key);
   if (warning !== undefined) warn(warning);
 }

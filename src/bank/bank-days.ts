@@ -35,7 +35,7 @@ function lastWeekdayOfYear(year: number, holidays: ReadonlySet<string>): string 
 
 function dayOf(date: string): DateTime {
   const dt = DateTime.fromISO(date, { zone: 'UTC' });
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !dt.isValid) throw new ReconError('usage', `expected a date as YYYY-MM-DD, got "${date}"`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !dt.isValid) throw new ReconError('usage', { id: 'dateFormat', got: date });
   return dt;
 }
 

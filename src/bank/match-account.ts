@@ -5,6 +5,7 @@
 import type { BankConfig } from '../config/schema.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { StatementAccount } from './statement.ts';
+import type { StatementAccountFacts } from '../shared/locale/error-params-cli.ts';
 
 /** Digits only, leading zeros dropped: "00056789-0" and "567890" are one account. */
 function accountDigits(text: string): string {
@@ -19,25 +20,18 @@ export function accountIdFor(file: string, found: StatementAccount, accounts: Ba
   const candidates = byNumber.length > 1 ? byNumber : accounts.filter((a) => a.bankAccount === undefined);
   const byDocument = found.document === '' ? [] : candidates.filter((a) => a.document === found.document);
   if (byDocument.length === 1) return (byDocument[0] as { id: string }).id;
-  const described = describe(found);
   if (byDocument.length > 1) {
-    throw new ReconError(
-      'config',
-      `${file}: the statement's account (${described}) matches ${byDocument.length} accounts of bank.accounts by document; ` +
-        `set bank.accounts[].bankAccount to "${found.account}" on the right one so recon can tell them apart`,
-    );
+    throw new ReconError('config', { id: 'accountAmbiguous', file, account: accountFacts(found), matches: byDocument.length });
   }
-  const fix =
-    found.document === ''
-      ? `add it to bank.accounts with "bankAccount": "${found.account}" (OFX names no holder document)`
-      : `add it to bank.accounts with "document": "${found.document}" (or set "bankAccount": "${found.account}" on an account)`;
-  throw new ReconError('config', `${file}: the statement's account (${described}) matches none of bank.accounts (${accounts.length} configured); ${fix}`, {
-    details: { file, bankCode: found.bankCode, agency: found.agency, account: found.account },
-  });
+  throw new ReconError(
+    'config',
+    { id: 'accountUnmatched', file, account: accountFacts(found), configured: accounts.length },
+    {
+      details: { file, bankCode: found.bankCode, agency: found.agency, account: found.account },
+    },
+  );
 }
 
-function describe(found: StatementAccount): string {
-  const parts = [`bank ${found.bankCode || '?'}`, `agency ${found.agency || '?'}`, `account ${found.account || '?'}`];
-  if (found.document !== '') parts.push(`holder document ${found.document}`);
-  return parts.join(', ');
+function accountFacts(found: StatementAccount): StatementAccountFacts {
+  return { bankCode: found.bankCode, agency: found.agency, account: found.account, document: found.document };
 }

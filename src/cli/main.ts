@@ -100,14 +100,16 @@ async function rejectUnknownFlags(cmd: AnyCommand, path: string, rawArgs: string
     if (raw === '--') break;
     if (!raw.startsWith('-') || /^-\d/.test(raw)) continue;
     const name = raw.replace(/^--?(no-)?/, '').split('=')[0] ?? '';
-    if (!known.has(name)) throw new ReconError('usage', `unknown option ${raw.split('=')[0]}; see \`${path} --help\``);
+    if (!known.has(name)) throw new ReconError('usage', { id: 'unknownOption', option: raw.split('=')[0] ?? raw, command: path });
   }
 }
 
-// The frame around a message (the hints, "unexpected error") is in the config's reports.locale once a
-// command has loaded it (frame-locale.ts); the JSON log's error event keeps the English words, a contract.
+// The message and the frame around it (the hints, "unexpected error") are in the config's reports.locale
+// once a command has loaded it (frame-locale.ts); the JSON log's error event keeps the English message
+// (error.message, rendered from the English catalogue), a contract engineers grep.
 function reportError(error: unknown, rawArgs: string[]): number {
-  const frame = messagesFor(errorFrameLocale()).terminal.errors;
+  const locale = errorFrameLocale();
+  const frame = messagesFor(locale).terminal.errors;
   if (error instanceof Error && error.name === 'CLIError') {
     const message = stripAnsi(error.message);
     logRunFailure(message, 2);
@@ -118,7 +120,7 @@ function reportError(error: unknown, rawArgs: string[]): number {
   if (error instanceof ReconError) {
     const code = exitCodeFor(error);
     logRunFailure(redactSecrets(error.message), code);
-    process.stderr.write(`recon: ${safeText(redactSecrets(error.message), 'message')}\n${outOfMemoryHint(error, frame.outOfMemory)}`);
+    process.stderr.write(`recon: ${safeText(redactSecrets(error.sayIn(locale)), 'message')}\n${outOfMemoryHint(error, frame.outOfMemory)}`);
     if (process.env['RECON_DEBUG'] && error.cause)
       process.stderr.write(`${frame.cause}: ${redactSecrets(String((error.cause as Error).stack ?? error.cause))}\n`);
     return code;

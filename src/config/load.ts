@@ -4,7 +4,8 @@ import { resolve, dirname, isAbsolute } from 'node:path';
 import type { z } from 'zod';
 import { freezeConfig, withConfig } from './with-config.ts';
 import { ReconError } from '../shared/errors.ts';
-import { configSchema, problemWithServiceUrl, type ReconConfig } from './schema.ts';
+import { configSchema, serviceUrlProblemOf, type ReconConfig } from './schema.ts';
+import type { ConfigProblem, ServiceUrlProblem } from '../shared/locale/error-params-cli.ts';
 
 const DEFAULT_CONFIG_FILE = 'recon.config.json';
 
@@ -33,16 +34,12 @@ export function loadConfig(options: { file?: string | undefined; env?: ConfigEnv
     try {
       text = readFileSync(file, 'utf8');
     } catch (cause) {
-      throw new ReconError(
-        'config',
-        `config file ${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'}); pass an existing file with --config`,
-        { cause },
-      );
+      throw new ReconError('config', { id: 'configUnreadable', file, code: (cause as NodeJS.ErrnoException).code ?? 'error' }, { cause });
     }
     try {
       raw = JSON.parse(text);
     } catch (cause) {
-      throw new ReconError('config', `config file ${file}: not valid JSON (${(cause as Error).message})`, { cause });
+      throw new ReconError('config', { id: 'configNotJson', file, said: (cause as Error).message }, { cause });
     }
   }
   const parsed = parseConfig(raw, file ?? '(defaults)');
@@ -62,8 +59,8 @@ export function loadConfig(options: { file?: string | undefined; env?: ConfigEnv
 export function parseConfig(raw: unknown, source: string): ReconConfig {
   const result = configSchema.safeParse(raw);
   if (result.success) return freezeConfig(result.data);
-  const problems = result.error.issues.map((issue) => `  ${pathOf(issue.path)}: ${fixFor(issue)}`);
-  throw new ReconError('config', `config file ${source} is invalid:\n${problems.join('\n')}`, { cause: result.error });
+  const problems = result.error.issues.map((issue) => problemOf(issue));
+  throw new ReconError('config', { id: 'configInvalid', source, problems }, { cause: result.error });
 }
 
 /**
@@ -73,8 +70,8 @@ export function parseConfig(raw: unknown, source: string): ReconConfig {
 function serviceAddressesOf(config: ReconConfig, env: ConfigEnv): Pick<ReconConfig['api'], 'baseUrl' | 'operationsBaseUrl'> {
   for (const name of ['RECON_BASE_URL', 'RECON_OPERATIONS_BASE_URL'] as const) {
     const value = env[name];
-    const problem = value ? problemWithServiceUrl(value) : undefined;
-    if (problem) throw new ReconError('config', `${name}: ${problem}`);
+    const problem = value ? serviceUrlProblemOf(value) : undefined;
+    if (problem) throw new ReconError('config', { id: 'serviceUrl', name, problem });
   }
   if (env.RECON_BASE_URL) return { baseUrl: env.RECON_BASE_URL, operationsBaseUrl: env.RECON_OPERATIONS_BASE_URL || undefined };
   if (env.RECON_OPERATIONS_BASE_URL) return { baseUrl: config.api.baseUrl, operationsBaseUrl: env.RECON_OPERATIONS_BASE_URL };
@@ -85,9 +82,12 @@ function pathOf(path: PropertyKey[]): string {
   return path.length === 0 ? '(top level)' : path.map(String).join('.');
 }
 
-function fixFor(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown key(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}; remove them or check the spelling`;
-  return issue.message;
+/** Unknown keys are a fact the catalogues word; any other issue is zod's or the schema's own text, quoted. */
+function problemOf(issue: z.core.$ZodIssue): ConfigProblem {
+  if (issue.code === 'unrecognized_keys') return { path: pathOf(issue.path), unknownKeys: issue.keys };
+  const serviceUrl = issue.code === 'custom' ? (issue.params?.['serviceUrl'] as ServiceUrlProblem | undefined) : undefined;
+  if (serviceUrl !== undefined) return { path: pathOf(issue.path), serviceUrl };
+  return { path: pathOf(issue.path), said: issue.message };
 }
 
 function absoluteFrom(base: string, path: string): string {

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { isValidZone } from '../shared/business-day.ts';
 import { LOCALES } from '../shared/locale/index.ts';
+import type { ServiceUrlProblem } from '../shared/locale/error-params-cli.ts';
+import { serviceUrlProblemEn } from '../shared/locale/errors-config-en.ts';
 import { FINDING_CATEGORIES, type FindingCategory } from '../shared/domain.ts';
 import { bankSchema, settlementSchema } from './bank-schema.ts';
 
@@ -21,18 +23,17 @@ const retrySchema = z.strictObject({
  * Why a service address may not carry the API key, or undefined when it may: only https, except on
  * loopback (the built-in sandbox, tests), where nothing leaves the machine.
  */
-export function problemWithServiceUrl(text: string): string | undefined {
+export function serviceUrlProblemOf(text: string): ServiceUrlProblem | undefined {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return `expected an https:// address, got "${text}"`;
+    return { kind: 'notUrl', got: text };
   }
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
-  if (url.protocol === 'http:')
-    return `plain http:// is refused for ${url.host}: the API key would travel in clear; use https:// (http is allowed only on loopback, e.g. the sandbox on 127.0.0.1)`;
-  return `expected an https:// address, got ${url.protocol}//`;
+  if (url.protocol === 'http:') return { kind: 'plainHttp', host: url.host };
+  return { kind: 'scheme', protocol: url.protocol };
 }
 
 function isLoopbackHost(host: string): boolean {
@@ -40,8 +41,9 @@ function isLoopbackHost(host: string): boolean {
 }
 
 const serviceUrl = z.string().superRefine((text, ctx) => {
-  const problem = problemWithServiceUrl(text);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  const problem = serviceUrlProblemOf(text);
+  // The problem rides along as a fact, so that the config error words it in the locale.
+  if (problem) ctx.addIssue({ code: 'custom', message: serviceUrlProblemEn(problem), params: { serviceUrl: problem } });
 });
 
 const apiSchema = z.strictObject({

@@ -48,7 +48,7 @@ export interface ImportResult {
 }
 
 export async function importOrders(deps: ImportDeps, request: ImportRequest, config: ReconConfig): Promise<ImportResult> {
-  if (request.files.length === 0) throw new ReconError('usage', 'expected at least one order export file to import');
+  if (request.files.length === 0) throw new ReconError('usage', { id: 'importNoOrderFiles' });
   const resolved = resolveOrdersConfig(config);
   checkReadable(request.files);
   const ctx: ImportFileContext = { ...deps, resolved, runId: request.runId, businessDate: request.businessDate, memoryLimit: config.warehouse.memoryLimit };

@@ -49,25 +49,19 @@ export function resolveOrdersConfig(config: ReconConfig): ResolvedOrdersConfig {
   if (orders.preset !== undefined) {
     preset = ORDER_PRESETS[orders.preset];
     if (!preset) {
-      throw new ReconError('config', `orders.preset: expected one of ${presetNames().join(', ')}, got "${orders.preset}"`);
+      throw new ReconError('config', { id: 'ordersPreset', presets: presetNames(), got: orders.preset });
     }
   }
   const merged = { ...preset?.columns, ...definedEntries(orders.columns ?? {}) } as Partial<OrderColumns>;
   for (const key of REQUIRED_COLUMNS) {
     if (!merged[key]) {
-      throw new ReconError(
-        'config',
-        `orders.columns.${key} is not set: name the export's column that holds the order's ${key.replace('_', ' ')}, or choose orders.preset (${presetNames().join(', ')})`,
-      );
+      throw new ReconError('config', { id: 'ordersColumnUnset', key, presets: presetNames() });
     }
   }
   const { skipRows = 0, ...csvKeys } = orders.csv ?? {};
   const csv: OrdersPreset['csv'] = { ...DEFAULT_CSV, ...preset?.csv, ...definedEntries(csvKeys) };
   if (csv.decimal === csv.thousands) {
-    throw new ReconError(
-      'config',
-      `orders.csv: the decimal and thousands separators are both "${csv.decimal}"; set orders.csv.thousands to "" or another character`,
-    );
+    throw new ReconError('config', { id: 'ordersSeparators', separator: csv.decimal });
   }
   return {
     preset: orders.preset,

@@ -130,13 +130,7 @@ export class Inbox {
       this.fd = fd;
       return fd;
     } catch (cause) {
-      throw new ReconError(
-        'config',
-        `the notifications inbox ${this.path} cannot be written (${(cause as NodeJS.ErrnoException).code ?? 'error'}); expected a writable folder beside the warehouse`,
-        {
-          cause,
-        },
-      );
+      throw inboxError(this.path, cause, 'written');
     }
   }
 }
@@ -165,7 +159,7 @@ export function sealInbox(path: string, now: number): string[] {
     }
     renameSync(path, name);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw inboxError(path, error, 'sealed for the fold');
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw inboxError(path, error, 'sealed');
   }
   let names: string[];
   try {
@@ -186,17 +180,14 @@ export function dropSealed(paths: readonly string[]): void {
     try {
       unlinkSync(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw inboxError(path, error, 'deleted after the fold');
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw inboxError(path, error, 'deleted');
     }
   }
 }
 
-function inboxError(path: string, cause: unknown, what: string): ReconError {
-  return new ReconError(
-    'config',
-    `the notifications inbox ${path} cannot be ${what} (${(cause as NodeJS.ErrnoException).code ?? 'error'}); expected a writable folder beside the warehouse`,
-    { cause },
-  );
+function inboxError(path: string, cause: unknown, verb: 'written' | 'read' | 'sealed' | 'deleted'): ReconError {
+  const code = (cause as NodeJS.ErrnoException).code ?? 'error';
+  return new ReconError('config', { id: 'besideWarehouse', what: 'inbox', path, verb, code, expected: 'writableFolder' }, { cause });
 }
 
 /** Every well-formed line of the inbox, in order; a missing inbox is an empty one, a broken line is skipped and counted. */
@@ -210,7 +201,7 @@ export async function readInbox(path: string, onLine: (line: InboxLine) => void 
         : reject(
             new ReconError(
               'config',
-              `the notifications inbox ${path} cannot be read (${error.code ?? 'error'}); expected a readable file beside the warehouse`,
+              { id: 'besideWarehouse', what: 'inbox', path, verb: 'read', code: error.code ?? 'error', expected: 'readableFile' },
               { cause: error },
             ),
           ),

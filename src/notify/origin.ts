@@ -11,8 +11,7 @@ const SERVICE_USER_AGENT = 'Service/1.0.0';
 /** The signing secret of an API key: its tail after the test_/live_ prefix. */
 export function signingSecretOf(apiKey: string): string {
   const match = /^(?:test|live)_(\S{4,})$/.exec(apiKey);
-  if (!match)
-    throw new ReconError('config', 'RECON_API_KEY does not look like a key (expected test_... or live_...); the notifications are signed with its tail');
+  if (!match) throw new ReconError('config', { id: 'keyNotForSigning' });
   return match[1]!;
 }
 

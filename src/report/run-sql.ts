@@ -47,7 +47,7 @@ export async function runSqlOnWarehouse(
   try {
     await runSql(warehouse.connection, sql, format, write);
   } catch (error) {
-    if (stopped === 'timeout') throw new ReconError('usage', timeoutMessage(bounds.timeoutSeconds), { cause: error });
+    if (stopped === 'timeout') throw new ReconError('usage', { id: 'sqlTimeout', seconds: bounds.timeoutSeconds }, { cause: error });
     if (stopped === 'night') throw nightError(error);
     if (stopped === 'spill' || (isOutOfMemory(error) && /max_temp_directory_size/.test((error as Error).message))) throw spillError(bounds.maxSpill, error);
     throw error;
@@ -55,10 +55,6 @@ export async function runSqlOnWarehouse(
     clearInterval(watch);
     warehouse.close();
   }
-}
-
-function timeoutMessage(seconds: number): string {
-  return `SQL stopped after ${seconds} s (sql.timeoutSeconds): expected a statement that ends sooner; narrow it (a WHERE on the date, a LIMIT), or raise sql.timeoutSeconds in the config`;
 }
 
 function nightError(cause?: unknown): ReconError {
@@ -70,11 +66,7 @@ function nightError(cause?: unknown): ReconError {
 }
 
 function spillError(maxSpill: string, cause: unknown): ReconError {
-  return new ReconError(
-    'usage',
-    `SQL stopped: it needed more than ${maxSpill} of temporary disk (sql.maxSpill); narrow it (fewer rows or columns before an ORDER BY or a join), or raise sql.maxSpill in the config`,
-    { cause },
-  );
+  return new ReconError('usage', { id: 'sqlSpill', maxSpill }, { cause });
 }
 
 async function runSql(db: Pick<DuckDBConnection, 'extractStatements'>, sql: string, format: SqlFormat, write: Write): Promise<void> {
@@ -84,7 +76,7 @@ async function runSql(db: Pick<DuckDBConnection, 'extractStatements'>, sql: stri
   } catch (cause) {
     throw sqlError(cause);
   }
-  if (extracted.count === 0) throw new ReconError('usage', 'expected an SQL statement, got none');
+  if (extracted.count === 0) throw new ReconError('usage', { id: 'sqlEmpty' });
   for (let i = 0; i < extracted.count; i++) {
     let prepared;
     try {
@@ -110,5 +102,5 @@ function sqlError(cause: unknown): ReconError {
   const message = (cause as Error).message ?? String(cause);
   const refusal = refusalOfError(message);
   if (refusal !== undefined) return refusalError(refusal, message, cause);
-  return new ReconError('usage', `SQL failed: ${message}`, { cause });
+  return new ReconError('usage', { id: 'sqlFailed', said: message }, { cause });
 }

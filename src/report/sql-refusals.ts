@@ -4,19 +4,10 @@
 // wording, and DuckDB's own errors are sorted into the same reasons.
 import { StatementType } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import type { SqlRefusal } from '../shared/locale/error-params-cli.ts';
 
-export type Refusal = 'files' | 'extensions' | 'settings' | 'writes' | 'indirect';
-
-const WHY: Record<Refusal, string> = {
-  files: 'it cannot read or write any other file (COPY, EXPORT DATABASE, ATTACH, read_csv or read_text of a path)',
-  extensions: 'it cannot install or load extensions (INSTALL, LOAD)',
-  settings: 'its settings cannot be changed (SET, RESET, PRAGMA)',
-  writes: 'statements that change the warehouse (INSERT, UPDATE, DELETE, CREATE, ...) are refused',
-  indirect:
-    'it runs statements as they are written: PREPARE, EXECUTE and EXPLAIN ANALYZE (which runs what it explains) are refused; write the statement itself, or EXPLAIN it',
-};
-
-const FOR_FILES = 'to write tables to files use `recon export --format parquet --out DIR`, or redirect `recon sql --format csv "SELECT ..."` to a file';
+/** The reasons, worded by each locale's catalogue (errors-flags-*.ts). */
+export type Refusal = SqlRefusal;
 
 /** Kinds that only ever touch files, extensions or settings: none of them can be a read of the warehouse. */
 const REFUSED_KINDS: ReadonlyMap<StatementType, Refusal> = new Map([
@@ -59,6 +50,6 @@ export function refusalOfError(message: string): Refusal | undefined {
 
 /** The error a refusal ends the statement with: exit code 2, as any bad input. */
 export function refusalError(refusal: Refusal, duckdbMessage?: string, cause?: unknown): ReconError {
-  const said = duckdbMessage === undefined ? '' : ` (DuckDB: ${duckdbMessage.split('\n')[0]?.trim()})`;
-  return new ReconError('usage', `recon sql is read-only; it reads only the warehouse: ${WHY[refusal]}; ${FOR_FILES}${said}`, { cause });
+  const said = duckdbMessage?.split('\n')[0]?.trim();
+  return new ReconError('usage', { id: 'sqlReadOnly', refusal, ...(said === undefined ? {} : { said }) }, { cause });
 }

@@ -59,15 +59,15 @@ export function resolveFaults(faults: FaultProfile | Partial<FaultRates> | undef
   if (faults === undefined) return NONE;
   if (typeof faults === 'string') {
     const profile = FAULT_PROFILES[faults];
-    if (!profile) throw new ReconError('usage', `expected --faults none, flaky or chaos, got "${faults}"`);
+    if (!profile) throw new ReconError('usage', { id: 'faultsProfile', got: faults });
     return profile;
   }
   const rates = { ...NONE, ...faults };
   const failing = rates.error500 + rates.error502 + rates.error503 + rates.rateLimit + rates.cutBody;
   for (const [name, value] of Object.entries(rates)) {
-    if (!(typeof value === 'number' && value >= 0)) throw new ReconError('usage', `fault rate ${name} must be a number >= 0, got ${String(value)}`);
+    if (!(typeof value === 'number' && value >= 0)) throw new ReconError('usage', { id: 'faultRate', name, got: String(value) });
   }
-  if (failing >= 1) throw new ReconError('usage', `fault rates that fail a request add up to ${failing}; keep them below 1 so retries get through`);
+  if (failing >= 1) throw new ReconError('usage', { id: 'faultRatesSum', sum: failing });
   return rates;
 }
 
@@ -78,10 +78,7 @@ export function parseFaultsFlag(text: string): FaultProfile | Partial<FaultRates
   for (const part of text.split(',')) {
     const [name, value] = part.split('=');
     if (!name || value === undefined || !(name in NONE) || !/^\d+(\.\d+)?$/.test(value)) {
-      throw new ReconError(
-        'usage',
-        `expected --faults none|flaky|chaos or rates like "error503=0.1,latencyMs=50" (known: ${Object.keys(NONE).join(', ')}), got "${text}"`,
-      );
+      throw new ReconError('usage', { id: 'faultsFlag', known: Object.keys(NONE), got: text });
     }
     rates[name] = Number(value);
   }

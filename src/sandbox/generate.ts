@@ -41,10 +41,10 @@ export interface GenerateOptions {
 export function generateHistory(options: GenerateOptions): SandboxHistory {
   const { seed, days, perDay, endDate } = options;
   const discrepancyRate = options.discrepancyRate ?? 0.02;
-  if (!Number.isSafeInteger(seed)) throw new ReconError('usage', `expected --seed to be an integer, got ${seed}`);
-  if (!Number.isInteger(days) || days < 1 || days > 3660) throw new ReconError('usage', `expected --days between 1 and 3660, got ${days}`);
-  if (!Number.isInteger(perDay) || perDay < 0 || perDay > 1_000_000) throw new ReconError('usage', `expected --per-day between 0 and 1000000, got ${perDay}`);
-  if (!(discrepancyRate >= 0 && discrepancyRate <= 0.5)) throw new ReconError('usage', `expected a discrepancy rate between 0 and 0.5, got ${discrepancyRate}`);
+  if (!Number.isSafeInteger(seed)) throw new ReconError('usage', { id: 'sandboxSeed', got: seed });
+  if (!Number.isInteger(days) || days < 1 || days > 3660) throw new ReconError('usage', { id: 'sandboxDays', got: days });
+  if (!Number.isInteger(perDay) || perDay < 0 || perDay > 1_000_000) throw new ReconError('usage', { id: 'sandboxPerDay', got: perDay });
+  if (!(discrepancyRate >= 0 && discrepancyRate <= 0.5)) throw new ReconError('usage', { id: 'sandboxRate', which: 'discrepancy', got: discrepancyRate });
 
   const zone = SANDBOX_TIMEZONE;
   const startDate = addDays(endDate, -(days - 1), zone);
@@ -53,7 +53,7 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
   const rng = new Rng(seed, 1);
   const builder = new HistoryBuilder(seed, rng);
   const mispricedRate = options.mispricedRate ?? 0;
-  if (!(mispricedRate >= 0 && mispricedRate <= 0.5)) throw new ReconError('usage', `expected a mispriced rate between 0 and 0.5, got ${mispricedRate}`);
+  if (!(mispricedRate >= 0 && mispricedRate <= 0.5)) throw new ReconError('usage', { id: 'sandboxRate', which: 'mispriced', got: mispricedRate });
   builder.mispricedRate = mispricedRate;
   const plan = planInjections(rng, days, perDay, discrepancyRate);
   const salesOn = salesPerDay(options.spikes ?? [], days, perDay);
@@ -109,9 +109,8 @@ function salesPerDay(spikes: readonly { dayOffset: number; sales: number }[], da
   const busy = new Map<number, number>();
   for (const { dayOffset, sales } of spikes) {
     if (!Number.isInteger(dayOffset) || dayOffset < 0 || dayOffset >= days)
-      throw new ReconError('usage', `expected a busy day's offset between 0 and ${days - 1}, got ${dayOffset}`);
-    if (!Number.isInteger(sales) || sales < 0 || sales > 1_000_000)
-      throw new ReconError('usage', `expected a busy day's sales between 0 and 1000000, got ${sales}`);
+      throw new ReconError('usage', { id: 'busyDayOffset', last: days - 1, got: dayOffset });
+    if (!Number.isInteger(sales) || sales < 0 || sales > 1_000_000) throw new ReconError('usage', { id: 'busyDaySales', got: sales });
     busy.set(dayOffset, sales);
   }
   return (index) => busy.get(index) ?? perDay;

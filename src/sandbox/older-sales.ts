@@ -26,8 +26,8 @@ const REFUND_SHARE = 0.03;
 /** Prepends the tail to the history's transactions (they stay sorted by creation) and moves its serials on. */
 export function addOlderSales(history: SandboxHistory, options: OlderSalesOptions): void {
   const { days, perDay } = options;
-  if (!Number.isInteger(days) || days < 0 || days > 3660) throw new ReconError('usage', `expected older sales over 0 to 3660 days, got ${days}`);
-  if (!Number.isInteger(perDay) || perDay < 0 || perDay > 100_000) throw new ReconError('usage', `expected 0 to 100000 older sales a day, got ${perDay}`);
+  if (!Number.isInteger(days) || days < 0 || days > 3660) throw new ReconError('usage', { id: 'olderDays', got: days });
+  if (!Number.isInteger(perDay) || perDay < 0 || perDay > 100_000) throw new ReconError('usage', { id: 'olderPerDay', got: perDay });
   if (days === 0 || perDay === 0) return;
   const zone = history.timezone;
   const rng = new Rng(history.seed, 9);

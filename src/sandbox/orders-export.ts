@@ -77,7 +77,8 @@ export interface OrdersExportOptions {
 
 export async function writeOrdersExport(history: SandboxHistory, path: string, options: OrdersExportOptions): Promise<void> {
   const { format } = options;
-  if (!ORDER_EXPORT_FORMATS.includes(format)) throw new ReconError('usage', `expected an orders format ${ORDER_EXPORT_FORMATS.join(', ')}, got "${format}"`);
+  if (!ORDER_EXPORT_FORMATS.includes(format))
+    throw new ReconError('usage', { id: 'ordersExportFormat', flag: false, formats: ORDER_EXPORT_FORMATS, got: format });
   const rows = orderRowsFor(history, options.date);
   const local = localFormatter(history.timezone);
   try {

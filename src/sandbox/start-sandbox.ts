@@ -86,7 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new ReconError('usage', `the sandbox could not listen on ${host}:${options.port ?? 0}: ${error.code ?? error.message}`, { cause: error })),
+      reject(new ReconError('usage', { id: 'sandboxListen', host, port: options.port ?? 0, why: error.code ?? error.message }, { cause: error })),
     );
     server.listen(options.port ?? 0, host, () => resolve());
   });

@@ -2,7 +2,7 @@
 // a rate cap, a form or JSON body under a size cap, the session's CSRF token), then the action, then the
 // answer: a redirect back to the page for a plain form, JSON for the page's script. The page token (off
 // loopback) is checked before this, for every request.
-import type { Messages } from '../shared/locale/index.ts';
+import type { Locale, Messages } from '../shared/locale/index.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
@@ -20,6 +20,8 @@ export interface ActionRouteContext {
   logger: Logger;
   /** The words of a refusal in the page's locale. */
   refused: Messages['page']['refused'];
+  /** The page's locale: a refused action's sentence is worded in it. */
+  locale: Locale;
 }
 
 function answer(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
@@ -44,10 +46,10 @@ export async function serveAction(ctx: ActionRouteContext, req: IncomingMessage,
   try {
     action = pageActionOf(body.fields);
   } catch (error) {
-    if (error instanceof ReconError) return answer(res, 400, error.message);
+    if (error instanceof ReconError) return answer(res, 400, error.sayIn(ctx.locale));
     throw error;
   }
-  const outcome = await performPageAction(ctx.triage, ctx.logger, action);
+  const outcome = await performPageAction(ctx.triage, ctx.logger, action, ctx.locale);
   if (!outcome.ok) return answer(res, outcome.status, outcome.message);
   const cookie = actorCookieFor(action.request.by);
   if (body.json) {

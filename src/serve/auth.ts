@@ -23,13 +23,9 @@ export function tokenForHost(host: string, envToken: string | undefined): string
   const token = envToken === undefined || envToken === '' ? undefined : envToken;
   if (token === undefined) {
     if (isLoopbackHost(host)) return undefined;
-    throw new ReconError(
-      'config',
-      `recon serve --host ${host} is reachable from other machines and needs a token: set RECON_SERVE_TOKEN (at least ${MIN_TOKEN_LENGTH} random characters, e.g. \`openssl rand -hex 24\`), or bind to 127.0.0.1`,
-    );
+    throw new ReconError('config', { id: 'serveNeedsToken', host, min: MIN_TOKEN_LENGTH });
   }
-  if (token.length < MIN_TOKEN_LENGTH)
-    throw new ReconError('config', `RECON_SERVE_TOKEN must have at least ${MIN_TOKEN_LENGTH} characters, got ${token.length}`);
+  if (token.length < MIN_TOKEN_LENGTH) throw new ReconError('config', { id: 'serveTokenShort', min: MIN_TOKEN_LENGTH, got: token.length });
   return token;
 }
 

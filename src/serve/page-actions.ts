@@ -4,6 +4,7 @@
 // shows at the next read. The guards (origin, CSRF token, page token, body size) run before this.
 import { isReconError, ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
+import type { Locale } from '../shared/locale/index.ts';
 import { listFindings, recordAction, type ActionRequest, type TriageContext } from '../triage/actions.ts';
 import { actionTargets, parseFilterState, type FindingFilter } from '../triage/filter.ts';
 import type { BodyFields } from './request-body.ts';
@@ -44,18 +45,16 @@ export function filterOfView(view: View, actor: string | undefined): FindingFilt
 /** Reads the fields of a page POST; throws ReconError('usage') with what is wrong. */
 export function pageActionOf(fields: BodyFields): PageAction {
   const action = one(fields, 'action');
-  if (!(ACTIONS as readonly (string | undefined)[]).includes(action))
-    throw new ReconError('usage', `expected action to be one of ${ACTIONS.join(', ')}, got "${action ?? ''}"`);
+  if (!(ACTIONS as readonly (string | undefined)[]).includes(action)) throw new ReconError('usage', { id: 'pageAction', actions: ACTIONS, got: action ?? '' });
   const actor = one(fields, 'actor');
-  if (actor === undefined || actor.length > MAX_ACTOR)
-    throw new ReconError('usage', `expected your name (1 to ${MAX_ACTOR} characters) in the "actor" field: the journal records who did it`);
+  if (actor === undefined || actor.length > MAX_ACTOR) throw new ReconError('usage', { id: 'pageActor', max: MAX_ACTOR });
   const keys = [...(fields.get('key') ?? []), ...(fields.get('keys') ?? [])].map((k) => k.trim()).filter((k) => k !== '');
   const view = one(fields, 'view');
   const state = one(fields, 'state');
   const category = one(fields, 'category');
-  if (view !== undefined && !isView(view)) throw new ReconError('usage', `expected view to be one of ${VIEWS.join(', ')}, got "${view}"`);
+  if (view !== undefined && !isView(view)) throw new ReconError('usage', { id: 'pageView', views: VIEWS, got: view });
   const bulk = view !== undefined || state !== undefined || category !== undefined;
-  if (keys.length > 0 && bulk) throw new ReconError('usage', 'give finding keys or a filter (view, state, category), not both');
+  if (keys.length > 0 && bulk) throw new ReconError('usage', { id: 'keysAndFilter', on: 'page' });
   const filter: FindingFilter | undefined = bulk
     ? {
         ...(view === undefined ? {} : filterOfView(view, actor)),
@@ -65,7 +64,7 @@ export function pageActionOf(fields: BodyFields): PageAction {
     : undefined;
   const expectText = one(fields, 'expect');
   const expect = expectText === undefined ? undefined : Number(expectText);
-  if (expect !== undefined && !Number.isSafeInteger(expect)) throw new ReconError('usage', `expected "expect" to be a count, got "${expectText}"`);
+  if (expect !== undefined && !Number.isSafeInteger(expect)) throw new ReconError('usage', { id: 'pageExpect', got: String(expectText) });
   return {
     request: {
       action: action as ActionRequest['action'],
@@ -83,7 +82,7 @@ export function pageActionOf(fields: BodyFields): PageAction {
 export type ActionOutcome = { ok: true; keys: string[] } | { ok: false; status: 400 | 409 | 503; message: string };
 
 /** Records the action in the journal and logs it with the actor; what went wrong as a status and a sentence. */
-export async function performPageAction(ctx: TriageContext, logger: Logger, action: PageAction): Promise<ActionOutcome> {
+export async function performPageAction(ctx: TriageContext, logger: Logger, action: PageAction, locale: Locale): Promise<ActionOutcome> {
   try {
     const listing = await listFindings(ctx);
     let keys = action.keys;
@@ -108,8 +107,8 @@ export async function performPageAction(ctx: TriageContext, logger: Logger, acti
     });
     return { ok: true, keys: written.map((e) => e.key) };
   } catch (error) {
-    if (isReconError(error, 'input') || isReconError(error, 'usage')) return { ok: false, status: 400, message: error.message };
-    if (isReconError(error, 'locked')) return { ok: false, status: 503, message: error.message };
+    if (isReconError(error, 'input') || isReconError(error, 'usage')) return { ok: false, status: 400, message: error.sayIn(locale) };
+    if (isReconError(error, 'locked')) return { ok: false, status: 503, message: error.sayIn(locale) };
     throw error;
   }
 }

@@ -89,6 +89,7 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
     triage,
     logger: options.logger,
     refused: messagesFor(options.locale).page.refused,
+    locale: options.locale,
   };
   const site: SiteContext = {
     reportsDir: options.reportsDir,
@@ -140,11 +141,7 @@ function listen(server: Server, host: string, port: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
-        new ReconError(
-          'usage',
-          `recon serve could not listen on ${host}:${port}: ${error.code ?? error.message}${error.code === 'EADDRINUSE' ? ' (the port is taken; pass another --port)' : ''}`,
-          { cause: error },
-        ),
+        new ReconError('usage', { id: 'serveListen', host, port, why: error.code ?? error.message, taken: error.code === 'EADDRINUSE' }, { cause: error }),
       ),
     );
     server.listen(port, host, () => resolve());

@@ -20,7 +20,7 @@ export interface BusinessDay {
 export function parseBusinessDate(date: string, zone: string): DateTime {
   const dt = DateTime.fromISO(date, { zone });
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !dt.isValid) {
-    throw new ReconError('usage', `expected a date as YYYY-MM-DD, got "${date}"`);
+    throw new ReconError('usage', { id: 'dateFormat', got: date });
   }
   return dt.startOf('day');
 }
@@ -39,10 +39,7 @@ export function businessDateOf(epochMs: number, zone: string): string {
 export function refuseUnfinishedNight(date: string, zone: string, settleMinutes: number, nowMs: number): void {
   const readyAt = businessDayOf(date, zone).endMs + settleMinutes * 60_000;
   if (nowMs < readyAt) {
-    throw new ReconError(
-      'usage',
-      `the night of ${date} has not ended yet in ${zone}: run it after ${new Date(readyAt).toISOString()} (the end of the day plus sync.settleMinutes)`,
-    );
+    throw new ReconError('usage', { id: 'nightNotEnded', date, zone, readyAtMs: readyAt });
   }
 }
 
@@ -60,7 +57,7 @@ export function datesBetween(from: string, to: string, zone: string): string[] {
   const out: string[] = [];
   let d = parseBusinessDate(from, zone);
   const end = parseBusinessDate(to, zone);
-  if (end < d) throw new ReconError('usage', `expected --from ${from} to be on or before --to ${to}`);
+  if (end < d) throw new ReconError('usage', { id: 'fromAfterTo', from, to });
   while (d <= end) {
     out.push(d.toISODate() ?? '');
     d = d.plus({ days: 1 });

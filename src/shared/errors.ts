@@ -1,4 +1,10 @@
 // Typed errors shared by every seam. Only the CLI entry turns them into exit codes and messages.
+// An error carries its sentence as facts (locale/error-types.ts): `message` is the English rendering,
+// what the JSON log and summary.json keep (engineers grep them), and `sayIn` renders it in a locale at
+// the edge. Only an internal error, which can mean nothing but a bug, may be written as English text.
+import type { Locale } from './locale/index.ts';
+import type { ErrorSentence } from './locale/error-types.ts';
+import { sayError } from './locale/error-text.ts';
 
 export type ReconErrorCode =
   | 'usage' // bad command-line arguments
@@ -14,16 +20,34 @@ export type ReconErrorCode =
   | 'interrupted' // the user stopped the run (Ctrl-C); a run failure as far as exit codes go
   | 'internal';
 
+/** Codes whose sites still write English text (none but internal once every sentence has an id). */
+type EnglishCode = 'internal' | 'input' | 'report' | 'warehouse' | 'api_schema' | 'locked' | 'api_network' | 'api_http' | 'interrupted' | 'drift';
+
+interface ErrorOptions {
+  cause?: unknown;
+  details?: Record<string, unknown>;
+}
+
 export class ReconError extends Error {
   override readonly name: string = 'ReconError';
   readonly code: ReconErrorCode;
+  /** What the error says, as facts; undefined for an internal error written as English text. */
+  readonly sentence: ErrorSentence | undefined;
   /** Extra, machine-readable facts for logs and summary.json (never secrets). */
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ReconErrorCode, message: string, options?: { cause?: unknown; details?: Record<string, unknown> }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+  constructor(code: EnglishCode, message: string, options?: ErrorOptions);
+  constructor(code: ReconErrorCode, sentence: ErrorSentence, options?: ErrorOptions);
+  constructor(code: ReconErrorCode, said: ErrorSentence | string, options?: ErrorOptions) {
+    super(typeof said === 'string' ? said : sayError('en', said), options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
+    this.sentence = typeof said === 'string' ? undefined : said;
     this.details = options?.details;
+  }
+
+  /** The message as a person of the locale reads it (an internal error's English text as it is). */
+  sayIn(locale: Locale): string {
+    return this.sentence === undefined ? this.message : sayError(locale, this.sentence);
   }
 }
 

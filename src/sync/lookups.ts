@@ -96,10 +96,7 @@ async function findIdsToLookUp(db: DuckDBConnection, swept: RunRanges['sweptRang
   const rows = reader.getRowObjectsJS();
   if (rows.length > max) {
     const total = Number((await db.runAndReadAll(`SELECT count(*) AS n ${from}`, params)).getRowObjectsJS()[0]?.['n'] ?? 0);
-    throw new ReconError(
-      'config',
-      `${total} transactions held in review, refunded or chargeback were not listed by this run's windows and need a look-up by id, more than sync.maxIdLookups (${max}); raise sync.maxIdLookups in the config and run again`,
-    );
+    throw new ReconError('config', { id: 'tooManyLookups', total, max });
   }
   return rows.map((r) => ({ id: Buffer.from(r['id'] as Uint8Array).toString('utf8'), status: String(r['status']) }));
 }

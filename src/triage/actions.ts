@@ -85,12 +85,8 @@ export async function recordAction(ctx: TriageContext, request: ActionRequest, k
 }
 
 function checkRequest(request: ActionRequest): void {
-  if (request.keys.length === 0) throw new ReconError('usage', `expected at least one finding key (or a filter) to ${request.action}, got none`);
+  if (request.keys.length === 0) throw new ReconError('usage', { id: 'noKeys', action: request.action });
   const needsNote = request.action === 'ack' || request.action === 'note' || request.action === 'accept';
-  if (needsNote && (request.note ?? '').trim() === '')
-    throw new ReconError(
-      'usage',
-      request.action === 'accept' ? 'accept needs --reason "why it will not be fixed"' : `${request.action} needs --note "what is known"`,
-    );
-  if (request.action === 'assign' && (request.to ?? '').trim() === '') throw new ReconError('usage', 'assign needs --to NAME');
+  if (needsNote && (request.note ?? '').trim() === '') throw new ReconError('usage', { id: 'needsNote', action: request.action });
+  if (request.action === 'assign' && (request.to ?? '').trim() === '') throw new ReconError('usage', { id: 'assignNeedsTo' });
 }

@@ -65,11 +65,11 @@ export function isFilterEmpty(filter: FindingFilter): boolean {
 /** `7d` (days) or `2w` (weeks) as days. */
 export function parseAge(text: string): number {
   const match = /^(\d{1,4})([dw])$/.exec(text.trim());
-  if (!match) throw new ReconError('usage', `--older-than expects an age such as 7d or 2w, got "${text}"`);
+  if (!match) throw new ReconError('usage', { id: 'olderThanFlag', got: text });
   return Number(match[1]) * (match[2] === 'w' ? 7 : 1);
 }
 
 export function parseFilterState(text: string): FilterState {
-  if (!(FILTER_STATES as readonly string[]).includes(text)) throw new ReconError('usage', `--state expects one of ${FILTER_STATES.join(', ')}, got "${text}"`);
+  if (!(FILTER_STATES as readonly string[]).includes(text)) throw new ReconError('usage', { id: 'stateFlag', states: FILTER_STATES, got: text });
   return text as FilterState;
 }

@@ -84,7 +84,11 @@ export async function readJournal(journalPath: string, bounds: JournalBounds = D
     file = await open(journalPath, 'r');
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { events: [], problems: [], skipped: 0 };
-    throw new ReconError('config', `the triage journal ${journalPath} cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'})`, { cause });
+    throw new ReconError(
+      'config',
+      { id: 'besideWarehouse', what: 'journal', path: journalPath, verb: 'read', code: (cause as NodeJS.ErrnoException).code ?? 'error', expected: null },
+      { cause },
+    );
   }
   try {
     const size = (await file.stat()).size;

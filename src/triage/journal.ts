@@ -62,13 +62,8 @@ export function appendEvents(
     mkdirSync(join(journalPath, '..'), { recursive: true, mode: mode | 0o700 });
     fd = openSync(journalPath, 'a', mode);
   } catch (cause) {
-    throw new ReconError(
-      'config',
-      `the triage journal ${journalPath} cannot be written (${(cause as NodeJS.ErrnoException).code ?? 'error'}); expected a writable folder beside the warehouse`,
-      {
-        cause,
-      },
-    );
+    const code = (cause as NodeJS.ErrnoException).code ?? 'error';
+    throw new ReconError('config', { id: 'besideWarehouse', what: 'journal', path: journalPath, verb: 'written', code, expected: 'writableFolder' }, { cause });
   }
   try {
     const maxBytes = options.maxBytes ?? DEFAULT_JOURNAL_BOUNDS.maxBytes;

@@ -98,10 +98,7 @@ const FILE_CACHE_OPTIONS: Readonly<Record<string, string>> = { enable_external_f
 /** A read-only open needs the file; a missing one gets a sentence that says how to make it. */
 export function assertWarehouseExists(path: string): void {
   if (path !== ':memory:' && !existsSync(path)) {
-    throw new ReconError(
-      'config',
-      `warehouse ${path} does not exist yet; run \`recon run nightly\` first (after \`npm start\`, add --sandbox to read the sandbox run's warehouse)`,
-    );
+    throw new ReconError('config', { id: 'warehouseMissing', path });
   }
 }
 
@@ -245,17 +242,14 @@ async function createInstance(path: string, options: OpenOptions, spill: string 
   }
 }
 
-const FIX = 'set warehouse.path to a file on a writable disk, e.g. "data/recon.duckdb"';
-
 /** The path must be a regular file (or none yet) in a folder recon may write in (the file, its .wal and .tmp). */
 function checkWarehousePath(path: string, readOnly: boolean): void {
-  const expected = 'expected the DuckDB file recon keeps its warehouse in';
   const stats = statSync(path, { throwIfNoEntry: false });
   if (stats?.isDirectory()) {
-    throw new ReconError('config', `warehouse.path ${path} is a directory; ${expected} — set warehouse.path to a file, e.g. "${join(path, 'recon.duckdb')}"`);
+    throw new ReconError('config', { id: 'warehouseFolder', path, suggested: join(path, 'recon.duckdb') });
   }
   if (stats !== undefined && !stats.isFile()) {
-    throw new ReconError('config', `warehouse.path ${path} is not a regular file (a device, pipe or socket); ${expected} — ${FIX}`);
+    throw new ReconError('config', { id: 'warehouseNotFile', path });
   }
   if (readOnly) return;
   const folder = dirname(path);
@@ -266,12 +260,7 @@ function checkWarehousePath(path: string, readOnly: boolean): void {
     if (stats !== undefined) accessSync(path, constants.W_OK);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code ?? 'error';
-    const why = code === 'EROFS' ? 'a read-only file system' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : 'cannot be created';
-    throw new ReconError(
-      'config',
-      `warehouse.path ${path}: ${where} cannot be written (${code}: ${why}); ${expected}, in a folder recon can write to — ${FIX}`,
-      { cause },
-    );
+    throw new ReconError('config', { id: 'warehouseUnwritable', path, where, code }, { cause });
   }
 }
 
@@ -291,7 +280,7 @@ function makeFolder(folder: string): void {
 function warehouseOpenError(path: string, cause: unknown, waited?: { ms: number; key: string | undefined }): ReconError {
   const message = (cause as Error).message ?? String(cause);
   if (/read-only file system|permission denied|operation not permitted|is a directory/i.test(message)) {
-    return new ReconError('config', `warehouse.path ${path} cannot be opened for writing (${message.split('\n')[0]}); ${FIX}`, { cause });
+    return new ReconError('config', { id: 'warehouseOpenForWriting', path, said: message.split('\n')[0] ?? message }, { cause });
   }
   if (/lock/i.test(message)) {
     const pid = lockHolderPid(message);

@@ -10,7 +10,9 @@ import { runCliInProcess } from './in-process.ts';
 const dir = mkdtempSync(join(tmpdir(), 'recon-error-event-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const config = join(dir, 'recon.config.json');
-writeFileSync(config, JSON.stringify({ warehouse: { path: join(dir, 'w.duckdb') }, orders: { preset: 'recon-sandbox' } }));
+// Under en the recon: line repeats the event's message word for word (under pt-BR it is the same
+// sentence in Portuguese: error-locale.test.ts).
+writeFileSync(config, JSON.stringify({ warehouse: { path: join(dir, 'w.duckdb') }, orders: { preset: 'recon-sandbox' }, reports: { locale: 'en' } }));
 
 /** The last JSON line of stderr, parsed, and everything written after it. */
 function lastEvent(stderr: string): [Record<string, unknown>, string] {

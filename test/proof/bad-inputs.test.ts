@@ -102,7 +102,9 @@ async function setUp(c: BadCase, dir: string): Promise<void> {
   const config: Record<string, unknown> = merged(
     {
       warehouse: { path: 'w.duckdb' },
-      reports: { outDir: 'reports' },
+      // The corpus pins the English sentences; the terminal shows them under en (under pt-BR it shows the
+      // Portuguese ones, and only the JSON log keeps the English: test/cli/error-locale.test.ts).
+      reports: { outDir: 'reports', locale: 'en' },
       orders: { preset: 'recon-sandbox' },
       api: { retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 1000 } },
       sync: { maxWindowAttempts: 2 },

@@ -9,6 +9,7 @@ import { REASON_FACTS, type ReasonFacts } from '../../src/shared/locale/reason-t
 import { en } from '../../src/shared/locale/en.ts';
 import { ptBR } from '../../src/shared/locale/pt-BR.ts';
 import { warehouseNoticeOf } from '../../src/serve/warehouse-reads.ts';
+import { englishWordsIn, quotedWords, wordsOf } from './english-words.ts';
 
 /** Every path to a leaf (a string or a function) of a catalogue. */
 function keyPaths(value: unknown, prefix = ''): string[] {
@@ -257,30 +258,16 @@ const REASONS: [ReasonFacts, string, string][] = [
 /** The facts as findings.facts holds them: JSON, cents as integers. */
 const jsonOf = (facts: ReasonFacts) => JSON.stringify(facts, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
 
-// Words the Portuguese may use as they are: names of things finance knows by them (the allow-list), the
-// units of the sentences (h, 12x), the service's field name item_id, and Portuguese words English spells
-// alike ("no fim do dia").
-const ALLOWED = new Set(['chargeback', 'pix', 'item', 'cnab', 'ofx', 'item_id', 'h', 'x', 'no']);
 // Facts whose value a locale translates (statuses, categories, what was compared); every other text fact
 // is an id, a brand, a memo or a description from outside, quoted as it is.
 const TRANSLATED = new Set(['kind', 'source', 'status', 'statusBefore', 'paymentsSeen', 'orderStatus', 'compared', 'explains']);
-
-const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}_]+/gu) ?? []).filter((w) => !/^\d/.test(w));
-
-/** The words of the facts' quoted values (ids, memos, descriptions), which no locale translates. */
-function quotedWords(value: unknown, key = ''): string[] {
-  if (typeof value === 'string') return TRANSLATED.has(key) ? [] : wordsOf(value);
-  if (Array.isArray(value)) return value.flatMap((v) => quotedWords(v));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => quotedWords(v, k));
-  return [];
-}
 
 const SAMPLES = REASONS.map(([facts, english, portuguese]) => ({ kind: facts.kind, facts, english, portuguese }));
 
 /** The words of the English sentences, the quoted values of their facts left out. */
 const ENGLISH_WORDS = new Set(
   REASONS.flatMap(([facts]) => {
-    const quoted = new Set(quotedWords(facts));
+    const quoted = new Set(quotedWords(facts, TRANSLATED));
     return wordsOf(englishReasonOf(facts)).filter((w) => !quoted.has(w));
   }),
 );
@@ -296,9 +283,8 @@ describe('reasons from facts', () => {
   });
 
   it.each(SAMPLES)('$kind: no English word in "$portuguese"', ({ facts }) => {
-    const quoted = new Set(quotedWords(facts));
-    const english = wordsOf(renderReason(ptBR, facts, ZONE)).filter((w) => ENGLISH_WORDS.has(w) && !quoted.has(w) && !ALLOWED.has(w));
-    expect(english).toEqual([]);
+    const quoted = new Set(quotedWords(facts, TRANSLATED));
+    expect(englishWordsIn(renderReason(ptBR, facts, ZONE), ENGLISH_WORDS, quoted)).toEqual([]);
   });
 
   it('has a sample of every shape', () => {

@@ -32,7 +32,8 @@ const sql = (args: string[], stdin?: string) => runRecon(['sql', ...args], { cwd
 beforeAll(async () => {
   fixture = await createFixtureWarehouse();
   fixture.warehouse.close();
-  writeFileSync(join(fixture.dir, 'recon.config.json'), JSON.stringify({ warehouse: { path: 'recon.duckdb' } }));
+  // The English refusals are asserted: the terminal shows them under en.
+  writeFileSync(join(fixture.dir, 'recon.config.json'), JSON.stringify({ warehouse: { path: 'recon.duckdb' }, reports: { locale: 'en' } }));
   writeFileSync(join(fixture.dir, 'secret.txt'), `${SECRET}\n`);
   before = digest();
 }, 60_000);

@@ -21,7 +21,8 @@ describe('warehouse.path that cannot hold a warehouse', () => {
 
   function configured(path: string): string {
     const dir = mkdtempSync(join(root, 'case-'));
-    writeFileSync(join(dir, 'recon.config.json'), JSON.stringify({ warehouse: { path }, orders: { preset: 'recon-sandbox' } }));
+    // The English sentences are asserted: the terminal shows them under en.
+    writeFileSync(join(dir, 'recon.config.json'), JSON.stringify({ warehouse: { path }, orders: { preset: 'recon-sandbox' }, reports: { locale: 'en' } }));
     return dir;
   }
 

@@ -28,7 +28,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const given = (args._ as string[]).filter((f) => f !== '');
-    if (given.length === 0) throw new ReconError('usage', 'expected at least one file to check: recon check [--config FILE] FILE...');
+    if (given.length === 0) throw new ReconError('usage', { id: 'checkNoFiles' });
     const ctx = contextFor(args);
     const { config } = ctx;
     let unclean = 0;

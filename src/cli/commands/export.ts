@@ -13,8 +13,8 @@ export default defineCommand({
     ...sandboxArg,
   },
   async run({ args }) {
-    if (args.format !== 'parquet') throw new ReconError('usage', `expected --format parquet, got "${args.format}"`);
-    if (!args.out) throw new ReconError('usage', 'expected --out DIR, the folder to write the Parquet files into');
+    if (args.format !== 'parquet') throw new ReconError('usage', { id: 'exportFormat', got: String(args.format) });
+    if (!args.out) throw new ReconError('usage', { id: 'exportOut' });
     const out = args.out;
     const ctx = contextFor(args);
     const { config } = ctx;

@@ -10,7 +10,7 @@ import { ReconError } from '../../shared/errors.ts';
 import { listFindings, recordAction, type ActionRequest, type TriageContext } from '../../triage/actions.ts';
 import { FILTER_STATES, actionTargets, isFilterEmpty, parseAge, parseFilterState, type FindingFilter } from '../../triage/filter.ts';
 import { LIST_FORMATS, renderListing, type ListFormat, type ListingWords } from '../../triage/listing-output.ts';
-import { messagesFor } from '../../shared/locale/index.ts';
+import { messagesFor, type Messages } from '../../shared/locale/index.ts';
 import { journalBoundsOf, skippedLinesText } from '../../triage/journal-read.ts';
 import { journalPathFor } from '../../triage/journal.ts';
 import { configArg, contextFor, sandboxArg } from '../context.ts';
@@ -57,7 +57,7 @@ const list = defineCommand({
   },
   async run({ args }) {
     const format = args.format as ListFormat;
-    if (!LIST_FORMATS.includes(format)) throw new ReconError('usage', `expected --format table, csv or json, got "${args.format}"`);
+    if (!LIST_FORMATS.includes(format)) throw new ReconError('usage', { id: 'tableFormat', got: String(args.format) });
     const filter = filterOf(args);
     const ctx = triageContextOf(args);
     const listing = await listFindings(ctx, filter);
@@ -96,12 +96,8 @@ function actionCommand(
     async run({ args }) {
       const keys = (args._ as string[]).filter((k) => k !== '');
       const filter = filterOf(args);
-      if (keys.length > 0 && !isFilterEmpty(filter)) throw new ReconError('usage', `give finding keys or a filter (--state, --category, ...), not both`);
-      if (keys.length === 0 && isFilterEmpty(filter))
-        throw new ReconError(
-          'usage',
-          `expected finding keys (see \`recon findings list\`) or a filter such as --category refund_owed --older-than 7d; got neither`,
-        );
+      if (keys.length > 0 && !isFilterEmpty(filter)) throw new ReconError('usage', { id: 'keysAndFilter', on: 'cli' });
+      if (keys.length === 0 && isFilterEmpty(filter)) throw new ReconError('usage', { id: 'keysOrFilter' });
       const ctx = triageContextOf(args);
       const { fmt, terminal } = ctx.words.messages;
       const listing = await listFindings(ctx);
@@ -113,7 +109,7 @@ function actionCommand(
           process.stdout.write(`${terminal.listing.noneToWrite}\n`);
           return;
         }
-        if (!args.yes) await confirm(terminal.listing.confirm(action, targets.length, fmt.count(targets.length)), terminal.listing);
+        if (!args.yes) await confirm(action, targets.length, ctx.words.messages);
       }
       const request: ActionRequest = { action, keys: targets, by: (args.by as string | undefined) ?? actorName(), via: 'cli', ...requestOf(args) };
       const written = await recordAction(ctx, request, listing.items);
@@ -123,12 +119,14 @@ function actionCommand(
 }
 
 /** Asks before an action on every finding a filter matches; the words (and the answers that say yes) are the locale's. */
-async function confirm(question: string, words: { answers: string; yes: RegExp; noTerminal: string; notConfirmed: string }): Promise<void> {
-  if (!process.stdin.isTTY) throw new ReconError('usage', `${question} ${words.noTerminal}`);
+async function confirm(action: ActionRequest['action'], count: number, messages: Messages): Promise<void> {
+  if (!process.stdin.isTTY) throw new ReconError('usage', { id: 'confirmNoTerminal', action, count });
+  const words = messages.terminal.listing;
+  const question = words.confirm(action, count, messages.fmt.count(count));
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     const answer = await rl.question(`${question} ${words.answers} `);
-    if (!words.yes.test(answer.trim())) throw new ReconError('usage', words.notConfirmed);
+    if (!words.yes.test(answer.trim())) throw new ReconError('usage', { id: 'notConfirmed' });
   } finally {
     rl.close();
   }

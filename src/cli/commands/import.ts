@@ -41,8 +41,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const given = (args._ as string[]).filter((f) => f !== '');
-    if (given.length === 0)
-      throw new ReconError('usage', 'expected at least one order export or bank statement: recon import [--config FILE] [--strict] FILE...');
+    if (given.length === 0) throw new ReconError('usage', { id: 'importNoFiles' });
     const statements = given.filter((f) => statementKindOfFile(f) !== undefined);
     const files = given.filter((f) => !statements.includes(f));
     const ctx = contextFor(args);

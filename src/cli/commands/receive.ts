@@ -29,8 +29,7 @@ export default defineCommand({
     const port = parsePort(args.port ?? String(DEFAULT_RECEIVE_PORT));
     const host = args.host ?? '127.0.0.1';
     const apiKey = process.env['RECON_API_KEY'];
-    if (!apiKey)
-      throw new ReconError('config', 'RECON_API_KEY is not set: the notifications are signed with its tail; export the key the service was called with');
+    if (!apiKey) throw new ReconError('config', { id: 'receiveNoKey' });
     registerSecret(apiKey);
     const { warehouse, notifications } = ctx.config;
     const inbox = new Inbox(inboxPathFor(warehouse.path), Number.parseInt(warehouse.fileMode, 8), {

@@ -59,9 +59,6 @@ async function requireData(db: { runAndReadAll(sql: string): Promise<{ getRowObj
   );
   const row = reader.getRowObjects()[0] ?? {};
   if (Number(row['payments'] ?? 0) === 0 && Number(row['orders'] ?? 0) === 0) {
-    throw new ReconError(
-      'usage',
-      'the warehouse holds no payments and no orders yet: run `recon sync` and `recon import`, or `recon run nightly` (after `npm start`, add --sandbox)',
-    );
+    throw new ReconError('usage', { id: 'warehouseEmpty' });
   }
 }

@@ -33,8 +33,7 @@ const jobArgs = {
 /** Checked and applied before anything starts; `--out` again after the sandbox set its own folders (see withOut). */
 function withOverrides(ctx: CommandContext, args: { out?: string | undefined; 'csv-dialect'?: string | undefined }): CommandContext {
   const dialect = args['csv-dialect'];
-  if (dialect !== undefined && dialect !== 'rfc4180' && dialect !== 'br')
-    throw new ReconError('usage', `--csv-dialect expects rfc4180 or br, got "${dialect}"`);
+  if (dialect !== undefined && dialect !== 'rfc4180' && dialect !== 'br') throw new ReconError('usage', { id: 'csvDialect', got: dialect });
   const config = withOut(ctx.config, args);
   return { ...ctx, config: dialect === undefined ? config : withConfig(config, { reports: { csvDialect: dialect } }) };
 }
@@ -45,7 +44,7 @@ function withOut(config: ReconConfig, args: { out?: string | undefined }): Recon
 }
 
 function checkFailOn(value: string | undefined): void {
-  if (value !== undefined && value !== 'new') throw new ReconError('usage', `--fail-on expects "new", got "${value}"`);
+  if (value !== undefined && value !== 'new') throw new ReconError('usage', { id: 'failOn', got: value });
 }
 
 /** citty keeps only the last of a repeated string flag; --orders may be given several times. */

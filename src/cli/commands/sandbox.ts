@@ -16,7 +16,7 @@ import {
 
 function wholeNumber(name: string, text: string | undefined, fallback: number, min = 0): number {
   if (text === undefined) return fallback;
-  if (!/^-?\d+$/.test(text) || Number(text) < min) throw new ReconError('usage', `expected --${name} to be a whole number >= ${min}, got "${text}"`);
+  if (!/^-?\d+$/.test(text) || Number(text) < min) throw new ReconError('usage', { id: 'wholeNumberFlag', name, min, got: text });
   return Number(text);
 }
 
@@ -59,11 +59,12 @@ export default defineCommand({
     const perDay = wholeNumber('per-day', args['per-day'], 1000);
     const endDate = args['end-date'] ?? yesterdayIn(SANDBOX_TIMEZONE, Date.now());
     const rate = Number(args['discrepancy-rate']);
-    if (!Number.isFinite(rate)) throw new ReconError('usage', `expected --discrepancy-rate to be a number, got "${args['discrepancy-rate']}"`);
+    if (!Number.isFinite(rate)) throw new ReconError('usage', { id: 'numberFlag', flag: '--discrepancy-rate', got: String(args['discrepancy-rate']) });
     const mispriced = Number(args['mispriced-rate']);
-    if (!Number.isFinite(mispriced)) throw new ReconError('usage', `expected --mispriced-rate to be a number, got "${args['mispriced-rate']}"`);
+    if (!Number.isFinite(mispriced)) throw new ReconError('usage', { id: 'numberFlag', flag: '--mispriced-rate', got: String(args['mispriced-rate']) });
     const format = args['orders-format'] as OrdersExportFormat;
-    if (!ORDER_EXPORT_FORMATS.includes(format)) throw new ReconError('usage', `expected --orders-format ${ORDER_EXPORT_FORMATS.join(', ')}, got "${format}"`);
+    if (!ORDER_EXPORT_FORMATS.includes(format))
+      throw new ReconError('usage', { id: 'ordersExportFormat', flag: true, formats: ORDER_EXPORT_FORMATS, got: format });
     const faults = parseFaultsFlag(args.faults ?? 'none');
     const port = wholeNumber('port', args.port, 4010);
 

@@ -21,7 +21,7 @@ export function sandboxPaths(configFile: string | undefined, cwd = process.cwd()
 
 export function parsePort(text: string): number {
   const port = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isInteger(port) || port > 65535) throw new ReconError('usage', `--port expects a number from 0 to 65535, got "${text}"`);
+  if (!/^\d+$/.test(text) || !Number.isInteger(port) || port > 65535) throw new ReconError('usage', { id: 'portFlag', got: text });
   return port;
 }
 

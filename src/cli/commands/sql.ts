@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { defineCommand } from 'citty';
 import { ReconError, exitCodeFor } from '../../shared/errors.ts';
 import { configArg, contextFor, sandboxArg } from '../context.ts';
+import { errorFrameLocale } from '../frame-locale.ts';
 import { runSqlOnWarehouse } from '../../report/run-sql.ts';
 import { assertWarehouseExists } from '../../warehouse/open.ts';
 import { SQL_FORMATS, type SqlFormat, type Write } from '../../report/sql-output.ts';
@@ -20,7 +21,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const format = args.format as SqlFormat;
-    if (!SQL_FORMATS.includes(format)) throw new ReconError('usage', `expected --format table, csv or json, got "${args.format}"`);
+    if (!SQL_FORMATS.includes(format)) throw new ReconError('usage', { id: 'tableFormat', got: String(args.format) });
     const { warehouse, sql: bounds } = contextFor(args).config;
     const path = warehouse.path;
     const run: RunStatement = (sql) => runSqlOnWarehouse(path, warehouse, sql, format, writeStdout, bounds);
@@ -81,7 +82,7 @@ async function prompt(run: RunStatement): Promise<void> {
     rl.close();
   }
   // From cron, an empty query must not look like success.
-  if (!interactive && statements === 0) throw new ReconError('usage', 'no SQL given: pass a query, or pipe statements that end with ";"');
+  if (!interactive && statements === 0) throw new ReconError('usage', { id: 'sqlNone' });
 }
 
 async function runOne(run: RunStatement, sql: string): Promise<void> {
@@ -89,7 +90,8 @@ async function runOne(run: RunStatement, sql: string): Promise<void> {
     await run(sql);
   } catch (error) {
     if (!(error instanceof ReconError)) throw error;
-    process.stderr.write(`error: ${error.message}\n`);
+    // A statement's error, in the config's locale like the CLI entry's; the session goes on.
+    process.stderr.write(`error: ${error.sayIn(errorFrameLocale())}\n`);
     process.exitCode = exitCodeFor(error);
   }
 }

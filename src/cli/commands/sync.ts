@@ -47,27 +47,20 @@ export default defineCommand({
       return;
     }
 
-    if (args.date && (args.since || args.until)) throw new ReconError('usage', 'expected either --date or --since/--until, not both');
-    if (Boolean(args.since) !== Boolean(args.until)) throw new ReconError('usage', 'expected --since and --until together');
+    if (args.date && (args.since || args.until)) throw new ReconError('usage', { id: 'dateOrRange' });
+    if (Boolean(args.since) !== Boolean(args.until)) throw new ReconError('usage', { id: 'sinceUntilTogether' });
     const day = args.date ? businessDayOf(args.date, zone) : undefined;
     const since = args.since ? instantOf('--since', args.since, zone) : undefined;
     const until = args.until ? instantOf('--until', args.until, zone) : undefined;
     if (since !== undefined && until !== undefined && until <= since)
-      throw new ReconError('usage', `expected --until after --since, got ${args.since} .. ${args.until}`);
+      throw new ReconError('usage', { id: 'untilAfterSince', since: String(args.since), until: String(args.until) });
     const lookbackDays = args['lookback-days'] === undefined ? config.sync.lookbackDays : daysOf('--lookback-days', args['lookback-days']);
     const sweepDays = args['sweep-days'] === undefined ? config.sync.sweepDays : daysOf('--sweep-days', args['sweep-days']);
 
     const apiKey = process.env['RECON_API_KEY'];
     const baseUrl = config.api.baseUrl;
     if (!apiKey || !baseUrl) {
-      const missing = [
-        !apiKey && 'the API key (environment variable RECON_API_KEY)',
-        !baseUrl && 'the service address (api.baseUrl in the config, or RECON_BASE_URL)',
-      ].filter(Boolean);
-      throw new ReconError(
-        'config',
-        `recon sync needs ${missing.join(' and ')}: export the key in the environment (a test_ key for the sandbox), set api.baseUrl or RECON_BASE_URL, or run \`recon sandbox\` for a local service`,
-      );
+      throw new ReconError('config', { id: 'syncNeeds', key: !apiKey, address: !baseUrl });
     }
     registerSecret(apiKey);
     checkApiKeyShape(apiKey, (message) => logger.warn(message));
@@ -119,12 +112,12 @@ function summarise(logger: Logger, r: SyncResult): void {
 
 function instantOf(flag: string, text: string, zone: string): number {
   const dt = DateTime.fromISO(text, { zone });
-  if (!dt.isValid) throw new ReconError('usage', `expected ${flag} as an ISO date or date-time (e.g. 2024-05-01T00:00), got "${text}"`);
+  if (!dt.isValid) throw new ReconError('usage', { id: 'isoInstantFlag', flag, got: text });
   return dt.toMillis();
 }
 
 function daysOf(flag: string, text: string): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || n > 3650) throw new ReconError('usage', `expected ${flag} as a whole number of days (0-3650), got "${text}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 3650) throw new ReconError('usage', { id: 'wholeDaysFlag', flag, got: text });
   return n;
 }

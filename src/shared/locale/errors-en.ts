@@ -1,0 +1,7 @@
+// Every error sentence in English, seam by seam: what `error.message` holds (the JSON log and
+// summary.json keep it) and what the terminal shows under reports.locale "en".
+import type { ErrorCatalogue, ErrorParams } from './error-types.ts';
+import { flagErrorsEn } from './errors-flags-en.ts';
+import { configErrorsEn } from './errors-config-en.ts';
+
+export const errorsEn: ErrorCatalogue<ErrorParams> = { ...flagErrorsEn, ...configErrorsEn };

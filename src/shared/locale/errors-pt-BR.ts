@@ -1,0 +1,6 @@
+// Todas as frases de erro em português, por área: o que o terminal mostra sob reports.locale "pt-BR".
+import type { ErrorCatalogue, ErrorParams } from './error-types.ts';
+import { flagErrorsPtBR } from './errors-flags-pt-BR.ts';
+import { configErrorsPtBR } from './errors-config-pt-BR.ts';
+
+export const errorsPtBR: ErrorCatalogue<ErrorParams> = { ...flagErrorsPtBR, ...configErrorsPtBR };
