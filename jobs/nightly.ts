@@ -167,10 +167,12 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
       const tooMany = tooManyKeptOut(imports, config.orders.maxRejectedShare);
       if (tooMany) {
         const written = await timed('reports', () => writeNightReports(deps, config, { day, definitions: [ordersRejected] }));
-        throw new ReconError(
-          'input',
-          `${tooMany}; the night stopped before reconciling and recorded no findings. The rows kept out and why are in ${written.files.map((f) => relative(reportDir, f)).join(' and ')} in ${reportDir}; fix the export (or orders.* in the config) and run the night again`,
-        );
+        throw new ReconError('input', {
+          id: 'tooManyKeptOut',
+          ...tooMany,
+          files: written.files.map((f) => relative(reportDir, f)),
+          night: { reportDir },
+        });
       }
       // The night's checks and the triage fold: one function, the same `recon reconcile` runs.
       const { reconcile, triage } = await reconcileNight({ db: deps.db, clock: deps.clock, logger: deps.logger }, { day }, config, {
@@ -257,7 +259,7 @@ export function ordersFilesFor(date: string, explicit: string[] | undefined, con
     throw new ReconError('config', { id: 'noOrdersExport' });
   }
   for (const file of files) {
-    if (!existsSync(file)) throw new ReconError('input', `orders export ${file} for ${date} does not exist; pass --orders FILE or check orders.path`);
+    if (!existsSync(file)) throw new ReconError('input', { id: 'ordersExportMissing', file, date });
   }
   return files;
 }

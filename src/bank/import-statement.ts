@@ -139,9 +139,13 @@ export function readBounded(file: string, maxBytes?: number): Buffer {
     return readFileSync(file);
   } catch (cause) {
     if (isReconError(cause)) throw cause;
-    throw new ReconError('input', `${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'}); expected a readable statement file`, {
-      cause,
-    });
+    throw new ReconError(
+      'input',
+      { id: 'statementUnreadable', file, code: (cause as NodeJS.ErrnoException).code ?? 'error' },
+      {
+        cause,
+      },
+    );
   }
 }
 

@@ -123,10 +123,7 @@ export function parseOfxTree(file: string, text: string, options: OfxTreeOptions
       const open = stack.findLastIndex((n) => n.name === name);
       if (open > 0) popTo(open);
       if (stack.length > (options.maxDepth ?? MAX_DEPTH)) {
-        throw new ReconError(
-          'input',
-          `${file}: line ${node.line}: OFX elements nested more than ${options.maxDepth ?? MAX_DEPTH} deep (bank.limits.maxNestingDepth); expected an OFX statement`,
-        );
+        throw new ReconError('input', { id: 'ofxTooDeep', file, line: node.line, max: options.maxDepth ?? MAX_DEPTH });
       }
       if (stream !== undefined && name === stream.name) options.counter?.countLine(node.line);
       else keep(stack[stack.length - 1] as OfxNode, node);

@@ -41,10 +41,13 @@ export function readCnab240(file: string, text: string, limits: StatementLimits 
       const layout = type === '0' ? CNAB240.fileHeader : CNAB240.batchHeader;
       const found = accountOf(line, layout);
       if (account !== undefined && type === '1' && !sameAccount(account, found)) {
-        throw new ReconError(
-          'input',
-          `${file}: line ${lineNo}: a batch of account ${found.agency}/${found.account} in a statement of ${account.agency}/${account.account}; expected one account per statement file (ask the bank for one file per account)`,
-        );
+        throw new ReconError('input', {
+          id: 'cnabOtherAccount',
+          file,
+          line: lineNo,
+          found: { agency: found.agency, account: found.account },
+          statement: { agency: account.agency, account: account.account },
+        });
       }
       account = type === '1' ? { ...found, holderName: found.holderName || (account?.holderName ?? '') } : found;
       if (type === '1') {
@@ -67,10 +70,7 @@ export function readCnab240(file: string, text: string, limits: StatementLimits 
     }
   }
   if (account === undefined) {
-    throw new ReconError(
-      'input',
-      `${file}: no CNAB 240 file header (record type 0 at position 8); expected a CNAB 240 statement ("extrato") as the bank exports it`,
-    );
+    throw new ReconError('input', { id: 'cnabNoHeader', file });
   }
   // The statement covers up to its closing balance's date, which a quiet account's lines alone would not
   // reach (a statement covering W is what lets a payout be called missing); the last line's day only when
@@ -91,11 +91,7 @@ export function readCnab240(file: string, text: string, limits: StatementLimits 
 function checkStatementBatch(file: string, line: string, lineNo: number): void {
   const service = fieldText(line, CNAB240.batchHeader.service);
   if (service === '04') return;
-  throw new ReconError(
-    'input',
-    `${file}: line ${lineNo}: a CNAB 240 batch of service ${service}, not a statement; expected an "extrato para conciliação bancária" ` +
-      '(batch service 04, segment E): ask the bank for the account statement file, not a collection or payment return',
-  );
+  throw new ReconError('input', { id: 'cnabNotStatement', file, line: lineNo, service });
 }
 
 function accountOf(line: string, layout: typeof CNAB240.fileHeader | typeof CNAB240.batchHeader): StatementAccount {

@@ -36,13 +36,10 @@ export function readOfx(file: string, text: string, limits: StatementLimits = DE
   const statementCount = (counts.get('STMTRS') ?? 0) + (counts.get('CCSTMTRS') ?? 0);
   const statement = findNode(tree, 'STMTRS') ?? findNode(tree, 'CCSTMTRS');
   if (statement === undefined) {
-    throw new ReconError('input', `${file}: no <STMTRS> (bank statement) in this OFX file; expected a bank account statement as the bank exports it`);
+    throw new ReconError('input', { id: 'ofxNoStatement', file });
   }
   if (statementCount > 1) {
-    throw new ReconError(
-      'input',
-      `${file}: ${statementCount} account statements in one OFX file; expected one account per statement file (export each account on its own)`,
-    );
+    throw new ReconError('input', { id: 'ofxManyStatements', file, count: statementCount });
   }
   const list = findNode(statement, 'BANKTRANLIST');
   const days = lines.map((l) => l.postedOn).sort();

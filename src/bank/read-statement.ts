@@ -22,9 +22,5 @@ export function readStatementBytes(file: string, bytes: Uint8Array, limits: Stat
     const { lines, lineNumbers, rejected } = keepOutUnfitLines(read.statement.lines, read.lineNumbers, read.rejected, limits);
     return { ...read, statement: { ...read.statement, lines }, lineNumbers, rejected, charset };
   }
-  throw new ReconError(
-    'input',
-    `${file}: not a bank statement recon reads; expected OFX (starting with OFXHEADER:100, <?xml ...?><?OFX ...?> or <OFX>) ` +
-      'or a CNAB 240 "extrato" (240-character lines, the first a file header: bank code, 0000, record type 0)',
-  );
+  throw new ReconError('input', { id: 'notAStatement', file });
 }

@@ -2,9 +2,9 @@
 // (past one the file is refused whole, before anything is written), and the per-line rules that keep a
 // line out with its reason: a FITID, document number or memo too long, or a FITID shaped like an id
 // recon derives itself (line-ids.ts), which would let a file forge another line's id.
-import { formatEn } from '../shared/locale/format-en.ts';
 import { bankLimitsSchema } from '../config/bank-schema.ts';
 import { ReconError } from '../shared/errors.ts';
+import { formatEn } from '../shared/locale/format-en.ts';
 import type { StatementRejection } from './read-result.ts';
 import type { StatementLine } from './statement.ts';
 
@@ -37,15 +37,14 @@ export class StatementCounter {
 
   countLine(lineNo: number): void {
     this.lines++;
-    if (this.lines > this.limits.maxLinesPerStatement) this.refuse('statement lines', 'maxLinesPerStatement', lineNo);
+    if (this.lines > this.limits.maxLinesPerStatement) this.refuse('lines', 'maxLinesPerStatement', lineNo);
   }
 
-  private refuse(what: string, key: 'maxRecordsPerStatement' | 'maxLinesPerStatement', lineNo: number): never {
+  private refuse(counted: 'records' | 'lines', key: 'maxRecordsPerStatement' | 'maxLinesPerStatement', lineNo: number): never {
     const limit = this.limits[key];
     throw new ReconError(
       'input',
-      `${this.file}: more than ${formatEn.count(limit)} ${what} (line ${lineNo}), more than a statement may hold (bank.limits.${key}); ` +
-        'expected one statement file as the bank exports it (split a long period into several files); nothing of it was imported',
+      { id: 'statementTooMany', file: this.file, counted, limit, line: lineNo, key },
       { details: { file: this.file, line: lineNo, limit, setting: `bank.limits.${key}` } },
     );
   }

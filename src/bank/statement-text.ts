@@ -1,7 +1,6 @@
 // A statement file's bytes as text, bounded and decoded by what the bytes are rather than what the
 // header claims: banks write `CHARSET:1252` over UTF-8 and `encoding="UTF-8"` over windows-1252. Valid
 // UTF-8 is read as UTF-8, anything else as windows-1252 (the charset of Brazilian banks' exports).
-import { formatEn } from '../shared/locale/format-en.ts';
 import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { ReconError } from '../shared/errors.ts';
@@ -26,8 +25,7 @@ export function checkStatementSize(file: string, bytes: number, maxBytes = MAX_S
   if (bytes <= maxBytes) return;
   throw new ReconError(
     'input',
-    `${file}: ${formatEn.count(bytes)} bytes, more than the ${formatEn.count(maxBytes)} a bank statement may have (bank.limits.maxStatementBytes); ` +
-      'expected one statement file as the bank exports it (split a long period into several files); nothing of it was imported',
+    { id: 'statementTooBig', file, bytes, maxBytes },
     { details: { file, bytes, limitBytes: maxBytes, setting: 'bank.limits.maxStatementBytes' } },
   );
 }
@@ -56,8 +54,7 @@ function checkLineLengths(file: string, text: string, maxChars: number): void {
     if (stop - start > maxChars) {
       throw new ReconError(
         'input',
-        `${file}: line ${line} has more than ${formatEn.count(maxChars)} characters (bank.limits.maxLineChars); ` +
-          'expected an OFX or CNAB 240 statement (is this the right file?); nothing of it was imported',
+        { id: 'statementLineTooLong', file, line, maxChars },
         { details: { file, line, limitChars: maxChars, setting: 'bank.limits.maxLineChars' } },
       );
     }

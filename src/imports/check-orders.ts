@@ -7,6 +7,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ReconConfig } from '../config/schema.ts';
 import { ReconError } from '../shared/errors.ts';
+import type { ErrorSentence } from '../shared/locale/error-types.ts';
+import { sayError } from '../shared/locale/error-text.ts';
 import { textOf } from './cell-text.ts';
 import { windows1252Evidence } from './csv-encoding.ts';
 import { fittingDateFormat, fittingDecimal } from './fit-settings.ts';
@@ -18,6 +20,9 @@ import { checkReadable } from './import-orders.ts';
 interface CheckProblem {
   /** The setting that fixes it, when one does. */
   setting?: string;
+  /** What the precheck's error says of it, worded in the locale at the edge. */
+  sentence: ErrorSentence;
+  /** The same in English: `recon check`'s report and the log's warnings. */
   message: string;
   /** Whether the night (and `recon import`) stops on it before anything is synced or imported. */
   stops: boolean;
@@ -55,7 +60,7 @@ export async function checkOrdersFile(ctx: CheckContext, file: string): Promise<
     }
     const seems = current.refusal?.details?.['seemsDelimitedBy'];
     if (typeof seems === 'string') {
-      problems.push({ setting: 'orders.csv.delimiter', message: (current.refusal as ReconError).message, stops: true });
+      problems.push(problemOf(sentenceOf(current.refusal as ReconError), 'orders.csv.delimiter', true));
       fitted = { ...fitted, csv: { ...fitted.csv, delimiter: seems } };
       current = await read(fitted);
     }
@@ -91,7 +96,7 @@ export async function precheckOrders(ctx: CheckContext & { warn(message: string)
   if (stops.length > 0) {
     throw new ReconError(
       'input',
-      stops.length === 1 ? (stops[0] as CheckProblem).message : `the orders exports do not fit the config:\n  ${stops.map((p) => p.message).join('\n  ')}`,
+      { id: 'ordersDoNotFit', problems: stops.map((p) => p.sentence) },
       {
         details: { settings: stops.flatMap((p) => (p.setting ? [p.setting] : [])) },
       },
@@ -108,33 +113,27 @@ async function encodingProblem(file: string, resolved: ResolvedOrdersConfig, sam
   const invalid = sample.rows.filter((r) => isRejected(r) && r.outcome.reason.startsWith('invalid UTF-8')).length;
   const inHeader = sample.refusal?.message.includes('invalid UTF-8') ?? false;
   const rows = sample.rows.length;
-  const what = inHeader ? 'the header is not UTF-8' : `${invalid} of the first ${rows} rows would be kept out as invalid UTF-8`;
-  return {
-    setting: 'orders.csv.encoding',
-    message:
-      `${file}: the file looks like windows-1252, not UTF-8 (byte ${evidence.offset} is 0x${evidence.byte.toString(16).toUpperCase()}, ` +
-      `"${evidence.text}" in windows-1252; ${what}): set orders.csv.encoding to "windows-1252"`,
-    stops: inHeader || (rows > 0 && invalid / rows > maxShare),
-  };
+  return problemOf(
+    { id: 'csvLooksWindows1252', file, offset: evidence.offset, byte: evidence.byte, text: evidence.text, inHeader, invalid, rows },
+    'orders.csv.encoding',
+    inHeader || (rows > 0 && invalid / rows > maxShare),
+  );
 }
 
 /** The file refused whole; when explicit keys replaced the preset's and the preset alone fits, both are named. */
 async function refusalProblem(ctx: CheckContext, file: string, refusal: ReconError): Promise<CheckProblem> {
   const setting = /\b(orders\.[\w.]+)/.exec(refusal.message)?.[1];
+  const refused = sentenceOf(refusal);
   const overrides = presetOverrides(ctx.config);
   if (overrides.length > 0) {
     const presetOnly = resolveOrdersConfig(withPresetOnly(ctx.config));
     const alone = await sampleOrders({ db: ctx.db, resolved: presetOnly, memoryLimit: ctx.config.warehouse.memoryLimit }, file);
     if (!alone.refusal) {
-      const keys = overrides.map((o) => `${o.key} "${o.explicit}" (the preset's: "${o.preset}")`).join(', ');
-      return {
-        setting: 'orders.preset',
-        message: `${refusal.message}; the file fits orders.preset "${ctx.config.orders.preset}" as it is, but explicit keys replace its values: ${keys} — remove them from the config`,
-        stops: true,
-      };
+      const replaced = overrides.map((o) => ({ key: o.key, explicit: String(o.explicit), preset: String(o.preset) }));
+      return problemOf({ id: 'presetFitsAlone', refusal: refused, preset: String(ctx.config.orders.preset), overrides: replaced }, 'orders.preset', true);
     }
   }
-  return { ...(setting ? { setting } : {}), message: refusal.message, stops: true };
+  return problemOf(refused, setting, true);
 }
 
 /** The sampled rows a decimal or date format keeps out, and the statuses nothing maps. */
@@ -153,14 +152,19 @@ function rowProblems(file: string, resolved: ResolvedOrdersConfig, sample: Order
     const fit = fittingDecimal(resolved, texts(orders, amountAt));
     if (fit) {
       const first = badAmounts[0] as SampledRow;
-      problems.push({
-        setting: 'orders.csv.decimal',
-        message:
-          `${file}: ${badAmounts.length} of the first ${total} rows have an amount that orders.csv.decimal "${resolved.csv.decimal}" (thousands "${resolved.csv.thousands}") cannot read ` +
-          `(line ${first.line}: "${textOf(first.cells[amountAt])}" in column "${plan.columns.amount}"); every amount reads under decimal "${fit.decimal}": ` +
-          `set orders.csv.decimal to "${fit.decimal}" and orders.csv.thousands to "${fit.thousands}"`,
-        stops: badAmounts.length / total > maxShare,
-      });
+      const misfit: ErrorSentence = {
+        id: 'decimalMisfit',
+        file,
+        bad: badAmounts.length,
+        rows: total,
+        decimal: resolved.csv.decimal,
+        thousands: resolved.csv.thousands,
+        line: first.line,
+        text: textOf(first.cells[amountAt]),
+        column: plan.columns.amount,
+        fit: { decimal: fit.decimal, thousands: fit.thousands },
+      };
+      problems.push(problemOf(misfit, 'orders.csv.decimal', badAmounts.length / total > maxShare));
     }
   }
   const dateAt = plan.index.created_at;
@@ -169,24 +173,35 @@ function rowProblems(file: string, resolved: ResolvedOrdersConfig, sample: Order
     const fit = fittingDateFormat(resolved, texts(orders, dateAt));
     if (fit) {
       const first = badDates[0] as SampledRow;
-      problems.push({
-        setting: 'orders.dateFormat',
-        message:
-          `${file}: ${badDates.length} of the first ${total} rows have a date that orders.dateFormat "${resolved.dateFormat}" cannot read ` +
-          `(line ${first.line}: "${textOf(first.cells[dateAt])}" in column "${plan.columns.created_at}"); every date reads as "${fit}": set orders.dateFormat to "${fit}"`,
-        stops: badDates.length / total > maxShare,
-      });
+      const misfit: ErrorSentence = {
+        id: 'dateFormatMisfit',
+        file,
+        bad: badDates.length,
+        rows: total,
+        format: resolved.dateFormat,
+        line: first.line,
+        text: textOf(first.cells[dateAt]),
+        column: plan.columns.created_at,
+        fit,
+      };
+      problems.push(problemOf(misfit, 'orders.dateFormat', badDates.length / total > maxShare));
     }
   }
   const statusAt = plan.index.status;
   const unknown = new Set(texts(orders, statusAt).filter((text) => plan.status(text) === undefined));
   if (unknown.size > 0) {
-    const shown = [...unknown].slice(0, 10).map((s) => `"${s.trim()}"`);
-    problems.push({
-      setting: 'orders.statusMap',
-      message: `${file}: statuses in column "${plan.columns.status}" that orders.statusMap does not know: ${shown.join(', ')}; add each to orders.statusMap with the status it means (paid, pending, canceled, refunded), or its rows are kept out`,
-      stops: false,
-    });
+    const statuses = [...unknown].slice(0, 10).map((s) => s.trim());
+    problems.push(problemOf({ id: 'unknownStatuses', file, column: plan.columns.status, statuses }, 'orders.statusMap', false));
   }
   return problems;
+}
+
+function problemOf(sentence: ErrorSentence, setting: string | undefined, stops: boolean): CheckProblem {
+  return { ...(setting ? { setting } : {}), sentence, message: sayError('en', sentence), stops };
+}
+
+/** A refusal's sentence; a refusal without one is an internal error (a bug), which goes on as it is. */
+function sentenceOf(refusal: ReconError): ErrorSentence {
+  if (refusal.sentence === undefined) throw refusal;
+  return refusal.sentence;
 }

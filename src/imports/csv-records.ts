@@ -70,7 +70,7 @@ export function csvSplitterFor(dialect: CsvDialect, sink: RecordSink, file = '(i
           const close = text.indexOf(quote, pos);
           if (close === -1) {
             if (!final) return undefined;
-            throw new ReconError('input', `${file}: line ${line}: a quoted field is never closed (expected ${quote} before the end of the file)`);
+            throw new ReconError('input', { id: 'csvQuoteOpen', file, line, quote });
           }
           const chunk = text.slice(pos, close);
           newlines += countNewlines(chunk);
@@ -86,7 +86,7 @@ export function csvSplitterFor(dialect: CsvDialect, sink: RecordSink, file = '(i
         if (pos >= length && !final) return undefined;
         const after = text.charCodeAt(pos);
         if (pos < length && !text.startsWith(delimiter, pos) && after !== 10 && after !== 13) {
-          throw new ReconError('input', `${file}: line ${line + newlines}: unexpected text after a closing quote (expected "${delimiter}" or a line end)`);
+          throw new ReconError('input', { id: 'csvAfterQuote', file, line: line + newlines, delimiter });
         }
       } else {
         // Unquoted field: runs to the next delimiter or line end; a stray quote inside is kept as text.
@@ -118,10 +118,7 @@ export function csvSplitterFor(dialect: CsvDialect, sink: RecordSink, file = '(i
       carry = rest < joined.length ? joined.slice(rest) : '';
       // Without a cap, a file with no line end (or a quote never closed) is carried whole: minutes and GBs.
       if (carry.length > MAX_RECORD_CHARS) {
-        throw new ReconError(
-          'input',
-          `${file}: line ${line}: a record longer than ${MAX_RECORD_CHARS} characters without its end (no line break, or a quote never closed); expected one order per line — is this a CSV export with orders.csv.delimiter "${delimiter}" and quote '${quote}'?`,
-        );
+        throw new ReconError('input', { id: 'csvRecordTooLong', file, line, max: MAX_RECORD_CHARS, delimiter, quote });
       }
     },
     end() {

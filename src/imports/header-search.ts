@@ -115,10 +115,15 @@ function withPresetHint(error: unknown, cells: Cell[], current: string | undefin
   if (!(error instanceof ReconError)) return error;
   const preset = presetMatching(headerNames(cells), current);
   if (preset === undefined) return error;
-  return new ReconError('input', `${error.message}; the file looks like a ${preset.label} export: set orders.preset to "${preset.name}"`, {
-    cause: error,
-    ...(error.details === undefined ? {} : { details: error.details }),
-  });
+  if (error.sentence === undefined) return error;
+  return new ReconError(
+    'input',
+    { id: 'looksLikePreset', refusal: error.sentence, name: preset.name, label: preset.label },
+    {
+      cause: error,
+      ...(error.details === undefined ? {} : { details: error.details }),
+    },
+  );
 }
 
 /** A preset (other than the current one) every one of whose mapped columns the header has. */
@@ -153,15 +158,10 @@ export function diagnoseDelimiter(
   }
   if (best === undefined) return undefined;
   const preset = presetMatching(best.names, csv.preset, best.delimiter);
-  const shown = (d: string) => (d === '\t' ? '\\t' : d);
-  const fix = preset
-    ? `the file looks like a ${preset.label} export: set orders.preset to "${preset.name}"`
-    : wanted.every((name) => findColumn(best.names, name) !== -1)
-      ? `set orders.csv.delimiter to "${shown(best.delimiter)}"`
-      : `set orders.csv.delimiter to "${shown(best.delimiter)}" and check orders.columns against the header`;
+  const columnsFit = wanted.every((name) => findColumn(best.names, name) !== -1);
   return new ReconError(
     'input',
-    `${file}: the header has 1 column under delimiter '${shown(delimiter)}' but ${best.names.length} under '${shown(best.delimiter)}'; ${fix}`,
+    { id: 'delimiterGuess', file, delimiter, seems: best.delimiter, columns: best.names.length, ...(preset ? { preset } : {}), columnsFit },
     { details: { file, delimiter, seemsDelimitedBy: best.delimiter, columns: best.names.length, ...(preset ? { preset: preset.name } : {}) } },
   );
 }

@@ -5,6 +5,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ReconConfig } from '../config/schema.ts';
+import type { ErrorSentence } from '../shared/locale/error-types.ts';
 import type { Clock } from '../shared/clock.ts';
 import { ReconError, isReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
@@ -89,41 +90,37 @@ async function inTransaction<T>(db: DuckDBConnection, memoryLimit: string, files
 function importError(error: unknown, memoryLimit: string, files: string): unknown {
   if (isReconError(error)) return error;
   if (isOutOfMemory(error)) {
-    return new ReconError(
-      'input',
-      `${files}: importing it needs more memory than warehouse.memoryLimit (${memoryLimit}); raise warehouse.memoryLimit ` +
-        `(DuckDB spills to a temp folder beside the warehouse up to that cap); nothing of it was imported`,
-      { cause: error },
-    );
+    return new ReconError('input', { id: 'importMemory', files, memoryLimit }, { cause: error });
   }
   return new ReconError('warehouse', `order import failed and was rolled back: ${(error as Error).message}`, { cause: error });
 }
 
 function failOnBadRows(result: ImportFileResult): void {
   if (result.rowsRejected === 0 && result.conflicts.length === 0) return;
-  const shown = [
-    ...result.rejected.slice(0, 10).map((r) => `  line ${r.line}: ${r.reason}`),
-    ...result.conflicts.slice(0, 10).map((c) => `  lines ${c.lines.join(', ')}: ${c.reason}`),
+  // The rows' reasons are the import's stored words (the rejections report's), quoted as they are.
+  const lines = [
+    ...result.rejected.slice(0, 10).map((r) => ({ lines: [r.line], reason: r.reason })),
+    ...result.conflicts.slice(0, 10).map((c) => ({ lines: c.lines, reason: c.reason })),
   ];
   throw new ReconError(
     'input',
-    `${result.file}: --strict: ${result.rowsRejected} rejected row(s) and ${result.conflicts.length} conflicting item_id(s); nothing was imported\n${shown.join('\n')}`,
+    { id: 'strictRejected', file: result.file, rejected: result.rowsRejected, conflicts: result.conflicts.length, lines },
     { details: { file: result.file, rejected: result.rowsRejected, conflicts: result.conflicts.length } },
   );
 }
 
 /** Each file exists, is a file and can be read: an input error naming every one that cannot, before any is opened. */
 export function checkReadable(files: string[]): void {
-  const problems: string[] = [];
+  const problems: ErrorSentence[] = [];
   for (const file of files) {
     try {
       accessSync(file, constants.R_OK);
-      if (!statSync(file).isFile()) problems.push(`${file}: not a file`);
+      if (!statSync(file).isFile()) problems.push({ id: 'notAFile', file });
     } catch (cause) {
-      problems.push(`${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? 'error'})`);
+      problems.push({ id: 'fileUnreadable', file, code: (cause as NodeJS.ErrnoException).code ?? 'error' });
     }
   }
-  if (problems.length > 0) throw new ReconError('input', `expected readable order export files:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0) throw new ReconError('input', { id: 'unreadableExports', problems });
 }
 
 function totalsOf(files: ImportFileResult[]): ImportTotals {

@@ -75,7 +75,7 @@ export class JsonArraySplitter {
         if (at < 3 && b === BOM[at]) continue; // a UTF-8 byte-order mark, whatever the chunks
         if (b !== 0x5b) {
           const found = chunk.subarray(i, i + 20).toString('utf8');
-          throw new ReconError('input', `${this.file}: expected a JSON array of order objects, found "${found}…"`);
+          throw new ReconError('input', { id: 'jsonNotArray', file: this.file, found });
         }
         this.#phase = Phase.Between;
       } else if (b === 0x5d) this.#phase = Phase.Done;
@@ -97,16 +97,13 @@ export class JsonArraySplitter {
   end(): 'empty' | 'done' {
     if (this.#phase === Phase.Done) return 'done';
     if (this.#phase === Phase.Start) return 'empty';
-    throw new ReconError('input', `${this.file}: line ${this.#line}: the JSON array is never closed (expected "]"); the file looks cut short`);
+    throw new ReconError('input', { id: 'jsonArrayOpen', file: this.file, line: this.#line });
   }
 
   #keep(part: Buffer): void {
     this.#partBytes += part.length;
     if (this.#partBytes > MAX_JSON_RECORD_BYTES) {
-      throw new ReconError(
-        'input',
-        `${this.file}: line ${this.#start.line}: an array element longer than ${MAX_JSON_RECORD_BYTES} bytes without its end; expected one order object per element`,
-      );
+      throw new ReconError('input', { id: 'jsonElementTooLong', file: this.file, line: this.#start.line, max: MAX_JSON_RECORD_BYTES, perLine: false });
     }
     this.#parts.push(Buffer.from(part));
   }

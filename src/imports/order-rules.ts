@@ -102,9 +102,13 @@ export function rowPlanFor(header: string[], resolved: ResolvedOrdersConfig, fil
   const names = headerNames(header);
   const find = (wanted: string): number => findColumn(names, wanted);
   const missing = (key: string, wanted: string) =>
-    new ReconError('input', `${file}: expected a column "${wanted}" (orders.columns.${key}) in the header; found ${foundText(names)}`, {
-      details: { file, column: wanted, found: names.slice(0, 50).map((n) => n.slice(0, 80)) },
-    });
+    new ReconError(
+      'input',
+      { id: 'columnMissing', file, wanted, key, found: names },
+      {
+        details: { file, column: wanted, found: names.slice(0, 50).map((n) => n.slice(0, 80)) },
+      },
+    );
   const index = {} as RowPlan['index'];
   for (const key of REQUIRED_COLUMNS) {
     const at = find(resolved.columns[key]);
@@ -147,13 +151,6 @@ export function rowPlanFor(header: string[], resolved: ResolvedOrdersConfig, fil
     instant: instantParser(resolved),
     dateFormat: resolved.dateFormat,
   };
-}
-
-/** The header as found, short enough for a message even when the "header" is a whole file. */
-function foundText(names: string[]): string {
-  if (names.length === 0) return 'no columns';
-  const shownNames = names.slice(0, 20).map((n) => `"${n.length > 40 ? `${n.slice(0, 40)}…` : n}"`);
-  return `${shownNames.join(', ')}${names.length > 20 ? ` and ${names.length - 20} more` : ''}`;
 }
 
 function statusLookup(statusMap: Record<string, OrderStatus>): Pick<RowPlan, 'status' | 'knownStatuses'> {

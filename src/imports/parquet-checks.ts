@@ -36,7 +36,7 @@ export async function checkParquetFooter(db: DuckDBConnection, file: string, fil
   if (rows > limits.maxRows) throw rowLimitError(file, limits, rows);
   const budget = decompressedBudget(limits, fileBytes);
   const uncompressed = Number(footer?.['uncompressed'] ?? 0);
-  if (uncompressed > budget.bytes) throw decompressedLimitError(file, "the Parquet footer says the file's columns decompress to", uncompressed, budget);
+  if (uncompressed > budget.bytes) throw decompressedLimitError(file, { counted: 'parquetFooter' }, uncompressed, budget);
 }
 
 /** Bytes of text the mapped text columns hold once read, summed as DuckDB streams the file. */
@@ -50,13 +50,8 @@ export async function checkParquetText(db: DuckDBConnection, file: string, fileB
   );
   const budget = decompressedBudget(limits, fileBytes);
   const bytes = Number(total?.['bytes'] ?? 0);
-  if (bytes > budget.bytes) throw decompressedLimitError(file, `the Parquet text columns ${texts.map((c) => `"${c.name}"`).join(', ')} hold`, bytes, budget);
+  if (bytes > budget.bytes) throw decompressedLimitError(file, { counted: 'parquetTexts', columns: texts.map((c) => c.name) }, bytes, budget);
 }
-
-const EXPECTED: Record<string, string> = {
-  amount: 'a number, a DECIMAL or text',
-  created_at: 'a TIMESTAMP, a DATE or text',
-};
 
 /** A mapped column whose type no order field can come from (STRUCT, LIST, MAP, UNION, ARRAY) refuses the file. */
 export function checkParquetTypes(file: string, columns: ParquetColumn[], fieldAt: ReadonlyMap<number, string>): void {
@@ -66,8 +61,7 @@ export function checkParquetTypes(file: string, columns: ParquetColumn[], fieldA
     const type = column.type.length > 120 ? `${column.type.slice(0, 120)}…` : column.type;
     throw new ReconError(
       'input',
-      `${file}: column "${column.name}" (orders.columns.${field}) is ${type}; expected ${EXPECTED[field] ?? 'text or a number'} — ` +
-        `export ${field} as one, or point orders.columns.${field} at another column`,
+      { id: 'parquetColumnType', file, column: column.name, field, type },
       { details: { file, column: column.name, field, type: column.type } },
     );
   }
@@ -124,6 +118,6 @@ export async function readingParquet<T>(file: string, work: () => Promise<T>): P
     return await work();
   } catch (cause) {
     if (cause instanceof ReconError) throw cause;
-    throw new ReconError('input', `${file}: not a readable Parquet file (${(cause as Error).message.split('\n')[0]})`, { cause });
+    throw new ReconError('input', { id: 'parquetUnreadable', file, said: (cause as Error).message.split('\n')[0] ?? '' }, { cause });
   }
 }

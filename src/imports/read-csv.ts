@@ -53,11 +53,7 @@ export async function readCsvTable(file: string, options: CsvReadOptions, sink: 
     onHeader(record) {
       const bad = invalid.within(record.line, record.lastLine);
       if (bad === undefined) return;
-      throw new ReconError(
-        'input',
-        `${file}: line ${record.line}: the header has invalid UTF-8 at byte ${bad.offset}; expected UTF-8 text — ` +
-          `if the export is windows-1252 (Excel's "CSV" on Windows), set orders.csv.encoding to "windows-1252"`,
-      );
+      throw new ReconError('input', { id: 'csvHeaderUtf8', file, line: record.line, offset: bad.offset });
     },
     diagnose: (first) => diagnoseDelimiter(file, first, options),
   });
@@ -85,12 +81,12 @@ export async function readCsvTable(file: string, options: CsvReadOptions, sink: 
     search.end();
   } catch (cause) {
     if (cause instanceof ReconError) throw cause;
-    throw new ReconError('input', `${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`, { cause });
+    throw new ReconError('input', { id: 'fileUnreadable', file, code: (cause as NodeJS.ErrnoException).code ?? (cause as Error).message }, { cause });
   } finally {
     stream.destroy();
   }
   if (!search.found) {
-    throw new ReconError('input', `${file}: the file is empty (${bytes} bytes); expected a header line and one order per line`);
+    throw new ReconError('input', { id: 'csvEmpty', file, bytes });
   }
   return { sha256: hash.digest('hex'), bytes, records };
 }

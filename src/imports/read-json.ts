@@ -27,7 +27,7 @@ export async function readJsonTable(file: string, options: ReadOptions, sink: Ta
     splitter.write(chunk);
     return !splitter.done;
   });
-  if (splitter.end() === 'empty') throw new ReconError('input', `${file}: the file is empty; expected a JSON array of order objects`);
+  if (splitter.end() === 'empty') throw new ReconError('input', { id: 'jsonEmpty', file, perLine: false });
   return { ...read, records: rows.records };
 }
 
@@ -58,10 +58,7 @@ export async function readNdjsonTable(file: string, options: ReadOptions, sink: 
     if (from < chunk.length) {
       partBytes += chunk.length - from;
       if (partBytes > MAX_JSON_RECORD_BYTES) {
-        throw new ReconError(
-          'input',
-          `${file}: line ${line + 1}: a line longer than ${MAX_JSON_RECORD_BYTES} bytes without its end; expected one JSON order object per line`,
-        );
+        throw new ReconError('input', { id: 'jsonElementTooLong', file, line: line + 1, max: MAX_JSON_RECORD_BYTES, perLine: true });
       }
       parts.push(Buffer.from(chunk.subarray(from)));
     }
@@ -69,7 +66,7 @@ export async function readNdjsonTable(file: string, options: ReadOptions, sink: 
   });
   if (partBytes > 0) finishLine(Buffer.concat(parts));
   if (rows.records === 0 && rows.invalidCount === 0) {
-    throw new ReconError('input', `${file}: the file is empty; expected one JSON order object per line`);
+    throw new ReconError('input', { id: 'jsonEmpty', file, perLine: true });
   }
   return { ...read, records: rows.records };
 }
@@ -89,7 +86,7 @@ async function streamFile(file: string, options: ReadOptions, take: (chunk: Buff
     }
   } catch (cause) {
     if (cause instanceof ReconError) throw cause;
-    throw new ReconError('input', `${file}: cannot be read (${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message})`, { cause });
+    throw new ReconError('input', { id: 'fileUnreadable', file, code: (cause as NodeJS.ErrnoException).code ?? (cause as Error).message }, { cause });
   } finally {
     stream.destroy();
   }

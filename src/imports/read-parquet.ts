@@ -86,12 +86,7 @@ async function underMemoryCap<T>(file: string, memoryLimit: string, work: () => 
     return await readingParquet(file, work);
   } catch (error) {
     if (!isOutOfMemory((error as { cause?: unknown }).cause ?? error)) throw error;
-    throw new ReconError(
-      'input',
-      `${file}: reading it takes more memory than warehouse.memoryLimit (${memoryLimit}); expected an order export whose rows fit — ` +
-        `check the file, or raise warehouse.memoryLimit if it is genuine; nothing of this file was imported`,
-      { cause: error },
-    );
+    throw new ReconError('input', { id: 'parquetMemory', file, memoryLimit }, { cause: error });
   }
 }
 

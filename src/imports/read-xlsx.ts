@@ -32,8 +32,8 @@ export async function readXlsxTable(file: string, options: XlsxReadOptions, sink
     const layout = await readWorkbookLayout(zip);
     const sheet = options.sheet === undefined ? layout.sheets[0] : layout.sheets.find((s) => s.name === options.sheet);
     if (sheet === undefined) {
-      const which = options.sheet === undefined ? 'any worksheet' : `a worksheet named "${options.sheet}" (orders.sheet)`;
-      throw new ReconError('input', `${file}: expected ${which}; found ${layout.sheets.map((s) => `"${s.name}"`).join(', ') || 'none'}`);
+      const sheets = layout.sheets.map((s) => s.name);
+      throw new ReconError('input', { id: 'xlsxNoSheet', file, ...(options.sheet === undefined ? {} : { sheet: options.sheet }), sheets });
     }
     const limit = Math.max(limits.maxTextLength, limits.maxIdLength);
     const dateStyles = await readDateStyles(zip, layout.styles);
@@ -50,16 +50,16 @@ export async function readXlsxTable(file: string, options: XlsxReadOptions, sink
         sink.row(record.cells, record.line);
       },
     });
-    const fail = (why: string) => notReadable(file, `${sheet.part ?? sheet.name}: ${why}`);
+    const fail = (why: string) => notReadable(file, { kind: 'part', part: sheet.part ?? sheet.name, said: why });
     const events = sheetRowEvents({ shared, dateStyles, date1904: layout.date1904, limit, fail }, (cells, line) => {
       const record = { cells, line, lastLine: line };
       if (search.take(record)) return;
       records++;
       sink.row(cells, line);
     });
-    if (sheet.part === undefined || !(await parsePart(zip, sheet.part, events))) throw notReadable(file, `the sheet "${sheet.name}" has no part in the zip`);
+    if (sheet.part === undefined || !(await parsePart(zip, sheet.part, events))) throw notReadable(file, { kind: 'noSheetPart', sheet: sheet.name });
     search.end();
-    if (!search.found) throw new ReconError('input', `${file}: the worksheet is empty; expected a header row and one order per row`);
+    if (!search.found) throw new ReconError('input', { id: 'xlsxEmpty', file });
   } finally {
     zipFile.close();
   }

@@ -100,10 +100,7 @@ export function formatForFile(file: string, resolved: ResolvedOrdersConfig): Ord
   if (resolved.format && (!byExtension || family(byExtension) === family(resolved.format))) return resolved.format;
   const format = byExtension;
   if (!format) {
-    throw new ReconError(
-      'input',
-      `${file}: cannot tell the format from the extension "${ext}" (expected .csv, .xlsx, .json, .ndjson, .jsonl or .parquet); set orders.format in the config`,
-    );
+    throw new ReconError('input', { id: 'formatFromExtension', file, ext });
   }
   return format;
 }

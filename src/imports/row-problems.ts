@@ -3,7 +3,9 @@
 import type { OrderStatus } from '../config/schema.ts';
 import { brlTextFromCents } from '../shared/money.ts';
 import { LONG_TEXT_HEAD, LongTextCell, shown, textLength, textOf, type Cell } from './cell-text.ts';
-import { count } from './limits.ts';
+import { formatEn } from '../shared/locale/format-en.ts';
+
+const count = (n: number): string => formatEn.count(n);
 import { MAX_AMOUNT_CENTS, type RowPlan, type RowRejection } from './order-rules.ts';
 
 export interface RowProblem {

@@ -18,7 +18,7 @@ export async function parsePart(zip: WorkbookZip, part: string, events: XmlEvent
   const entry = zip.entries.get(part);
   if (entry === undefined) return false;
   const decoder = new StringDecoder('utf8');
-  const xml = xmlStream(events, (why) => notReadable(zip.file, `${part}: ${why}`));
+  const xml = xmlStream(events, (why) => notReadable(zip.file, { kind: 'part', part, said: why }));
   for await (const chunk of entryChunks(zip, entry)) xml.write(decoder.write(chunk));
   xml.write(decoder.end());
   xml.end();
@@ -43,7 +43,7 @@ export async function readWorkbookLayout(zip: WorkbookZip): Promise<WorkbookLayo
     close() {},
     text() {},
   });
-  if (!found) throw notReadable(zip.file, `no workbook part ${workbook}`);
+  if (!found) throw notReadable(zip.file, { kind: 'noWorkbookPart', part: workbook });
   for (const rel of rels.values()) {
     if (rel.type.endsWith('/sharedStrings')) layout.sharedStrings = rel.target;
     if (rel.type.endsWith('/styles')) layout.styles = rel.target;

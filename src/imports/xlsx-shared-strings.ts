@@ -4,7 +4,6 @@
 // its length and first characters only (the row rules keep its row out by that length).
 import { ReconError } from '../shared/errors.ts';
 import { LongTextCell, LONG_TEXT_HEAD } from './cell-text.ts';
-import { count } from './limits.ts';
 
 /** Memory the table may take: far above a million-row export's, far below the process's 512 MB. */
 const MAX_SHARED_STRINGS_BYTES = 192 * 1024 * 1024;
@@ -76,8 +75,7 @@ export class SharedStrings {
     if (this.#memory <= MAX_SHARED_STRINGS_BYTES) return;
     throw new ReconError(
       'input',
-      `${this.file}: the workbook's shared strings table needs more than ${count(MAX_SHARED_STRINGS_BYTES / 1024 / 1024)} MiB of memory ` +
-        `(${count(this.#count)} strings so far); expected an order export of at most about a million rows — export it as CSV instead`,
+      { id: 'xlsxSharedStrings', file: this.file, mib: MAX_SHARED_STRINGS_BYTES / 1024 / 1024, strings: this.#count },
       { details: { file: this.file, strings: this.#count } },
     );
   }

@@ -6,7 +6,8 @@
 import type { Readable } from 'node:stream';
 import { open as openZip, type Entry, type ZipFile } from 'yauzl';
 import { ReconError } from '../shared/errors.ts';
-import { count, decompressedBudget, decompressedLimitError, zipEntriesLimitError, type DecompressedCounter, type OrdersLimits } from './limits.ts';
+import type { XlsxProblem } from '../shared/locale/error-params-input.ts';
+import { decompressedBudget, decompressedLimitError, zipEntriesLimitError, type DecompressedCounter, type OrdersLimits } from './limits.ts';
 
 export interface WorkbookZip {
   file: string;
@@ -15,21 +16,16 @@ export interface WorkbookZip {
   counter: DecompressedCounter;
 }
 
-export function notReadable(file: string, why: string, cause?: unknown): ReconError {
-  return new ReconError(
-    'input',
-    `${file}: not a readable XLSX workbook (${why}); expected an .xlsx saved by a spreadsheet program`,
-    cause === undefined ? undefined : { cause },
-  );
+export function notReadable(file: string, problem: XlsxProblem, cause?: unknown): ReconError {
+  return new ReconError('input', { id: 'xlsxUnreadable', file, problem }, cause === undefined ? undefined : { cause });
 }
 
 /** yauzl's wording for a file with no zip directory at its end, put as the reader would say it. */
 function zipProblem(file: string, cause: unknown): ReconError {
   if (cause instanceof ReconError) return cause;
   const message = (cause as Error).message;
-  if (/end of central directory record signature not found/.test(message))
-    return notReadable(file, 'no zip directory at its end: not a zip, or cut short', cause);
-  return notReadable(file, `a broken zip: ${message}`, cause);
+  if (/end of central directory record signature not found/.test(message)) return notReadable(file, { kind: 'noZipDirectory' }, cause);
+  return notReadable(file, { kind: 'brokenZip', said: message }, cause);
 }
 
 /** Opens the zip and reads its directory; refuses it, before inflating anything, past the limits. */
@@ -48,7 +44,7 @@ export async function openWorkbookZip(file: string, fileBytes: number, limits: O
     let declared = 0;
     for (const entry of entries.values()) declared += entry.uncompressedSize;
     const budget = decompressedBudget(limits, fileBytes);
-    if (declared > budget.bytes) throw decompressedLimitError(file, "the workbook's zip directory says its entries decompress to", declared, budget);
+    if (declared > budget.bytes) throw decompressedLimitError(file, { counted: 'zipDirectory' }, declared, budget);
     return { zip, entries };
   } catch (error) {
     zip.close();
@@ -70,8 +66,8 @@ function readDirectory(file: string, zip: ZipFile): Promise<Map<string, Entry>> 
     });
     zip.on('entry', (entry: Entry) => {
       const name = entry.fileName;
-      if (entry.isEncrypted()) return fail(notReadable(file, `the entry "${name}" is encrypted`));
-      if (entries.has(name)) return fail(notReadable(file, `the entry "${name}" appears twice`));
+      if (entry.isEncrypted()) return fail(notReadable(file, { kind: 'encrypted', entry: name }));
+      if (entries.has(name)) return fail(notReadable(file, { kind: 'twice', entry: name }));
       entries.set(name, entry);
       zip.readEntry();
     });
@@ -84,12 +80,12 @@ export async function* entryChunks(workbook: WorkbookZip, entry: Entry): AsyncGe
   const { file } = workbook;
   const name = entry.fileName;
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
-    throw notReadable(file, `the entry "${name}" uses compression method ${entry.compressionMethod}; expected deflate`);
+    throw notReadable(file, { kind: 'compression', entry: name, method: entry.compressionMethod });
   if (entry.compressedSize === 0) return;
-  const lie = () => notReadable(file, `the entry "${name}" inflates past the ${count(entry.uncompressedSize)} bytes the zip directory declares`);
+  const lie = () => notReadable(file, { kind: 'inflatesPast', entry: name, declared: entry.uncompressedSize });
   const stream = await new Promise<Readable>((resolve, reject) => {
     workbook.zip.openReadStream(entry, (error, opened) => {
-      if (error || opened === undefined) reject(notReadable(file, `the entry "${name}" cannot be read: ${error?.message ?? 'no stream'}`, error));
+      if (error || opened === undefined) reject(notReadable(file, { kind: 'entryUnreadable', entry: name, said: error?.message ?? 'no stream' }, error));
       else resolve(opened);
     });
   });
@@ -99,14 +95,14 @@ export async function* entryChunks(workbook: WorkbookZip, entry: Entry): AsyncGe
       // yauzl's own check (validateEntrySizes) fails the stream first; this one keeps the limit here too.
       inflated += chunk.length;
       if (inflated > entry.uncompressedSize) throw lie();
-      workbook.counter.add(chunk.length, "the workbook's entries inflate to");
+      workbook.counter.add(chunk.length, 'workbookEntries');
       yield chunk;
     }
   } catch (cause) {
     if (cause instanceof ReconError) throw cause;
     const message = (cause as Error).message;
     if (/^too many bytes in the stream/.test(message)) throw lie();
-    throw notReadable(file, `the entry "${name}" cannot be inflated: ${message}`, cause);
+    throw notReadable(file, { kind: 'cannotInflate', entry: name, said: message }, cause);
   } finally {
     stream.destroy();
   }

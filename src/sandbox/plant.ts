@@ -2,7 +2,7 @@
 // holder name are any JSON strings (escapes such as \/ and \u00e9, quotes, control characters), and
 // a listing row broken on purpose (a field of the wrong type, or missing) until it is mended. The
 // admin routes are in routes-post.ts; tests call these directly too.
-import { ReconError } from '../shared/errors.ts';
+import { QueryError } from './query.ts';
 import type { CardBrand } from '../shared/domain.ts';
 import { priceOf } from './pricing.ts';
 import type { SandboxTransaction, TxVersion } from './model.ts';
@@ -25,8 +25,8 @@ export interface PlantInput {
   authorizedCents?: number | undefined;
 }
 
-function conflict(message: string): ReconError {
-  return new ReconError('input', message, { details: { type: 'transaction', status: 400 } });
+function conflict(message: string): QueryError {
+  return new QueryError('transaction', message);
 }
 
 /** A paid (or in review) card sale created at `atMs` (default now), listed like any other. */

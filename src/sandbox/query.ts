@@ -20,10 +20,12 @@ export interface ListingQuery {
   hasDateFilter: boolean;
 }
 
+/** A refusal the sandbox answers as the payments service would: its type, its HTTP status and its own (English) words. */
 export class QueryError extends Error {
   constructor(
     readonly type: string,
     message: string,
+    readonly status = 400,
   ) {
     super(message);
   }

@@ -19,7 +19,7 @@
 //   POST /_sandbox/operations/:id/status          {"status", "settled_cents"?, "at"?}
 //   POST /_sandbox/orders/:item_id                {"amount_cents"?, "status"?, "transaction_id"?, "at"?}  the shop edits an order
 // `at` defaults to the sandbox clock's now; record_in_order also marks the order Estornado.
-import { ReconError } from '../shared/errors.ts';
+import { QueryError } from './query.ts';
 import type { CardBrand } from '../shared/domain.ts';
 import { CARD_BRANDS } from '../shared/domain.ts';
 import type { OrderExportStatus, SandboxTransaction, TxVersion } from './model.ts';
@@ -45,8 +45,9 @@ export interface RouteResult {
   body: string;
 }
 
-export function apiError(status: number, type: string, message: string): ReconError {
-  return new ReconError('input', message, { details: { type, status } });
+/** The sandbox's refusal of a request, in the service's own words (its answers are in English). */
+export function apiError(status: number, type: string, message: string): QueryError {
+  return new QueryError(type, message, status);
 }
 
 const ORDER_STATUS = /^(Pago|Aguardando pagamento|Cancelado|Estornado)$/;

@@ -38,7 +38,7 @@ function errorBody(type: string, message: string): string {
 }
 
 function sendError(res: ServerResponse, error: unknown): void {
-  if (error instanceof QueryError) return send(res, 400, errorBody(error.type, error.message));
+  if (error instanceof QueryError) return send(res, error.status, errorBody(error.type, error.message));
   if (error instanceof ReconError) {
     const details = error.details ?? {};
     const status = typeof details['status'] === 'number' ? details['status'] : 400;

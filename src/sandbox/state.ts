@@ -5,7 +5,7 @@
 import type { Clock } from '../shared/clock.ts';
 import type { CardBrand } from '../shared/domain.ts';
 import type { ApiOperation, ApiTransaction } from '../shared/tables.ts';
-import { ReconError } from '../shared/errors.ts';
+import { QueryError } from './query.ts';
 import { addOpVersion, addTxVersion } from './builder.ts';
 import {
   versionIndexAt,
@@ -32,12 +32,12 @@ export interface MutationOptions {
   recordInOrder?: boolean;
 }
 
-export function notFound(kind: string, id: string): ReconError {
-  return new ReconError('input', `${kind} ${id} not found`, { details: { type: kind === 'operation' ? 'operation' : 'transaction', status: 404 } });
+export function notFound(kind: string, id: string): QueryError {
+  return new QueryError(kind === 'operation' ? 'operation' : 'transaction', `${kind} ${id} not found`, 404);
 }
 
-function conflict(type: string, message: string): ReconError {
-  return new ReconError('input', message, { details: { type, status: 400 } });
+function conflict(type: string, message: string): QueryError {
+  return new QueryError(type, message);
 }
 
 export class SandboxState {

@@ -50,9 +50,9 @@ export async function writeRawPages(dir: string, runId: string, reads: readonly 
  */
 export async function readRawPages(dir: string, stageDir: string, unit: AmountUnit): Promise<WindowRead[]> {
   const info = await stat(dir).catch(() => undefined);
-  if (!info?.isDirectory()) throw new ReconError('input', `--replay ${dir}: expected a folder of raw pages (*.ndjson.gz), found none`);
+  if (!info?.isDirectory()) throw new ReconError('input', { id: 'replayNoFolder', dir });
   const files = (await readdir(dir)).filter((f) => f.endsWith('.ndjson.gz')).sort();
-  if (files.length === 0) throw new ReconError('input', `--replay ${dir}: no *.ndjson.gz raw-page files in the folder`);
+  if (files.length === 0) throw new ReconError('input', { id: 'replayNoFiles', dir });
   const reads: WindowRead[] = [];
   for (const name of files) {
     const lines = createInterface({ input: createReadStream(join(dir, name)).pipe(createGunzip()), crlfDelay: Infinity });
@@ -66,7 +66,7 @@ export async function readRawPages(dir: string, stageDir: string, unit: AmountUn
         try {
           archived = JSON.parse(line) as ArchivedWindow;
         } catch (cause) {
-          throw new ReconError('input', `${where}: not JSON (${(cause as Error).message})`, { cause });
+          throw new ReconError('input', { id: 'replayNotJson', where, said: (cause as Error).message }, { cause });
         }
         const stageFile = join(stageDir, `replay-${reads.length + 1}.ndjson`);
         const lines = checkedLines(archived, where, unit);
@@ -84,7 +84,7 @@ export async function readRawPages(dir: string, stageDir: string, unit: AmountUn
       }
     } catch (error) {
       if (error instanceof ReconError) throw error;
-      throw new ReconError('input', `--replay ${join(dir, name)}: unreadable (${(error as Error).message})`, { cause: error });
+      throw new ReconError('input', { id: 'replayUnreadable', path: join(dir, name), said: (error as Error).message }, { cause: error });
     }
   }
   return reads;
@@ -92,7 +92,7 @@ export async function readRawPages(dir: string, stageDir: string, unit: AmountUn
 
 /** A window's rows checked as a live sync checks them, as the lines of its staging file. */
 function checkedLines(archived: ArchivedWindow, where: string, unit: AmountUnit): string[] {
-  if (!archived.window || !Array.isArray(archived.rows)) throw new ReconError('input', `${where}: expected {window, rows}, got something else`);
+  if (!archived.window || !Array.isArray(archived.rows)) throw new ReconError('input', { id: 'replayShape', where });
   const total = archived.rows.length;
   if (archived.window.stream === 'transactions') {
     return checkTransactionsPage({ total, page: 1, offset: 1, transactions: archived.rows }, where).rows.map((row) => JSON.stringify(row));

@@ -65,14 +65,9 @@ export async function recordAction(ctx: TriageContext, request: ActionRequest, k
   const items = known ?? (await listFindings(ctx)).items;
   const byKey = new Map(items.map((item) => [item.row.key, item]));
   const unknown = request.keys.filter((key) => !byKey.has(key));
-  if (unknown.length > 0)
-    throw new ReconError(
-      'input',
-      `expected keys of current findings, got ${unknown.length} unknown: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', ...' : ''}; \`recon findings list\` shows the keys`,
-    );
+  if (unknown.length > 0) throw new ReconError('input', { id: 'unknownFindingKeys', keys: unknown });
   const resolved = request.keys.filter((key) => byKey.get(key)!.view.state === 'resolved');
-  if (resolved.length > 0 && request.action !== 'note')
-    throw new ReconError('input', `${resolved.slice(0, 5).join(', ')}: resolved by the data already, nothing to ${request.action}; leave it out`);
+  if (resolved.length > 0 && request.action !== 'note') throw new ReconError('input', { id: 'resolvedAlready', keys: resolved, action: request.action });
   const events: NewTriageEvent[] = [...new Set(request.keys)].map((key) => {
     const row = byKey.get(key)!.row;
     const base = { by: request.by, via: request.via, action: request.action, key };

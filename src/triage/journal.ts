@@ -33,14 +33,16 @@ function stampEvents(events: readonly NewTriageEvent[], nowMs: number): { event:
     const parsed = triageEventSchema.safeParse({ v: 1, id: randomUUID(), at, ...e });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new ReconError('input', `triage ${e.action} of ${e.key.slice(0, 80)}: ${issue?.path.join('.') || 'event'}: ${issue?.message ?? 'invalid'}`);
+      throw new ReconError('input', {
+        id: 'triageEventInvalid',
+        action: e.action,
+        key: e.key.slice(0, 80),
+        path: issue?.path.join('.') || 'event',
+        said: issue?.message ?? 'invalid',
+      });
     }
     const line = `${JSON.stringify(parsed.data)}\n`;
-    if (Buffer.byteLength(line) > MAX_LINE_BYTES)
-      throw new ReconError(
-        'input',
-        `triage ${e.action} of ${e.key.slice(0, 80)}: expected a note of at most about 1000 characters, got one too long to record`,
-      );
+    if (Buffer.byteLength(line) > MAX_LINE_BYTES) throw new ReconError('input', { id: 'noteTooLong', action: e.action, key: e.key.slice(0, 80) });
     return { event: parsed.data, line };
   });
 }
@@ -69,10 +71,7 @@ export function appendEvents(
     const maxBytes = options.maxBytes ?? DEFAULT_JOURNAL_BOUNDS.maxBytes;
     const adding = stamped.reduce((sum, s) => sum + Buffer.byteLength(s.line) + 1, 0);
     if (fstatSync(fd).size + adding > maxBytes) {
-      throw new ReconError(
-        'input',
-        `the triage journal ${journalPath} is full (triage.journalMaxBytes, ${maxBytes} bytes): nothing was written; move it aside (it is the history: keep it) so that a new one starts, or raise triage.journalMaxBytes`,
-      );
+      throw new ReconError('input', { id: 'journalFull', path: journalPath, maxBytes });
     }
     for (const { line } of stamped) {
       // Each line also starts with a newline: a line cut short by an earlier failed write (a full

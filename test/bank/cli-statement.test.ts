@@ -40,7 +40,8 @@ describe('bank statements on the command line', () => {
     );
     writeFileSync(
       join(dir, 'other.config.json'),
-      JSON.stringify({ warehouse: { path: 'w2.duckdb' }, bank: { accounts: [{ id: 'bb', document: '98765432000110' }] } }),
+      // The English refusal is asserted: the terminal shows it under en.
+      JSON.stringify({ warehouse: { path: 'w2.duckdb' }, bank: { accounts: [{ id: 'bb', document: '98765432000110' }] }, reports: { locale: 'en' } }),
     );
     copyFileSync(join(FIXTURES, 'itau-extrato.ofx'), join(dir, 'itau-extrato.ofx'));
     // No extension that says so: recognised by content.

@@ -41,6 +41,13 @@ const CASES = [
     en: 'recon: recon sync needs the API key (environment variable RECON_API_KEY) and the service address',
     pt: 'recon: o recon sync precisa da chave da API (variável de ambiente RECON_API_KEY) e do endereço do serviço',
   },
+  {
+    code: 'input',
+    args: ['import', 'missing.csv'],
+    exit: 2,
+    en: 'recon: expected readable order export files:',
+    pt: 'recon: esperava arquivos de exportação de pedidos legíveis:',
+  },
 ];
 
 describe('an error under reports.locale', () => {

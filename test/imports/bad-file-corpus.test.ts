@@ -185,7 +185,11 @@ describe('bad-file corpus of the import limits (real CLI, peak memory, nothing c
 
   it.concurrent.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const dir = mkdtempSync(join(root, 'case-'));
-    writeFileSync(join(dir, 'recon.config.json'), JSON.stringify({ warehouse: { path: 'w.duckdb' }, orders: { preset: 'recon-sandbox', ...c.orders } }));
+    // The English sentences are asserted: the terminal shows them under en.
+    writeFileSync(
+      join(dir, 'recon.config.json'),
+      JSON.stringify({ warehouse: { path: 'w.duckdb' }, orders: { preset: 'recon-sandbox', ...c.orders }, reports: { locale: 'en' } }),
+    );
     const good = await recon(['import', bad.writeGoodCsv(dir, 'good.csv')], dir);
     expect(good.code, good.stderr).toBe(0);
     const before = await orderTables(dir);

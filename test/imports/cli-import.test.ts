@@ -24,7 +24,12 @@ describe('recon import', () => {
     writeFileSync(
       join(dir, 'recon.config.json'),
       // maxRejectedShare 1: these cases are about what is printed of kept-out rows, not the share that stops
-      JSON.stringify({ warehouse: { path: 'w.duckdb' }, orders: { preset: 'recon-sandbox', csv: { encoding: 'utf-8' }, maxRejectedShare: 1 } }),
+      // The English sentences are asserted: the terminal shows them under en.
+      JSON.stringify({
+        warehouse: { path: 'w.duckdb' },
+        orders: { preset: 'recon-sandbox', csv: { encoding: 'utf-8' }, maxRejectedShare: 1 },
+        reports: { locale: 'en' },
+      }),
     );
     writeFileSync(join(dir, 'good.csv'), [SANDBOX_HEADER, sandboxRow('A'), sandboxRow('B', 'x')].join('\n'));
     writeFileSync(join(dir, 'bad.csv'), ['pedido;valor_total', 'A;1,00'].join('\n'));

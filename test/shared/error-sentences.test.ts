@@ -8,8 +8,9 @@ import { sayError } from '../../src/shared/locale/error-text.ts';
 import { ReconError } from '../../src/shared/errors.ts';
 import { ALLOWED, englishWordsIn, quotedWords, wordsOf } from './english-words.ts';
 import { CLI_SAMPLES } from './error-samples-cli.ts';
+import { INPUT_SAMPLES } from './error-samples-input.ts';
 
-const SAMPLES: ErrorParams = { ...CLI_SAMPLES };
+const SAMPLES: ErrorParams = { ...CLI_SAMPLES, ...INPUT_SAMPLES };
 const SENTENCES = Object.entries(SAMPLES).map(([id, params]) => ({ id, sentence: { id, ...params } as ErrorSentence }));
 
 // Values a locale words itself (which rate, what a file cannot be, which action...); every other text
@@ -21,7 +22,7 @@ function withoutNames(text: string): string {
   return text
     .replace(/`[^`]*`/g, ' ')
     .replace(/\brecon [a-z]+/g, ' ')
-    .replace(/\{\w+\}/g, ' ')
+    .replace(/\{[^}]*\}/g, ' ')
     .replace(/\S*\d\S*/g, ' ')
     .replace(/"[^"]*"/g, ' ')
     .replace(/--[\w-]+/g, ' ')
@@ -30,13 +31,14 @@ function withoutNames(text: string): string {
 }
 
 // Portuguese words English spells alike; names of things the finance team calls as they are (the
-// warehouse, the sandbox, DuckDB, a job, a token); units (s, d, w); and the values a flag takes as typed.
+// warehouse, the sandbox, DuckDB, a job, a token, a zip, the header of a CNAB file, a preset); units (s,
+// d, w, bytes, MiB); and the values a flag or a setting takes as typed (orders.statusMap's statuses).
 const ALSO_ALLOWED = new Set([
   ...ALLOWED,
-  ...['a', 'as', 'do', 'de', 'use', 'real', 'local', 'terminal', 'decimal'],
+  ...['a', 'as', 'do', 'de', 'e', 'data', 'use', 'real', 'local', 'terminal', 'decimal'],
   ...['warehouse', 'recon', 'sandbox', 'token', 'id', 'pipe', 'socket', 'join', 'job', 'duckdb', 'sql', 'http', 'https', 'csv', 'json', 'parquet'],
-  ...['s', 'd', 'w'],
-  ...['table', 'rfc', 'br', 'none', 'flaky', 'chaos', 'ack', 'assign', 'accept', 'reopen', 'note'],
+  ...['s', 'd', 'w', 'byte', 'bytes', 'mib', 'zip', 'xml', 'array', 'excel', 'windows', 'header', 'preset'],
+  ...['table', 'rfc', 'br', 'none', 'flaky', 'chaos', 'ack', 'assign', 'accept', 'reopen', 'note', 'paid', 'pending', 'canceled', 'refunded'],
 ]);
 
 const quotedOf = (sentence: ErrorSentence) => new Set(quotedWords(sentence, TRANSLATED));

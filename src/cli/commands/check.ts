@@ -44,7 +44,7 @@ export default defineCommand({
       scratch.close();
     }
     if (unclean > 0) {
-      throw new ReconError('input', `${unclean} of ${given.length} file(s) would not import cleanly; each problem above names the setting that fixes it`);
+      throw new ReconError('input', { id: 'checkUnclean', unclean, total: given.length });
     }
   },
 });

@@ -8,7 +8,15 @@ import { importStatements, type StatementImportResult } from '../../bank/import-
 import { jsonLinesForStatements, tableForStatements } from '../../bank/statement-text-out.ts';
 import { statementKindOfFile } from '../../bank/detect-statement.ts';
 import { join } from 'node:path';
-import { importOrders, precheckOrders, tooManyKeptOut, type ImportDeps, type ImportRequest, type ImportResult } from '../../imports/index.ts';
+import {
+  importOrders,
+  precheckOrders,
+  tooManyKeptOut,
+  type ImportDeps,
+  type ImportRequest,
+  type ImportResult,
+  type KeptOutShare,
+} from '../../imports/index.ts';
 import type { ReconConfig } from '../../config/schema.ts';
 import { importRejected } from '../../../reports/kept-out.ts';
 import { writeReports } from '../../report/index.ts';
@@ -110,7 +118,7 @@ async function refuseTooManyKeptOut(
   db: DuckDBConnection,
   ctx: CommandContext,
   run: { runId: string; date: string | undefined; clock: Clock },
-  tooMany: string,
+  tooMany: KeptOutShare,
 ): Promise<never> {
   const { config } = ctx;
   const date = run.date ?? yesterdayIn(config.timezone, run.clock.now() + 86_400_000);
@@ -128,10 +136,7 @@ async function refuseTooManyKeptOut(
       definitions: [importRejected],
     },
   );
-  throw new ReconError(
-    'input',
-    `${tooMany}; the rows kept out and why are in ${written.files.join(' and ')}; fix the export (or orders.* in the config) and import it again — it replaces what this import loaded`,
-  );
+  throw new ReconError('input', { id: 'tooManyKeptOut', ...tooMany, files: written.files });
 }
 
 function statementCounts(banked: StatementImportResult[]): Record<string, number> {

@@ -3,5 +3,7 @@
 import type { ErrorCatalogue, ErrorParams } from './error-types.ts';
 import { flagErrorsEn } from './errors-flags-en.ts';
 import { configErrorsEn } from './errors-config-en.ts';
+import { ordersErrorsEn } from './errors-orders-en.ts';
+import { fileErrorsEn } from './errors-files-en.ts';
 
-export const errorsEn: ErrorCatalogue<ErrorParams> = { ...flagErrorsEn, ...configErrorsEn };
+export const errorsEn: ErrorCatalogue<ErrorParams> = { ...flagErrorsEn, ...configErrorsEn, ...ordersErrorsEn, ...fileErrorsEn };

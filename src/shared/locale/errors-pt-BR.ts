@@ -2,5 +2,7 @@
 import type { ErrorCatalogue, ErrorParams } from './error-types.ts';
 import { flagErrorsPtBR } from './errors-flags-pt-BR.ts';
 import { configErrorsPtBR } from './errors-config-pt-BR.ts';
+import { ordersErrorsPtBR } from './errors-orders-pt-BR.ts';
+import { fileErrorsPtBR } from './errors-files-pt-BR.ts';
 
-export const errorsPtBR: ErrorCatalogue<ErrorParams> = { ...flagErrorsPtBR, ...configErrorsPtBR };
+export const errorsPtBR: ErrorCatalogue<ErrorParams> = { ...flagErrorsPtBR, ...configErrorsPtBR, ...ordersErrorsPtBR, ...fileErrorsPtBR };
