@@ -29,7 +29,7 @@ export async function readBodyWithin(body: BodyLike, contentLength: string | str
   const announced = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
   if (Number.isFinite(announced) && announced > maxBytes) {
     body.destroy();
-    throw tooLarge(shown, `announces ${announced} bytes`, maxBytes);
+    throw tooLarge(shown, announced, maxBytes);
   }
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -37,17 +37,18 @@ export async function readBodyWithin(body: BodyLike, contentLength: string | str
     total += chunk.byteLength;
     if (total > maxBytes) {
       body.destroy();
-      throw tooLarge(shown, `sent more than ${maxBytes} bytes`, maxBytes);
+      throw tooLarge(shown, undefined, maxBytes);
     }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, total);
 }
 
-function tooLarge(shown: string, what: string, maxBytes: number): ReconError {
+/** `announced`: the Content-Length that was too large; undefined when the body itself went past the cap. */
+function tooLarge(shown: string, announced: number | undefined, maxBytes: number): ReconError {
   return new ReconError(
     'api_http',
-    `${shown}: the response ${what}, more than api.maxBodyBytes (${maxBytes}); a listing page of 1000 rows is a few hundred KB, so the service is misbehaving (or raise api.maxBodyBytes)`,
+    { id: 'apiBodyTooLarge', request: shown, ...(announced === undefined ? {} : { announced }), maxBytes },
     { details: { maxBytes } },
   );
 }

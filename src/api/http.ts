@@ -112,8 +112,10 @@ export class JsonClient {
             return { value: JSON.parse(text), text, bytes, attempts: attempt };
           } catch {
             // A cut body (chunked, no length to check) parses badly too: retry before calling it broken.
-            lastProblem = `200 with a body that is not JSON (${describeBody(response.headers['content-type'], text)})`;
-            if (attempt >= maxAttempts) throw new ReconError('api_schema', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`);
+            const body = describeBody(response.headers['content-type'], text);
+            // The retry's log event names the problem (English, as the JSON log is).
+            lastProblem = `200 with a body that is not JSON (${body})`;
+            if (attempt >= maxAttempts) throw new ReconError('api_schema', { id: 'apiNotJson', request: shown, body, attempts: attempt });
           }
         } else if (status === 429 || status >= 500) {
           lastProblem = `${status} ${statusText(status)}`;
@@ -122,24 +124,28 @@ export class JsonClient {
             if (retryAfter !== undefined && retryAfter > this.options.retry.maxRetryAfterMs) {
               throw new ReconError(
                 'api_http',
-                `${shown}: 429 Too Many Requests with Retry-After ${Math.ceil(retryAfter / 1000)} s, longer than api.retry.maxRetryAfterMs (${this.options.retry.maxRetryAfterMs} ms)`,
+                { id: 'apiRetryAfter', request: shown, seconds: Math.ceil(retryAfter / 1000), maxMs: this.options.retry.maxRetryAfterMs },
                 { details: { status } },
               );
             }
             delayMs = retryAfter;
           }
           if (attempt >= maxAttempts)
-            throw new ReconError('api_http', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`, { details: { status } });
+            throw new ReconError(
+              'api_http',
+              { id: 'apiGaveUp', request: shown, status, statusText: statusText(status), attempts: attempt },
+              { details: { status } },
+            );
         } else if (status === 401 || status === 403) {
           throw keyRefused(path, status, serviceError(text, response.headers['content-type']));
         } else {
-          const hint =
-            status === 404 && this.options.addressKey
-              ? `; the address in ${this.options.addressKey} (${this.options.origin}) has no such listing: check it and its path prefix`
-              : '';
-          throw new ReconError('api_http', `${shown}: ${status} ${statusText(status)}${serviceError(text, response.headers['content-type'])}${hint}`, {
-            details: { status },
-          });
+          const address = status === 404 && this.options.addressKey ? { address: { key: this.options.addressKey, origin: this.options.origin } } : {};
+          const said = serviceError(text, response.headers['content-type']);
+          throw new ReconError(
+            'api_http',
+            { id: 'apiStatus', request: shown, status, statusText: statusText(status), said, ...address },
+            { details: { status } },
+          );
         }
       } catch (thrown) {
         if (thrown instanceof ReconError) throw thrown;
@@ -148,11 +154,11 @@ export class JsonClient {
         const code = (error as { code?: string }).code ?? '';
         const message = (error as Error).message ?? String(error);
         if (!RETRYABLE_ERROR_CODES.has(code)) {
-          throw new ReconError('api_network', `${shown}: ${code || 'error'} ${message}`, { cause: error });
+          throw new ReconError('api_network', { id: 'apiNetwork', request: shown, code: code || 'error', said: message }, { cause: error });
         }
         lastProblem = `${code} ${message}`;
         if (attempt >= maxAttempts) {
-          throw new ReconError('api_network', `${shown}: ${lastProblem} after ${attempt} attempt${plural(attempt)}`, { cause: error });
+          throw new ReconError('api_network', { id: 'apiNetwork', request: shown, code, said: message, attempts: attempt }, { cause: error });
         }
       } finally {
         deadline.clear();
@@ -263,10 +269,6 @@ const STATUS_TEXT: Record<number, string> = {
 
 function statusText(status: number): string {
   return STATUS_TEXT[status] ?? 'HTTP error';
-}
-
-function plural(n: number): string {
-  return n === 1 ? '' : 's';
 }
 
 /** UTF-8 text of a body, without a leading byte-order mark (as fetch's text() does). */

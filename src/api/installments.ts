@@ -5,6 +5,7 @@
 // a hair of it; a rate finer than that is refused, never rounded into another rate. Pure.
 import { z } from 'zod';
 import { ReconError } from '../shared/errors.ts';
+import type { InstallmentProblem } from '../shared/locale/error-params-run.ts';
 import { describeIssue } from './schemas.ts';
 
 export interface InstallmentOption {
@@ -38,21 +39,21 @@ export function rateTextOf(value: number): string | undefined {
 /** The options of one answer, by installment count; `shown` names the request in a message. */
 export function checkInstallmentOptions(value: unknown, shown: string): InstallmentOption[] {
   const list = answerSchema.safeParse(value);
-  if (!list.success) throw broken(shown, `expected an array of 1 to 12 installment options: ${describeIssue(list.error)}`);
+  if (!list.success) throw broken(shown, { kind: 'notList', issue: describeIssue(list.error) });
   const seen = new Set<number>();
   return list.data.map((item, index) => {
     const option = optionSchema.safeParse(item);
-    if (!option.success) throw broken(shown, `option ${index}: ${describeIssue(option.error)}`);
+    if (!option.success) throw broken(shown, { kind: 'option', index, issue: describeIssue(option.error) });
     const { installment, amount, interest_rate: rate } = option.data;
     const installments = Number(installment);
-    if (seen.has(installments)) throw broken(shown, `option ${index}: installment ${installments} is listed twice`);
+    if (seen.has(installments)) throw broken(shown, { kind: 'twice', index, installments });
     seen.add(installments);
     const interestRate = rateTextOf(rate);
-    if (interestRate === undefined) throw broken(shown, `option ${index}: interest_rate ${rate} has more than four decimals`);
+    if (interestRate === undefined) throw broken(shown, { kind: 'rateDecimals', index, rate: String(rate) });
     return { installments, amountCents: amount, interestRate };
   });
 }
 
-function broken(shown: string, what: string): ReconError {
-  return new ReconError('api_schema', `${shown}: ${what}; the installment pricing broke the service's interface (its answer is not used)`);
+function broken(shown: string, problem: InstallmentProblem): ReconError {
+  return new ReconError('api_schema', { id: 'installmentsBroken', request: shown, problem });
 }

@@ -66,7 +66,7 @@ export function checkOperationsPage(value: unknown, where: string, options: Chec
     const isCashOut = typeof row === 'object' && row !== null && 'cash_out_id' in row;
     if (isCashIn === isCashOut) {
       const reason = `field cash_in_id/cash_out_id: expected exactly one of them, got ${isCashIn ? 'both' : 'neither'}`;
-      if (!options.keepOut) throw new ReconError('api_schema', `${where}: row ${i + 1}: ${reason}`);
+      if (!options.keepOut) throw new ReconError('api_schema', { id: 'apiCashInOut', where, row: i + 1, both: isCashIn });
       rejected.push({ index: i, id: idOf(row, 'cash_in_id') ?? idOf(row, 'cash_out_id'), reason });
       continue;
     }
@@ -89,16 +89,20 @@ function pageOf(envelope: { total: number; page: number; offset: number }, rows:
 function checkEnvelope<S extends z.ZodType>(schema: S, key: string, value: unknown, where: string): z.infer<S> {
   if (looksLikeEnvelope(value, key)) return value as z.infer<S>;
   const result = schema.safeParse(value);
-  if (!result.success) throw new ReconError('api_schema', `${where}: response envelope ${describeIssue(result.error)}`, { cause: result.error });
+  if (!result.success) throw new ReconError('api_schema', { id: 'apiEnvelope', where, issue: describeIssue(result.error) }, { cause: result.error });
   return result.data;
 }
 
 function rowError(where: string, index: number, id: string | undefined, idField: string, error: z.ZodError): ReconError {
-  const who = id === undefined ? '' : ` (${idField} ${id})`;
-  return new ReconError('api_schema', `${where}: row ${index + 1}${who}: ${describeIssue(error)}`, {
-    cause: error,
-    details: { row: index + 1, id, field: error.issues[0]?.path.map(String).join('.') },
-  });
+  const who = id === undefined ? {} : { idField, rowId: id };
+  return new ReconError(
+    'api_schema',
+    { id: 'apiRow', where, row: index + 1, ...who, issue: describeIssue(error) },
+    {
+      cause: error,
+      details: { row: index + 1, id, field: error.issues[0]?.path.map(String).join('.') },
+    },
+  );
 }
 
 function idOf(row: unknown, field: string): string | undefined {

@@ -116,7 +116,7 @@ export async function importStatementFile(deps: StatementImportDeps, file: strin
     });
   } catch (error) {
     if (isReconError(error)) throw error;
-    throw new ReconError('warehouse', `${file}: statement import failed and was rolled back: ${(error as Error).message}`, { cause: error });
+    throw new ReconError('warehouse', { id: 'statementImportFailed', file, said: (error as Error).message }, { cause: error });
   }
   logger.event('import.statement', eventFields(result));
   return result;

@@ -1,7 +1,7 @@
 // What a backfill stopped by Ctrl-C says: which nights are done, which are not, and the exact command
 // that goes on from the first night not done. Pure: the caller passes the command that runs recon.
 import { ReconError } from '../shared/errors.ts';
-import type { Messages } from '../shared/locale/index.ts';
+import type { ErrorSentence } from '../shared/locale/error-types.ts';
 import { shellWord } from '../shared/shell-word.ts';
 
 export interface BackfillStop {
@@ -17,39 +17,20 @@ export interface BackfillStop {
   args: readonly string[];
 }
 
-/** The error a stopped backfill fails with: one line (in reports.locale), as the CLI's `recon: ...` line and the JSON log's `error` event. */
-export function interruptedBackfill(stop: BackfillStop, messages: Messages): ReconError {
-  const words = messages.interrupted;
+/** The error a stopped backfill fails with: one line, the CLI's `recon: ...` line in reports.locale and the JSON log's `error` event in English. */
+export function interruptedBackfill(stop: BackfillStop): ReconError {
   const done = stop.dates.filter((d) => stop.done.has(d));
   const left = stop.dates.filter((d) => !stop.done.has(d));
-  const parts = [words.stopped(stop.current ? words.during(stop.current) : ''), words.done(describeNights(done, stop.dates, words))];
   const first = left[0];
-  if (first !== undefined) {
-    parts.push(words.notDone(describeNights(left, stop.dates, words)));
-    parts.push(words.resume(resumeCommand(stop.command, stop.args, first)));
-  }
-  return new ReconError('interrupted', parts.join('; '), { details: { done, not_done: left } });
-}
-
-/** `none of 3 nights`, `2026-11-20 (1 of 3 nights)`, `2026-11-20 to 2026-11-21, 2026-11-23 (3 of 4 nights)`. */
-function describeNights(nights: readonly string[], dates: readonly string[], words: Messages['interrupted']): string {
-  if (nights.length === 0) return words.none(dates.length);
-  return words.some(spans(nights, dates, words).join(', '), nights.length, dates.length);
-}
-
-/** Consecutive nights of `dates` as `first to last`, a lone one as itself. */
-function spans(nights: readonly string[], dates: readonly string[], words: Messages['interrupted']): string[] {
-  const out: string[] = [];
-  let start = -1;
-  for (let i = 0; i <= dates.length; i++) {
-    const inside = i < dates.length && nights.includes(dates[i] as string);
-    if (inside && start < 0) start = i;
-    if (!inside && start >= 0) {
-      out.push(i - 1 === start ? words.one(dates[start] as string) : words.span(dates[start] as string, dates[i - 1] as string));
-      start = -1;
-    }
-  }
-  return out;
+  const sentence: ErrorSentence = {
+    id: 'backfillInterrupted',
+    ...(stop.current ? { current: stop.current } : {}),
+    done,
+    left,
+    dates: [...stop.dates],
+    ...(first === undefined ? {} : { resume: resumeCommand(stop.command, stop.args, first) }),
+  };
+  return new ReconError('interrupted', sentence, { details: { done, not_done: left } });
 }
 
 /** The same command with `--from` the first night not done; every other flag (--to, --force, --sandbox, ...) kept. */

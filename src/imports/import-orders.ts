@@ -92,7 +92,7 @@ function importError(error: unknown, memoryLimit: string, files: string): unknow
   if (isOutOfMemory(error)) {
     return new ReconError('input', { id: 'importMemory', files, memoryLimit }, { cause: error });
   }
-  return new ReconError('warehouse', `order import failed and was rolled back: ${(error as Error).message}`, { cause: error });
+  return new ReconError('warehouse', { id: 'orderImportFailed', said: (error as Error).message }, { cause: error });
 }
 
 function failOnBadRows(result: ImportFileResult): void {

@@ -114,7 +114,7 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
     );
     if (!request.keepWorkingTables) await dropWorkingTables(deps.db);
   } catch (cause) {
-    throw new ReconError('warehouse', `reconcile ${date}: ${(cause as Error).message}`, { cause });
+    throw new ReconError('warehouse', { id: 'reconcileFailed', date, said: (cause as Error).message }, { cause });
   }
 
   const result: ReconcileResult = {

@@ -70,7 +70,7 @@ export function maskDocument(text: string): string {
 /** Reais as a JS number for a spreadsheet cell: parsed from the exact decimal text, so 15090n -> 150.9. */
 export function reaisNumberFromCents(cents: bigint): number {
   if (cents > BigInt(Number.MAX_SAFE_INTEGER) || cents < -BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new ReconError('report', `expected an amount within ±${Number.MAX_SAFE_INTEGER} cents, got ${cents}`);
+    throw new ReconError('report', { id: 'amountTooLarge', cents: String(cents) });
   }
   return Number(reaisTextFromCents(Number(cents)));
 }
@@ -141,5 +141,5 @@ function floorDiv(a: bigint, b: bigint): bigint {
 
 function typeError(key: string, expected: string, value: DuckDBValue): ReconError {
   const got = typeof value === 'object' && value !== null ? value.constructor.name : typeof value;
-  return new ReconError('report', `report column "${key}": expected ${expected}, got ${got} (${String(value)})`);
+  return new ReconError('report', { id: 'columnType', key, expected, got, value: String(value) });
 }

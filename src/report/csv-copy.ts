@@ -11,6 +11,7 @@ import { closeSync, fchmodSync, mkdtempSync, openSync, renameSync, rmSync } from
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import type { ReportPart } from '../shared/locale/error-params-run.ts';
 import { runWithParams, sqlIdentifier, sqlLiteral } from '../warehouse/sql.ts';
 import { neutraliseFormula } from './cells.ts';
 import { csvHeaderOf } from './csv-writer.ts';
@@ -102,7 +103,7 @@ type Db = Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>;
  */
 export async function copyCsv(
   db: Db,
-  request: { sql: string; params: QueryParams; columns: readonly ColumnSpec[]; options: CsvCopyOptions; path: string; mode: number; label: string },
+  request: { sql: string; params: QueryParams; columns: readonly ColumnSpec[]; options: CsvCopyOptions; path: string; mode: number; label: ReportPart },
 ): Promise<number> {
   const folder = mkdtempSync(`${request.path}.copy-`);
   try {
@@ -112,7 +113,7 @@ export async function copyCsv(
       const result = await runWithParams(db, csvCopySql(request.sql, request.columns, request.options, inside), request.params);
       rows = Number((await result.getRows())[0]?.[0] ?? 0);
     } catch (cause) {
-      throw new ReconError('report', `${request.label}: writing its CSV failed: ${(cause as Error).message}`, { cause });
+      throw new ReconError('report', { id: 'queryFailed', part: request.label, step: 'csv', said: (cause as Error).message }, { cause });
     }
     const fd = openSync(inside, 'r');
     try {

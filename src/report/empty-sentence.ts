@@ -2,6 +2,7 @@
 // SQL row, written through the locale's own formatters by the catalogue's sentence.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import type { ReportPart } from '../shared/locale/error-params-run.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { figureFormatOf } from '../shared/locale/localize.ts';
 import type { Figure } from '../shared/locale/sentence-types.ts';
@@ -18,7 +19,7 @@ export async function composeEmptySentence(
   db: Pick<DuckDBConnection, 'prepare'>,
   spec: EmptySheetSpec,
   sql: string | undefined,
-  request: { day: string; params: QueryParams; messages: Messages; label: string },
+  request: { day: string; params: QueryParams; messages: Messages; label: ReportPart },
 ): Promise<string> {
   const { messages, label } = request;
   const figures: Record<string, Figure> = { day: request.day };
@@ -27,11 +28,10 @@ export async function composeEmptySentence(
   try {
     row = (await (await runWithParams(db, sql, request.params)).getRowObjects())[0];
   } catch (cause) {
-    throw new ReconError('report', `${label}: the empty sheet's figures query failed: ${(cause as Error).message}`, { cause });
+    throw new ReconError('report', { id: 'queryFailed', part: label, step: 'figures', said: (cause as Error).message }, { cause });
   }
   for (const [key, type] of Object.entries(spec.figures ?? {})) {
-    if (row === undefined || !(key in row))
-      throw new ReconError('report', `${label}: expected the empty sheet's figures query to return column "${key}", got none`);
+    if (row === undefined || !(key in row)) throw new ReconError('report', { id: 'figuresMissing', part: label, column: key });
     figures[key] = cellFromDuckValue((row[key] ?? null) as Parameters<typeof cellFromDuckValue>[0], type, key) as Figure;
   }
   return messages.emptySheets[spec.message](figures, figureFormatOf(messages));

@@ -1,18 +1,19 @@
 // Reads a sheet's label/value notes (the Summary's run window and data freshness) into plain values.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import type { ReportPart } from '../shared/locale/error-params-run.ts';
 import { cellFromDuckValue } from './cells.ts';
 import { runWithParams } from '../warehouse/sql.ts';
 import type { QueryParams } from './query-rows.ts';
 import type { NotesSpec } from './types.ts';
 import type { SheetNote } from './xlsx-writer.ts';
 
-export async function readNotes(db: Pick<DuckDBConnection, 'prepare'>, notes: NotesSpec, params: QueryParams, label: string): Promise<SheetNote[]> {
+export async function readNotes(db: Pick<DuckDBConnection, 'prepare'>, notes: NotesSpec, params: QueryParams, label: ReportPart): Promise<SheetNote[]> {
   let rows;
   try {
     rows = await (await runWithParams(db, notes.sql, params)).getRowObjects();
   } catch (cause) {
-    throw new ReconError('report', `${label}: notes query failed: ${(cause as Error).message}`, { cause });
+    throw new ReconError('report', { id: 'queryFailed', part: label, step: 'notes', said: (cause as Error).message }, { cause });
   }
   return rows.map((row) => ({
     label: String(row['label'] ?? ''),

@@ -68,7 +68,7 @@ export async function exportParquet(
       const result = await runWithParams(deps.db, sql, { path: dayColumn ? path : join(path, 'data.parquet'), zone: request.timezone });
       rows = Number((await result.getRows())[0]?.[0] ?? 0);
     } catch (cause) {
-      throw new ReconError('warehouse', `export of ${relation.name} to ${path} failed: ${(cause as Error).message}`, { cause });
+      throw new ReconError('warehouse', { id: 'exportFailed', table: relation.name, path, said: (cause as Error).message }, { cause });
     }
     chmodTree(path, parseInt(request.fileMode, 8));
     exported.push({ name: relation.name, rows, path, dayColumn });
@@ -102,7 +102,7 @@ async function exportForecastLines(
     const result = await runWithParams(deps.db, sql, { path, date: night, tz: request.timezone, ...settlementParams(request.settlement) });
     rows = Number((await result.getRows())[0]?.[0] ?? 0);
   } catch (cause) {
-    throw new ReconError('warehouse', `export of forecast_lines (night ${night}) to ${path} failed: ${(cause as Error).message}`, { cause });
+    throw new ReconError('warehouse', { id: 'exportFailed', table: 'forecast_lines', night, path, said: (cause as Error).message }, { cause });
   }
   if (rows > 0) chmodTree(path, parseInt(request.fileMode, 8));
   deps.logger.event('export.table', { table: 'forecast_lines', rows, path, night });

@@ -2,6 +2,7 @@
 // binding the named parameters the SQL uses (warehouse/sql.ts: DuckDB rejects unused ones).
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import type { ReportPart } from '../shared/locale/error-params-run.ts';
 import { bindNamedParams } from '../warehouse/sql.ts';
 import { cellFromDuckValue } from './cells.ts';
 import type { CellValue, ColumnSpec } from './types.ts';
@@ -14,7 +15,7 @@ export async function* rowChunksOf(
   sql: string,
   params: QueryParams,
   columns: readonly ColumnSpec[],
-  label: string,
+  label: ReportPart,
 ): AsyncGenerator<CellValue[][]> {
   let result;
   try {
@@ -27,14 +28,14 @@ export async function* rowChunksOf(
       prepared.destroySync();
     }
   } catch (cause) {
-    throw new ReconError('report', `${label}: query failed: ${(cause as Error).message}`, { cause });
+    throw new ReconError('report', { id: 'queryFailed', part: label, step: 'query', said: (cause as Error).message }, { cause });
   }
   const names = result.columnNames();
   const duplicate = names.find((name, i) => names.indexOf(name) !== i);
-  if (duplicate !== undefined) throw new ReconError('report', `${label}: expected unique column names, got "${duplicate}" twice`);
+  if (duplicate !== undefined) throw new ReconError('report', { id: 'queryDuplicateColumn', part: label, column: duplicate });
   const indexes = columns.map((column) => {
     const index = names.indexOf(column.key);
-    if (index < 0) throw new ReconError('report', `${label}: expected the query to return column "${column.key}", got ${names.join(', ')}`);
+    if (index < 0) throw new ReconError('report', { id: 'queryMissingColumn', part: label, column: column.key, got: names });
     return index;
   });
   try {
@@ -43,6 +44,6 @@ export async function* rowChunksOf(
     }
   } catch (cause) {
     if (cause instanceof ReconError) throw cause;
-    throw new ReconError('report', `${label}: reading rows failed: ${(cause as Error).message}`, { cause });
+    throw new ReconError('report', { id: 'queryFailed', part: label, step: 'rows', said: (cause as Error).message }, { cause });
   }
 }

@@ -4,6 +4,7 @@
 // sheets read that table as `$base`, and the table is dropped when the report is written or has failed.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import type { ReportPart } from '../shared/locale/error-params-run.ts';
 import type { Logger } from '../shared/log.ts';
 import { runWithParams, sqlIdentifier } from '../warehouse/sql.ts';
 import type { QueryParams } from './query-rows.ts';
@@ -17,7 +18,7 @@ type Db = Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>;
 /** The statements a report runs, with `$base` named; `drop()` (in `finally`) never throws. */
 export interface ReportQueries {
   /** The SQL to run for a sheet or notes query: `$base` replaced by the base table's qualified name. */
-  resolve(sql: string, label: string): string;
+  resolve(sql: string, label: ReportPart): string;
   drop(): Promise<void>;
 }
 
@@ -28,12 +29,9 @@ export interface ReportQueries {
 export async function materialiseBase(deps: { db: Db; logger: Logger }, definition: ReportDefinition, params: QueryParams): Promise<ReportQueries> {
   for (const sql of definition.setup ?? []) await deps.db.runAndReadAll(sql);
   const base = definition.base;
-  if (base === undefined) return { resolve: (sql, label) => refuseBaseReference(sql, label, definition.name), drop: async () => undefined };
+  if (base === undefined) return { resolve: (sql, label) => refuseBaseReference(sql, label), drop: async () => undefined };
   if (BASE_REFERENCE.test(base)) {
-    throw new ReconError(
-      'report',
-      `report ${definition.name}: expected its base query to read the warehouse, got one that reads $base (itself); fix: name the tables or views it selects from`,
-    );
+    throw new ReconError('report', { id: 'baseReadsItself', report: definition.name });
   }
   const table = `temp.main.${sqlIdentifier(`report_${definition.name}`)}`;
   const drop = async (): Promise<void> => {
@@ -48,17 +46,18 @@ export async function materialiseBase(deps: { db: Db; logger: Logger }, definiti
     await runWithParams(deps.db, `CREATE OR REPLACE TEMP TABLE ${table} AS\n${base}`, params);
   } catch (cause) {
     await drop();
-    throw new ReconError('report', `report ${definition.name}, base query: query failed: ${(cause as Error).message}`, { cause });
+    throw new ReconError(
+      'report',
+      { id: 'queryFailed', part: { report: definition.name, base: true }, step: 'query', said: (cause as Error).message },
+      { cause },
+    );
   }
   return { resolve: (sql) => sql.replace(new RegExp(BASE_REFERENCE.source, 'g'), () => table), drop };
 }
 
-function refuseBaseReference(sql: string, label: string, report: string): string {
+function refuseBaseReference(sql: string, label: ReportPart): string {
   if (BASE_REFERENCE.test(sql)) {
-    throw new ReconError(
-      'report',
-      `${label}: expected the report to declare a base for the $base its SQL reads, got none; fix: add \`base\` to the ${report} definition, or select from the warehouse's tables`,
-    );
+    throw new ReconError('report', { id: 'baseUndeclared', part: label });
   }
   return sql;
 }

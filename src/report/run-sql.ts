@@ -58,11 +58,7 @@ export async function runSqlOnWarehouse(
 }
 
 function nightError(cause?: unknown): ReconError {
-  return new ReconError(
-    'locked',
-    'SQL stopped: a nightly run is waiting for the warehouse, and a night comes first; run the statement again once the night is done',
-    cause === undefined ? undefined : { cause },
-  );
+  return new ReconError('locked', { id: 'sqlNightFirst' }, cause === undefined ? undefined : { cause });
 }
 
 function spillError(maxSpill: string, cause: unknown): ReconError {

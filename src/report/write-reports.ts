@@ -100,17 +100,14 @@ export async function writeReports(deps: { db: Db; logger: Logger }, request: Wr
   try {
     makeFolderFor(dir, mode);
   } catch (cause) {
-    throw new ReconError('report', `cannot create report folder ${dir}: ${(cause as Error).message}`, { cause });
+    throw new ReconError('report', { id: 'reportFolder', dir, said: (cause as Error).message }, { cause });
   }
   const result: WriteReportsResult = { files: [], counts: {}, reconcileRunId, off: {} };
   // On one DuckDB thread, as the reconcile: a report's joins over a promotion day then fit the share.
   await withDuckdbSettings(deps.db, ONE_THREAD, async () => {
     for (const definition of request.definitions) {
       if (definition.needsReconcileRun && reconcileRunId === null) {
-        throw new ReconError(
-          'report',
-          `report ${definition.name} for ${day.date}: expected a reconcile run of that date, found none; run \`recon reconcile --date ${day.date}\` first`,
-        );
+        throw new ReconError('report', { id: 'reportNeedsReconcile', report: definition.name, date: day.date });
       }
       const sheets = typeof definition.sheets === 'function' ? definition.sheets(reportParams) : definition.sheets;
       const off = definition.check !== undefined && request.checksOff?.includes(definition.check) ? definition.check : undefined;
@@ -147,10 +144,12 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
   const { definition, sheets, dir, mode, params, request, off } = job;
   const csvSheet = sheets.find((s) => s.name === job.definition.csvSheet);
   if (!csvSheet)
-    throw new ReconError(
-      'report',
-      `report ${definition.name}: csvSheet "${definition.csvSheet}" is not one of its sheets (${sheets.map((s) => s.name).join(', ')})`,
-    );
+    throw new ReconError('report', {
+      id: 'csvSheetUnknown',
+      report: definition.name,
+      csvSheet: String(definition.csvSheet),
+      sheets: sheets.map((s) => s.name),
+    });
   const csvPicks = csvPicksOf(csvSheet, definition.name);
   const xlsxPath = join(dir, `${definition.name}.xlsx`);
   const csvPath = join(dir, `${definition.name}.csv`);
@@ -185,7 +184,7 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
         const toCsv = sheet === csvSheet && csvs.length > 0 ? csvPicks : undefined;
         await writeSheet(deps.db, { sheet, toCsv, report: definition.name, queries, params, request, xlsx, csvs }, counts);
       }
-      const label = `report ${definition.name}, sheet ${csvSheet.name}`;
+      const label = { report: definition.name, sheet: csvSheet.name };
       if (byCopy) {
         const sql = queries.resolve(csvSheet.sql, label);
         const options = { dialect: request.csvDialect, maskDocuments: request.maskDocuments, timezone: request.day.zone };
@@ -200,7 +199,7 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     done = true;
   } catch (cause) {
     if (cause instanceof ReconError) throw cause;
-    throw new ReconError('report', `report ${definition.name}: writing ${dir} failed: ${(cause as Error).message}`, { cause });
+    throw new ReconError('report', { id: 'reportWriteFailed', report: definition.name, dir, said: (cause as Error).message }, { cause });
   } finally {
     xlsx?.abort();
     for (const csv of csvs) await csv.close().catch(() => undefined);
@@ -219,7 +218,7 @@ function csvPicksOf(sheet: SheetSpec, report: string): number[] {
   if (!sheet.csvColumns) return sheet.columns.map((_, i) => i);
   return sheet.csvColumns.map((key) => {
     const index = sheet.columns.findIndex((c) => c.key === key);
-    if (index < 0) throw new ReconError('report', `report ${report}: csvColumns names "${key}", which is not a column of sheet ${sheet.name}`);
+    if (index < 0) throw new ReconError('report', { id: 'csvColumnUnknown', report, key, sheet: sheet.name });
     return index;
   });
 }
@@ -243,7 +242,7 @@ const SPREADSHEET_MAX_ROWS = 1_048_576 - 16;
 /** Streams one sheet's query once into its workbook sheet and, for the CSV sheet, the CSV. */
 async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>): Promise<void> {
   const { sheet, toCsv, queries, params, request } = job;
-  const label = `report ${job.report}, sheet ${sheet.name}`;
+  const label = { report: job.report, sheet: sheet.name };
   const inWorkbook = sheet.inWorkbook !== false;
   if (!inWorkbook && !toCsv) return;
   const messages = messagesFor(request.locale);

@@ -140,7 +140,7 @@ export class XlsxSheetWriter {
     for (const key of options.totals ?? []) {
       const column = columns.find((c) => c.key === key);
       if (!column || (column.type !== 'cents' && column.type !== 'integer')) {
-        throw new ReconError('report', `sheet ${sheet.name}: totals key "${key}" must name a cents or integer column`);
+        throw new ReconError('report', { id: 'totalsKey', sheet: sheet.name, key });
       }
     }
     this.#sums = columns.map((c) => (options.totals?.includes(c.key) ? 0n : null));
@@ -326,7 +326,7 @@ function noteValueOf(note: SheetNote, timezone: string, messages: Messages): { v
 
 function safeNumber(value: bigint, key: string): number {
   if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new ReconError('report', `column "${key}": ${value} does not fit a spreadsheet number exactly`);
+    throw new ReconError('report', { id: 'notExactNumber', key, value: String(value) });
   }
   return Number(value);
 }

@@ -31,6 +31,6 @@ export async function writeStatementFiles(bank: SandboxBank, dir: string, option
       await writeFile(sandboxStatementPath(dir, 'ret', date), formatCnab240(statement));
     }
   } catch (error) {
-    throw new ReconError('report', `could not write the sandbox's bank statements in ${dir}: ${(error as Error).message}`, { cause: error });
+    throw new ReconError('report', { id: 'sandboxFileWrite', what: 'statements', path: dir, said: (error as Error).message }, { cause: error });
   }
 }

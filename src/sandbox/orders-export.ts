@@ -95,7 +95,7 @@ export async function writeOrdersExport(history: SandboxHistory, path: string, o
     }
   } catch (error) {
     if (error instanceof ReconError) throw error;
-    throw new ReconError('report', `could not write the orders export ${path}: ${(error as Error).message}`, { cause: error });
+    throw new ReconError('report', { id: 'sandboxFileWrite', what: 'ordersExport', path, said: (error as Error).message }, { cause: error });
   }
 }
 

@@ -28,6 +28,6 @@ export async function writeGroundTruth(history: SandboxHistory, path: string): P
   try {
     await writeFile(path, `${JSON.stringify(groundTruthOf(history), null, 2)}\n`);
   } catch (error) {
-    throw new ReconError('report', `could not write the ground truth ${path}: ${(error as Error).message}`, { cause: error });
+    throw new ReconError('report', { id: 'sandboxFileWrite', what: 'truth', path, said: (error as Error).message }, { cause: error });
   }
 }

@@ -21,7 +21,7 @@ export type ReconErrorCode =
   | 'internal';
 
 /** Codes whose sites still write English text (none but internal once every sentence has an id). */
-type EnglishCode = 'internal' | 'report' | 'warehouse' | 'api_schema' | 'locked' | 'api_network' | 'api_http' | 'interrupted' | 'drift';
+type EnglishCode = 'internal';
 
 interface ErrorOptions {
   cause?: unknown;

@@ -14,16 +14,14 @@ const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL |
 /** Opens a new file at `path` for writing, exclusively created with `mode`; returns its descriptor. */
 export function openExclusiveFile(path: string, mode: number): number {
   const existing = lstatSync(path, { throwIfNoEntry: false });
-  if (existing?.isDirectory()) throw new ReconError('report', `${path} is a folder, expected a temporary file recon writes; remove it and run again`);
+  if (existing?.isDirectory()) throw new ReconError('report', { id: 'tempFileFolder', path });
   if (existing !== undefined) unlinkSync(path);
   let fd: number;
   try {
     fd = openSync(path, CREATE_FLAGS, mode);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code ?? 'error';
-    throw new ReconError('report', `cannot create ${path} (${code}): something else created it meanwhile; recon writes only files it created itself`, {
-      cause,
-    });
+    throw new ReconError('report', { id: 'tempFileTaken', path, code }, { cause });
   }
   try {
     fchmodSync(fd, mode);

@@ -81,11 +81,7 @@ export async function backfillListing(deps: SyncDeps, request: BackfillRequest, 
 
   // The sync's own planner cuts the stretches into runs of bounded rows; planning probes are budgeted as a run's are.
   const ranges: SyncWindow[] = read.map((r) => ({ stream: 'transactions', field: 'date_created', ...r }));
-  const api = budgetedApi(
-    deps.http,
-    2 * (sync.maxWindows + ranges.length),
-    `planning probes of the backfill for at most sync.maxWindows (${sync.maxWindows}) runs`,
-  );
+  const api = budgetedApi(deps.http, 2 * (sync.maxWindows + ranges.length), { kind: 'backfillPlanning', maxWindows: sync.maxWindows });
   const limits = {
     rowsPerWindow: request.rowsPerRun ?? WINDOWS_PER_RUN * sync.pageSize * sync.windowPageBudget,
     minWindowMs: sync.minWindowSeconds * 1000,

@@ -178,5 +178,5 @@ async function lookUp(api: PaymentsApi, candidate: Candidate, maxAttempts: numbe
     }
     problem = page.listed === 1 && bad === undefined ? `it listed transaction ${String(row?.transaction_id)}` : `total ${page.total} with ${page.listed} rows`;
   }
-  throw new ReconError('drift', `look-up of transaction ${candidate.id} by id never gave one answer in ${maxAttempts} reads: ${problem}; run again later`);
+  throw new ReconError('drift', { id: 'lookupNeverAnswered', transactionId: candidate.id, attempts: maxAttempts, detail: problem });
 }

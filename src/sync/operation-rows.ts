@@ -44,8 +44,7 @@ export function operationLine(cents: OperationCents, text: Buffer | string): Buf
 function centsOf(value: number, unit: AmountUnit, where: string, who: string, field: string): number {
   const cents = unit === 'cents' ? (Number.isSafeInteger(value) ? value : undefined) : centsFromReaisNumber(value);
   if (cents === undefined) {
-    const expected = unit === 'cents' ? 'an integer number of cents' : 'reais with at most two decimals';
-    throw new ReconError('api_schema', `${where}: ${who}: field ${field}: expected ${expected} (sync.operationsAmountUnit = "${unit}"), got ${value}`);
+    throw new ReconError('api_schema', { id: 'operationAmount', where, who, field, unit, value });
   }
   return cents;
 }

@@ -60,20 +60,30 @@ async function planRange(range: SyncWindow, total: number, p: Planning): Promise
   if (!halves && total <= AT_FLOOR_FACTOR * p.limits.rowsPerWindow) return [{ window: range, total }];
   if (!halves) {
     p.state.failed = true;
-    throw new ReconError(
-      'api_http',
-      `${describeWindow(range)} holds ${total} rows by the service's count, more than ${AT_FLOOR_FACTOR} x ${p.limits.rowsPerWindow} (sync.pageSize x sync.windowPageBudget) in a window recon will not split further (sync.minWindowSeconds = ${p.limits.minWindowMs / 1000}); a real listing never holds that many in so short a time, so the service is misbehaving (${requestOf(range)})`,
-    );
+    throw new ReconError('api_http', {
+      id: 'windowTooFull',
+      window: describeWindow(range),
+      total,
+      factor: AT_FLOOR_FACTOR,
+      rowsPerWindow: p.limits.rowsPerWindow,
+      minWindowSeconds: p.limits.minWindowMs / 1000,
+      request: requestOf(range),
+    });
   }
   grow(range, total, p);
   const totals = await Promise.all(halves.map(p.probe));
   const [first = 0, second = 0] = totals;
   if (first >= total && second >= total) {
     p.state.failed = true;
-    throw new ReconError(
-      'api_http',
-      `the service counts ${total} rows in ${describeWindow(range)} and again ${first} and ${second} in its two halves: the total does not fall when the window is narrowed, so the service seems to ignore the ${range.field} filter (${requestOf(range)}); recon stops instead of sending requests without end`,
-    );
+    throw new ReconError('api_http', {
+      id: 'filterIgnored',
+      window: describeWindow(range),
+      total,
+      first,
+      second,
+      field: String(range.field),
+      request: requestOf(range),
+    });
   }
   const parts = await Promise.all(halves.map((half, i) => planRange(half, totals[i] ?? 0, p)));
   return parts.flat();
@@ -83,10 +93,7 @@ async function planRange(range: SyncWindow, total: number, p: Planning): Promise
 function grow(range: SyncWindow, total: number, p: Planning): void {
   if (++p.state.windows > p.limits.maxWindows) {
     p.state.failed = true;
-    throw new ReconError(
-      'api_http',
-      `the service's counts would split this run into more than ${p.limits.maxWindows} windows (sync.maxWindows); the last one split was ${describeWindow(range)} with ${total} rows; check the service, or raise sync.maxWindows for a history that large`,
-    );
+    throw new ReconError('api_http', { id: 'tooManyWindows', maxWindows: p.limits.maxWindows, window: describeWindow(range), total });
   }
 }
 

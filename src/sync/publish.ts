@@ -143,7 +143,7 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
     });
   } catch (cause) {
     await unstoreTexts(moved);
-    throw new ReconError('warehouse', `publishing sync run ${input.runId} failed, nothing of it was committed: ${(cause as Error).message}`, { cause });
+    throw new ReconError('warehouse', { id: 'publishFailed', runId: input.runId, said: (cause as Error).message }, { cause });
   }
 }
 

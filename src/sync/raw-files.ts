@@ -172,10 +172,7 @@ export async function storeTexts(
 async function assertUnnamed(db: DuckDBConnection, spec: LoadedTable, fileNo: number, path: string): Promise<void> {
   const reader = await db.runAndReadAll(`SELECT count(*) AS n FROM ${spec.name} WHERE starts_with(raw_key, $prefix)`, { prefix: `${fileNo}:` });
   if (Number(reader.getRowObjects()[0]?.['n'] ?? 0) === 0) return;
-  throw new ReconError(
-    'warehouse',
-    `expected raw file ${path} to be free or left by a killed sync, found one that rows of ${spec.name} name (the sequence raw_file_number gave its number out again): the warehouse file and its raw rows' folder do not belong together; put back the folder copied with this warehouse file, then run again`,
-  );
+  throw new ReconError('warehouse', { id: 'rawFileTaken', path, table: spec.name });
 }
 
 /** Moves the files back where they came from (a publish that did not commit); best effort. */

@@ -58,7 +58,7 @@ export async function readWindow(deps: { api: PaymentsApi; logger: Logger }, win
   }
   throw new ReconError(
     'drift',
-    `${describeWindow(window)} never settled after ${options.maxAttempts} reads: ${lastProblem}; raise sync.maxWindowAttempts or run again later`,
+    { id: 'windowNeverSettled', window: describeWindow(window), attempts: options.maxAttempts, detail: lastProblem },
     {
       details: { window },
     },

@@ -3,23 +3,21 @@
 // without end whatever the service answers. Retries count: they are requests too.
 import { ReconError } from '../shared/errors.ts';
 import type { PaymentsApi } from '../api/index.ts';
+import type { BudgetReason } from '../shared/locale/error-params-run.ts';
 
 export interface BudgetedApi extends PaymentsApi {
   /** Sets the most requests the run may have sent in all, and why (for the message). */
-  allow(requests: number, why: string): void;
+  allow(requests: number, why: BudgetReason): void;
 }
 
-export function budgetedApi(api: PaymentsApi, initial: number, why: string): BudgetedApi {
+export function budgetedApi(api: PaymentsApi, initial: number, why: BudgetReason): BudgetedApi {
   const start = api.counters().requests;
   let allowed = initial;
   let reason = why;
   const check = () => {
     const sent = api.counters().requests - start;
     if (sent > allowed) {
-      throw new ReconError(
-        'api_http',
-        `the sync sent ${sent} requests, more than its budget of ${allowed} (${reason}); the service keeps changing its answers or failing, so the run stops instead of sending requests without end (raise sync.requestBudgetFactor if the history is simply that busy)`,
-      );
+      throw new ReconError('api_http', { id: 'syncBudget', sent, allowed, reason });
     }
   };
   return {

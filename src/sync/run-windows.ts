@@ -54,10 +54,13 @@ export async function verifyFinal(
     if (moved.length === 0) return rereads;
     if (round > maxRounds) {
       const first = moved[0]!;
-      throw new ReconError(
-        'drift',
-        `${describeWindow(first.read.window)}: total still moving after ${maxRounds} verification passes (${first.read.total} read, now ${first.now}); run again later`,
-      );
+      throw new ReconError('drift', {
+        id: 'totalStillMoving',
+        window: describeWindow(first.read.window),
+        rounds: maxRounds,
+        read: first.read.total,
+        now: first.now,
+      });
     }
     for (const m of moved) deps.logger.event('sync.window.moved', { window: keyOf(m.read.window), read: m.read.total, now: m.now });
     const again = await allOrFirstError(

@@ -151,7 +151,7 @@ async function loadWindow(db: DuckDBConnection, staged: StagedWindow, again: boo
       await load();
     });
   } catch (cause) {
-    throw new ReconError('warehouse', `staging ${describeWindow(read.window)} failed: ${(cause as Error).message}`, { cause });
+    throw new ReconError('warehouse', { id: 'stagingFailed', window: describeWindow(read.window), said: (cause as Error).message }, { cause });
   }
 }
 

@@ -155,7 +155,7 @@ async function readAndPublish(
   const progress = deps.logger.progress('sync', { unit: 'rows' });
 
   // Planning probes at most twice per window it may plan; the plan then sets the run's budget.
-  const api = budgetedApi(deps.http, 2 * (sync.maxWindows + plan.ranges.length), `planning probes for at most sync.maxWindows (${sync.maxWindows}) windows`);
+  const api = budgetedApi(deps.http, 2 * (sync.maxWindows + plan.ranges.length), { kind: 'planning', maxWindows: sync.maxWindows });
   const limits = { rowsPerWindow: sync.pageSize * sync.windowPageBudget, minWindowMs: sync.minWindowSeconds * 1000, maxWindows: sync.maxWindows };
   const plannedWithTotals = await planRanges(api, plan.ranges, limits, limit);
   const planned = plannedWithTotals.map((p) => p.window);
@@ -166,10 +166,13 @@ async function readAndPublish(
   );
   const pagesImplied = plannedWithTotals.reduce((n, p) => n + Math.max(1, Math.ceil(p.total / sync.pageSize)), 0);
   const sentSoFar = deps.http.counters().requests - before.requests;
-  api.allow(
-    sentSoFar + Math.ceil(sync.requestBudgetFactor * (pagesImplied + planned.length)) + 2 * sync.maxIdLookups,
-    `${sync.requestBudgetFactor} x the ${pagesImplied} pages and ${planned.length} windows its plan implies, plus ${sentSoFar} planning probes and 2 x sync.maxIdLookups`,
-  );
+  api.allow(sentSoFar + Math.ceil(sync.requestBudgetFactor * (pagesImplied + planned.length)) + 2 * sync.maxIdLookups, {
+    kind: 'plan',
+    factor: sync.requestBudgetFactor,
+    pages: pagesImplied,
+    windows: planned.length,
+    probes: sentSoFar,
+  });
   const read = async (window: SyncWindow): Promise<WindowRead> => {
     stager.throwIfFailed();
     const n = ++fileNo;

@@ -26,10 +26,11 @@ export async function readCurrentFindings(warehousePath: string, resources?: War
   } catch (error) {
     if (!isReconError(error, 'locked')) throw error;
     const snapshot = readSnapshot(snapshotPathFor(warehousePath));
-    if (snapshot === undefined)
-      throw new ReconError('locked', `${error.message}; no night has left a findings snapshot beside it yet, so there is nothing to read meanwhile`, {
-        cause: error,
-      });
+    if (snapshot === undefined) {
+      // A locked error always says why; one without a sentence (an internal one) goes on as it is.
+      if (error.sentence === undefined) throw error;
+      throw new ReconError('locked', { id: 'lockedNoSnapshot', held: error.sentence }, { cause: error });
+    }
     return {
       rows: snapshot.rows,
       night: snapshot.night,

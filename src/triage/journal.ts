@@ -84,7 +84,7 @@ export function appendEvents(
     fsyncSync(fd);
   } catch (cause) {
     if (cause instanceof ReconError) throw cause;
-    throw new ReconError('internal', `the triage journal ${journalPath} could not be appended to: ${(cause as Error).message}`, { cause });
+    throw new ReconError('internal', { id: 'journalAppendFailed', path: journalPath, said: (cause as Error).message }, { cause });
   } finally {
     closeSync(fd);
   }

@@ -40,8 +40,7 @@ export function writeSnapshot(path: string, snapshot: FindingsSnapshot, fileMode
 export function readSnapshot(path: string): FindingsSnapshot | undefined {
   const size = statSync(path, { throwIfNoEntry: false })?.size;
   if (size === undefined) return undefined;
-  if (size > MAX_SNAPSHOT_BYTES)
-    throw new ReconError('internal', `the findings snapshot ${path} is ${size} bytes, more than ${MAX_SNAPSHOT_BYTES}; run a night to rewrite it`);
+  if (size > MAX_SNAPSHOT_BYTES) throw new ReconError('internal', { id: 'snapshotTooBig', path, bytes: size, maxBytes: MAX_SNAPSHOT_BYTES });
   try {
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as FindingsSnapshot;
     for (const row of parsed.rows) {
@@ -51,6 +50,6 @@ export function readSnapshot(path: string): FindingsSnapshot | undefined {
     }
     return parsed;
   } catch (cause) {
-    throw new ReconError('internal', `the findings snapshot ${path} cannot be read (${(cause as Error).message}); the next night rewrites it`, { cause });
+    throw new ReconError('internal', { id: 'snapshotUnreadable', path, said: (cause as Error).message }, { cause });
   }
 }

@@ -2,6 +2,7 @@
 // is ("recon run nightly") and since when, so a second run can say whom it waits for. Where /proc is
 // missing (not Linux) or the process is gone, only the PID is named.
 import { readFileSync } from 'node:fs';
+import type { LockHolder } from '../shared/locale/error-params-run.ts';
 
 /** The PID in DuckDB's "Conflicting lock is held in /usr/bin/node (PID 1234)", if any. */
 export function lockHolderPid(message: string): number | undefined {
@@ -11,10 +12,16 @@ export function lockHolderPid(message: string): number | undefined {
 
 /** "PID 1234 (recon run nightly, since 02:30 UTC)", or "PID 1234" when nothing more can be known. */
 export function describeLockHolder(pid: number): string {
-  const what = commandOf(pid);
-  const since = startOf(pid);
-  const details = [what, since === undefined ? undefined : `since ${since.toISOString().slice(11, 16)} UTC`].filter(Boolean);
+  const { command, sinceMs } = lockHolderOf(pid);
+  const details = [command, sinceMs === undefined ? undefined : `since ${new Date(sinceMs).toISOString().slice(11, 16)} UTC`].filter(Boolean);
   return details.length === 0 ? `PID ${pid}` : `PID ${pid} (${details.join(', ')})`;
+}
+
+/** The holder as facts, for the locked error's sentence: its PID, and its command and start when /proc tells. */
+export function lockHolderOf(pid: number): LockHolder {
+  const command = commandOf(pid);
+  const since = startOf(pid);
+  return { pid, ...(command === undefined ? {} : { command }), ...(since === undefined ? {} : { sinceMs: since.getTime() }) };
 }
 
 /** "recon run nightly" for `node bin/recon.js run nightly --date ...`; else the program's own name. */

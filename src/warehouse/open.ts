@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { DEFAULT_MEMORY_LIMIT } from '../config/schema.ts';
-import { describeLockHolder, lockHolderPid } from './lock-holder.ts';
+import { describeLockHolder, lockHolderOf, lockHolderPid } from './lock-holder.ts';
 import { instanceOptionsOf, type WarehouseResources } from './memory-limit.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { rawDirOf, rawDirOfConnection, useRawStore } from './raw-store.ts';
@@ -186,10 +186,7 @@ async function migrate(connection: DuckDBConnection): Promise<number> {
   const latest = MIGRATIONS.at(-1)?.version ?? 0;
   // A newer recon migrated this file: its tables may not be what this build's SQL expects.
   if (current > latest) {
-    throw new ReconError(
-      'warehouse',
-      `the warehouse is at schema version ${current}, newer than this recon knows (${latest}); run the recon that migrated it, or a later one`,
-    );
+    throw new ReconError('warehouse', { id: 'warehouseNewer', current, latest });
   }
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
@@ -199,7 +196,7 @@ async function migrate(connection: DuckDBConnection): Promise<number> {
         await connection.run('INSERT INTO schema_migrations VALUES ($version, $name, now())', { version: migration.version, name: migration.name });
       });
     } catch (cause) {
-      throw new ReconError('warehouse', `migration ${migration.version} (${migration.name}) failed: ${(cause as Error).message}`, { cause });
+      throw new ReconError('warehouse', { id: 'migrationFailed', version: migration.version, name: migration.name, said: (cause as Error).message }, { cause });
     }
   }
   return latest;
@@ -284,12 +281,16 @@ function warehouseOpenError(path: string, cause: unknown, waited?: { ms: number;
   }
   if (/lock/i.test(message)) {
     const pid = lockHolderPid(message);
-    const holder = pid === undefined ? '' : ` (${describeLockHolder(pid)})`;
-    const wait = waited ? `; waited ${Math.round(waited.ms / 1000)} s${waited.key ? ` (${waited.key})` : ''}` : '';
-    return new ReconError('locked', `warehouse ${path} is in use by another recon process${holder}${wait}; wait for it to finish or stop it, then run again`, {
-      cause,
-      ...(pid === undefined ? {} : { details: { pid } }),
-    });
+    const holder = pid === undefined ? {} : { holder: lockHolderOf(pid) };
+    const wait = waited ? { waited: { seconds: Math.round(waited.ms / 1000), ...(waited.key ? { key: waited.key } : {}) } } : {};
+    return new ReconError(
+      'locked',
+      { id: 'warehouseLocked', path, ...holder, ...wait },
+      {
+        cause,
+        ...(pid === undefined ? {} : { details: { pid } }),
+      },
+    );
   }
-  return new ReconError('warehouse', `cannot open warehouse ${path}: ${message}`, { cause });
+  return new ReconError('warehouse', { id: 'warehouseCannotOpen', path, said: message }, { cause });
 }

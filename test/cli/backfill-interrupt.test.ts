@@ -52,10 +52,14 @@ it('says which nights are done and the command that resumes, which then finishes
     ),
   );
 
-  // The JSON log (stderr is not a terminal) ends with the error event, then the CLI's recon: line.
+  // The JSON log (stderr is not a terminal) ends with the error event, in English (a contract), then the
+  // CLI's recon: line in the config's locale.
   const lines = stopped.stderr.trimEnd().split('\n');
   const final = lines.at(-1) ?? '';
-  expect(JSON.parse(lines.at(-2) ?? '')).toEqual({ time: expect.any(String), event: 'error', message: final.slice('recon: '.length), exit_code: 1 });
+  expect(JSON.parse(lines.at(-2) ?? '')).toEqual({ time: expect.any(String), event: 'error', message: expect.any(String), exit_code: 1 });
+  const logged = (JSON.parse(lines.at(-2) ?? '') as { message: string }).message;
+  expect(logged).toContain(`interrupted (Ctrl-C) during the night of ${d2}`);
+  expect(logged).toContain(`done: ${d1} (1 of 3 nights); not done: ${d2} to ${d3} (2 of 3 nights)`);
   expect(final).toContain(`recon: interrompido (Ctrl-C) durante a noite de ${br(d2)}`);
   expect(final).toContain(`concluídas: ${br(d1)} (1 de 3 noite(s)); não concluídas: ${br(d2)} a ${br(d3)} (2 de 3 noite(s))`);
   // Outside the project folder the command names the entry point by its path.

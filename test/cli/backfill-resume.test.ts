@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { interruptedBackfill, resumeCommand } from '../../src/cli/backfill-resume.ts';
 import { exitCodeFor } from '../../src/shared/errors.ts';
-import { messagesFor } from '../../src/shared/locale/index.ts';
 
 const DATES = ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21'];
 
@@ -41,15 +40,16 @@ describe('interruptedBackfill', () => {
     ],
     ['after the last night', { done: new Set(DATES) }, 'interrupted (Ctrl-C); done: 2026-11-18 to 2026-11-21 (4 of 4 nights)'],
   ])('%s', (_name, stop, message) => {
-    const error = interruptedBackfill({ dates: DATES, command: 'recon', args, ...stop }, messagesFor('en'));
+    const error = interruptedBackfill({ dates: DATES, command: 'recon', args, ...stop });
     expect(error.message).toBe(message);
     // A failure as far as cron is concerned: no exit code of its own.
     expect(exitCodeFor(error)).toBe(1);
   });
 
-  it('speaks Portuguese under pt-BR, the resume command as it was', () => {
-    const error = interruptedBackfill({ dates: DATES, command: 'recon', args, done: new Set(['2026-11-18']), current: '2026-11-19' }, messagesFor('pt-BR'));
-    expect(error.message).toBe(
+  it('speaks Portuguese under pt-BR (its message, for the JSON log, stays English), the resume command as it was', () => {
+    const error = interruptedBackfill({ dates: DATES, command: 'recon', args, done: new Set(['2026-11-18']), current: '2026-11-19' });
+    expect(error.message).toMatch(/^interrupted \(Ctrl-C\) during the night of 2026-11-19 /);
+    expect(error.sayIn('pt-BR')).toBe(
       'interrompido (Ctrl-C) durante a noite de 19/11/2026 (ficou inacabada: a próxima execução a marca como abandonada e a executa de novo); concluídas: 18/11/2026 (1 de 4 noite(s)); não concluídas: 19/11/2026 a 21/11/2026 (3 de 4 noite(s)); continue com: recon run backfill --from 2026-11-19 --to 2026-11-21',
     );
   });

@@ -18,13 +18,13 @@ const configOf = (locale: string) => {
 };
 
 it.each([
-  ['pt-BR', 'causa: '],
-  ['en', 'cause: '],
-])("a failure after the config was loaded frames its cause in the config's locale (%s)", async (locale, cause) => {
+  ['pt-BR', 'causa: ', /^recon: não foi possível abrir o warehouse /],
+  ['en', 'cause: ', /^recon: cannot open warehouse /],
+])("a failure after the config was loaded says it, and frames its cause, in the config's locale (%s)", async (locale, cause, said) => {
   const ran = await runCliInProcess(['findings', 'list'], { env: { RECON_CONFIG: configOf(locale), RECON_DEBUG: '1' } });
   expect(ran.code).toBe(1);
   const lines = ran.stderr.split('\n').filter((l) => !l.startsWith('{'));
-  expect(lines[0]).toMatch(/^recon: cannot open warehouse /);
+  expect(lines[0]).toMatch(said);
   expect(lines[1]?.startsWith(cause)).toBe(true);
 });
 

@@ -94,7 +94,7 @@ describe('hostile cells, through both writers', () => {
       const streamed = join(fixture.dir, `cell-${dialect}.stream.csv`);
       rmSync(copied, { force: true });
       rmSync(streamed, { force: true });
-      await copyCsv(fixture.warehouse.connection, { sql, params, columns, options, path: copied, mode: 0o600, label: 'cells' });
+      await copyCsv(fixture.warehouse.connection, { sql, params, columns, options, path: copied, mode: 0o600, label: { report: 'cells' } });
       const writer = await CsvFileWriter.open(streamed, columns, { ...options, mode: 0o600 });
       await writer.writeRows([
         ['' === value ? '' : value, '123.456.789-01'],

@@ -108,4 +108,7 @@ export const INPUT_SAMPLES: InputErrorParams = {
   triageEventInvalid: { action: 'assign', key: 'refund_owed:123', path: 'to', said: 'Too big: expected string to have <=100 characters' },
   noteTooLong: { action: 'note', key: 'refund_owed:123' },
   journalFull: { path: '/srv/recon/recon.triage.ndjson', maxBytes: 104857600 },
+  journalAppendFailed: { path: '/srv/recon/recon.triage.ndjson', said: 'ENOSPC: no space left on device, write' },
+  snapshotTooBig: { path: '/srv/recon/recon.findings.json', bytes: 300000000, maxBytes: 268435456 },
+  snapshotUnreadable: { path: '/srv/recon/recon.findings.json', said: 'Unexpected end of JSON input' },
 };

@@ -9,15 +9,16 @@ import { ReconError } from '../../src/shared/errors.ts';
 import { ALLOWED, englishWordsIn, quotedWords, wordsOf } from './english-words.ts';
 import { CLI_SAMPLES } from './error-samples-cli.ts';
 import { INPUT_SAMPLES } from './error-samples-input.ts';
+import { RUN_SAMPLES } from './error-samples-run.ts';
 
-const SAMPLES: ErrorParams = { ...CLI_SAMPLES, ...INPUT_SAMPLES };
+const SAMPLES: ErrorParams = { ...CLI_SAMPLES, ...INPUT_SAMPLES, ...RUN_SAMPLES };
 const SENTENCES = Object.entries(SAMPLES).map(([id, params]) => ({ id, sentence: { id, ...params } as ErrorSentence }));
 
 // Values a locale words itself (which rate, what a file cannot be, which action...); every other text
 // value is a path, a name or a quotation, shown as it is.
 const TRANSLATED = new Set(['id', 'which', 'what', 'verb', 'expected', 'on', 'refusal', 'problem', 'kind']);
 
-/** The sentence without the names it keeps as written: `code`, "quoted", commands, --flags, key.paths, {placeholders}, ENV_NAMES, SQL keywords, figures. */
+/** The sentence without the names it keeps as written: `code`, "quoted", commands, --flags, Header-Names, camelCase keys, key.paths, {placeholders}, ENV_NAMES, SQL keywords, figures. */
 function withoutNames(text: string): string {
   return text
     .replace(/`[^`]*`/g, ' ')
@@ -26,6 +27,8 @@ function withoutNames(text: string): string {
     .replace(/\S*\d\S*/g, ' ')
     .replace(/"[^"]*"/g, ' ')
     .replace(/--[\w-]+/g, ' ')
+    .replace(/\b[A-Z][a-z]+-[A-Z][a-z]*\b/g, ' ')
+    .replace(/\b[a-z]+[A-Z]\w*/g, ' ')
     .replace(/[\w[\]{}-]*[._/][\w.[\]{}/-]*/g, ' ')
     .replace(/\b[A-Z][A-Z0-9]+\b/g, ' ');
 }
@@ -35,9 +38,9 @@ function withoutNames(text: string): string {
 // d, w, bytes, MiB); and the values a flag or a setting takes as typed (orders.statusMap's statuses).
 const ALSO_ALLOWED = new Set([
   ...ALLOWED,
-  ...['a', 'as', 'do', 'de', 'e', 'data', 'use', 'real', 'local', 'terminal', 'decimal'],
+  ...['a', 'as', 'do', 'de', 'e', 'data', 'use', 'real', 'local', 'terminal', 'decimal', 'total', 'base', 'envelope', 'interface'],
   ...['warehouse', 'recon', 'sandbox', 'token', 'id', 'pipe', 'socket', 'join', 'job', 'duckdb', 'sql', 'http', 'https', 'csv', 'json', 'parquet'],
-  ...['s', 'd', 'w', 'byte', 'bytes', 'mib', 'zip', 'xml', 'array', 'excel', 'windows', 'header', 'preset'],
+  ...['s', 'ms', 'd', 'w', 'byte', 'bytes', 'mib', 'zip', 'xml', 'array', 'excel', 'windows', 'header', 'preset'],
   ...['table', 'rfc', 'br', 'none', 'flaky', 'chaos', 'ack', 'assign', 'accept', 'reopen', 'note', 'paid', 'pending', 'canceled', 'refunded'],
 ]);
 

@@ -59,7 +59,9 @@ function failingBefore(cutoffMs: number): PaymentsApi {
     listTransactionsPage(query, page, options) {
       const from = query.filters.find(([k, v]) => k === 'date_created' && String(v).startsWith('>='));
       if (query.count > 1 && from && Number(String(from[1]).slice(2)) < cutoffMs) {
-        return Promise.reject(new ReconError('api_http', 'the service went away (test)'));
+        return Promise.reject(
+          new ReconError('api_network', { id: 'apiNetwork', request: 'GET /v1/transactions', code: 'ECONNRESET', said: 'the service went away (test)' }),
+        );
       }
       return api.listTransactionsPage(query, page, options);
     },

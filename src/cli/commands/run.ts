@@ -115,11 +115,7 @@ const backfill = defineCommand({
     const given = withOverrides(contextFor(args), args);
     const dates = datesBetween(args.from, args.to, given.config.timezone);
     const follow: BackfillFollow = { done: new Set() };
-    const stopped = () =>
-      interruptedBackfill(
-        { dates, done: follow.done, current: follow.current, command: ownCommandFor(), args: rawArgs },
-        messagesFor(given.config.reports.locale),
-      );
+    const stopped = () => interruptedBackfill({ dates, done: follow.done, current: follow.current, command: ownCommandFor(), args: rawArgs });
     const { nights, source } = await untilInterrupted(runBackfillNights(given, args, follow), stopped);
     process.stdout.write(`${lineForBackfillEnd(nights, given.config.reports.locale)}\n`);
     const last = nights.at(-1);

@@ -108,6 +108,10 @@ export interface FileErrorParams {
   triageEventInvalid: { action: string; key: string; path: string; said: string };
   noteTooLong: { action: string; key: string };
   journalFull: { path: string; maxBytes: number };
+  // Code internal (exit 1), but a full disk or a damaged file can cause them: worded like the rest.
+  journalAppendFailed: { path: string; said: string };
+  snapshotTooBig: { path: string; bytes: number; maxBytes: number };
+  snapshotUnreadable: { path: string; said: string };
 }
 
 export type InputErrorParams = OrdersErrorParams & FileErrorParams;

@@ -5,5 +5,14 @@ import { flagErrorsEn } from './errors-flags-en.ts';
 import { configErrorsEn } from './errors-config-en.ts';
 import { ordersErrorsEn } from './errors-orders-en.ts';
 import { fileErrorsEn } from './errors-files-en.ts';
+import { syncErrorsEn } from './errors-sync-en.ts';
+import { storeErrorsEn } from './errors-store-en.ts';
 
-export const errorsEn: ErrorCatalogue<ErrorParams> = { ...flagErrorsEn, ...configErrorsEn, ...ordersErrorsEn, ...fileErrorsEn };
+export const errorsEn: ErrorCatalogue<ErrorParams> = {
+  ...flagErrorsEn,
+  ...configErrorsEn,
+  ...ordersErrorsEn,
+  ...fileErrorsEn,
+  ...syncErrorsEn,
+  ...storeErrorsEn,
+};

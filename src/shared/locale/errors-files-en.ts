@@ -40,4 +40,7 @@ export const fileErrorsEn: ErrorCatalogue<FileErrorParams> = {
   noteTooLong: (p) => `triage ${p.action} of ${p.key}: expected a note of at most about 1000 characters, got one too long to record`,
   journalFull: (p) =>
     `the triage journal ${p.path} is full (triage.journalMaxBytes, ${p.maxBytes} bytes): nothing was written; move it aside (it is the history: keep it) so that a new one starts, or raise triage.journalMaxBytes`,
+  journalAppendFailed: (p) => `the triage journal ${p.path} could not be appended to: ${p.said}`,
+  snapshotTooBig: (p) => `the findings snapshot ${p.path} is ${p.bytes} bytes, more than ${p.maxBytes}; run a night to rewrite it`,
+  snapshotUnreadable: (p) => `the findings snapshot ${p.path} cannot be read (${p.said}); the next night rewrites it`,
 };

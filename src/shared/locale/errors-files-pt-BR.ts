@@ -42,4 +42,8 @@ export const fileErrorsPtBR: ErrorCatalogue<FileErrorParams> = {
   noteTooLong: (p) => `triagem ${p.action} de ${p.key}: esperava uma nota de no máximo cerca de 1000 caracteres, recebeu uma longa demais para registrar`,
   journalFull: (p, w) =>
     `o diário de triagem ${p.path} está cheio (triage.journalMaxBytes, ${w.fmt.count(p.maxBytes)} bytes): nada foi gravado; mova-o para outro lugar (ele é o histórico: guarde-o) para que um novo comece, ou aumente triage.journalMaxBytes`,
+  journalAppendFailed: (p) => `não foi possível acrescentar ao diário de triagem ${p.path}: ${p.said}`,
+  snapshotTooBig: (p, w) =>
+    `a cópia dos achados ${p.path} tem ${w.fmt.count(p.bytes)} bytes, mais que ${w.fmt.count(p.maxBytes)}; execute uma noite para regravá-la`,
+  snapshotUnreadable: (p) => `a cópia dos achados ${p.path} não pode ser lida (${p.said}); a próxima noite a regrava`,
 };

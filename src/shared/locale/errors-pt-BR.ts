@@ -4,5 +4,14 @@ import { flagErrorsPtBR } from './errors-flags-pt-BR.ts';
 import { configErrorsPtBR } from './errors-config-pt-BR.ts';
 import { ordersErrorsPtBR } from './errors-orders-pt-BR.ts';
 import { fileErrorsPtBR } from './errors-files-pt-BR.ts';
+import { syncErrorsPtBR } from './errors-sync-pt-BR.ts';
+import { storeErrorsPtBR } from './errors-store-pt-BR.ts';
 
-export const errorsPtBR: ErrorCatalogue<ErrorParams> = { ...flagErrorsPtBR, ...configErrorsPtBR, ...ordersErrorsPtBR, ...fileErrorsPtBR };
+export const errorsPtBR: ErrorCatalogue<ErrorParams> = {
+  ...flagErrorsPtBR,
+  ...configErrorsPtBR,
+  ...ordersErrorsPtBR,
+  ...fileErrorsPtBR,
+  ...syncErrorsPtBR,
+  ...storeErrorsPtBR,
+};
