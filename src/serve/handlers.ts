@@ -60,7 +60,7 @@ export async function serveHome(site: SiteContext, respond: Respond): Promise<vo
     zone: site.zone,
     nowMs: site.clock.now(),
     refundsEndDate,
-    warehouse: read.ok ? { ok: true, ...read.value } : { ok: false, reason: warehouseNoticeOf(read, site.messages.page.warehouse) },
+    warehouse: read.ok ? { ok: true, ...read.value } : { ok: false, reason: warehouseNoticeOf(read, site.messages.page.warehouse, site.messages.fmt.locale) },
   };
   respond(200, 'text/html; charset=utf-8', renderHome(data));
 }
@@ -109,7 +109,7 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
       actor: visitor.actor,
     };
   }
-  const notice = read.ok ? undefined : warehouseNoticeOf(read, site.messages.page.warehouse);
+  const notice = read.ok ? undefined : warehouseNoticeOf(read, site.messages.page.warehouse, site.messages.fmt.locale);
   const data: NightData = {
     messages: site.messages,
     triage,

@@ -4,17 +4,25 @@
 // falls back to the reports folder.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { isReconError } from '../shared/errors.ts';
+import type { Locale } from '../shared/locale/index.ts';
+import type { ErrorSentence } from '../shared/locale/error-types.ts';
+import { sayError } from '../shared/locale/error-text.ts';
 import type { WarehouseResources } from '../warehouse/memory-limit.ts';
 import { openWarehouse } from '../warehouse/open.ts';
 
 export type Db = Pick<DuckDBConnection, 'runAndReadAll'>;
 
-/** A read, or why there is none: a job holds the warehouse (busy), or it could not be opened (its error). */
-type WarehouseRead<T> = { ok: true; value: T } | { ok: false; busy: boolean; detail: string };
+/** A read, or why there is none: a job holds the warehouse (busy), or it could not be opened (its error, and its sentence when it has one). */
+type WarehouseRead<T> = { ok: true; value: T } | { ok: false; busy: boolean; detail: string; sentence?: ErrorSentence };
 
-/** The notice the page shows for a read that failed, in the page's words. */
-export function warehouseNoticeOf(read: { busy: boolean; detail: string }, words: { busy: string; unreadable: (detail: string) => string }): string {
-  return read.busy ? words.busy : words.unreadable(read.detail);
+/** The notice the page shows for a read that failed, in the page's words (the open's error worded in `locale` when given). */
+export function warehouseNoticeOf(
+  read: { busy: boolean; detail: string; sentence?: ErrorSentence },
+  words: { busy: string; unreadable: (detail: string) => string },
+  locale?: Locale,
+): string {
+  if (read.busy) return words.busy;
+  return words.unreadable(read.sentence !== undefined && locale !== undefined ? sayError(locale, read.sentence) : read.detail);
 }
 
 export interface WarehouseReader {
@@ -39,7 +47,8 @@ async function readOnce<T>(path: string, resources: WarehouseResources | undefin
     warehouse = await openWarehouse(path, { readOnly: true, resources });
   } catch (error) {
     if (isReconError(error, 'locked')) return { ok: false, busy: true, detail: '' };
-    return { ok: false, busy: false, detail: error instanceof Error ? error.message : String(error) };
+    const sentence = isReconError(error) ? error.sentence : undefined;
+    return { ok: false, busy: false, detail: error instanceof Error ? error.message : String(error), ...(sentence === undefined ? {} : { sentence }) };
   }
   try {
     return { ok: true, value: await work(warehouse.connection) };
