@@ -12,6 +12,7 @@ import { DEFAULT_PRICING, priceOf } from '../../src/sandbox/pricing.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import type { CardBrand } from '../../src/shared/domain.ts';
 import { silentLogger } from '../../src/shared/log.ts';
+import { tagOf } from '../reconcile/case-tags.ts';
 import { insertTransactions } from '../reconcile/fixtures.ts';
 import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
 
@@ -127,8 +128,10 @@ describe('snapshotPrices', () => {
   });
 });
 
+// The five sales share one warehouse, one snapshot and the two nights, each with an id of its own
+// (test/reconcile/case-tags.ts); each case asserts the findings of its own sale.
 describe('fee_mismatch', () => {
-  it.each([
+  const cases = [
     ['charged the 1x price for 12x', { installments: 12, net: 100_000, charged: 102_990 }, true, '12x visa: charged 1.029,90, table 1.194,90 (rate 19.49%)'],
     ['charged 2 cents over', { installments: 3, net: 100_000, charged: 105_992 }, true, '3x visa: charged 1.059,92, table 1.059,90 (rate 5.99%)'],
     ['charged 1 cent over: within the tolerance', { installments: 3, net: 100_000, charged: 105_991 }, false, ''],
@@ -139,21 +142,27 @@ describe('fee_mismatch', () => {
       '1x visa: charged 1.000,00, table 1.029,90 (rate 2.99%)',
     ],
     ['charged its price', { installments: 6, net: 100_000 }, false, ''],
-  ] as [string, Omit<Sale, 'id' | 'brand'>, boolean, string][])('%s', async (_, sale, reported, reason) => {
-    const warehouse = await warehouseWith([{ id: 'tr_x', brand: 'visa', ...sale }]);
+  ] as [string, Omit<Sale, 'id' | 'brand'>, boolean, string][];
+  let warehouse: Awaited<ReturnType<typeof warehouseWith>>;
+  beforeAll(async () => {
+    warehouse = await warehouseWith(cases.map(([, sale], i) => ({ id: `${tagOf(i)}tr_x`, brand: 'visa', ...sale })));
     const deps = { db: warehouse.db, http: api, clock, logger: silentLogger };
     await snapshotPrices(deps, DAY, fees());
     await reconcileDay(deps, { runId: 'r1', day: DAY, fees: fees() }, configSchema.parse({}).reconcile);
-    const rows = (await warehouse.db.runAndReadAll(`SELECT reason, difference_cents FROM findings WHERE category = 'fee_mismatch'`)).getRowObjectsJS();
+    // With the check off the same sales raise nothing.
+    await reconcileDay(deps, { runId: 'r2', day: DAY, fees: fees({ check: 'off' }) }, configSchema.parse({}).reconcile);
+  });
+  afterAll(() => warehouse.close());
+
+  it.each(cases.map((c, i) => [...c, tagOf(i)] as const))('%s', async (_, sale, reported, reason, tag) => {
+    const own = `category = 'fee_mismatch' AND contains(transaction_ids, $1)`;
+    const rows = (await warehouse.db.runAndReadAll(`SELECT reason, difference_cents FROM findings WHERE run_id = 'r1' AND ${own}`, [tag])).getRowObjectsJS();
     expect(rows).toEqual(
       reported ? [{ reason, difference_cents: BigInt((sale.charged ?? 0) - priceOf(DEFAULT_PRICING, 'visa', sale.net, sale.installments)) }] : [],
     );
-    // With the check off the same sale raises nothing.
-    await reconcileDay(deps, { runId: 'r2', day: DAY, fees: fees({ check: 'off' }) }, configSchema.parse({}).reconcile);
-    expect(
-      (await warehouse.db.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM findings WHERE run_id = 'r2' AND category = 'fee_mismatch'`)).getRowObjectsJS(),
-    ).toEqual([{ n: 0 }]);
-    warehouse.close();
+    expect((await warehouse.db.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM findings WHERE run_id = 'r2' AND ${own}`, [tag])).getRowObjectsJS()).toEqual([
+      { n: 0 },
+    ]);
   });
 });
 

@@ -12,7 +12,7 @@ import type { OpRow, OrderRow, TxRow } from './fixtures.ts';
  * The tag of the case at `index` of its table. No tag is part of another ("k1-" is not in "k11-"), and
  * no id of the tables holds "k<digits>-".
  */
-const tagOf = (index: number): string => `k${index}-`;
+export const tagOf = (index: number): string => `k${index}-`;
 
 /** The row with the tag before each of its `keys` that holds text; null and absent stay as they are. */
 function tagKeys<T extends object>(tag: string, row: T, keys: readonly (keyof T)[]): T {
