@@ -14,7 +14,7 @@ import type { CardBrand } from '../../src/shared/domain.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { tagOf } from '../reconcile/case-tags.ts';
 import { insertTransactions } from '../reconcile/fixtures.ts';
-import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
+import { ONE_THREAD, migratedWarehouse } from '../warehouse/migrated-copy.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const DAY = businessDayOf('2026-03-10', ZONE);
@@ -48,7 +48,7 @@ interface Sale {
 const fees = (over: Partial<FeesConfig> = {}): FeesConfig => configSchema.parse({ fees: { check: 'passed-to-customer', ...over } }).fees;
 
 async function warehouseWith(sales: Sale[]) {
-  const warehouse = await migratedWarehouse();
+  const warehouse = await migratedWarehouse(ONE_THREAD);
   await insertTransactions(
     warehouse.db,
     sales.map((s) => ({ transaction_id: s.id, net_value: s.net, card_brand: s.brand, created: '2026-03-10T15:00:00Z' })),
@@ -169,7 +169,7 @@ describe('fee_mismatch', () => {
 describe('prices that change', () => {
   it('holds each sale to the snapshot of its own day: a new price the next day, an old price charged after it', async () => {
     const day2 = businessDayOf('2026-03-11', ZONE);
-    const warehouse = await migratedWarehouse();
+    const warehouse = await migratedWarehouse(ONE_THREAD);
     const deps = { db: warehouse.db, http: api, clock, logger: silentLogger };
     const reconcile = configSchema.parse({}).reconcile;
     try {

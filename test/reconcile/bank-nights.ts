@@ -15,7 +15,7 @@ import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
+import { ONE_THREAD, openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
 import type { BankCase } from './bank-cases.ts';
 import { groupCases, ownLines, tagOp, unownedLines } from './case-tags.ts';
 import { MERCHANT_CNPJ, insertOperations } from './fixtures.ts';
@@ -105,7 +105,7 @@ export async function runBankBatch(cases: readonly BankCase[]): Promise<BankBatc
   const unowned: string[] = [];
   try {
     for (const [g, { key: date, members }] of groupCases(cases, (c) => c.date ?? '2026-03-10').entries()) {
-      const warehouse = await openMigratedCopy(join(dir, `night-${g}.duckdb`));
+      const warehouse = await openMigratedCopy(join(dir, `night-${g}.duckdb`), ONE_THREAD);
       closers.unshift(() => warehouse.close());
       const accounts = members.map(({ tag }, i) => accountOf(tag, i));
       // bank.accounts holds at most 50 accounts.

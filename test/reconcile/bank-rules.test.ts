@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Warehouse } from '../../src/warehouse/open.ts';
-import { openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
+import { ONE_THREAD, openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
 import { BANK_CASES, type BankCase, credit } from './bank-cases.ts';
 import { type BankBatch, type BankDesk, ONE_ACCOUNT, bankConfigOf, importStatement, readPayoutMatches, runBankBatch, runBankNight } from './bank-nights.ts';
 import { MERCHANT_CNPJ as CNPJ, insertOperations, merchantPayout as payout } from './fixtures.ts';
@@ -64,7 +64,7 @@ describe('bank rules night after night', () => {
   let desk: BankDesk;
   let file = 0;
   beforeEach(async () => {
-    warehouse = await openMigratedCopy(join(dir, `w${++file}.duckdb`));
+    warehouse = await openMigratedCopy(join(dir, `w${++file}.duckdb`), ONE_THREAD);
     desk = { db: warehouse.connection, dir, banks: bankConfigOf(ONE_ACCOUNT) };
   });
   afterEach(() => warehouse.close());

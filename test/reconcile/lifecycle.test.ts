@@ -7,7 +7,7 @@ import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { tagOf, tagOrder, tagTx } from './case-tags.ts';
 import { insertOrders, insertTransactions } from './fixtures.ts';
-import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
+import { ONE_THREAD, migratedWarehouse } from '../warehouse/migrated-copy.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 
 const config = configSchema.parse({}).reconcile;
@@ -35,7 +35,7 @@ const ownRows = (tag: string, rows: Rows): Rows =>
 
 describe('a finding over nights', () => {
   beforeEach(async () => {
-    ({ db, close } = await migratedWarehouse());
+    ({ db, close } = await migratedWarehouse(ONE_THREAD));
   });
   afterEach(() => close());
 
@@ -82,7 +82,7 @@ describe('stale reviews decided the next day', () => {
   let reviewed: Rows;
   let decided: Rows;
   beforeAll(async () => {
-    ({ db, close } = await migratedWarehouse());
+    ({ db, close } = await migratedWarehouse(ONE_THREAD));
     await insertOrders(
       db,
       tags.map((tag) => tagOrder(tag, { item_id: 'A', status: 'pending', created: '2026-03-10T14:00:00Z' })),

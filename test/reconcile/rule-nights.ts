@@ -8,7 +8,7 @@ import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
+import { ONE_THREAD, migratedWarehouse } from '../warehouse/migrated-copy.ts';
 import { groupCases, ownLines, tagOp, tagOrder, tagTx, unownedLines } from './case-tags.ts';
 import { insertOperations, insertOrders, insertTransactions, type OpRow, type OrderRow, type TxRow } from './fixtures.ts';
 
@@ -56,7 +56,7 @@ export async function runRuleBatch<C extends RuleRows>(cases: readonly C[]): Pro
   const unowned: string[] = [];
   try {
     for (const { key: date, members } of groupCases(cases, (c) => c.date ?? D)) {
-      const { db, close } = await migratedWarehouse();
+      const { db, close } = await migratedWarehouse(ONE_THREAD);
       closers.push(close);
       const found = await runRuleNight(db, {
         orders: members.flatMap(({ c, tag }) => (c.orders ?? []).map((r) => tagOrder(tag, r))),

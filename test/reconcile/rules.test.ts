@@ -2,7 +2,7 @@
 // and the scope rules (rule-cases.ts). The cases of one night share a warehouse and a reconcile, each
 // case's ids tagged apart (case-tags.ts); each asserts the findings of its own rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migratedWarehouse } from '../warehouse/migrated-copy.ts';
+import { ONE_THREAD, migratedWarehouse } from '../warehouse/migrated-copy.ts';
 import { RULE_CASES, type RuleCase } from './rule-cases.ts';
 import { runRuleBatch, runRuleNight, type RuleBatch } from './rule-nights.ts';
 
@@ -30,7 +30,7 @@ describe('finding rules', () => {
   });
 
   it('reports a match within tolerance as variance, never as clean', async () => {
-    const { db, close } = await migratedWarehouse();
+    const { db, close } = await migratedWarehouse(ONE_THREAD);
     try {
       await runRuleNight(
         db,
