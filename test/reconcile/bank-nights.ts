@@ -15,7 +15,7 @@ import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
 import { fixedClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { ONE_THREAD, openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
+import { ONE_THREAD, migratedWarehouse, scratchDir } from '../warehouse/migrated-copy.ts';
 import type { BankCase } from './bank-cases.ts';
 import { groupCases, ownLines, tagOp, unownedLines } from './case-tags.ts';
 import { MERCHANT_CNPJ, insertOperations } from './fixtures.ts';
@@ -99,18 +99,19 @@ const accountOf = (tag: string, i: number): Account => ({
 
 /** Runs the cases' nights, one warehouse and one reconcile per night. */
 export async function runBankBatch(cases: readonly BankCase[]): Promise<BankBatch> {
+  // The statement files; each night's warehouse is in a folder of its own.
   const dir = scratchDir('recon-bank-batch-');
   const places = new Map<BankCase, { db: DuckDBConnection; tag: string; findings: string[]; matches: string[] }>();
   const closers: (() => void)[] = [() => rmSync(dir, { recursive: true, force: true })];
   const unowned: string[] = [];
   try {
-    for (const [g, { key: date, members }] of groupCases(cases, (c) => c.date ?? '2026-03-10').entries()) {
-      const warehouse = await openMigratedCopy(join(dir, `night-${g}.duckdb`), ONE_THREAD);
-      closers.unshift(() => warehouse.close());
+    for (const { key: date, members } of groupCases(cases, (c) => c.date ?? '2026-03-10')) {
+      const warehouse = await migratedWarehouse(ONE_THREAD);
+      closers.unshift(warehouse.close);
       const accounts = members.map(({ tag }, i) => accountOf(tag, i));
       // bank.accounts holds at most 50 accounts.
       if (accounts.length > 50) throw new Error(`the night of ${date} has ${accounts.length} bank cases; split the batch`);
-      const desk: BankDesk = { db: warehouse.connection, dir, banks: bankConfigOf(accounts) };
+      const desk: BankDesk = { db: warehouse.db, dir, banks: bankConfigOf(accounts) };
       const ops = members.flatMap(({ c, tag }, i) =>
         c.ops.map((op) => tagOp(tag, op.document === MERCHANT_CNPJ ? { ...op, document: accountOf(tag, i).document } : op)),
       );

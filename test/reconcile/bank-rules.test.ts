@@ -3,11 +3,9 @@
 // table's cases (bank-cases.ts) of one night share a warehouse and a reconcile, each with an account of
 // its own (bank-nights.ts); the stories of several nights each have a warehouse of their own.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Warehouse } from '../../src/warehouse/open.ts';
-import { ONE_THREAD, openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
+import { ONE_THREAD, migratedWarehouse, scratchDir } from '../warehouse/migrated-copy.ts';
 import { BANK_CASES, type BankCase, credit } from './bank-cases.ts';
 import { type BankBatch, type BankDesk, ONE_ACCOUNT, bankConfigOf, importStatement, readPayoutMatches, runBankBatch, runBankNight } from './bank-nights.ts';
 import { MERCHANT_CNPJ as CNPJ, insertOperations, merchantPayout as payout } from './fixtures.ts';
@@ -60,14 +58,14 @@ describe('bank rules', () => {
 describe('bank rules night after night', () => {
   const dir = scratchDir('recon-bank-rules-');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  let warehouse: Warehouse;
+  let close: () => void;
   let desk: BankDesk;
-  let file = 0;
   beforeEach(async () => {
-    warehouse = await openMigratedCopy(join(dir, `w${++file}.duckdb`), ONE_THREAD);
-    desk = { db: warehouse.connection, dir, banks: bankConfigOf(ONE_ACCOUNT) };
+    const warehouse = await migratedWarehouse(ONE_THREAD);
+    close = warehouse.close;
+    desk = { db: warehouse.db, dir, banks: bankConfigOf(ONE_ACCOUNT) };
   });
-  afterEach(() => warehouse.close());
+  afterEach(() => close());
 
   it('changes nothing when the same night runs again, or the same statement is loaded again', async () => {
     await insertOperations(desk.db, [payout('p1', 100_000), payout('p2', 70_000)]);
