@@ -1,13 +1,12 @@
 // The unit tests run the rules' and the bank rules' tables batched: the cases of one night in one
 // warehouse and one reconcile, each case's ids tagged apart (case-tags.ts). That is sound only while no
 // rule lets one case's rows change another's findings. This runs every case both ways, alone as the
-// tables were first run (a fresh warehouse of DuckDB's default threads, untagged ids, the merchant's
-// one account) and batched, and asks for the same findings and matches: a new case whose rows reach
-// another's (by amount, by day totals, by a shared id) fails here by name, to be given a group of its own.
+// tables were first run (a fresh warehouse each, untagged ids, the merchant's one account) and
+// batched, and asks for the same findings and matches: a new case whose rows reach another's (by
+// amount, by day totals, by a shared id) fails here by name, to be given a group of its own.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migratedWarehouse, openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
+import { ONE_THREAD, migratedWarehouse, scratchDir } from '../warehouse/migrated-copy.ts';
 import { BANK_CASES } from './bank-cases.ts';
 import { type BankBatch, ONE_ACCOUNT, bankConfigOf, runBankBatch, runBankCase } from './bank-nights.ts';
 import { RULE_CASES, type RuleCase } from './rule-cases.ts';
@@ -21,7 +20,7 @@ describe('the finding rules table', () => {
   afterAll(() => batch?.close());
 
   it.each(RULE_CASES)('$name: batched as alone', async (c) => {
-    const { db, close } = await migratedWarehouse();
+    const { db, close } = await migratedWarehouse(ONE_THREAD);
     try {
       expect(batch.findingsOf(c)).toEqual(await runRuleNight(db, c));
     } finally {
@@ -42,9 +41,9 @@ describe('the bank rules table', () => {
   });
 
   it.each(BANK_CASES)('$name: batched as alone', async (c) => {
-    const warehouse = await openMigratedCopy(join(dir, `alone-${BANK_CASES.indexOf(c)}.duckdb`));
+    const warehouse = await migratedWarehouse(ONE_THREAD);
     try {
-      expect(batch.resultOf(c)).toEqual(await runBankCase({ db: warehouse.connection, dir, banks: bankConfigOf(ONE_ACCOUNT) }, c));
+      expect(batch.resultOf(c)).toEqual(await runBankCase({ db: warehouse.db, dir, banks: bankConfigOf(ONE_ACCOUNT) }, c));
     } finally {
       warehouse.close();
     }
