@@ -2,17 +2,16 @@
 // re-serialised when a row's text defeats the cut), kept in the raw rows' store and read back through
 // the raw views: unknown fields survive, and every raw row belongs to the id beside it, across pages
 // and windows, with a mix of both paths.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPaymentsApi } from '../../src/api/index.ts';
 import { parseConfig } from '../../src/config/load.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { openWarehouse } from '../../src/warehouse/open.ts';
 import { syncAll } from '../../src/sync/index.ts';
 import { startFakeService, fakeCashIn, fakeCashOut, fakeTransaction } from './fake-service.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
+import { openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
 
 const NOW = Date.parse('2024-05-10T12:00:00Z');
 const DAY = 86_400_000;
@@ -31,7 +30,9 @@ describe('staged raw rows', () => {
     const service = await startFakeService(rows, [fakeCashIn('ci1', NOW - DAY, { extra: 1 }), fakeCashOut('co1', NOW - DAY)]);
     const config = parseConfig({ api: { baseUrl: service.url }, sync: { pageSize: 100, windowPageBudget: 2 } }, 'test');
     const api = createPaymentsApi({ baseUrl: service.url, apiKey: 'k', timeoutMs: 2000, retry: config.api.retry });
-    const warehouse = await openWarehouse(join(mkdtempSync(join(tmpdir(), 'recon-raw-')), 'w.duckdb'));
+    const dir = scratchDir('recon-raw-');
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const warehouse = await openMigratedCopy(join(dir, 'w.duckdb'));
     cleanups.push(
       () => service.close(),
       () => api.close(),
