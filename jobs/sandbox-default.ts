@@ -43,9 +43,15 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
   // The history reaches back as far as the last night's forecast needs: every sale with an installment due after it.
   const olderFrom = earliestSaleFor(addDays(lastDay, 1, SANDBOX_ZONE), config.settlement, SANDBOX_ZONE);
   const olderDays = olderFrom < firstDay ? datesBetween(olderFrom, firstDay, SANDBOX_ZONE).length - 1 : 0;
-  deps.logger.info(
-    `Running on the built-in sandbox (seed ${SANDBOX_SEED}, ${SANDBOX_DAYS} days of ${SANDBOX_PER_DAY} sales, ${firstDay} to ${lastDay}${olderDays > 0 ? `, after ${olderDays} days of ${SANDBOX_OLDER_PER_DAY} installment sales from ${olderFrom}` : ''}).`,
-  );
+  deps.logger.info({
+    id: 'sandboxRunning',
+    seed: SANDBOX_SEED,
+    days: SANDBOX_DAYS,
+    perDay: SANDBOX_PER_DAY,
+    first: firstDay,
+    last: lastDay,
+    ...(olderDays > 0 ? { older: { days: olderDays, perDay: SANDBOX_OLDER_PER_DAY, from: olderFrom } } : {}),
+  });
   const sandbox = await startSandbox({
     port: 0,
     seed: SANDBOX_SEED,

@@ -19,6 +19,6 @@ export async function preloadSandboxOrders(
     await importOrders(deps, { files: [file], businessDate: date }, config);
     files += 1;
   }
-  deps.logger.info(`Loaded ${files} earlier daily exports of the sandbox shop (first run only).`);
+  deps.logger.info({ id: 'sandboxExportsLoaded', files });
   return files;
 }

@@ -5,6 +5,8 @@
 import type { AlertsConfig } from '../config/schema.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/log.ts';
+import { saidOf } from '../shared/errors.ts';
+import type { AlertChannel } from '../shared/locale/log-params.ts';
 import { redactSecrets, registerSecret } from '../shared/redact.ts';
 import type { AlertKind, NewTriageEvent } from '../triage/events.ts';
 import { appendEvents } from '../triage/journal.ts';
@@ -54,7 +56,7 @@ export async function sendAlerts(deps: AlertsDeps, config: AlertsConfig, alerts:
       } else {
         const error = delivery.error ?? 'failed';
         outcome.failed.push({ channel: channel.name, kind: alert.kind, attempts: delivery.attempts, error });
-        deps.logger.warn(`alert (${alert.kind}) to ${channel.name} not delivered after ${delivery.attempts} attempts: ${error}; the night goes on`);
+        deps.logger.warn({ id: 'alertNotDelivered', kind: alert.kind, channel: channel.via, attempts: delivery.attempts, said: error });
       }
     }
   }
@@ -64,7 +66,7 @@ export async function sendAlerts(deps: AlertsDeps, config: AlertsConfig, alerts:
     try {
       appendEvents(record.journalPath, events, { nowMs: deps.clock.now(), fileMode: record.fileMode, maxBytes: record.journalMaxBytes });
     } catch (error) {
-      deps.logger.warn(`the alerted findings could not be noted in ${record.journalPath}: ${(error as Error).message}; they may alert again`);
+      deps.logger.warn({ id: 'alertsNotNoted', path: record.journalPath, said: saidOf(error) });
     }
   }
   deps.logger.event('alerts.done', { sent: outcome.sent.length, failed: outcome.failed.length });
@@ -72,8 +74,15 @@ export async function sendAlerts(deps: AlertsDeps, config: AlertsConfig, alerts:
 }
 
 interface Channel {
+  /** As summary.json names it: "webhook https://hooks.example.com", "email smtp.example.com:587". */
   name: string;
+  /** The same as facts, for the warning a person reads in the locale. */
+  via: AlertChannel;
   deliver(): Promise<Delivery>;
+}
+
+function channelOf(via: AlertChannel, deliver: () => Promise<Delivery>): Channel {
+  return { name: `${via.kind} ${via.address}`, via, deliver };
 }
 
 function channelsFor(deps: AlertsDeps, config: AlertsConfig, alert: Alert): Channel[] {
@@ -81,13 +90,12 @@ function channelsFor(deps: AlertsDeps, config: AlertsConfig, alert: Alert): Chan
   for (const hook of config.webhooks) {
     if (!hook.on.includes(alert.kind)) continue;
     // The origin only: a webhook's path is its secret.
-    channels.push({ name: `webhook ${new URL(hook.url).origin}`, deliver: () => postWebhook(hook.url, alert, config, deps.sleep) });
+    channels.push(channelOf({ kind: 'webhook', address: new URL(hook.url).origin }, () => postWebhook(hook.url, alert, config, deps.sleep)));
   }
   const email = config.email;
   if (email?.on.includes(alert.kind)) {
-    channels.push({
-      name: `email ${email.host}:${email.port}`,
-      deliver: async () => {
+    channels.push(
+      channelOf({ kind: 'email', address: `${email.host}:${email.port}` }, async () => {
         const password = email.passwordEnv === undefined ? undefined : deps.env[email.passwordEnv];
         if (email.user !== undefined && email.passwordEnv !== undefined && !password)
           return {
@@ -97,8 +105,8 @@ function channelsFor(deps: AlertsDeps, config: AlertsConfig, alert: Alert): Chan
           };
         if (password) registerSecret(password);
         return sendEmail(email, password, alert, config, deps.sleep);
-      },
-    });
+      }),
+    );
   }
   return channels;
 }

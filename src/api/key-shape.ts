@@ -6,6 +6,7 @@
 import { ReconError } from '../shared/errors.ts';
 import type { KeyShapeProblem } from '../shared/locale/error-params-cli.ts';
 import { sayError } from '../shared/locale/error-text.ts';
+import type { LogSentence } from '../shared/locale/log-params.ts';
 
 /** Why the key cannot be one, in English, or undefined when it may be. Never quotes the key. */
 export function keyShapeProblem(key: string): string | undefined {
@@ -26,13 +27,13 @@ function shapeProblemOf(key: string): KeyShapeProblem | undefined {
 }
 
 /** A warning for a key of an unusual shape that is still sent. */
-export function keyShapeWarning(key: string): string | undefined {
+export function keyShapeWarning(key: string): LogSentence | undefined {
   if (/^(test|live)_\S/.test(key)) return undefined;
-  return "RECON_API_KEY does not start with test_ or live_, the prefixes of the service's sandbox and production keys; if the service refuses it, check that it is the whole key and not its signing secret";
+  return { id: 'apiKeyUnusualPrefix' };
 }
 
 /** Refuses a key that cannot be one (config error: exit 2); warns of an unusual one. */
-export function checkApiKeyShape(key: string, warn: (message: string) => void): void {
+export function checkApiKeyShape(key: string, warn: (sentence: LogSentence) => void): void {
   const problem = shapeProblemOf(key);
   if (problem !== undefined) throw new ReconError('config', { id: 'keyShape', problem });
   const warning = keyShapeWarning(key);

@@ -58,7 +58,7 @@ export async function importStatementFile(deps: StatementImportDeps, file: strin
   const statementId = createHash('sha256').update(bytes).digest('hex');
   const earlier = await earlierImport(db, statementId);
   if (earlier) {
-    logger.info(`${file}: this statement (the same bytes) was imported before, as ${earlier.file}; nothing changed`);
+    logger.info({ id: 'statementImportedBefore', file, earlier: earlier.file });
     const result = { ...earlier, file, statementId, alreadyImported: true, linesLoaded: 0, linesRejected: 0, rejected: [] };
     logger.event('import.statement', eventFields(result));
     return result;

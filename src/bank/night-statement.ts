@@ -26,9 +26,7 @@ export async function importNightStatement(
 ): Promise<NightStatement> {
   if (file === undefined) return { status: 'not_configured' };
   if (!existsSync(file)) {
-    deps.logger.warn(
-      `bank statement ${file} for ${date} does not exist (yet); the night goes on without it — import it later with recon import, or check bank.statementPath / --statement`,
-    );
+    deps.logger.warn({ id: 'statementMissing', file, date });
     deps.logger.event('import.statement.missing', { file, date });
     return { status: 'missing', file };
   }

@@ -55,8 +55,6 @@ export function lockWaitFor(ctx: LoadedConfig & { logger: Logger }): Pick<OpenOp
     lockWaitMs: ctx.config.warehouse.lockWaitSeconds * 1000,
     lockWaitKey: 'warehouse.lockWaitSeconds',
     onLockWait: (holder, waitMs) =>
-      ctx.logger.warn(
-        `waiting for the warehouse ${ctx.config.warehouse.path}, held by ${holder}; up to ${Math.round(waitMs / 1000)} s (warehouse.lockWaitSeconds)`,
-      ),
+      ctx.logger.warn({ id: 'warehouseLockWait', path: ctx.config.warehouse.path, ...(holder ? { holder } : {}), seconds: Math.round(waitMs / 1000) }),
   };
 }

@@ -11,7 +11,7 @@ import type { FeesConfig } from '../config/schema.ts';
 import type { BusinessDay } from '../shared/business-day.ts';
 import type { Clock } from '../shared/clock.ts';
 import { CARD_BRANDS } from '../shared/domain.ts';
-import { ReconError } from '../shared/errors.ts';
+import { ReconError, saidOf } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { dateParam, instantParam, runWithParams } from '../warehouse/sql.ts';
 import { CHECK_NET_VALUE, learnRates, predictsAnswer, priceFromRates, REFERENCE_NET_VALUE, type BrandRates } from './price-model.ts';
@@ -103,9 +103,7 @@ export async function snapshotPrices(deps: SnapshotDeps, day: BusinessDay, confi
   if (rows.length > 0) await runWithParams(deps.db, INSERT_SQL, { d: params.d, at: instantParam(deps.clock.now()), rows: JSON.stringify(rows) });
   result.prices = rows.length;
   if (result.unpriced > 0)
-    deps.logger.warn(
-      `fees: ${result.unpriced} of ${result.sales} card sales of ${day.date} have no price to check (an unknown brand, a net value below 100 cents, a refused request, or fees.maxCallsPerNight = ${config.maxCallsPerNight} reached)`,
-    );
+    deps.logger.warn({ id: 'feesUnpriced', unpriced: result.unpriced, sales: result.sales, date: day.date, maxCalls: config.maxCallsPerNight });
   return result;
 }
 
@@ -175,7 +173,7 @@ class BudgetedCaller {
     const key = `${brand}|${netValue}`;
     if (this.cache.has(key)) return this.cache.get(key);
     if (this.calls >= this.budget) {
-      if (!this.warnedBudget) this.deps.logger.warn(`fees: fees.maxCallsPerNight (${this.budget}) reached; the sales left are not checked tonight`);
+      if (!this.warnedBudget) this.deps.logger.warn({ id: 'feesBudgetReached', budget: this.budget });
       this.warnedBudget = true;
       return undefined;
     }
@@ -185,7 +183,7 @@ class BudgetedCaller {
       answer = await this.deps.http.listInstallments(netValue, brand);
     } catch (error) {
       if (!(error instanceof ReconError) || !['api_http', 'api_network', 'api_schema'].includes(error.code)) throw error;
-      this.deps.logger.warn(`fees: no price for ${brand} at ${netValue} cents: ${error.message}`);
+      this.deps.logger.warn({ id: 'feesNoPrice', brand, netValueCents: netValue, said: saidOf(error) });
     }
     this.cache.set(key, answer);
     return answer;

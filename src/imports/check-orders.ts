@@ -9,10 +9,12 @@ import type { ReconConfig } from '../config/schema.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { ErrorSentence } from '../shared/locale/error-types.ts';
 import { sayError } from '../shared/locale/error-text.ts';
+import type { LogSentence } from '../shared/locale/log-params.ts';
+import { sayLog } from '../shared/locale/log-text.ts';
 import { textOf } from './cell-text.ts';
 import { windows1252Evidence } from './csv-encoding.ts';
 import { fittingDateFormat, fittingDecimal } from './fit-settings.ts';
-import { presetOverrides, presetOverridesText, withPresetOnly } from './preset-overrides.ts';
+import { presetOverrides, presetOverridesWarning, withPresetOnly } from './preset-overrides.ts';
 import { resolveOrdersConfig, type ResolvedOrdersConfig } from './resolve-config.ts';
 import { isRejected, sampleOrders, type OrdersSample, type SampledRow } from './sample-orders.ts';
 import { checkReadable } from './import-orders.ts';
@@ -22,7 +24,7 @@ interface CheckProblem {
   setting?: string;
   /** What the precheck's error says of it, worded in the locale at the edge. */
   sentence: ErrorSentence;
-  /** The same in English: `recon check`'s report and the log's warnings. */
+  /** The same in English, as the JSON log writes it: what tells two files' warnings apart. */
   message: string;
   /** Whether the night (and `recon import`) stops on it before anything is synced or imported. */
   stops: boolean;
@@ -33,7 +35,7 @@ export interface OrdersFileCheck {
   sample: OrdersSample;
   resolved: ResolvedOrdersConfig;
   problems: CheckProblem[];
-  warnings: string[];
+  warnings: LogSentence[];
 }
 
 interface CheckContext {
@@ -74,21 +76,24 @@ export async function checkOrdersFile(ctx: CheckContext, file: string): Promise<
     problems.push(...rowProblems(file, fitted, current, maxShare));
   }
   const warnings = [...sample.warnings];
-  const merged = presetOverridesText(config);
+  const merged = presetOverridesWarning(config);
   if (merged) warnings.push(merged);
   return { sample, resolved, problems, warnings };
 }
 
 /** Every file's check; throws one input error naming every problem that stops, warns of the rest. */
-export async function precheckOrders(ctx: CheckContext & { warn(message: string): void }, files: string[]): Promise<OrdersFileCheck[]> {
+export async function precheckOrders(ctx: CheckContext & { warn(sentence: LogSentence): void }, files: string[]): Promise<OrdersFileCheck[]> {
   // A missing file is the import's own input error, named before any file is opened.
   checkReadable(files);
   const checks: OrdersFileCheck[] = [];
   for (const file of files) checks.push(await checkOrdersFile(ctx, file));
+  // Said once: several exports merged with the same preset share its warning.
   const warned = new Set<string>();
   for (const check of checks) {
-    for (const text of [...check.warnings, ...check.problems.filter((p) => !p.stops).map((p) => p.message)]) {
-      if (!warned.has(text)) ctx.warn(text);
+    const problems = check.problems.filter((p) => !p.stops).map((p): LogSentence => ({ id: 'ordersProblem', problem: p.sentence }));
+    for (const sentence of [...check.warnings, ...problems]) {
+      const text = sayLog('en', sentence);
+      if (!warned.has(text)) ctx.warn(sentence);
       warned.add(text);
     }
   }

@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import { firstInvalidUtf8, unfinishedUtf8Tail, Utf8Sniffer } from './utf8-bytes.ts';
+import type { LogSentence } from '../shared/locale/log-params.ts';
 
 export type ConfiguredEncoding = 'utf-8' | 'latin-1' | 'windows-1252';
 
@@ -23,25 +24,17 @@ export type CsvDecoding =
 // characters, never for C1 control codes.
 const ICONV_NAMES = { 'latin-1': 'windows-1252', 'windows-1252': 'windows-1252' } as const;
 
-export async function csvDecodingFor(file: string, configured: ConfiguredEncoding, warn: (message: string) => void): Promise<CsvDecoding> {
+export async function csvDecodingFor(file: string, configured: ConfiguredEncoding, warn: (sentence: LogSentence) => void): Promise<CsvDecoding> {
   const head = await readHead(file, 4);
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
-    if (configured !== 'utf-8') {
-      warn(
-        `${file}: read as UTF-8: the file starts with a UTF-8 byte-order mark although orders.csv.encoding is "${configured}"; ` +
-          `set orders.csv.encoding to "utf-8" if the exports are UTF-8`,
-      );
-    }
+    if (configured !== 'utf-8') warn({ id: 'csvBomOverrides', file, configured });
     return { kind: 'utf-8', bom: 3 };
   }
   if (head[0] === 0xff && head[1] === 0xfe) return { kind: 'iconv', name: 'utf-16le' };
   if (head[0] === 0xfe && head[1] === 0xff) return { kind: 'iconv', name: 'utf-16be' };
   if (configured === 'utf-8') return { kind: 'utf-8', bom: 0 };
   if (await isMultiByteUtf8(file)) {
-    warn(
-      `${file}: read as UTF-8 although orders.csv.encoding is "${configured}": the file is valid UTF-8 with accented characters, ` +
-        `which ${configured} would garble ("JoÃ£o" for "João"); set orders.csv.encoding to "utf-8" if the exports are UTF-8`,
-    );
+    warn({ id: 'csvUtf8Overrides', file, configured });
     return { kind: 'utf-8', bom: 0 };
   }
   return { kind: 'iconv', name: ICONV_NAMES[configured] };

@@ -5,6 +5,7 @@
 // column; a diagnosis (another delimiter, a preset the header matches) is added to that error.
 import { ReconError } from '../shared/errors.ts';
 import type { Cell } from './cell-text.ts';
+import type { LogSentence } from '../shared/locale/log-params.ts';
 import { findColumn, headerNames } from './order-rules.ts';
 import { ORDER_PRESETS } from './presets.ts';
 import type { TableSink } from './table-sink.ts';
@@ -28,7 +29,7 @@ export interface HeaderSearchOptions {
   /** orders.preset, never suggested again. */
   preset: string | undefined;
   sink: TableSink;
-  warn(message: string): void;
+  warn(sentence: LogSentence): void;
   /** A record that turned out to be data after all (the header was its own first record). */
   onRow(record: HeaderRecord): void;
   /** A record skipped above the header. */
@@ -91,10 +92,7 @@ export function searchHeader(options: HeaderSearchOptions): HeaderSearch {
         for (const above of pending) options.onSkipped?.(above);
         if (record.line > 1) {
           const above = record.line - 1;
-          options.warn(
-            `${file}: the header is on line ${record.line}; the ${above === 1 ? 'line' : `${above} lines`} above it (a title?) ` +
-              `${above === 1 ? 'was' : 'were'} skipped — set orders.csv.skipRows to ${above} to say so`,
-          );
+          options.warn({ id: 'headerBelowTitle', file, line: record.line, above });
         }
         pending.length = 0;
         accept(record);

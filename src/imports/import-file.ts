@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/log.ts';
+import type { LogSentence } from '../shared/locale/log-params.ts';
 import { mergeStagedOrders, type ImportConflict } from './merge.ts';
 import { rowLimitError } from './limits.ts';
 import { isRejection, mappedColumnNames, orderFromCells, rowPlanFor, type OptionalColumn, type RowPlan, type RowRejection } from './order-rules.ts';
@@ -132,7 +133,7 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
         progress.tick(bytes - lastBytes);
         lastBytes = bytes;
       };
-      read = await readOrdersTable({ ...ctx, warn: (message) => logger.warn(message) }, file, format, sink, onBytes);
+      read = await readOrdersTable({ ...ctx, warn: (sentence) => logger.warn(sentence) }, file, format, sink, onBytes);
     } catch (error) {
       // The reader's error is the one to report; closing the appenders of a failed file may fail too.
       progress.stop();
@@ -146,7 +147,7 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
     progress.stop();
     stager.close();
     result.sha256 = read.sha256;
-    if (result.rowsRead === 0) logger.warn(`${file}: no order rows after the header; nothing imported from it`);
+    if (result.rowsRead === 0) logger.warn({ id: 'ordersNoRows', file });
     const merged = await mergeStagedOrders(db, optional, { importId, file, importedAtMs }, staged);
     result.rowsLoaded = merged.rowsLoaded;
     result.duplicatesIdentical = merged.duplicatesIdentical;
@@ -195,7 +196,7 @@ export interface OrdersReadContext {
   db: DuckDBConnection;
   resolved: ResolvedOrdersConfig;
   memoryLimit: string;
-  warn(message: string): void;
+  warn(sentence: LogSentence): void;
 }
 
 /** Streams one export through the reader of its format into the sink. */

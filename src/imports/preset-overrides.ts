@@ -4,6 +4,7 @@
 // Brazilian-ERP columns, delimiter and date format) with a preset added would otherwise override the
 // whole preset without a word, and the first error would be an unexplained `expected a column "pedido"`.
 import type { ReconConfig } from '../config/schema.ts';
+import type { LogSentence } from '../shared/locale/log-params.ts';
 import { ORDER_PRESETS } from './presets.ts';
 
 export interface PresetOverride {
@@ -33,11 +34,10 @@ export function presetOverrides(config: ReconConfig): PresetOverride[] {
 }
 
 /** The warning a run gives once: which explicit keys replace which values of the preset. */
-export function presetOverridesText(config: ReconConfig): string | undefined {
+export function presetOverridesWarning(config: ReconConfig): LogSentence | undefined {
   const found = presetOverrides(config);
   if (found.length === 0) return undefined;
-  const shown = found.map((o) => `${o.key} "${o.explicit}" (the preset's: "${o.preset}")`).join(', ');
-  return `orders.preset "${config.orders.preset}" is merged with explicit keys that replace its values: ${shown}; explicit keys win — remove them from the config to use the preset's`;
+  return { id: 'presetMerged', preset: String(config.orders.preset), overrides: found };
 }
 
 /** The config with the preset alone: its explicit layout keys that replace the preset's taken away. */

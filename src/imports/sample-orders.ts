@@ -4,6 +4,7 @@
 // `recon check` judge a file from this sample, so they judge exactly as the import will.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
+import type { LogSentence } from '../shared/locale/log-params.ts';
 import type { Cell } from './cell-text.ts';
 import { readOrdersTable } from './import-file.ts';
 import { isRejection, orderFromCells, rowPlanFor, type OrderRow, type RowPlan, type RowRejection } from './order-rules.ts';
@@ -33,7 +34,7 @@ export interface OrdersSample {
   /** The reader's or the rules' refusal of the whole file (a missing column, a delimiter, a limit). */
   refusal?: ReconError;
   /** What the reader warned of (a file read as UTF-8 against the config, a title skipped). */
-  warnings: string[];
+  warnings: LogSentence[];
 }
 
 /** Thrown by the sink once the sample is full; a ReconError so that every reader passes it through. */
@@ -54,7 +55,7 @@ export async function sampleOrders(
   options: { limit: number; keep: number } = { limit: SAMPLE_ROWS, keep: SAMPLE_ROWS },
 ): Promise<OrdersSample> {
   const { resolved } = ctx;
-  const warnings: string[] = [];
+  const warnings: LogSentence[] = [];
   let format: OrdersFormat;
   try {
     format = formatForFile(file, resolved);
@@ -87,7 +88,7 @@ export async function sampleOrders(
     },
   };
   try {
-    await readOrdersTable({ ...ctx, warn: (message) => warnings.push(message) }, file, format, sink);
+    await readOrdersTable({ ...ctx, warn: (sentence) => warnings.push(sentence) }, file, format, sink);
     sample.whole = true;
   } catch (error) {
     if (error instanceof SampleFull) return sample;

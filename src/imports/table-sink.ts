@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { OrdersLimits } from '../config/schema.ts';
 import type { Cell } from './cell-text.ts';
+import type { LogSentence } from '../shared/locale/log-params.ts';
 
 export interface TableSink {
   /**
@@ -20,7 +21,7 @@ export interface TableSink {
 export interface ReadOptions {
   limits: OrdersLimits;
   /** A warning for the log (a file read differently than configured, a title skipped). */
-  warn(message: string): void;
+  warn(sentence: LogSentence): void;
   /** Called with the bytes read so far, for progress bars. */
   onBytes?(bytes: number): void;
 }

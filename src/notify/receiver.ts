@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/log.ts';
+import { saidOf } from '../shared/errors.ts';
 import { readBodyBytes } from '../shared/request-body.ts';
 import { bodyFieldsOf, readInbox, type Inbox, type InboxRefusal } from './inbox.ts';
 import { deliveryKeyOf, factsOf } from './notification.ts';
@@ -64,7 +65,7 @@ export async function startReceiver(options: ReceiverOptions, listen: { port: nu
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      options.logger.warn(`notification not kept: ${(error as Error).message}`);
+      options.logger.warn({ id: 'notificationNotKept', said: saidOf(error) });
       answer(res, 500, 'not kept; retry');
     });
   });

@@ -39,7 +39,7 @@ export async function materialiseBase(deps: { db: Db; logger: Logger }, definiti
       await deps.db.runAndReadAll(`DROP TABLE IF EXISTS ${table}`);
     } catch (cause) {
       // The connection is failing already; the table dies with it, and the first error is the one to report.
-      deps.logger.warn(`report ${definition.name}: could not drop its base table ${table}: ${(cause as Error).message}`);
+      deps.logger.warn({ id: 'reportBaseNotDropped', report: definition.name, table, said: (cause as Error).message });
     }
   };
   try {

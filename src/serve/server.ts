@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { settlementSchema } from '../config/bank-schema.ts';
 import type { SettlementConfig } from '../config/schema.ts';
 import type { Clock } from '../shared/clock.ts';
-import { ReconError } from '../shared/errors.ts';
+import { ReconError, saidOf } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import { serveAction, type ActionRouteContext } from './action-route.ts';
 import { authorize, isLoopbackHost, sessionCookieFor, tokenForHost } from './auth.ts';
@@ -107,7 +107,7 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
     const started = performance.now();
     handle(site, actions, token, req, res, options.logger)
       .catch((error: unknown) => {
-        options.logger.warn(`recon serve: ${req.method ?? '?'} failed: ${error instanceof Error ? error.message : String(error)}`);
+        options.logger.warn({ id: 'serveRequestFailed', method: req.method ?? '?', said: saidOf(error) });
         if (!res.headersSent) plain(res, 500, 'Internal error: the page could not be built; see the server log.');
         else res.destroy();
       })

@@ -5,6 +5,7 @@
 import type { Locale } from './locale/index.ts';
 import type { ErrorSentence } from './locale/error-types.ts';
 import { sayError } from './locale/error-text.ts';
+import type { Said } from './locale/log-params.ts';
 
 export type ReconErrorCode =
   | 'usage' // bad command-line arguments
@@ -55,6 +56,12 @@ export class ReconError extends Error {
 export function exitCodeFor(error: unknown): 1 | 2 {
   if (error instanceof ReconError && (error.code === 'usage' || error.code === 'config' || error.code === 'input')) return 2;
   return 1;
+}
+
+/** What an error said, for a warning that quotes it: recon's own sentence (worded in the reader's locale), else the other program's text. */
+export function saidOf(error: unknown): Said {
+  if (error instanceof ReconError && error.sentence !== undefined) return error.sentence;
+  return error instanceof Error ? error.message : String(error);
 }
 
 export function isReconError(error: unknown, code?: ReconErrorCode): error is ReconError {

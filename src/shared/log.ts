@@ -1,9 +1,13 @@
 // Progress and event logging. Lower layers take a `Logger` (the smallest interface), the CLI picks the
 // implementation: progress lines and sentences on a terminal, one JSON line per event otherwise (cron,
 // CI), so that a log that is not read by a person stays machine-readable: no bar, no escape code.
+// Warnings and notes are sentences (an id and typed values, locale/log-params.ts), never text: the
+// terminal words them in reports.locale, the JSON log keeps the English `message` beside the `id`.
 import cliProgress from 'cli-progress';
 import { lineForFinished, lineForProgress, type ProgressUnit, type ProgressWords } from './progress-text.ts';
 import { type Locale, messagesFor } from './locale/index.ts';
+import type { LogSentence } from './locale/log-params.ts';
+import { sayLog } from './locale/log-text.ts';
 import { redactSecrets } from './redact.ts';
 import { safeText } from './display-text.ts';
 
@@ -23,9 +27,9 @@ interface ProgressOptions {
 export interface Logger {
   /** A notable event: `sync.window.committed`, `import.rejected`, ... Fields must hold no secrets. */
   event(name: string, fields?: Record<string, unknown>): void;
-  /** A human sentence for the terminal; in JSON mode it becomes a `message` event. */
-  info(message: string): void;
-  warn(message: string): void;
+  /** A sentence for a person: on a terminal in its locale; in JSON mode a `message` event, in English. */
+  info(sentence: LogSentence): void;
+  warn(sentence: LogSentence): void;
   progress(label: string, options?: ProgressOptions): Progress;
 }
 
@@ -45,8 +49,8 @@ export function jsonLinesLogger(write: (line: string) => void = (l) => process.s
     write(`${redactSecrets(safeText(JSON.stringify({ time: new Date().toISOString(), event, ...fields }), 'json'))}\n`);
   return {
     event: emit,
-    info: (message) => emit('message', { level: 'info', message }),
-    warn: (message) => emit('message', { level: 'warn', message }),
+    info: (sentence) => emit('message', { level: 'info', message: sayLog('en', sentence), id: sentence.id }),
+    warn: (sentence) => emit('message', { level: 'warn', message: sayLog('en', sentence), id: sentence.id }),
     progress(label, options = {}) {
       let { total } = options;
       const unit = options.unit ?? 'rows';
@@ -98,8 +102,8 @@ export function terminalLogger(stream: NodeJS.WriteStream = process.stderr, loca
   };
   return {
     event() {},
-    info: (message) => say(message),
-    warn: (message) => say(`${messages.warning}: ${message}`),
+    info: (sentence) => say(sayLog(locale, sentence)),
+    warn: (sentence) => say(`${messages.warning}: ${sayLog(locale, sentence)}`),
     progress(label, options = {}) {
       const started = Date.now();
       const state = { label, done: 0, total: options.total, unit: options.unit ?? 'rows', elapsedMs: 0 };

@@ -73,9 +73,12 @@ export async function backfillListing(deps: SyncDeps, request: BackfillRequest, 
     seconds: 0,
   };
   if (beyondReach.length > 0) {
-    deps.logger.warn(
-      `the cash forecast needs sales from ${dateOf(beyondReach[0]?.startMs ?? reachMs, request.day.zone)}, but sync.backfillDays (${sync.backfillDays}) reads back only to ${dateOf(reachMs, request.day.zone)}: the forecast says which of its days are partial; raise sync.backfillDays to read further back`,
-    );
+    deps.logger.warn({
+      id: 'forecastBeyondReach',
+      from: dateOf(beyondReach[0]?.startMs ?? reachMs, request.day.zone),
+      backfillDays: sync.backfillDays,
+      reach: dateOf(reachMs, request.day.zone),
+    });
   }
   if (read.length === 0) return result;
 
@@ -91,9 +94,13 @@ export async function backfillListing(deps: SyncDeps, request: BackfillRequest, 
   // Newest first: each published run then extends the covered stretch the night's own sync began.
   const runs = planned.sort((a, b) => b.window.startMs - a.window.startMs);
   const total = runs.reduce((n, r) => n + r.total, 0);
-  deps.logger.info(
-    `backfill of older sales for the cash forecast: ${dateOf(read[0]?.startMs ?? 0, request.day.zone)} to ${dateOf((read.at(-1)?.endMs ?? 1) - 1, request.day.zone)}, about ${total} transactions in ${runs.length} run(s)`,
-  );
+  deps.logger.info({
+    id: 'backfillPlanned',
+    from: dateOf(read[0]?.startMs ?? 0, request.day.zone),
+    to: dateOf((read.at(-1)?.endMs ?? 1) - 1, request.day.zone),
+    transactions: total,
+    runs: runs.length,
+  });
   let done = 0;
   for (const [i, { window }] of runs.entries()) {
     const run = await syncAll(
@@ -125,9 +132,7 @@ export async function backfillListing(deps: SyncDeps, request: BackfillRequest, 
       count: runs.length,
       transactions: run.transactions,
     });
-    deps.logger.info(
-      `backfill: sales from ${dateOf(window.startMs, request.day.zone)} read (${i + 1} of ${runs.length} runs, ${done} of about ${total} transactions)`,
-    );
+    deps.logger.info({ id: 'backfillRunDone', from: dateOf(window.startMs, request.day.zone), position: i + 1, runs: runs.length, done, transactions: total });
   }
   result.seconds = (performance.now() - started) / 1000;
   return result;

@@ -4,6 +4,7 @@
 // else is drift: the window is read again (bounded), then fails loudly.
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
+import type { RejectedRow } from '../shared/locale/log-params.ts';
 import type { ApiOperation, ApiTransaction } from '../shared/tables.ts';
 import type { ListPage, PaymentsApi } from '../api/index.ts';
 import { describeWindow, filtersOf, type SyncWindow } from './windows.ts';
@@ -37,8 +38,8 @@ export interface WindowRead {
   rejected: number;
   /** Where they are, when `rejected` > 0. */
   rejectsFile?: string | undefined;
-  /** The first of them, for a person: "page 2 row 81 (transaction_id tx0180): field net_value: ...". */
-  firstRejected?: string | undefined;
+  /** The first of them, for a person: page 2, row 81, transaction_id tx0180, and the schema's reason. */
+  firstRejected?: RejectedRow | undefined;
 }
 
 type AnyPage = ListPage<ApiTransaction> | ListPage<ApiOperation>;
@@ -74,14 +75,14 @@ export async function probeTotal(api: PaymentsApi, window: SyncWindow): Promise<
   return page.total;
 }
 
-type Outcome = { ok: true; total: number; pages: number; rejected: number; firstRejected: string | undefined } | { ok: false; problem: string };
+type Outcome = { ok: true; total: number; pages: number; rejected: number; firstRejected: RejectedRow | undefined } | { ok: false; problem: string };
 
 async function readOnce(api: PaymentsApi, window: SyncWindow, options: WindowReadOptions): Promise<Outcome> {
   const query = { filters: filtersOf(window), count: options.pageSize };
   // Every id listed, kept or kept out: an id listed twice is drift either way.
   const ids = new Set<string>();
   let anonymous = 0;
-  let firstRejected: string | undefined;
+  let firstRejected: RejectedRow | undefined;
   const bounds = boundsOf(window);
   const file = await openStageFile(options.file);
   const rejects = openRejectsFile(options.rejectsFile);
@@ -115,7 +116,7 @@ async function readOnce(api: PaymentsApi, window: SyncWindow, options: WindowRea
         else if (ids.has(id.key)) return { ok: false, problem: `page ${pageNo}: ${id.key} listed twice (rows shifted while paging)` };
         else ids.add(id.key);
         keptOut.push({ page: pageNo, rowNo: r.index + 1, id: id?.id, raw: r.raw, reason: r.reason });
-        firstRejected ??= `page ${pageNo} row ${r.index + 1}${id ? ` (${id.field} ${id.id})` : ''}: ${r.reason}`;
+        firstRejected ??= { page: pageNo, row: r.index + 1, ...(id ? { idField: id.field, rowId: id.id } : {}), reason: r.reason };
       }
       await rejects.append(keptOut);
       await file.appendLines(lines.lines);

@@ -194,8 +194,8 @@ async function readAndPublish(
       rejected: result.rejected,
     });
     if (result.rejected > 0) {
-      const rows = `${result.rejected} row${result.rejected === 1 ? '' : 's'}`;
-      deps.logger.warn(`${describeWindow(window)}: ${rows} kept out of the warehouse (sync_rejects), the first ${result.firstRejected ?? ''}`);
+      const first = result.firstRejected === undefined ? {} : { first: result.firstRejected };
+      deps.logger.warn({ id: 'syncRowsKeptOut', window: describeWindow(window), rows: result.rejected, ...first });
     }
     return result;
   };

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { bytesOfSize, type TriageConfig } from '../config/schema.ts';
 import { writeExclusiveFile } from '../shared/exclusive-file.ts';
 import { ReconError } from '../shared/errors.ts';
+import type { LogSentence } from '../shared/locale/log-params.ts';
 import { MAX_LINE_BYTES, triageEventSchema, type TriageEvent } from './events.ts';
 
 export interface JournalProblem {
@@ -45,13 +46,9 @@ export function journalBoundsOf(triage: Pick<TriageConfig, 'journalMaxBytes' | '
  * What a log or a terminal says of the skipped lines: one line whatever their number (a million junk
  * lines once made a million log lines, 1.19 GB through a pipe), naming the first few.
  */
-export function skippedLinesText(journalPath: string, read: JournalRead): string | undefined {
+export function skippedLinesWarning(journalPath: string, read: JournalRead): LogSentence | undefined {
   if (read.problems.length === 0) return undefined;
-  const first = read.problems
-    .slice(0, 3)
-    .map((p) => `line ${p.line}: ${p.problem}`)
-    .join('; ');
-  return `triage journal ${journalPath}: ${read.skipped} line(s) skipped (${first}${read.problems.length > 3 ? '; ...' : ''})`;
+  return { id: 'journalLinesSkipped', path: journalPath, skipped: read.skipped, problems: read.problems };
 }
 
 const MAX_LISTED_PROBLEMS = 20;

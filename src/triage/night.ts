@@ -10,7 +10,7 @@ import { figuresOf } from '../shared/figures.ts';
 import { FINDINGS_OF_RUN_SQL, findingRowOf, type FindingRow } from './finding-rows.ts';
 import { viewsOf, type TriageView } from './fold.ts';
 import { journalPathFor, readJournal, type JournalProblem } from './journal.ts';
-import { type JournalBounds, skippedLinesText } from './journal-read.ts';
+import { type JournalBounds, skippedLinesWarning } from './journal-read.ts';
 import { snapshotPathFor, writeSnapshot } from './snapshot.ts';
 import { loadTriageTable } from './triage-table.ts';
 import type { TriageEvent } from './events.ts';
@@ -59,8 +59,8 @@ export async function triageNight(deps: { db: Db; clock: Clock; logger: Logger }
   const journalPath = warehousePath === undefined ? undefined : journalPathFor(warehousePath);
   const read = journalPath === undefined ? { events: [], problems: [], skipped: 0 } : await readJournal(journalPath, request.journal);
   const { events, problems } = read;
-  const skippedText = journalPath === undefined ? undefined : skippedLinesText(journalPath, read);
-  if (skippedText !== undefined) deps.logger.warn(skippedText);
+  const skipped = journalPath === undefined ? undefined : skippedLinesWarning(journalPath, read);
+  if (skipped !== undefined) deps.logger.warn(skipped);
   const views = viewsOf(rows, events, { slaDays: request.slaDays, zone: request.day.zone });
   await loadTriageTable(deps.db, views);
   if (warehousePath !== undefined && (await isLatestNight(deps.db, request.day.date))) {

@@ -10,14 +10,7 @@ export function lockHolderPid(message: string): number | undefined {
   return pid === undefined ? undefined : Number(pid);
 }
 
-/** "PID 1234 (recon run nightly, since 02:30 UTC)", or "PID 1234" when nothing more can be known. */
-export function describeLockHolder(pid: number): string {
-  const { command, sinceMs } = lockHolderOf(pid);
-  const details = [command, sinceMs === undefined ? undefined : `since ${new Date(sinceMs).toISOString().slice(11, 16)} UTC`].filter(Boolean);
-  return details.length === 0 ? `PID ${pid}` : `PID ${pid} (${details.join(', ')})`;
-}
-
-/** The holder as facts, for the locked error's sentence: its PID, and its command and start when /proc tells. */
+/** The holder as facts, for the locked error's sentence and the warning of a wait: its PID, and its command and start when /proc tells. */
 export function lockHolderOf(pid: number): LockHolder {
   const command = commandOf(pid);
   const since = startOf(pid);

@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { DEFAULT_MEMORY_LIMIT } from '../config/schema.ts';
-import { describeLockHolder, lockHolderOf, lockHolderPid } from './lock-holder.ts';
+import { lockHolderOf, lockHolderPid } from './lock-holder.ts';
+import type { LockHolder } from '../shared/locale/error-params-run.ts';
 import { instanceOptionsOf, type WarehouseResources } from './memory-limit.ts';
 import { MIGRATIONS } from './migrations.ts';
 import { rawDirOf, rawDirOfConnection, useRawStore } from './raw-store.ts';
@@ -43,7 +44,7 @@ export interface OpenOptions {
    * Told once, when the first attempt finds the file held and a wait begins, who holds it ("PID 1234
    * (recon run nightly, since 02:30 UTC)"), so that a second run never waits without a word.
    */
-  onLockWait?: (holder: string, waitMs: number) => void;
+  onLockWait?: (holder: LockHolder | undefined, waitMs: number) => void;
   /** The setting that sets lockWaitMs, named when the wait runs out (e.g. warehouse.lockWaitSeconds). */
   lockWaitKey?: string;
   /**
@@ -229,7 +230,7 @@ async function createInstance(path: string, options: OpenOptions, spill: string 
         if (!told) {
           told = true;
           const pid = lockHolderPid((cause as Error).message ?? '');
-          options.onLockWait?.(pid === undefined ? 'another process' : describeLockHolder(pid), waitMs);
+          options.onLockWait?.(pid === undefined ? undefined : lockHolderOf(pid), waitMs);
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

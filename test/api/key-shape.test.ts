@@ -2,6 +2,7 @@
 // (never showing the key); the keys the sandbox and the tests use all pass.
 import { describe, expect, it } from 'vitest';
 import { keyShapeProblem, keyShapeWarning } from '../../src/api/key-shape.ts';
+import { sayLog } from '../../src/shared/locale/log-text.ts';
 
 const TAIL = 'SECRETKEY1234567890abcdef';
 
@@ -36,6 +37,7 @@ describe('the API key shape', () => {
 
   it('sends a key without the test_/live_ prefix, with a warning', () => {
     expect(keyShapeProblem(TAIL)).toBeUndefined();
-    expect(keyShapeWarning(TAIL)).toMatch(/does not start with test_ or live_/);
+    const warning = keyShapeWarning(TAIL);
+    expect(warning === undefined ? '' : sayLog('en', warning)).toMatch(/does not start with test_ or live_/);
   });
 });

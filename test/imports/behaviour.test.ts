@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveOrdersConfig } from '../../src/imports/index.ts';
 import { isReconError } from '../../src/shared/errors.ts';
 import type { Logger } from '../../src/shared/log.ts';
+import { sayLog } from '../../src/shared/locale/log-text.ts';
 import { configWith, FIXTURES, openWorkspace, ordersById, SANDBOX_HEADER, sandboxRow, type Workspace } from './helpers.ts';
 
 const utf8Sandbox = configWith({ preset: 'recon-sandbox', csv: { encoding: 'utf-8' } });
@@ -177,7 +178,7 @@ describe('order imports', () => {
     expect(error.message).toMatch(/empty\.csv: the file is empty \(0 bytes\); expected a header line/);
 
     const warnings: string[] = [];
-    const logger: Logger = { event() {}, info() {}, warn: (m) => warnings.push(m), progress: () => ({ tick() {}, stop() {} }) };
+    const logger: Logger = { event() {}, info() {}, warn: (s) => warnings.push(sayLog('en', s)), progress: () => ({ tick() {}, stop() {} }) };
     const headerOnly = ws.write('header.csv', `${SANDBOX_HEADER}\r\n`);
     const result = await ws.import([headerOnly], utf8Sandbox, logger);
     expect(result.totals).toMatchObject({ rowsRead: 0, rowsLoaded: 0 });

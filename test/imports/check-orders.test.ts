@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOrdersFile } from '../../src/imports/check-orders.ts';
 import { precheckOrders } from '../../src/imports/index.ts';
+import { sayLog } from '../../src/shared/locale/log-text.ts';
 import { FIXTURES, SANDBOX_HEADER, configWith, openWorkspace, sandboxRow, type Workspace } from './helpers.ts';
 
 let ws: Workspace;
@@ -124,7 +125,7 @@ describe('the orders pre-check', () => {
     const warned: string[] = [];
     const dots = ws.write('dots2.csv', [SANDBOX_HEADER, sandboxRow('A', '1234.50', 'Entregue')].join('\n'));
     const error = await precheckOrders(
-      { db: ws.warehouse.connection, config: configWith({ preset: 'recon-sandbox', csv: { encoding: 'utf-8' } }), warn: (m) => warned.push(m) },
+      { db: ws.warehouse.connection, config: configWith({ preset: 'recon-sandbox', csv: { encoding: 'utf-8' } }), warn: (s) => warned.push(sayLog('en', s)) },
       [dots],
     ).then(
       () => undefined,

@@ -5,11 +5,12 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../src/shared/log.ts';
 import { silentLogger } from '../../src/shared/log.ts';
+import { sayLog } from '../../src/shared/locale/log-text.ts';
 import { configWith, openWorkspace, ordersById, SANDBOX_HEADER, sandboxRow, writeParquet, type Workspace } from './helpers.ts';
 
 function capturing(): Logger & { warnings: string[] } {
   const warnings: string[] = [];
-  return { ...silentLogger, warnings, warn: (message: string) => warnings.push(message) };
+  return { ...silentLogger, warnings, warn: (sentence) => warnings.push(sayLog('en', sentence)) };
 }
 
 const UTF8 = { preset: 'recon-sandbox', csv: { encoding: 'utf-8' } };

@@ -13,6 +13,7 @@ import { signingSecretOf } from '../../src/notify/origin.ts';
 import { startReceiver, type RunningReceiver } from '../../src/notify/receiver.ts';
 import { generateHistory, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import type { Logger } from '../../src/shared/log.ts';
+import { sayLog } from '../../src/shared/locale/log-text.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-receive-'));
 let sandbox: RunningSandbox;
@@ -20,8 +21,8 @@ const running: RunningReceiver[] = [];
 const logged: string[] = [];
 const logger: Logger = {
   event: (name, fields) => logged.push(`${name} ${JSON.stringify(fields)}`),
-  info: (m) => logged.push(m),
-  warn: (m) => logged.push(m),
+  info: (s) => logged.push(sayLog('en', s)),
+  warn: (s) => logged.push(sayLog('en', s)),
   progress: () => ({ tick() {}, stop() {} }),
 };
 

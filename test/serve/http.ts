@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import type { ServeOptions } from '../../src/serve/server.ts';
 import { REPORT_CATALOG } from '../../reports/index.ts';
 import { silentLogger, type Logger } from '../../src/shared/log.ts';
+import { sayLog } from '../../src/shared/locale/log-text.ts';
 import { NOW, ZONE, type TwoNights } from './fixture.ts';
 
 export function optionsFor(run: TwoNights, overrides: Partial<ServeOptions> = {}): ServeOptions {
@@ -82,8 +83,8 @@ export interface LogLine {
 export function recordingLogger(lines: LogLine[]): Logger {
   return {
     event: (name, fields) => lines.push({ level: 'event', text: name, fields }),
-    info: (text) => lines.push({ level: 'info', text }),
-    warn: (text) => lines.push({ level: 'warn', text }),
+    info: (sentence) => lines.push({ level: 'info', text: sayLog('en', sentence) }),
+    warn: (sentence) => lines.push({ level: 'warn', text: sayLog('en', sentence) }),
     progress: () => ({ tick() {}, stop() {} }),
   };
 }

@@ -4,6 +4,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonLinesLogger, terminalLogger } from '../../src/shared/log.ts';
+import { registerSecret } from '../../src/shared/redact.ts';
 
 function fakeTerminal(columns = 100) {
   const chunks: string[] = [];
@@ -65,13 +66,31 @@ describe('the terminal logger', () => {
     const progress = logger.progress('sync');
     progress.tick(10);
     vi.advanceTimersByTime(150);
-    logger.warn('3 rows kept out');
+    logger.warn({ id: 'ordersNoRows', file: 'orders.csv' });
     const after = terminal.text().length;
     vi.advanceTimersByTime(150);
     progress.stop();
     // The drawn line is erased first, so the sentence does not run on after the spinner.
-    expect(terminal.text()).toContain('\u001b[2Kwarning: 3 rows kept out\n');
+    expect(terminal.text()).toContain('\u001b[2Kwarning: orders.csv: no order rows after the header; nothing imported from it\n');
     expect(terminal.text().slice(after)).toMatch(/sync 10 rows/);
+  });
+
+  it("words a warning and a note in its locale, figures in the locale's formats", () => {
+    const terminal = fakeTerminal();
+    const logger = terminalLogger(terminal.stream, 'pt-BR');
+    logger.warn({ id: 'statementMissing', file: 'extrato.ofx', date: '2026-11-22' });
+    logger.info({ id: 'backfillPlanned', from: '2026-01-02', to: '2026-02-03', transactions: 12345, runs: 2 });
+    expect(terminal.text()).toBe(
+      'aviso: o extrato bancário extrato.ofx de 22/11/2026 não existe (ainda); a noite segue sem ele — importe-o depois com recon import, ou confira bank.statementPath / --statement\n' +
+        'leitura retroativa das vendas antigas para a previsão de caixa: 02/01/2026 a 03/02/2026, cerca de 12.345 transações em 2 execuções\n',
+    );
+  });
+
+  it('never shows a registered secret a warning quotes', () => {
+    const terminal = fakeTerminal();
+    registerSecret('test_SECRETLOGKEY123456');
+    terminalLogger(terminal.stream, 'pt-BR').warn({ id: 'notificationNotKept', said: 'bad key test_SECRETLOGKEY123456' });
+    expect(terminal.text()).not.toContain('SECRETLOGKEY');
   });
 });
 
@@ -84,6 +103,20 @@ describe('the JSON lines logger', () => {
     expect(lines.every((line) => line.endsWith('\n') && !line.includes('\u001b'))).toBe(true);
     expect(lines.map((line) => JSON.parse(line))).toEqual([
       { time: expect.any(String), event: 'progress', label: 'import a.csv', done: 2048, total: 2048, unit: 'bytes', finished: true },
+    ]);
+  });
+
+  it('writes a warning as a message event: its level, its English message and its id, whatever the locale', () => {
+    const lines: string[] = [];
+    jsonLinesLogger((line) => lines.push(line)).warn({ id: 'feesBudgetReached', budget: 500 });
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      {
+        time: expect.any(String),
+        event: 'message',
+        level: 'warn',
+        message: 'fees: fees.maxCallsPerNight (500) reached; the sales left are not checked tonight',
+        id: 'feesBudgetReached',
+      },
     ]);
   });
 });

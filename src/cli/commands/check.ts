@@ -1,7 +1,8 @@
 // `recon check FILE... [--config FILE]`: reads an orders export or a bank statement as the nightly would
 // and commits nothing (the warehouse is not opened; a Parquet file is read by an in-memory DuckDB). It
 // prints the mapping it found, the first rows as they would be stored, and each problem with the
-// setting that fixes it; exit 0 only when every file would import cleanly, else 2 (bad input).
+// setting that fixes it; exit 0 only when every file would import cleanly, else 2 (bad input). It
+// speaks reports.locale: its words are the catalogue's `check`, its problems their sentences.
 import { defineCommand } from 'citty';
 import { statementKindOfFile } from '../../bank/detect-statement.ts';
 import { readBounded } from '../../bank/import-statement.ts';
@@ -13,6 +14,7 @@ import { textForOrdersCheck } from '../../imports/check-text.ts';
 import { resolveOrdersConfig } from '../../imports/resolve-config.ts';
 import { sampleOrders } from '../../imports/sample-orders.ts';
 import { ReconError, isReconError } from '../../shared/errors.ts';
+import { type Locale, messagesFor } from '../../shared/locale/index.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
 import { configArg, contextFor } from '../context.ts';
 
@@ -31,13 +33,15 @@ export default defineCommand({
     if (given.length === 0) throw new ReconError('usage', { id: 'checkNoFiles' });
     const ctx = contextFor(args);
     const { config } = ctx;
+    const locale = config.reports.locale;
+    const words = messagesFor(locale).check;
     let unclean = 0;
     const scratch = await openWarehouse(':memory:', { resources: config.warehouse });
     try {
       for (const file of given) {
         const statement = statementKindOfFile(file) !== undefined;
-        const { text, clean } = statement ? checkStatement(file, config.bank) : await checkOrders(scratch.connection, config, file);
-        process.stdout.write(`${text}\n${clean ? '  => would import cleanly' : '  => would NOT import cleanly'}\n\n`);
+        const { text, clean } = statement ? checkStatement(file, config.bank, locale) : await checkOrders(scratch.connection, config, file);
+        process.stdout.write(`${text}\n${words.clean(clean)}\n\n`);
         if (!clean) unclean++;
       }
     } finally {
@@ -63,37 +67,38 @@ async function checkOrders(
         keep: 0,
       });
   const problems = check.problems.length + (whole.refusal ? 1 : 0);
-  const text = textForOrdersCheck(check, whole) + (whole.refusal && whole !== check.sample ? `\n  PROBLEM: ${whole.refusal.message}` : '');
+  const locale = config.reports.locale;
+  const refused = whole.refusal && whole !== check.sample ? `\n${messagesFor(locale).check.problem(undefined, whole.refusal.sayIn(locale))}` : '';
+  const text = textForOrdersCheck(check, whole, locale) + refused;
   return { text, clean: problems === 0 && whole.counts.keptOut === 0 };
 }
 
-function checkStatement(file: string, bank: BankConfig): { text: string; clean: boolean } {
-  const out = [`${file}: bank statement`];
+function checkStatement(file: string, bank: BankConfig, locale: Locale): { text: string; clean: boolean } {
+  const words = messagesFor(locale).check;
+  const out = [words.statementHead(file)];
   const problems: string[] = [];
   try {
     const read = readStatementBytes(file, readBounded(file, bank.limits.maxStatementBytes), bank.limits);
     const { account, periodStart, periodEnd, lines } = read.statement;
-    out.push(`  ${read.format}, ${read.charset}; period ${periodStart} to ${periodEnd}; ${lines.length} line(s) read, ${read.rejected.length} kept out`);
-    out.push(
-      `  account: bank ${account.bankCode || '?'}, agency ${account.agency || '?'}, account ${account.account || '?'}${account.document ? `, holder ${account.document}` : ''}`,
-    );
-    for (const line of lines.slice(0, 10)) out.push(`    ${line.postedOn} ${line.type} ${line.amountCents} cents ${line.memo}`);
-    for (const rejected of read.rejected.slice(0, 10)) problems.push(`line ${rejected.line} kept out: ${rejected.reason}`);
-    if (bank.accounts.length === 0)
-      problems.push('bank.accounts is empty: add the account above to bank.accounts (docs/bank.md) so a night can file the statement');
+    out.push(words.statementRead(read.format, read.charset, periodStart, periodEnd, lines.length, read.rejected.length));
+    out.push(words.account(account.bankCode || '?', account.agency || '?', account.account || '?', account.document || undefined));
+    for (const line of lines.slice(0, 10)) out.push(words.statementLine(line.postedOn, line.type, line.amountCents, line.memo));
+    // The reason is the text the import stores with the line kept out, quoted as stored.
+    for (const rejected of read.rejected.slice(0, 10)) problems.push(words.lineKeptOut(rejected.line, rejected.reason));
+    if (bank.accounts.length === 0) problems.push(words.noAccounts);
     else {
       try {
-        out.push(`  matches bank.accounts "${accountIdFor(file, account, bank.accounts)}"`);
+        out.push(words.matches(accountIdFor(file, account, bank.accounts)));
       } catch (error) {
         if (!isReconError(error)) throw error;
-        problems.push(error.message);
+        problems.push(error.sayIn(locale));
       }
     }
   } catch (error) {
     if (!isReconError(error)) throw error;
-    problems.push(error.message);
+    problems.push(error.sayIn(locale));
   }
-  if (problems.length === 0) out.push('  problems: none');
-  for (const problem of problems) out.push(`  PROBLEM: ${problem}`);
+  if (problems.length === 0) out.push(words.noProblems);
+  for (const problem of problems) out.push(words.problem(undefined, problem));
   return { text: out.join('\n'), clean: problems.length === 0 };
 }

@@ -11,7 +11,8 @@ import { listFindings, recordAction, type ActionRequest, type TriageContext } fr
 import { FILTER_STATES, actionTargets, isFilterEmpty, parseAge, parseFilterState, type FindingFilter } from '../../triage/filter.ts';
 import { LIST_FORMATS, renderListing, type ListFormat, type ListingWords } from '../../triage/listing-output.ts';
 import { messagesFor, type Messages } from '../../shared/locale/index.ts';
-import { journalBoundsOf, skippedLinesText } from '../../triage/journal-read.ts';
+import { journalBoundsOf, skippedLinesWarning } from '../../triage/journal-read.ts';
+import { sayLog } from '../../shared/locale/log-text.ts';
 import { journalPathFor } from '../../triage/journal.ts';
 import { configArg, contextFor, sandboxArg } from '../context.ts';
 
@@ -63,8 +64,8 @@ const list = defineCommand({
     const listing = await listFindings(ctx, filter);
     printBusy(listing, ctx.words);
     // One line whatever the number of skipped lines, naming the first few.
-    const skipped = skippedLinesText(journalPathFor(ctx.warehousePath), listing);
-    if (skipped !== undefined) process.stderr.write(`recon: ${skipped}\n`);
+    const skipped = skippedLinesWarning(journalPathFor(ctx.warehousePath), listing);
+    if (skipped !== undefined) process.stderr.write(`recon: ${sayLog(ctx.words.messages.fmt.locale, skipped)}\n`);
     process.stdout.write(renderListing(listing.items, format, ctx.words));
   },
 });

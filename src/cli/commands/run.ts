@@ -1,6 +1,5 @@
 // `recon run nightly|backfill`: the scheduled jobs, against the service (RECON_API_KEY + api.baseUrl) or,
 // with --sandbox, the built-in sandbox, which is what `npm start` shows a newcomer.
-import { messagesFor } from '../../shared/locale/index.ts';
 import { resolve } from 'node:path';
 import { defineCommand, type ParsedArgs } from 'citty';
 import { connect } from '../../../jobs/connect.ts';
@@ -138,8 +137,7 @@ async function runBackfillNights(given: CommandContext, args: ParsedArgs<typeof 
       },
       nightStarted: (date, position, count) => {
         follow.current = date;
-        const words = messagesFor(ctx.config.reports.locale).backfill;
-        ctx.logger.info(words.running(words.position(date, position, count)));
+        ctx.logger.info({ id: 'backfillNightStarted', date, position, count });
       },
       nightEnded: (night, position, count) => {
         follow.done.add(night.date);

@@ -100,14 +100,17 @@ function summarise(logger: Logger, r: SyncResult): void {
     rejected: r.rejected,
     lookups: r.lookups,
   });
-  const { lookups } = r;
-  const extra = [
-    r.rejected > 0 ? `${r.rejected} kept out (sync_rejects)` : '',
-    lookups.read > 0 ? `${lookups.read} looked up by id (${lookups.changed} changed, ${lookups.vanished} rejected)` : '',
-  ].filter((t) => t !== '');
-  logger.info(
-    `sync ${r.runId}: ${r.windows} windows, ${r.pages} pages, rows ${r.rows.new} new / ${r.rows.changed} changed / ${r.rows.unchanged} unchanged${extra.map((t) => `, ${t}`).join('')}, ${r.retries} retries, ${r.seconds.toFixed(1)} s`,
-  );
+  logger.info({
+    id: 'syncDone',
+    runId: r.runId,
+    windows: r.windows,
+    pages: r.pages,
+    rows: { new: r.rows.new, changed: r.rows.changed, unchanged: r.rows.unchanged },
+    rejected: r.rejected,
+    lookups: { read: r.lookups.read, changed: r.lookups.changed, vanished: r.lookups.vanished },
+    retries: r.retries,
+    seconds: r.seconds,
+  });
 }
 
 function instantOf(flag: string, text: string, zone: string): number {

@@ -8,6 +8,7 @@ import { brazilianReais } from './format-pt-BR.ts';
 import { formatEn } from './format-en.ts';
 import { alertsEn } from './alerts-en.ts';
 import { terminalEn } from './terminal-en.ts';
+import { checkEn } from './check-en.ts';
 import { pageEn } from './page-en.ts';
 import { checksOffEn, emptySheetsEn } from './sentences-en.ts';
 import { FINDING_CATEGORIES } from '../domain.ts';
@@ -275,7 +276,6 @@ export const en: Messages = {
     position: (date, position, count) => `${date} (${position} of ${count})`,
     end: (range, run, skipped) => `Backfill${range}: ${run} night${run === 1 ? '' : 's'} run, ${skipped} skipped.`,
     range: (from, to) => ` ${from} to ${to}`,
-    running: (head) => `${head}: running...`,
   },
   interrupted: {
     stopped: (during) => `interrupted (Ctrl-C)${during}`,
@@ -293,4 +293,5 @@ export const en: Messages = {
   page: pageEn,
   alerts: alertsEn,
   terminal: terminalEn,
+  check: checkEn,
 };

@@ -6,7 +6,8 @@ import type { LockHolder, ReportPart, StoreErrorParams } from './error-params-ru
 
 const partOf = (p: ReportPart) => `report ${p.report}${p.sheet === undefined ? '' : `, sheet ${p.sheet}`}${p.base ? ', base query' : ''}`;
 
-function holderOf(h: LockHolder): string {
+/** The process holding the warehouse, as the locked error and the warning of a wait name it. */
+export function holderOfEn(h: LockHolder): string {
   const since = h.sinceMs === undefined ? undefined : `since ${new Date(h.sinceMs).toISOString().slice(11, 16)} UTC`;
   const details = [h.command, since].filter(Boolean);
   return details.length === 0 ? `PID ${h.pid}` : `PID ${h.pid} (${details.join(', ')})`;
@@ -27,7 +28,7 @@ export const storeErrorsEn: ErrorCatalogue<StoreErrorParams> = {
   migrationFailed: (p) => `migration ${p.version} (${p.name}) failed: ${p.said}`,
   warehouseCannotOpen: (p) => `cannot open warehouse ${p.path}: ${p.said}`,
   warehouseLocked: (p) =>
-    `warehouse ${p.path} is in use by another recon process${p.holder ? ` (${holderOf(p.holder)})` : ''}${
+    `warehouse ${p.path} is in use by another recon process${p.holder ? ` (${holderOfEn(p.holder)})` : ''}${
       p.waited ? `; waited ${p.waited.seconds} s${p.waited.key ? ` (${p.waited.key})` : ''}` : ''
     }; wait for it to finish or stop it, then run again`,
   sqlNightFirst: () => 'SQL stopped: a nightly run is waiting for the warehouse, and a night comes first; run the statement again once the night is done',

@@ -6,7 +6,8 @@ import type { LockHolder, ReportPart, StoreErrorParams } from './error-params-ru
 
 const partOf = (p: ReportPart) => `relatório ${p.report}${p.sheet === undefined ? '' : `, aba ${p.sheet}`}${p.base ? ', consulta base' : ''}`;
 
-function holderOf(h: LockHolder, w: ErrorWords): string {
+/** O processo que ocupa o warehouse, como o erro e o aviso de espera o nomeiam. */
+export function holderOfPtBR(h: LockHolder, w: Pick<ErrorWords, 'fmt'>): string {
   // The hour in UTC, as the English sentence and the process table give it.
   const since = h.sinceMs === undefined ? undefined : `desde ${w.fmt.instant(h.sinceMs, 'UTC').slice(-5)} UTC`;
   const details = [h.command, since].filter(Boolean);
@@ -28,7 +29,7 @@ export const storeErrorsPtBR: ErrorCatalogue<StoreErrorParams> = {
   migrationFailed: (p) => `a migração ${p.version} (${p.name}) falhou: ${p.said}`,
   warehouseCannotOpen: (p) => `não foi possível abrir o warehouse ${p.path}: ${p.said}`,
   warehouseLocked: (p, w) =>
-    `o warehouse ${p.path} está em uso por outro processo do recon${p.holder ? ` (${holderOf(p.holder, w)})` : ''}${
+    `o warehouse ${p.path} está em uso por outro processo do recon${p.holder ? ` (${holderOfPtBR(p.holder, w)})` : ''}${
       p.waited ? `; esperou ${p.waited.seconds} s${p.waited.key ? ` (${p.waited.key})` : ''}` : ''
     }; espere-o terminar ou interrompa-o, e execute de novo`,
   sqlNightFirst: () =>

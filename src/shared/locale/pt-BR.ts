@@ -4,6 +4,7 @@ import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { formatPtBR } from './format-pt-BR.ts';
 import { alertsPtBR } from './alerts-pt-BR.ts';
 import { terminalPtBR } from './terminal-pt-BR.ts';
+import { checkPtBR } from './check-pt-BR.ts';
 import { pagePtBR } from './page-pt-BR.ts';
 import { checksOffPtBR, emptySheetsPtBR } from './sentences-pt-BR.ts';
 
@@ -324,8 +325,6 @@ export const ptBR = {
     end: (range: string, run: number, skipped: number): string =>
       `Reprocessamento${range}: ${formatPtBR.count(run)} noite(s) executada(s), ${formatPtBR.count(skipped)} pulada(s).`,
     range: (from: string, to: string): string => ` de ${formatPtBR.day(from)} a ${formatPtBR.day(to)}`,
-    /** The line a night starts with on the terminal. */
-    running: (head: string): string => `${head}: executando...`,
   },
   /** A backfill stopped by Ctrl-C (src/cli/backfill-resume.ts). */
   interrupted: {
@@ -349,4 +348,6 @@ export const ptBR = {
   alerts: alertsPtBR,
   /** What the CLI prints for a person: the findings table, reconcile's counts, the error frame. */
   terminal: terminalPtBR,
+  /** What `recon check` prints of each file (src/imports/check-text.ts, src/cli/commands/check.ts). */
+  check: checkPtBR,
 };
