@@ -7,7 +7,7 @@ import { redactSecrets } from '../shared/redact.ts';
 import { safeText } from '../shared/display-text.ts';
 import { isOutOfMemory } from '../warehouse/memory-limit.ts';
 import { messagesFor } from '../shared/locale/index.ts';
-import { errorFrameLocale, frameErrorsIn } from './frame-locale.ts';
+import { errorFrameLocale, frameErrorsIn, localeBeforeConfig } from './frame-locale.ts';
 
 const VERSION = '0.1.0';
 
@@ -63,8 +63,8 @@ async function resolveTarget(rawArgs: string[]): Promise<[AnyCommand, AnyCommand
 }
 
 export async function runCli(rawArgs: string[]): Promise<number> {
-  // No config is read yet: an error before a command loads one is framed in English.
-  frameErrorsIn('en');
+  // No config is loaded yet: an error before a command loads one is said in the locale its file states, else the environment's.
+  frameErrorsIn(localeBeforeConfig(rawArgs));
   try {
     // `recon help sync` is `recon sync --help`.
     if (rawArgs[0] === 'help') rawArgs = [...rawArgs.slice(1), '--help'];
@@ -83,8 +83,27 @@ export async function runCli(rawArgs: string[]): Promise<number> {
     await runCommand(main, { rawArgs });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
-    return reportError(error, rawArgs);
+    return reportError(await sentenceForCittyError(error, rawArgs), rawArgs);
   }
+}
+
+/**
+ * The usage errors citty finds before a command runs (an unknown command, a missing command or required
+ * flag) as recon's own sentences, so that they read in the run's locale; any other of citty's errors is
+ * quoted as citty wrote it.
+ */
+async function sentenceForCittyError(error: unknown, rawArgs: string[]): Promise<unknown> {
+  if (!(error instanceof Error) || error.name !== 'CLIError') return error;
+  const code = (error as Error & { code?: string }).code;
+  const said = stripAnsi(error.message);
+  // The command as far as it is known: the parent of an unknown one, the one missing a command or a flag.
+  const [, , command] = await resolveTarget(rawArgs);
+  const unknown = /^Unknown command (\S+)$/.exec(said)?.[1];
+  if (code === 'E_UNKNOWN_COMMAND' && unknown !== undefined) return new ReconError('usage', { id: 'unknownCommand', got: unknown, command });
+  if (code === 'E_NO_COMMAND') return new ReconError('usage', { id: 'noSubcommand', command });
+  const flag = /^Missing required argument: (--\S+)$/.exec(said)?.[1];
+  if (code === 'EARG' && flag !== undefined) return new ReconError('usage', { id: 'missingFlag', flag, command });
+  return error;
 }
 
 /** citty accepts any flag; a typo such as --dte must fail instead of being ignored. */

@@ -15,18 +15,32 @@ export interface LoadedConfig {
   file: string | undefined;
 }
 
-export interface ConfigEnv {
+interface ConfigEnv {
   RECON_CONFIG?: string | undefined;
   RECON_BASE_URL?: string | undefined;
   RECON_OPERATIONS_BASE_URL?: string | undefined;
 }
 
-/** Reads `--config FILE`, else RECON_CONFIG, else ./recon.config.json if present, else defaults. */
-export function loadConfig(options: { file?: string | undefined; env?: ConfigEnv; cwd?: string } = {}): LoadedConfig {
+interface ConfigSource {
+  file?: string | undefined;
+  env?: ConfigEnv;
+  cwd?: string;
+}
+
+/** The file a run reads: `--config FILE`, else RECON_CONFIG, else ./recon.config.json if present; undefined: defaults. */
+export function configFileFor(options: ConfigSource = {}): string | undefined {
   const env = options.env ?? (process.env as ConfigEnv);
   const cwd = options.cwd ?? process.cwd();
   const explicit = options.file ?? env.RECON_CONFIG;
-  const file = explicit ? resolve(cwd, explicit) : existsSync(resolve(cwd, DEFAULT_CONFIG_FILE)) ? resolve(cwd, DEFAULT_CONFIG_FILE) : undefined;
+  if (explicit) return resolve(cwd, explicit);
+  return existsSync(resolve(cwd, DEFAULT_CONFIG_FILE)) ? resolve(cwd, DEFAULT_CONFIG_FILE) : undefined;
+}
+
+/** Reads `--config FILE`, else RECON_CONFIG, else ./recon.config.json if present, else defaults. */
+export function loadConfig(options: ConfigSource = {}): LoadedConfig {
+  const env = options.env ?? (process.env as ConfigEnv);
+  const cwd = options.cwd ?? process.cwd();
+  const file = configFileFor({ file: options.file, env, cwd });
 
   let raw: unknown = {};
   if (file) {

@@ -4,10 +4,12 @@
 //
 // stdout, stderr, the environment and process.exitCode belong to the whole process, so runs are queued
 // one at a time (tests may be concurrent), and everything touched is put back in `finally`. Like
-// test/proof/cli.ts, the run sees no RECON_* variable unless the caller sets it, and no terminal.
+// test/proof/cli.ts, the run sees no RECON_* variable and no locale variable (LC_ALL, LC_MESSAGES, LANG)
+// unless the caller sets it, and no terminal.
 // Tests whose point is a real process (signals, exit on SIGKILL, peak RSS, locks held by another
 // process, stdin pipes) keep using test/proof/cli.ts.
 import { runCli } from '../../src/cli/main.ts';
+import { LOCALE_VARIABLES } from '../proof/cli.ts';
 
 export interface InProcessResult {
   code: number;
@@ -38,7 +40,7 @@ async function runNow(args: string[], env: Record<string, string>, cwd: string |
   const savedWrites = [process.stdout.write, process.stderr.write] as const;
   const savedTty = [Object.getOwnPropertyDescriptor(process.stdout, 'isTTY'), Object.getOwnPropertyDescriptor(process.stderr, 'isTTY')] as const;
   try {
-    for (const name of Object.keys(process.env)) if (name.startsWith('RECON_')) delete process.env[name];
+    for (const name of Object.keys(process.env)) if (name.startsWith('RECON_') || LOCALE_VARIABLES.includes(name)) delete process.env[name];
     Object.assign(process.env, env);
     // A fresh process starts without an exit code; runCli returns one a command set.
     process.exitCode = undefined;

@@ -1,5 +1,7 @@
 // Runs the real CLI as a user does: a child `node bin/recon.js`, an environment without any RECON_*
-// variable unless the caller sets it, stdout and stderr captured.
+// variable unless the caller sets it, stdout and stderr captured. Nor any locale variable (LC_ALL,
+// LC_MESSAGES, LANG): the language of an error before a config is read is the environment's, and a
+// test's expectations must not depend on the machine's.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,9 +27,12 @@ function peakRssOf(pid: number | undefined): number {
   }
 }
 
+/** The variables POSIX programs take their language from, as recon's CLI reads them before a config. */
+export const LOCALE_VARIABLES = ['LC_ALL', 'LC_MESSAGES', 'LANG'];
+
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('RECON_')) env[name] = value;
+  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('RECON_') && !LOCALE_VARIABLES.includes(name)) env[name] = value;
   return { ...env, ...extra };
 }
 

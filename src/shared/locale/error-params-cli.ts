@@ -31,6 +31,10 @@ export interface FlagErrorParams {
   nightNotEnded: { date: string; zone: string; readyAtMs: number };
   fromAfterTo: { from: string; to: string };
   unknownOption: { option: string; command: string };
+  // What citty refuses before a command runs, said by recon (src/cli/main.ts).
+  unknownCommand: { got: string; command: string };
+  noSubcommand: { command: string };
+  missingFlag: { flag: string; command: string };
   csvDialect: { got: string };
   failOn: { got: string };
   checkNoFiles: object;
