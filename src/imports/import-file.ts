@@ -90,7 +90,7 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
   try {
     const stager = await openStager(db, optional, { importId, file });
     let read: TableReadResult;
-    const progress = logger.progress(`import ${basename(file)}`, { total: statSync(file).size, unit: 'bytes' });
+    const progress = logger.progress({ id: 'importProgress', file: basename(file) }, { total: statSync(file).size, unit: 'bytes' });
     try {
       let plan: RowPlan | undefined;
       let previousItemId: string | undefined;

@@ -6,7 +6,7 @@
 import cliProgress from 'cli-progress';
 import { lineForFinished, lineForProgress, type ProgressUnit, type ProgressWords } from './progress-text.ts';
 import { type Locale, messagesFor } from './locale/index.ts';
-import type { LogSentence } from './locale/log-params.ts';
+import type { LogSentence, ProgressLabel } from './locale/log-params.ts';
 import { sayLog } from './locale/log-text.ts';
 import { redactSecrets } from './redact.ts';
 import { safeText } from './display-text.ts';
@@ -30,7 +30,8 @@ export interface Logger {
   /** A sentence for a person: on a terminal in its locale; in JSON mode a `message` event, in English. */
   info(sentence: LogSentence): void;
   warn(sentence: LogSentence): void;
-  progress(label: string, options?: ProgressOptions): Progress;
+  /** A progress line for long work; its label in the locale on a terminal, in English in the JSON log. */
+  progress(label: ProgressLabel, options?: ProgressOptions): Progress;
 }
 
 const noProgress: Progress = { tick() {}, stop() {} };
@@ -51,7 +52,8 @@ export function jsonLinesLogger(write: (line: string) => void = (l) => process.s
     event: emit,
     info: (sentence) => emit('message', { level: 'info', message: sayLog('en', sentence), id: sentence.id }),
     warn: (sentence) => emit('message', { level: 'warn', message: sayLog('en', sentence), id: sentence.id }),
-    progress(label, options = {}) {
+    progress(sentence, options = {}) {
+      const label = sayLog('en', sentence);
       let { total } = options;
       const unit = options.unit ?? 'rows';
       let done = 0;
@@ -104,7 +106,8 @@ export function terminalLogger(stream: NodeJS.WriteStream = process.stderr, loca
     event() {},
     info: (sentence) => say(sayLog(locale, sentence)),
     warn: (sentence) => say(`${messages.warning}: ${sayLog(locale, sentence)}`),
-    progress(label, options = {}) {
+    progress(sentence, options = {}) {
+      const label = sayLog(locale, sentence);
       const started = Date.now();
       const state = { label, done: 0, total: options.total, unit: options.unit ?? 'rows', elapsedMs: 0 };
       const now = () => ({ ...state, elapsedMs: Date.now() - started });

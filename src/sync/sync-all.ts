@@ -152,7 +152,7 @@ async function readAndPublish(
   });
   const limit = pLimit(sync.concurrency);
   let fileNo = 0;
-  const progress = deps.logger.progress('sync', { unit: 'rows' });
+  const progress = deps.logger.progress({ id: 'syncProgress' }, { unit: 'rows' });
 
   // Planning probes at most twice per window it may plan; the plan then sets the run's budget.
   const api = budgetedApi(deps.http, 2 * (sync.maxWindows + plan.ranges.length), { kind: 'planning', maxWindows: sync.maxWindows });

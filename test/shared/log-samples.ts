@@ -67,4 +67,7 @@ export const LOG_SAMPLES: LogParams = {
       { line: 5, problem: 'not JSON' },
     ],
   },
+
+  syncProgress: {},
+  importProgress: { file: 'pedidos-2026-03-01.csv' },
 };

@@ -27,7 +27,7 @@ describe('the terminal logger', () => {
   it('draws a spinner with the count and the rate while the total is unknown, never n/0', () => {
     vi.useFakeTimers();
     const terminal = fakeTerminal();
-    const progress = terminalLogger(terminal.stream).progress('sync', { unit: 'rows' });
+    const progress = terminalLogger(terminal.stream).progress({ id: 'syncProgress' }, { unit: 'rows' });
     progress.tick(2155);
     vi.advanceTimersByTime(1200);
     progress.tick(4228);
@@ -41,10 +41,23 @@ describe('the terminal logger', () => {
     expect(terminal.text().endsWith('sync: 6,383 rows in 2 s (3,192 rows/s)\n')).toBe(true);
   });
 
+  it("labels its line in its locale, counts in the locale's format", () => {
+    vi.useFakeTimers();
+    const terminal = fakeTerminal();
+    const progress = terminalLogger(terminal.stream, 'pt-BR').progress({ id: 'syncProgress' }, { unit: 'rows' });
+    progress.tick(2155);
+    vi.advanceTimersByTime(1200);
+    progress.tick(4228);
+    vi.advanceTimersByTime(800);
+    progress.stop();
+    expect(terminal.text()).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] sincronização 2\.155 linhas · 0 s/);
+    expect(terminal.text().endsWith('sincronização: 6.383 linhas em 2 s (3.192 linhas/s)\n')).toBe(true);
+  });
+
   it('draws a bar once the total is known, bytes with units, and clears it when done quickly', () => {
     vi.useFakeTimers();
     const terminal = fakeTerminal(80);
-    const progress = terminalLogger(terminal.stream).progress('import orders.csv', { total: 3 * 1024 ** 2, unit: 'bytes' });
+    const progress = terminalLogger(terminal.stream).progress({ id: 'importProgress', file: 'orders.csv' }, { total: 3 * 1024 ** 2, unit: 'bytes' });
     progress.tick(1024 ** 2);
     vi.advanceTimersByTime(150);
     progress.tick(2 * 1024 ** 2);
@@ -63,7 +76,7 @@ describe('the terminal logger', () => {
     vi.useFakeTimers();
     const terminal = fakeTerminal();
     const logger = terminalLogger(terminal.stream);
-    const progress = logger.progress('sync');
+    const progress = logger.progress({ id: 'syncProgress' });
     progress.tick(10);
     vi.advanceTimersByTime(150);
     logger.warn({ id: 'ordersNoRows', file: 'orders.csv' });
@@ -97,7 +110,7 @@ describe('the terminal logger', () => {
 describe('the JSON lines logger', () => {
   it('keeps progress machine-readable: label, done, total, unit, and finished at the end', () => {
     const lines: string[] = [];
-    const progress = jsonLinesLogger((line) => lines.push(line)).progress('import a.csv', { total: 2048, unit: 'bytes' });
+    const progress = jsonLinesLogger((line) => lines.push(line)).progress({ id: 'importProgress', file: 'a.csv' }, { total: 2048, unit: 'bytes' });
     progress.tick(2048);
     progress.stop();
     expect(lines.every((line) => line.endsWith('\n') && !line.includes('\u001b'))).toBe(true);

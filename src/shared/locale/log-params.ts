@@ -85,11 +85,20 @@ interface AroundLogParams {
   journalLinesSkipped: { path: string; skipped: number; problems: { line: number; problem: string }[] };
 }
 
-export type LogParams = FileLogParams & RunLogParams & AroundLogParams;
+/** What a progress line is drawn for: its label, before the count. */
+interface ProgressLogParams {
+  syncProgress: object;
+  importProgress: { file: string };
+}
+
+export type LogParams = FileLogParams & RunLogParams & AroundLogParams & ProgressLogParams;
 type LogId = keyof LogParams;
 
 /** One warning or note: its id beside its values. */
 export type LogSentence = { [K in LogId]: { readonly id: K } & LogParams[K] }[LogId];
+
+/** The label of a progress line (the JSON log's `label` is its English). */
+export type ProgressLabel = Extract<LogSentence, { id: keyof ProgressLogParams }>;
 
 /** What a renderer writes with: the locale's formatter, and the same locale's words for what a lower layer said. */
 export interface LogWords {

@@ -72,4 +72,7 @@ export const logsEn: LogCatalogue = {
       .slice(0, 3)
       .map((q) => `line ${q.line}: ${q.problem}`)
       .join('; ')}${p.problems.length > 3 ? '; ...' : ''})`,
+
+  syncProgress: () => 'sync',
+  importProgress: (p) => `import ${p.file}`,
 };

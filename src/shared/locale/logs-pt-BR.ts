@@ -91,4 +91,7 @@ export const logsPtBR: LogCatalogue = {
       .slice(0, 3)
       .map((q) => `linha ${w.fmt.count(q.line)}: ${q.problem}`)
       .join('; ')}${p.problems.length > 3 ? '; ...' : ''})`,
+
+  syncProgress: () => 'sincronização',
+  importProgress: (p) => `importação de ${p.file}`,
 };
