@@ -1,22 +1,32 @@
 // What `recon import` prints for statement files: a table of counts per file and the first lines kept
 // out (terminal), or one JSON object per file and per kept-out line (cron, pipes). Pure.
 import { safeText } from '../shared/display-text.ts';
+import { commandWordsEn } from '../shared/locale/command-words-en.ts';
+import type { CommandWords } from '../shared/locale/command-words-pt-BR.ts';
+import { formatEn } from '../shared/locale/format-en.ts';
+import type { Formatter } from '../shared/locale/format.ts';
 import type { StatementImportResult } from './import-statement.ts';
 
 /** A JSON line whose text from the file (memo, FITID, reason) cannot steer a terminal: controls and bidi escaped. */
 const jsonLine = (value: unknown) => safeText(JSON.stringify(value), 'json');
 
-const HEADERS = ['statement', 'format', 'charset', 'account', 'read', 'loaded', 'rejected'];
+/** The words and the formatter of the reader's locale (English by default). */
+export interface StatementTextWords {
+  words: CommandWords['importStatements'];
+  fmt: Formatter;
+}
+const ENGLISH: StatementTextWords = { words: commandWordsEn.importStatements, fmt: formatEn };
 
-export function tableForStatements(results: readonly StatementImportResult[], listed: number): string {
+export function tableForStatements(results: readonly StatementImportResult[], listed: number, { words, fmt }: StatementTextWords = ENGLISH): string {
+  const HEADERS = [...words.headers];
   const rows = results.map((r) => [
     r.file,
     r.format,
     r.charset,
     r.accountId,
-    String(r.linesRead),
-    r.alreadyImported ? '0 (imported before)' : String(r.linesLoaded),
-    String(r.linesRejected),
+    fmt.count(r.linesRead),
+    r.alreadyImported ? words.importedBefore : fmt.count(r.linesLoaded),
+    fmt.count(r.linesRejected),
   ]);
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const render = (cells: string[]) =>
@@ -27,9 +37,9 @@ export function tableForStatements(results: readonly StatementImportResult[], li
   const out = [render(HEADERS), ...rows.map(render)];
   const rejected = results.flatMap((r) => r.rejected.map((x) => ({ file: r.file, ...x })));
   if (rejected.length > 0) {
-    out.push('', 'statement lines kept out (all are in bank_import_issues):');
-    for (const x of rejected.slice(0, listed)) out.push(`  ${x.file}: line ${x.line}: ${x.reason}`);
-    if (rejected.length > listed) out.push(`  ... and ${rejected.length - listed} more`);
+    out.push('', words.keptOut);
+    for (const x of rejected.slice(0, listed)) out.push(`  ${words.line(x.file, x.line, x.reason)}`);
+    if (rejected.length > listed) out.push(`  ${words.more(fmt.count(rejected.length - listed))}`);
   }
   return out.map((line) => safeText(line, 'line')).join('\n');
 }

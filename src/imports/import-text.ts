@@ -3,6 +3,9 @@
 // held, so it goes out by the one display rule (src/shared/display-text.ts): escaped on the terminal,
 // escaped losslessly in JSON.
 import { formatEn } from '../shared/locale/format-en.ts';
+import { commandWordsEn } from '../shared/locale/command-words-en.ts';
+import type { CommandWords } from '../shared/locale/command-words-pt-BR.ts';
+import type { Formatter } from '../shared/locale/format.ts';
 import { safeText } from '../shared/display-text.ts';
 import type { ImportResult } from './import-orders.ts';
 import { sqlLiteral } from '../warehouse/sql.ts';
@@ -18,9 +21,16 @@ export interface IssueLine {
   value: string | null;
 }
 
-const HEADERS = ['file', 'format', 'read', 'loaded', 'duplicates', 'rejected', 'conflicts', 'seconds'];
+/** The words and the formatter of the reader's locale (English by default). */
+export interface ImportTextWords {
+  words: CommandWords['importOrders'];
+  fmt: Formatter;
+}
+const ENGLISH: ImportTextWords = { words: commandWordsEn.importOrders, fmt: formatEn };
 
-export function tableForImport(result: ImportResult): string {
+export function tableForImport(result: ImportResult, { words, fmt }: ImportTextWords = ENGLISH): string {
+  const count = (n: number) => fmt.count(n);
+  const HEADERS = [...words.headers];
   const rows = result.files.map((f) => [
     safeText(f.file, 'line'),
     f.format,
@@ -29,11 +39,11 @@ export function tableForImport(result: ImportResult): string {
     count(f.duplicatesIdentical),
     count(f.rowsRejected),
     count(f.conflicts.length),
-    f.seconds.toFixed(2),
+    fmt.decimal(f.seconds, 2),
   ]);
   const t = result.totals;
   if (result.files.length > 1) {
-    rows.push(['total', '', count(t.rowsRead), count(t.rowsLoaded), count(t.duplicatesIdentical), count(t.rowsRejected), count(t.conflicts), '']);
+    rows.push([words.total, '', count(t.rowsRead), count(t.rowsLoaded), count(t.duplicatesIdentical), count(t.rowsRejected), count(t.conflicts), '']);
   }
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const render = (cells: string[]) =>
@@ -45,7 +55,8 @@ export function tableForImport(result: ImportResult): string {
 }
 
 /** The first `limit` rows kept out across files, then how many more and where to find them. */
-export function keptOutText(result: ImportResult, limit: number): string {
+export function keptOutText(result: ImportResult, limit: number, { words, fmt }: ImportTextWords = ENGLISH): string {
+  const count = (n: number) => fmt.count(n);
   const lines: string[] = [];
   let shown = 0;
   let total = 0;
@@ -53,23 +64,23 @@ export function keptOutText(result: ImportResult, limit: number): string {
     total += f.rowsRejected + f.conflicts.length;
     for (const c of f.conflicts) {
       if (shown >= limit) break;
-      lines.push(safeText(`  ${f.file}:${c.lines[0] ?? '?'}  conflict  ${c.reason}`, 'line'));
+      lines.push(safeText(`  ${f.file}:${c.lines[0] ?? '?'}  ${words.conflict}  ${c.reason}`, 'line'));
       shown++;
     }
     for (const r of f.rejected) {
       if (shown >= limit) break;
-      lines.push(safeText(`  ${f.file}:${r.line}  rejected  ${r.reason}`, 'line'));
+      lines.push(safeText(`  ${f.file}:${r.line}  ${words.rejected}  ${r.reason}`, 'line'));
       shown++;
     }
   }
-  if (total === 0) return 'Nothing was kept out.';
+  if (total === 0) return words.nothingKeptOut;
   const more = total - shown;
   // A command for a person to paste: the ids are quoted into it.
   const ids = result.files.map((f) => sqlLiteral(f.importId)).join(', ');
   return [
-    `Kept out (${count(total)}):`,
+    words.keptOut(count(total)),
     ...lines,
-    ...(more > 0 ? [`  … and ${count(more)} more: recon sql "SELECT * FROM order_import_issues WHERE import_id IN (${ids}) ORDER BY file, line"`] : []),
+    ...(more > 0 ? [`  ${words.more(count(more), `recon sql "SELECT * FROM order_import_issues WHERE import_id IN (${ids}) ORDER BY file, line"`)}`] : []),
   ].join('\n');
 }
 
@@ -108,8 +119,4 @@ export function jsonLineForIssue(issue: IssueLine): string {
 
 function jsonLineOf(value: Record<string, unknown>): string {
   return safeText(JSON.stringify(value), 'json');
-}
-
-function count(n: number): string {
-  return formatEn.count(n);
 }

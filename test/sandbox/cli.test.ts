@@ -34,9 +34,10 @@ describe('recon sandbox', () => {
       );
       let out = '';
       child.stdout.on('data', (c) => (out += c));
-      await expect.poll(() => /listening on (http:\S+)/.exec(out), { timeout: 20_000 }).not.toBeNull();
-      const url = /listening on (http:\S+)/.exec(out)![1]!;
-      const key = /api key: (test_\w+)/.exec(out)![1]!;
+      // The first line names the address and the second the key, in whichever locale the environment reads.
+      await expect.poll(() => /(http:\/\/127\.0\.0\.1:\d+)/.exec(out), { timeout: 20_000 }).not.toBeNull();
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
+      const key = /: (test_\w+)/.exec(out)![1]!;
       const res = await fetch(`${url}/v1/transactions?count=1`, { headers: { api_key: key } });
       expect(((await res.json()) as { total: number }).total).toBe(120);
       expect(existsSync(join(dir, 'orders-2025-01-29.csv'))).toBe(true);

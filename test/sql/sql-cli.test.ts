@@ -143,7 +143,9 @@ describe('recon export', () => {
   it('writes every table and the refunds/chargebacks views as day-partitioned Parquet that DuckDB reads back', async () => {
     const { code, stdout, stderr } = outcomes['export']!;
     expect(code, stderr).toBe(0);
-    expect(stdout).toMatch(/transactions\s+9 rows\s+by day of date_created/);
+    // The fixture's config leaves reports.locale at its default, pt-BR: the table is worded for a person.
+    expect(stdout).toMatch(/transactions\s+9 linhas\s+por dia de date_created/);
+    expect(stdout).toMatch(/^operations\s+1 linha\s+por dia de date_created/m);
     const dir = join(fixture.dir, 'parquet');
     expect(readdirSync(join(dir, 'refunds')).sort()).toEqual(['day=2024-03-14', 'day=2024-03-15']);
     const file = join(dir, 'transactions', 'day=2024-03-15', readdirSync(join(dir, 'transactions', 'day=2024-03-15'))[0]!);

@@ -1,5 +1,6 @@
 // `recon export --format parquet --out DIR`: the warehouse as day-partitioned Parquet, read-only.
 import { defineCommand } from 'citty';
+import { messagesFor } from '../../shared/locale/index.ts';
 import { ReconError } from '../../shared/errors.ts';
 import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts';
 import { exportParquet } from '../../report/parquet-export.ts';
@@ -23,13 +24,14 @@ export default defineCommand({
         { db: warehouse.connection, logger: ctx.logger },
         { outDir: out, timezone: config.timezone, fileMode: config.warehouse.fileMode, settlement: config.settlement },
       );
+      const { commands, fmt } = messagesFor(config.reports.locale);
+      const words = commands.export;
       const width = Math.max(...tables.map((t) => t.name.length));
       for (const t of tables) {
-        process.stdout.write(
-          `${t.name.padEnd(width)}  ${String(t.rows).padStart(9)} rows  ${t.dayColumn ? `by day of ${t.dayColumn}` : 'one file (no timestamp)'}  ${t.path}\n`,
-        );
+        const rows = words.rows(t.rows, fmt.count(t.rows).padStart(9));
+        process.stdout.write(`${t.name.padEnd(width)}  ${rows}  ${t.dayColumn ? words.byDay(t.dayColumn) : words.oneFile}  ${t.path}\n`);
       }
-      process.stdout.write(`Read back with: SELECT * FROM read_parquet('${out}/transactions/**/*.parquet', hive_partitioning = true)\n`);
+      process.stdout.write(`${words.readBack(`SELECT * FROM read_parquet('${out}/transactions/**/*.parquet', hive_partitioning = true)`)}\n`);
     });
   },
 });

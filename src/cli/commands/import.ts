@@ -3,6 +3,7 @@
 // what it kept out — a table and the first rows kept out on a terminal, every file and every kept-out
 // row as JSON lines otherwise. Failures are ReconErrors (input -> exit 2).
 import { defineCommand } from 'citty';
+import { messagesFor } from '../../shared/locale/index.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { importStatements, type StatementImportResult } from '../../bank/import-statement.ts';
 import { jsonLinesForStatements, tableForStatements } from '../../bank/statement-text-out.ts';
@@ -81,8 +82,13 @@ export default defineCommand({
         banked: await importStatements(deps, statements, ctx.config.bank, runId),
       }));
       if (process.stdout.isTTY) {
-        if (orders) process.stdout.write(`${tableForImport(orders)}\n\n${keptOutText(orders, LISTED_ON_TERMINAL)}\n`);
-        if (banked.length > 0) process.stdout.write(`${orders ? '\n' : ''}${tableForStatements(banked, LISTED_ON_TERMINAL)}\n`);
+        const { commands, fmt } = messagesFor(ctx.config.reports.locale);
+        const orderWords = { words: commands.importOrders, fmt };
+        if (orders) process.stdout.write(`${tableForImport(orders, orderWords)}\n\n${keptOutText(orders, LISTED_ON_TERMINAL, orderWords)}\n`);
+        if (banked.length > 0) {
+          const table = tableForStatements(banked, LISTED_ON_TERMINAL, { words: commands.importStatements, fmt });
+          process.stdout.write(`${orders ? '\n' : ''}${table}\n`);
+        }
       } else {
         if (orders) {
           for (const line of jsonLinesForFiles(orders)) process.stdout.write(`${line}\n`);

@@ -3,6 +3,7 @@
 // notification's origin with the signing secret, the tail of RECON_API_KEY, and keeps what it accepts in
 // the inbox beside the warehouse, which it never opens: it keeps accepting while a night runs.
 import { defineCommand } from 'citty';
+import { messagesFor } from '../../shared/locale/index.ts';
 import { inboxPathFor, Inbox } from '../../notify/inbox.ts';
 import { signingSecretOf } from '../../notify/origin.ts';
 import { startReceiver } from '../../notify/receiver.ts';
@@ -50,7 +51,7 @@ export default defineCommand({
       { port, host },
     );
     try {
-      process.stdout.write(`recon receive: ${receiver.url}/  (inbox ${inbox.path}). Ctrl+C stops it.\n`);
+      process.stdout.write(`${messagesFor(ctx.config.reports.locale).commands.receiveListening(receiver.url, inbox.path)}\n`);
       await new Promise<void>((resolve) => {
         process.once('SIGINT', () => resolve());
         process.once('SIGTERM', () => resolve());

@@ -1,6 +1,8 @@
 // `recon sandbox`: generate a seeded history, write the merchant's order exports and the ground truth,
 // and serve the payments service's interface locally until SIGINT/SIGTERM.
 import { defineCommand } from 'citty';
+import { messagesFor } from '../../shared/locale/index.ts';
+import { errorFrameLocale } from '../frame-locale.ts';
 import { datesBetween, yesterdayIn } from '../../shared/business-day.ts';
 import { ReconError } from '../../shared/errors.ts';
 import {
@@ -100,15 +102,17 @@ export default defineCommand({
       faults,
       faultSeed: wholeNumber('fault-seed', args['fault-seed'], seed, Number.MIN_SAFE_INTEGER),
     });
+    // No config here: the words of the locale a config file states, else the environment's (frame-locale.ts).
+    const words = messagesFor(errorFrameLocale()).commands.sandbox;
     process.stdout.write(
       [
-        `sandbox of the payments service listening on ${sandbox.url} (faults: ${args.faults ?? 'none'})`,
-        `api key: ${sandbox.apiKey}  (any key starting test_ works; live_ keys get 403 on sandbox-only routes)`,
-        `try:`,
+        words.listening(sandbox.url, args.faults ?? 'none'),
+        words.apiKey(sandbox.apiKey),
+        words.tryThese,
         `  curl -H 'api_key: ${sandbox.apiKey}' '${sandbox.url}/v1/transactions?count=5'`,
         `  curl -H 'api_key: ${sandbox.apiKey}' '${sandbox.url}/v1/operations?count=5'`,
         `  curl -H 'api_key: ${sandbox.apiKey}' '${sandbox.url}/_sandbox'`,
-        `stop with Ctrl-C`,
+        words.stop,
         '',
       ].join('\n'),
     );

@@ -3,6 +3,7 @@
 // journal beside the warehouse, never into the warehouse.
 import { REPORT_CATALOG } from '../../../reports/index.ts';
 import { defineCommand } from 'citty';
+import { messagesFor } from '../../shared/locale/index.ts';
 import { sandboxConfigOf, sandboxDataDirFor } from '../../../jobs/sandbox-config.ts';
 import { configSchema } from '../../config/schema.ts';
 import { systemClock } from '../../shared/clock.ts';
@@ -63,9 +64,8 @@ export default defineCommand({
       journal: journalBoundsOf(ctx.config.triage),
     });
     try {
-      process.stdout.write(
-        `recon serve: ${server.url}/  (reports ${paths.reportsDir}, warehouse ${paths.warehousePath} read-only${token ? ', token required' : ''}). Ctrl+C stops it.\n`,
-      );
+      const { commands } = messagesFor(ctx.config.reports.locale);
+      process.stdout.write(`${commands.serveListening(server.url, paths.reportsDir, paths.warehousePath, token !== undefined && token !== '')}\n`);
       await new Promise<void>((resolve) => {
         process.once('SIGINT', () => resolve());
         process.once('SIGTERM', () => resolve());

@@ -4,6 +4,7 @@
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { defineCommand } from 'citty';
+import { messagesFor } from '../../shared/locale/index.ts';
 import { ReconError, exitCodeFor } from '../../shared/errors.ts';
 import { configArg, contextFor, sandboxArg } from '../context.ts';
 import { errorFrameLocale } from '../frame-locale.ts';
@@ -45,7 +46,7 @@ type RunStatement = (sql: string) => Promise<void>;
 async function prompt(run: RunStatement): Promise<void> {
   const interactive = Boolean(process.stdin.isTTY);
   const rl = createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, terminal: interactive });
-  if (interactive) process.stdout.write('recon sql (read-only). End statements with ";". .tables lists tables and views, .quit leaves.\n');
+  if (interactive) process.stdout.write(`${messagesFor(errorFrameLocale()).commands.sqlBanner}\n`);
   let buffer = '';
   let statements = 0;
   const ask = () => {

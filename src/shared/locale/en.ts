@@ -8,6 +8,7 @@ import { brazilianReais } from './format-pt-BR.ts';
 import { formatEn } from './format-en.ts';
 import { alertsEn } from './alerts-en.ts';
 import { terminalEn } from './terminal-en.ts';
+import { commandWordsEn } from './command-words-en.ts';
 import { checkEn } from './check-en.ts';
 import { pageEn } from './page-en.ts';
 import { checksOffEn, emptySheetsEn } from './sentences-en.ts';
@@ -294,4 +295,5 @@ export const en: Messages = {
   alerts: alertsEn,
   terminal: terminalEn,
   check: checkEn,
+  commands: commandWordsEn,
 };

@@ -4,6 +4,7 @@ import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { formatPtBR } from './format-pt-BR.ts';
 import { alertsPtBR } from './alerts-pt-BR.ts';
 import { terminalPtBR } from './terminal-pt-BR.ts';
+import { commandWordsPtBR } from './command-words-pt-BR.ts';
 import { checkPtBR } from './check-pt-BR.ts';
 import { pagePtBR } from './page-pt-BR.ts';
 import { checksOffPtBR, emptySheetsPtBR } from './sentences-pt-BR.ts';
@@ -350,4 +351,6 @@ export const ptBR = {
   terminal: terminalPtBR,
   /** What `recon check` prints of each file (src/imports/check-text.ts, src/cli/commands/check.ts). */
   check: checkPtBR,
+  /** What serve, receive, sandbox, sql, export and import print for a person. */
+  commands: commandWordsPtBR,
 };
