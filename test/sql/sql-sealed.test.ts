@@ -1,13 +1,16 @@
-// `recon sql` is read-only for real, through the real CLI: every statement that would write a file, read
+// `recon sql` is read-only for real, through the CLI: every statement that would write a file, read
 // one outside the warehouse, install or load an extension, attach a database or change a setting exits
 // 2 with a sentence that says why and points to `recon export`; afterwards the warehouse file is byte
-// for byte the same and no target path exists.
+// for byte the same and no target path exists. The statements run through runCli in this process (the
+// refusal is the sealed DuckDB instance's and the command's, not the process's; a child each cost a
+// second of CPU to load); one refusal and the prompt, which reads a pipe, run in a real child.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureWarehouse, type Fixture } from '../report/fixture.ts';
 import { runRecon, STACK_FRAME } from '../proof/cli.ts';
+import { runCliInProcess } from '../cli/in-process.ts';
 
 const SECRET = 'SECRET-NEXT-TO-THE-WAREHOUSE';
 const READ_ONLY = 'recon sql is read-only; it reads only the warehouse';
@@ -27,7 +30,8 @@ const digest = () =>
     .update(readFileSync(fixture.path))
     .update(readFileSync(`${fixture.path}.raw/transactions/0.parquet`))
     .digest('hex');
-const sql = (args: string[], stdin?: string) => runRecon(['sql', ...args], { cwd: fixture.dir, stdin });
+const sql = (args: string[]) => runCliInProcess(['sql', ...args], { cwd: fixture.dir });
+const sqlInChild = (args: string[], stdin?: string) => runRecon(['sql', ...args], { cwd: fixture.dir, stdin });
 
 beforeAll(async () => {
   fixture = await createFixtureWarehouse();
@@ -86,8 +90,16 @@ describe('recon sql refuses what is not a read of the warehouse', () => {
     expect(stderr).not.toContain('root:x:0:0');
   });
 
+  it('a real recon process refuses one the same way', async () => {
+    const { code, stdout, stderr } = await sqlInChild([`COPY (SELECT * FROM transactions) TO '${target('child.csv')}'`]);
+    expect(code, stderr).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`${READ_ONLY}: ${WHY.files}`);
+    expect(stderr).not.toMatch(STACK_FRAME);
+  });
+
   it('refuses them in the prompt too, one by one, and goes on with the next statement', async () => {
-    const { code, stdout, stderr } = await sql([], `COPY (SELECT 1) TO '${target('prompt.csv')}';\nINSTALL httpfs;\nSELECT 41 + 1 AS answer;\n`);
+    const { code, stdout, stderr } = await sqlInChild([], `COPY (SELECT 1) TO '${target('prompt.csv')}';\nINSTALL httpfs;\nSELECT 41 + 1 AS answer;\n`);
     expect(code).toBe(2);
     expect(stderr.match(new RegExp(READ_ONLY, 'g'))).toHaveLength(2);
     expect(stdout).toContain('answer\n------\n    42\n(1 row)');
@@ -105,7 +117,7 @@ describe('recon sql refuses what is not a read of the warehouse', () => {
 
   it('left the warehouse byte for byte as it was, and created no file', () => {
     expect(digest()).toBe(before);
-    for (const name of ['out.csv', 'exported', 'attached.duckdb', 'profile.json', 'prompt.csv', 'recon.duckdb.raw/analyzed.csv'])
+    for (const name of ['out.csv', 'child.csv', 'exported', 'attached.duckdb', 'profile.json', 'prompt.csv', 'recon.duckdb.raw/analyzed.csv'])
       expect(existsSync(target(name)), name).toBe(false);
   });
 });
