@@ -3,14 +3,14 @@
 // earlier version. A schema change is a new migration file, its pin in RELEASED, and `npx vitest run -u`
 // to record the new snapshot.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, MIGRATIONS_DIR } from '../../src/warehouse/migrations.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
-import { useRawStore } from '../../src/warehouse/raw-store.ts';
+import { rawDirOf, useRawStore } from '../../src/warehouse/raw-store.ts';
 import { frozenMigrationProblems } from './frozen-pins.ts';
 
 /**
@@ -73,24 +73,38 @@ async function schemaAfterOpening(path: string): Promise<unknown> {
   }
 }
 
-/** A warehouse file left at `version` by an older recon: migrations 1..version applied, as migrate() does. */
-async function warehouseAt(version: number): Promise<string> {
-  const path = join(dir, `at-${version}.duckdb`);
-  const instance = await DuckDBInstance.create(path);
-  const db = await instance.connect();
-  try {
-    // Migration 14 writes into the raw rows' folder, as openWarehouse prepares it.
-    await useRawStore(db, { create: true });
-    await db.run('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)');
-    for (const migration of MIGRATIONS.filter((m) => m.version <= version)) {
-      await db.run(migration.sql);
-      await db.run('INSERT INTO schema_migrations VALUES ($1, $2, now())', [migration.version, migration.name]);
+/**
+ * Warehouse files left at each version by older recons, as migrate() leaves them: one file takes the
+ * migrations one by one, as successive releases would, and after each one a copy of it (with its raw
+ * rows' folder) is kept as the warehouse left at that version. Made once for every case: replaying
+ * migrations 1..v afresh for each v was the same work twenty times over.
+ */
+async function warehousesAtEachVersion(versions: readonly number[]): Promise<Map<number, string>> {
+  const ladder = join(dir, 'ladder.duckdb');
+  const paths = new Map<number, string>();
+  let applied = 0;
+  for (const version of versions) {
+    const instance = await DuckDBInstance.create(ladder);
+    const db = await instance.connect();
+    try {
+      // Migration 14 writes into the raw rows' folder, as openWarehouse prepares it.
+      await useRawStore(db, { create: true });
+      if (applied === 0) await db.run('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMPTZ NOT NULL)');
+      for (const migration of MIGRATIONS.filter((m) => m.version > applied && m.version <= version)) {
+        await db.run(migration.sql);
+        await db.run('INSERT INTO schema_migrations VALUES ($1, $2, now())', [migration.version, migration.name]);
+      }
+    } finally {
+      db.closeSync();
+      instance.closeSync();
     }
-  } finally {
-    db.closeSync();
-    instance.closeSync();
+    applied = version;
+    const path = join(dir, `at-${version}.duckdb`);
+    copyFileSync(ladder, path);
+    cpSync(rawDirOf(ladder), rawDirOf(path), { recursive: true });
+    paths.set(version, path);
   }
-  return path;
+  return paths;
 }
 
 describe('migrations', () => {
@@ -129,8 +143,13 @@ describe('migrations', () => {
 
   // One new warehouse to compare every older one with: migrating a new file is the same work each time.
   let fresh: Promise<unknown> | undefined;
-  it.each(MIGRATIONS.slice(0, -1).map((m) => m.version))('a warehouse left at version %i migrates to the same schema', async (version) => {
+  const olderVersions = MIGRATIONS.slice(0, -1).map((m) => m.version);
+  let older: Promise<Map<number, string>> | undefined;
+  it.each(olderVersions)('a warehouse left at version %i migrates to the same schema', async (version) => {
     fresh ??= schemaAfterOpening(join(dir, 'fresh-reference.duckdb'));
-    expect(await schemaAfterOpening(await warehouseAt(version))).toEqual(await fresh);
+    older ??= warehousesAtEachVersion(olderVersions);
+    const path = (await older).get(version);
+    expect(path).toBeDefined();
+    expect(await schemaAfterOpening(path!)).toEqual(await fresh);
   });
 });
