@@ -1,10 +1,14 @@
-// `recon import` as a user runs it: a child process, a config file, real exports, exit codes.
+// `recon import` as a user runs it: a config file, real exports, exit codes. The JSON lines on a stdout
+// that is not a terminal come from a real child process; the refusals and --date run through runCli in
+// this process (test/cli/in-process.ts), which gives the same exit code and output without loading a
+// child's modules (a second of CPU each).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWarehouse } from '../../src/warehouse/open.ts';
+import { runCliInProcess } from '../cli/in-process.ts';
 import { SANDBOX_HEADER, sandboxRow } from './helpers.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'recon.js');
@@ -16,6 +20,7 @@ function recon(args: string[], cwd: string): Promise<{ code: number; stdout: str
     });
   });
 }
+const inProcess = (args: string[], cwd: string) => runCliInProcess(args, { cwd });
 
 describe('recon import', () => {
   let dir: string;
@@ -49,13 +54,13 @@ describe('recon import', () => {
   });
 
   it('--strict fails with exit 2 and imports nothing; a missing column fails with exit 2 and says which', async () => {
-    const strict = await recon(['import', '--strict', 'good.csv'], dir);
+    const strict = await inProcess(['import', '--strict', 'good.csv'], dir);
     expect(strict.code).toBe(2);
     expect(strict.stderr).toMatch(/good\.csv: --strict: 1 rejected row\(s\)/);
-    const missing = await recon(['import', 'bad.csv'], dir);
+    const missing = await inProcess(['import', 'bad.csv'], dir);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/bad\.csv: expected a column "situacao" \(orders\.columns\.status\) in the header; found "pedido", "valor_total"/);
-    const none = await recon(['import'], dir);
+    const none = await inProcess(['import'], dir);
     expect(none.code).toBe(2);
 
     const warehouse = await openWarehouse(join(dir, 'w.duckdb'), { readOnly: true });
@@ -70,10 +75,10 @@ describe('recon import', () => {
   });
 
   it('--date attributes the import to a night; an impossible date is refused before anything is written', async () => {
-    const bad = await recon(['import', '--date', '2024-02-31', 'good.csv'], dir);
+    const bad = await inProcess(['import', '--date', '2024-02-31', 'good.csv'], dir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/2024-02-31/);
-    const good = await recon(['import', '--date', '2024-05-01', 'good.csv'], dir);
+    const good = await inProcess(['import', '--date', '2024-05-01', 'good.csv'], dir);
     expect(good.code).toBe(0);
     const warehouse = await openWarehouse(join(dir, 'w.duckdb'), { readOnly: true });
     try {
