@@ -1,6 +1,9 @@
 // A warehouse.path that cannot hold a warehouse is a config error (exit 2) naming warehouse.path and what
 // is expected: a directory, /dev/null, a folder under /proc (where node's recursive mkdir never returns),
 // and a real read-only file system (a tmpfs mounted read-only in a user namespace, where unshare allows).
+// The first three run through runCli in this process (test/cli/in-process.ts): the same exit code and
+// output without a child's second of CPU to load; the read-only file system needs a real child, in its
+// own mount namespace.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { isReconError } from '../../src/shared/errors.ts';
-import { cleanEnv, runRecon } from '../proof/cli.ts';
+import { cleanEnv } from '../proof/cli.ts';
+import { runCliInProcess } from '../cli/in-process.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'recon.js');
 const CAN_UNSHARE = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'true']).status === 0;
@@ -44,7 +48,7 @@ describe('warehouse.path that cannot hold a warehouse', () => {
     ],
   ])('%s: exit 2 with the fix', async (_name, path, message) => {
     const dir = configured(path());
-    const result = await runRecon(['import', orders], { cwd: dir, timeoutMs: 20_000 });
+    const result = await runCliInProcess(['import', orders], { cwd: dir });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(message);
   });
