@@ -1,10 +1,13 @@
 // The exit codes cron users script against, on the embedded sandbox (--sandbox: no key, no config): 3 with
-// --fail-on new when a night has new findings, 0 once those nights are done and skipped.
+// --fail-on new when a night has new findings, 0 once those nights are done and skipped. Exit 3 is a real
+// process's exit status; the other runs go through runCli in this process (test/cli/in-process.ts), whose
+// return value bin/recon.js makes the exit status, without a child's second of CPU to load.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { runRecon, STACK_FRAME } from '../proof/cli.ts';
+import { runCliInProcess } from '../cli/in-process.ts';
 import { yesterdayIn, addDays } from '../../src/shared/business-day.ts';
 
 const cwd = mkdtempSync(join(tmpdir(), 'recon-exit-'));
@@ -19,16 +22,16 @@ it('exits 3 with --fail-on new when the night has new findings, 0 without it', a
   // The night summary speaks the default locale, pt-BR.
   expect(alert.stdout).toMatch(/no SANDBOX embutido/);
   // --out wins over the sandbox's own reports folder.
-  const plain = await runRecon(['run', 'nightly', '--sandbox', '--out', 'elsewhere'], { cwd, timeoutMs: 120_000 });
+  const plain = await runCliInProcess(['run', 'nightly', '--sandbox', '--out', 'elsewhere'], { cwd });
   expect(plain.code, plain.stderr).toBe(0);
   expect(existsSync(join(cwd, 'elsewhere', last, 'summary.json'))).toBe(true);
 }, 240_000);
 
 it('backfill: exits 3 for new findings, then 0 when every night is already done', async () => {
   const from = addDays(last, -1, 'America/Sao_Paulo');
-  const first = await runRecon(['run', 'backfill', '--sandbox', '--from', from, '--to', last, '--fail-on', 'new'], { cwd, timeoutMs: 120_000 });
+  const first = await runCliInProcess(['run', 'backfill', '--sandbox', '--from', from, '--to', last, '--fail-on', 'new'], { cwd });
   expect(first.code, first.stderr).toBe(3);
-  const again = await runRecon(['run', 'backfill', '--sandbox', '--from', from, '--to', last, '--fail-on', 'new'], { cwd, timeoutMs: 120_000 });
+  const again = await runCliInProcess(['run', 'backfill', '--sandbox', '--from', from, '--to', last, '--fail-on', 'new'], { cwd });
   expect(again.code, again.stderr).toBe(0);
   expect(again.stdout).toMatch(/pulada \(já concluída/);
 }, 240_000);
