@@ -1,7 +1,11 @@
 // Crash safety of the whole nightly job: a child `recon run nightly` killed with SIGKILL at a spread of
 // points (during the sync, the import, the reconciliation and the reports), then run again, converges
-// to the same warehouse content and byte-identical CSV reports as an undisturbed run. A second job
-// started while one runs stops at once with a clear message.
+// to the same warehouse content and byte-identical CSV reports as an undisturbed run. The undisturbed
+// run and each re-run go through runCli in this process (test/cli/in-process.ts): what is killed is a
+// real child; what runs after it is an ordinary run, and a child cost a second of CPU to load. A second
+// job started while one holds the warehouse stopping with a clear message is
+// test/warehouse/second-run.test.ts (two real processes, the second naming the first's PID and
+// warehouse.lockWaitSeconds, the first then done).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateHistory, startSandbox, writeOrdersExport, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
+import { runCliInProcess } from '../cli/in-process.ts';
 
 const BIN = resolve('bin/recon.js');
 const DATE = '2026-03-20';
@@ -28,14 +33,14 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function setup(name: string, warehouse: Record<string, unknown> = {}): { dir: string; config: string } {
+function setup(name: string): { dir: string; config: string } {
   const dir = join(root, name);
   mkdirSync(dir, { recursive: true });
   const config = join(dir, 'recon.config.json');
   writeFileSync(
     config,
     JSON.stringify({
-      warehouse: { path: 'recon.duckdb', ...warehouse },
+      warehouse: { path: 'recon.duckdb' },
       reports: { outDir: 'reports' },
       orders: { preset: 'recon-sandbox', path: join(root, 'orders-{date}.csv') },
     }),
@@ -49,22 +54,25 @@ interface Exit {
   stderr: string;
 }
 
-/** Runs the nightly job; with `killOn`, SIGKILLs it as soon as a log line matches; `onLog` sees every line. */
-function nightly(config: string, killOn?: RegExp, onLog?: (stderr: string) => void, service: RunningSandbox = sandbox): Promise<Exit> {
+/** Runs the nightly job in a child; with `killOn`, SIGKILLs it as soon as a log line matches. */
+function nightly(config: string, killOn?: RegExp): Promise<Exit> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [BIN, 'run', 'nightly', '--date', DATE, '--config', config], {
-      env: { ...process.env, RECON_API_KEY: service.apiKey, RECON_BASE_URL: service.url },
+      env: { ...process.env, RECON_API_KEY: sandbox.apiKey, RECON_BASE_URL: sandbox.url },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       if (killOn?.test(stderr)) child.kill('SIGKILL');
-      onLog?.(stderr);
     });
     child.on('exit', (code, signal) => done({ code, signal, stderr }));
   });
 }
+
+/** The nightly job through runCli in this process: an ordinary run, nothing to kill. */
+const nightlyInProcess = (config: string) =>
+  runCliInProcess(['run', 'nightly', '--date', DATE, '--config', config], { env: { RECON_API_KEY: sandbox.apiKey, RECON_BASE_URL: sandbox.url } });
 
 async function contentOf(dir: string): Promise<Record<string, unknown>> {
   const warehouse = await openWarehouse(join(dir, 'recon.duckdb'), { readOnly: true });
@@ -100,7 +108,7 @@ describe('the nightly job under SIGKILL', () => {
 
   beforeAll(async () => {
     const { dir, config } = setup('undisturbed');
-    const exit = await nightly(config);
+    const exit = await nightlyInProcess(config);
     expect(exit.code, exit.stderr).toBe(0);
     reference = { content: await contentOf(dir), reports: reports(dir) };
   }, 120_000);
@@ -116,7 +124,7 @@ describe('the nightly job under SIGKILL', () => {
       const { dir, config } = setup(name.replace(/\W+/g, '-'));
       const killed = await nightly(config, killOn);
       expect(killed.signal).toBe('SIGKILL');
-      const rerun = await nightly(config);
+      const rerun = await nightlyInProcess(config);
       expect(rerun.code, rerun.stderr).toBe(0);
       expect(await contentOf(dir)).toEqual(reference.content);
       expect(reports(dir)).toEqual(reference.reports);
@@ -128,25 +136,4 @@ describe('the nightly job under SIGKILL', () => {
     },
     120_000,
   );
-
-  it('stops a second run after warehouse.lockWaitSeconds while one holds the warehouse', async () => {
-    // One second of waiting, so the first run (seconds in its slow sync) still holds the warehouse then.
-    const { config } = setup('concurrent', { lockWaitSeconds: 1 });
-    // A slow service keeps the first run inside its sync for several seconds.
-    const slow = await startSandbox({ history: sandbox.history, faults: { latency: 1, latencyMs: 1500 } });
-    try {
-      let syncing!: () => void;
-      const started = new Promise<void>((r) => (syncing = r));
-      // The earliest sign of the sync: a loaded machine may take seconds to start the second process.
-      const first = nightly(config, undefined, (log) => /"step":"sync"/.test(log) && syncing(), slow);
-      await started;
-      const second = await nightly(config, undefined, undefined, slow);
-      expect(second.code).toBe(1);
-      expect(second.stderr).toMatch(/in use by another recon process \(PID \d+/);
-      expect(second.stderr).toMatch(/warehouse\.lockWaitSeconds/);
-      expect((await first).code).toBe(0);
-    } finally {
-      await slow.close();
-    }
-  }, 120_000);
 });
