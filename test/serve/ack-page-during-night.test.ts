@@ -1,7 +1,8 @@
 // Both processes real: `recon serve` (a child process) takes an acknowledgement through HTTP while a
 // nightly job (another child, `recon run nightly`) holds the warehouse. The POST answers at once (the
 // journal never needs the warehouse), the page shows it at once, the note survives, and the workbook
-// that night writes shows it.
+// that night writes shows it. The night before only sets the scene: it runs through runCli in this
+// process (test/cli/in-process.ts), without a child's second of CPU.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -37,8 +38,7 @@ function startServe(): Promise<string> {
 
 it('acknowledges on the page while a night runs; the note is in that night’s workbook', async () => {
   const { root, startNight } = nights;
-  const first = startNight(NIGHT1);
-  expect(await first.exited).toBe(0);
+  expect(await nights.runNightInProcess(NIGHT1)).toBe(0);
   const url = await startServe();
   const page = await get(url, `/nights/${NIGHT1}`);
   const cookie = String(page.headers['set-cookie']).split(';')[0]!;

@@ -1,7 +1,10 @@
 // Both processes real: a nightly job (a child `recon run nightly`) holds the warehouse while another
 // child `recon findings ack` acknowledges a finding. The acknowledgement succeeds at once (from the
 // journal and the last night's snapshot), survives, and shows in the workbook that very night writes.
+// The night before and the listing that finds the key only set the scene: they run through runCli in
+// this process (test/cli/in-process.ts), without a child's second of CPU each.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runCliInProcess } from '../cli/in-process.ts';
 import { runRecon } from '../proof/cli.ts';
 import { NIGHT1, NIGHT2, noteInWorkbook, startGatedNights, type GatedNights } from './gated-night.ts';
 
@@ -13,9 +16,10 @@ afterAll(() => nights?.close());
 
 it('acknowledges while a night runs; the note is in that night’s workbook', async () => {
   const { root, config, startNight } = nights;
-  const first = startNight(NIGHT1);
-  expect(await first.exited).toBe(0);
-  const listed = await runRecon(['findings', 'list', '--state', 'new', '--category', 'missing_payment', '--format', 'json', '--config', config], { cwd: root });
+  expect(await nights.runNightInProcess(NIGHT1)).toBe(0);
+  const listed = await runCliInProcess(['findings', 'list', '--state', 'new', '--category', 'missing_payment', '--format', 'json', '--config', config], {
+    cwd: root,
+  });
   expect(listed.code).toBe(0);
   const key: string = JSON.parse(listed.stdout)[0].finding_key;
 

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import { addDays } from '../../src/shared/business-day.ts';
 import { generateHistory, startSandbox, writeOrdersExport } from '../../src/sandbox/index.ts';
+import { runCliInProcess } from '../cli/in-process.ts';
 
 export const BIN = resolve('bin/recon.js');
 const ZONE = 'America/Sao_Paulo';
@@ -31,6 +32,11 @@ export interface GatedNights {
   children: ChildProcess[];
   /** `recon run nightly --date D` as a child process, through the gate. */
   startNight(date: string): NightChild;
+  /**
+   * `recon run nightly --date D` through runCli in this process (test/cli/in-process.ts), through the gate:
+   * for a night that only sets the scene, without a child's second of CPU to load. Its exit code.
+   */
+  runNightInProcess(date: string): Promise<number>;
   /** Shuts the gate: the nights' requests wait until the returned function opens it. */
   shutGate(): () => void;
   close(): Promise<void>;
@@ -84,6 +90,13 @@ export async function startGatedNights(prefix: string): Promise<GatedNights> {
     return { child, exited, holding, log: () => stderr };
   };
 
+  const runNightInProcess = async (date: string): Promise<number> => {
+    const run = await runCliInProcess(['run', 'nightly', '--date', date, '--config', config], {
+      env: { RECON_API_KEY: sandbox.apiKey, RECON_BASE_URL: proxyUrl },
+    });
+    return run.code;
+  };
+
   const shutGate = (): (() => void) => {
     let open = () => {};
     gate = new Promise<void>((opened) => {
@@ -99,7 +112,7 @@ export async function startGatedNights(prefix: string): Promise<GatedNights> {
     await sandbox.close();
     rmSync(root, { recursive: true, force: true });
   };
-  return { root, config, children, startNight, shutGate, close };
+  return { root, config, children, startNight, runNightInProcess, shutGate, close };
 }
 
 /** The Note and Noted by cells of a missing_payment finding in a night's discrepancies workbook. */
