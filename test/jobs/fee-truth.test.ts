@@ -31,10 +31,11 @@ function score(expected: string[], found: string[]) {
   return { precision: found.length === 0 ? 1 : hits / found.length, recall: expected.length === 0 ? 1 : hits / expected.length };
 }
 
+// One seed through a fault-free service and one through a flaky one: each plants fifteen or more
+// mispriced sales and every other category at least once, so a third seed adds placements, not cases.
 describe('fee check against the ground truth', () => {
   it.each([
     [11, 'none'],
-    [12, 'none'],
     [13, 'flaky'],
   ] as const)(
     'finds exactly the planted discrepancies, mispriced sales included (seed %i, faults %s)',

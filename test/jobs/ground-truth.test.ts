@@ -6,35 +6,28 @@ import { removeTruthDirs, runTruthNights } from './truth-nights.ts';
 
 afterAll(removeTruthDirs);
 
-function scoreSeed(seed: number, faults: 'none' | 'flaky' = 'none') {
-  const history = generateHistory({ seed, days: 12, perDay: 60, endDate: '2026-03-20', discrepancyRate: 0.06 });
-  return runTruthNights({ history, prefix: `recon-truth-${seed}-`, sandbox: { faults, faultSeed: seed } });
-}
+const historyOf = (seed: number) => generateHistory({ seed, days: 12, perDay: 60, endDate: '2026-03-20', discrepancyRate: 0.06 });
+
+// One seed, through a fault-free service, with the default config (no fee check, no notifications, no
+// bank). Every seed of this shape plants every one of the 13 categories three or four times (the last case
+// checks it for this one), so more seeds add placements, not categories. Through a flaky service every
+// category is scored exactly on the notification suite's seed 32 (three or four of each, beside the
+// notification categories) and the fee suite's seed 13, so a flaky run here would prove nothing they do not.
+const SEED = 1;
 
 describe('ground truth', () => {
   // Twelve whole nights take 9-15 s alone, but several times that beside the other whole-night suites
   // (fees, notifications) on two shared cores: the limit is for a hang, not for a slow machine.
-  // Three seeds here; the fee, notification and bank suites score every category again on seven more.
-  it.each([1, 2, 3])(
-    'finds exactly the injected discrepancies, night after night (seed %i)',
-    async (seed) => {
-      const { expected, found } = await scoreSeed(seed);
-      expect(expected.length).toBeGreaterThan(10);
-      expect(found).toEqual(expected);
-    },
-    180_000,
-  );
-
-  it('keeps precision and recall at 100% through a flaky service', async () => {
-    const { expected, found } = await scoreSeed(6, 'flaky');
+  it('finds exactly the injected discrepancies, night after night', async () => {
+    const { expected, found } = await runTruthNights({ history: historyOf(SEED), prefix: `recon-truth-${SEED}-` });
+    expect(expected.length).toBeGreaterThan(10);
     expect(found).toEqual(expected);
   }, 180_000);
 
-  it('covers every category across the seeds', () => {
-    const categories = new Set<string>();
-    for (const seed of [1, 2, 3, 4, 5]) {
-      for (const d of generateHistory({ seed, days: 12, perDay: 60, endDate: '2026-03-20', discrepancyRate: 0.06 }).discrepancies) categories.add(d.category);
-    }
-    expect(categories.size).toBe(13);
+  it('plants every category, at least three times, in the history it scores', () => {
+    const counts = new Map<string, number>();
+    for (const d of historyOf(SEED).discrepancies) counts.set(d.category, (counts.get(d.category) ?? 0) + 1);
+    expect(counts.size).toBe(13);
+    expect(Math.min(...counts.values())).toBeGreaterThanOrEqual(3);
   });
 });
