@@ -3,10 +3,12 @@
 // night are exactly the planted discrepancies of every category, fee_mismatch included, and each night's
 // price snapshot took two installment calls per brand it priced.
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { generateHistory } from '../../src/sandbox/index.ts';
 import { removeTruthDirs, runTruthNights } from './truth-nights.ts';
 
+// Every report of every night is written, its workbooks empty: the scoring reads none (without-workbooks.ts).
+vi.mock('../../src/report/xlsx-writer.ts', async (original) => (await import('./without-workbooks.ts')).withoutWorkbooks(await original()));
 afterAll(removeTruthDirs);
 
 async function scoreSeed(seed: number, faults: 'none' | 'flaky') {

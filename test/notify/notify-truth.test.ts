@@ -5,7 +5,7 @@
 // exactly the planted notification_missed and notification_contradicted (with every other planted
 // category), through a fault-free and a flaky service.
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Inbox, inboxPathFor } from '../../src/notify/inbox.ts';
 import { signingSecretOf } from '../../src/notify/origin.ts';
 import { startReceiver, type RunningReceiver } from '../../src/notify/receiver.ts';
@@ -13,6 +13,8 @@ import { generateHistory } from '../../src/sandbox/index.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { keyOfFinding, removeTruthDirs, runTruthNights, type Keyed } from '../jobs/truth-nights.ts';
 
+// Every report of every night is written, its workbooks empty: the scoring reads none (without-workbooks.ts).
+vi.mock('../../src/report/xlsx-writer.ts', async (original) => (await import('../jobs/without-workbooks.ts')).withoutWorkbooks(await original()));
 afterAll(removeTruthDirs);
 
 // A notification finding is one per transaction (an unlisted one has no item).
