@@ -2,8 +2,7 @@
 // sandbox's truth (ids, statuses, amounts to the cent), late-visible rows included; two nights
 // catch a fresh refund and a 90-day-old chargeback through the sweeps; rows planted through the
 // sandbox's admin routes (odd strings, a broken row, reviews decided late or rejected) are handled.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
@@ -12,7 +11,8 @@ import { parseConfig } from '../../src/config/load.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { centsFromReaisNumber } from '../../src/shared/money.ts';
 import type { ApiTransaction } from '../../src/shared/tables.ts';
-import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
+import type { Warehouse } from '../../src/warehouse/open.ts';
+import { ONE_THREAD, openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
 import { syncAll } from '../../src/sync/index.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { exactRows } from './fake-sync.ts';
@@ -35,8 +35,11 @@ function nightAfter(date: string, days = 0): number {
 async function setup(sandbox: RunningSandbox, clock: { now(): number }) {
   const config = parseConfig({ sync: { pageSize: 200, windowPageBudget: 2 }, api: { retry: { maxAttempts: 10, baseDelayMs: 1, maxDelayMs: 20 } } }, 'test');
   const api = createPaymentsApi({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 5_000, retry: config.api.retry });
-  const warehouse = await openWarehouse(join(mkdtempSync(join(tmpdir(), 'recon-sbx-')), 'w.duckdb'));
+  // A copy of the migrated template, on one DuckDB thread: the cases are about what the sync stores.
+  const dir = scratchDir('recon-sbx-');
+  const warehouse = await openMigratedCopy(join(dir, 'w.duckdb'), ONE_THREAD);
   cleanups.push(
+    () => rmSync(dir, { recursive: true, force: true }),
     () => sandbox.close(),
     () => api.close(),
     () => warehouse.close(),
