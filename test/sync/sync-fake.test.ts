@@ -3,10 +3,10 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/shared/log.ts';
 import { ReconError } from '../../src/shared/errors.ts';
-import { openWarehouse } from '../../src/warehouse/open.ts';
+import { ONE_THREAD, openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
 import { replayAll } from '../../src/sync/replay.ts';
 import { startFakeService, fakeTransaction, fakeCashIn, fakeCashOut } from './fake-service.ts';
 import { DAY, NOW, onCleanup, rows, setup } from './fake-sync.ts';
@@ -63,25 +63,40 @@ describe('syncAll (scripted service)', () => {
     ]);
   });
 
-  it.each([
-    [1234.29, 123429],
-    [0.57, 57],
-    [19.99, 1999],
-    [4.35, 435],
-    [150, 15000],
-    [89.69999999999999, 8970], // R$ 89,70 as a float sum leaves it: within 1e-6 reais of the cent
-    [435 * 0.01, 435], // 4.3500000000000005
-  ])('reads the operation amount %s reais as %s cents (amount, paid_amount, paid_off_amount)', async (reais, cents) => {
-    const service = await startFakeService(
-      [],
-      [fakeCashIn('ci1', NOW - DAY, { amount: reais, paid_amount: reais }), fakeCashOut('co1', NOW - DAY, { amount: reais, paid_off_amount: reais })],
+  describe('operation amounts, all in one sync (each case its own cash-in and cash-out)', () => {
+    const AMOUNTS = [
+      [1234.29, 123429],
+      [0.57, 57],
+      [19.99, 1999],
+      [4.35, 435],
+      [150, 15000],
+      [89.69999999999999, 8970], // R$ 89,70 as a float sum leaves it: within 1e-6 reais of the cent
+      [435 * 0.01, 435], // 4.3500000000000005
+    ] as const;
+    // One service listing every case's pair and one sync of it: a sync per amount cost a second of CPU
+    // for two rows. The operations cannot interfere (ids of their own), and each case reads its own.
+    let synced: Awaited<ReturnType<typeof setup>>;
+    beforeAll(async () => {
+      const ops = AMOUNTS.flatMap(([reais], i) => [
+        fakeCashIn(`ci${i}`, NOW - DAY, { amount: reais, paid_amount: reais }),
+        fakeCashOut(`co${i}`, NOW - DAY, { amount: reais, paid_off_amount: reais }),
+      ]);
+      synced = await setup(await startFakeService([], ops), {}, silentLogger, { until: 'file' });
+      const result = await synced.run();
+      expect(result.rejected).toBe(0);
+    });
+    afterAll(() => synced?.close());
+
+    it.each(AMOUNTS.map(([reais, cents], i) => [reais, cents, i] as const))(
+      'reads the operation amount %s reais as %s cents (amount, paid_amount, paid_off_amount)',
+      async (_reais, cents, i) => {
+        const sql = `SELECT operation_id, amount_cents, paid_amount_cents, paid_off_amount_cents FROM operations WHERE operation_id IN ('ci${i}', 'co${i}') ORDER BY operation_id`;
+        expect(await rows(synced.warehouse, sql)).toEqual([
+          { operation_id: `ci${i}`, amount_cents: String(cents), paid_amount_cents: String(cents), paid_off_amount_cents: null },
+          { operation_id: `co${i}`, amount_cents: String(cents), paid_amount_cents: null, paid_off_amount_cents: String(cents) },
+        ]);
+      },
     );
-    const { warehouse, run } = await setup(service);
-    await run();
-    expect(await rows(warehouse, 'SELECT operation_id, amount_cents, paid_amount_cents, paid_off_amount_cents FROM operations ORDER BY operation_id')).toEqual([
-      { operation_id: 'ci1', amount_cents: String(cents), paid_amount_cents: String(cents), paid_off_amount_cents: null },
-      { operation_id: 'co1', amount_cents: String(cents), paid_amount_cents: null, paid_off_amount_cents: String(cents) },
-    ]);
   });
 
   it('keeps out an operation whose amount is not within 1e-6 reais of a cent (89.6949), naming the field, and loads the rest', async () => {
@@ -202,7 +217,7 @@ describe('syncAll (scripted service)', () => {
     const { warehouse, run, config } = await setup(service, { rawPagesDir: rawDir });
     await run();
     expect(readdirSync(rawDir)).toEqual(['r1.ndjson.gz']);
-    const other = await openWarehouse(join(mkdtempSync(join(tmpdir(), 'recon-replay-')), 'w.duckdb'));
+    const other = await openMigratedCopy(join(scratchDir('recon-replay-'), 'w.duckdb'), ONE_THREAD);
     onCleanup(() => other.close());
     const replayed = await replayAll({ db: other.connection, clock: { now: () => NOW }, logger: silentLogger }, { runId: 'replay1', dir: rawDir }, config);
     expect(replayed.rows.new).toBe(232);
