@@ -1,12 +1,14 @@
 // `recon sync` as a process: the lock held by another process, and SIGKILL at several points followed by
 // a re-run that converges to the undisturbed content. Its configuration errors need no process:
-// test/cli/refusals.test.ts.
+// test/cli/refusals.test.ts. The undisturbed reference run and the re-run after the kills run in this
+// process (runCliInProcess): only the killed runs and the lock's two holders need processes of their own.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openWarehouse } from '../../src/warehouse/open.ts';
+import { runCliInProcess } from '../cli/in-process.ts';
 import { startFakeService, fakeTransaction, fakeCashIn, type FakeService } from './fake-service.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -66,7 +68,7 @@ async function service(latencyMs: number): Promise<FakeService> {
   return svc;
 }
 
-function envFor(svc: FakeService, config: string): Record<string, string | undefined> {
+function envFor(svc: FakeService, config: string): Record<string, string> {
   return { RECON_API_KEY: KEY, RECON_BASE_URL: svc.url, RECON_CONFIG: config };
 }
 
@@ -103,7 +105,7 @@ describe('recon sync (process)', () => {
   it('converges after SIGKILL at several points to the content of an undisturbed run', async () => {
     const svc = await service(4);
     const reference = join(mkdtempSync(join(tmpdir(), 'recon-ref-')), 'w.duckdb');
-    const clean = await runCli(['sync'], envFor(svc, configFile(reference)));
+    const clean = await runCliInProcess(['sync'], { env: envFor(svc, configFile(reference)) });
     expect(clean.stderr).toContain('"event":"sync.summary"');
     expect(clean.code).toBe(0);
     const expected = await content(reference);
@@ -124,8 +126,8 @@ describe('recon sync (process)', () => {
       });
       expect(killed.signal).toBe('SIGKILL');
     }
-    const rerun = await runCli(['sync'], envFor(svc, config));
-    expect(rerun.code).toBe(0);
+    const rerun = await runCliInProcess(['sync'], { env: envFor(svc, config) });
+    expect(rerun.code, rerun.stderr).toBe(0);
     expect(await content(target)).toEqual(expected);
   });
 });
