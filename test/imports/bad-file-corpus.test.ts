@@ -4,6 +4,8 @@
 // is refused — the warehouse's order tables exactly as the good import left them. The good export is
 // imported in this process (the same runCli, into a copy of the migrated template): it only sets the
 // scene, and a child for it cost as much CPU again as the bad file's child, whose memory is the point.
+// So are the bad files of a few hundred bytes (`small`), refused or kept out for their shape, not their
+// size: the bound on memory is measured where a file could cost memory (bombs, huge values, deep nesting).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,6 +79,8 @@ interface CorpusCase {
   rejected?: RegExp[];
   /** Orders the file itself commits (besides the good export's G1 and G2), with customer names when given. */
   loaded?: Record<string, string | null>;
+  /** A file of a few hundred bytes: imported in this process, its memory not at stake. */
+  small?: true;
 }
 
 const PARQUET_REST = { P3: 'Ana', P4: 'Ana', P5: 'Ana', P6: 'Ana', P7: 'Ana', P8: 'Ana', P9: 'Ana' };
@@ -98,6 +102,7 @@ const CASES: CorpusCase[] = [
   },
   {
     name: 'XLSX with more zip entries than orders.limits.maxZipEntries',
+    small: true,
     make: (dir) => bad.writeSmallWorkbook(dir, 'entries.xlsx', 20),
     orders: { limits: { maxZipEntries: 10 } },
     exit: 2,
@@ -132,6 +137,7 @@ const CASES: CorpusCase[] = [
   },
   {
     name: 'Parquet with the amount as a STRUCT',
+    small: true,
     make: (dir) => bad.writeStructAmountParquet(dir, 'struct.parquet'),
     exit: 2,
     stderr:
@@ -145,6 +151,7 @@ const CASES: CorpusCase[] = [
   },
   {
     name: 'invalid UTF-8 in a UTF-8 CSV: the row is kept out with the byte offset',
+    small: true,
     make: (dir) => bad.writeInvalidUtf8Csv(dir, 'bad-utf8.csv'),
     orders: { csv: { encoding: 'utf-8' }, maxRejectedShare: 1 },
     exit: 0,
@@ -153,6 +160,7 @@ const CASES: CorpusCase[] = [
   },
   {
     name: 'a UTF-8 file under windows-1252 settings: read as UTF-8, with a warning',
+    small: true,
     make: (dir) => bad.writeUtf8Csv(dir, 'utf8.csv'),
     exit: 0,
     stderr: /utf8\.csv: read as UTF-8 although orders\.csv\.encoding is \\"windows-1252\\".*set orders\.csv\.encoding to \\"utf-8\\"/,
@@ -160,12 +168,14 @@ const CASES: CorpusCase[] = [
   },
   {
     name: 'a Shopify export under the Brazilian ";" settings',
+    small: true,
     make: (dir) => bad.writeShopifyCsv(dir, 'shopify.csv'),
     exit: 2,
     stderr: /shopify\.csv: the header has 1 column under delimiter ';' but 23 under ','; the file looks like a Shopify export: set orders\.preset to "shopify"/,
   },
   {
     name: 'title lines above the header: found, with a warning',
+    small: true,
     make: (dir) => bad.writeTitledCsv(dir, 'titled.csv'),
     exit: 0,
     stderr: /titled\.csv: the header is on line 3; the 2 lines above it \(a title\?\) were skipped — set orders\.csv\.skipRows to 2/,
@@ -173,6 +183,7 @@ const CASES: CorpusCase[] = [
   },
   {
     name: 'more rows than orders.limits.maxRows',
+    small: true,
     make: (dir) => {
       writeFileSync(join(dir, 'rows.csv'), [SANDBOX_HEADER, sandboxRow('R1'), sandboxRow('R2'), sandboxRow('R3')].join('\r\n'));
       return join(dir, 'rows.csv');
@@ -200,15 +211,15 @@ describe('bad-file corpus of the import limits (real CLI, peak memory, nothing c
     const before = await orderTables(dir);
 
     const file = await c.make(dir);
-    const run = await recon(['import', file], dir);
+    const run = c.small ? { ...(await runCliInProcess(['import', file], { cwd: dir })), peakMb: undefined } : await recon(['import', file], dir);
     const shown = `exit ${run.code}\nstderr: ${run.stderr.slice(-1500)}\nstdout: ${run.stdout.slice(-1500)}`;
-    console.info(`peak RSS ${run.peakMb.toFixed(0)} MB: ${c.name}`);
+    if (run.peakMb !== undefined) console.info(`peak RSS ${run.peakMb.toFixed(0)} MB: ${c.name}`);
 
     expect(run.code, shown).toBe(c.exit);
     if (c.stderr) expect(run.stderr, shown).toMatch(typeof c.stderr === 'function' ? c.stderr(dir) : c.stderr);
     for (const reason of c.rejected ?? []) expect(run.stdout, shown).toMatch(reason);
     expect(run.stderr.length + run.stdout.length, 'no input dumped into the output').toBeLessThan(64 * 1024);
-    if (HAS_PROC) expect(run.peakMb, 'peak resident set of the import, MB').toBeLessThan(MAX_PEAK_MB);
+    if (HAS_PROC && run.peakMb !== undefined) expect(run.peakMb, 'peak resident set of the import, MB').toBeLessThan(MAX_PEAK_MB);
 
     if (c.exit === 2) expect(await orderTables(dir), 'the order tables after a refused file').toBe(before);
     else expect(Object.fromEntries(await ordersIn(dir))).toEqual({ G1: 'Ana', G2: 'Ana', ...c.loaded });
