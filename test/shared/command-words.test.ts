@@ -6,13 +6,20 @@ import { commandWordsEn } from '../../src/shared/locale/command-words-en.ts';
 import { commandWordsPtBR } from '../../src/shared/locale/command-words-pt-BR.ts';
 import { englishWordsIn, SENTENCE_ALLOWED, withoutNames, wordsOf } from './english-words.ts';
 
-// One sample per argument position; none of its words is English.
+// One sample per argument position; none of its words is English. A leaf whose arguments are of another
+// shape has samples of its own.
 const SAMPLE_ARGS: readonly unknown[] = ['http://127.0.0.1:8787', '/dados/relatorios', '/dados/recon.duckdb', true];
+const SAMPLES_OF: Readonly<Record<string, readonly unknown[]>> = {
+  'sandbox.generated': [['30.000', '6.052', '33.351', '600'], '28/10/2026 .. 26/11/2026', '415'],
+};
 
 /** Every leaf of a catalogue as [path, text]: a function called with the samples, a list joined. */
 function leavesOf(value: unknown, path = ''): [string, string][] {
   if (typeof value === 'string') return [[path, value]];
-  if (typeof value === 'function') return [[path, String((value as (...a: unknown[]) => unknown)(...SAMPLE_ARGS.slice(0, value.length)))]];
+  if (typeof value === 'function') {
+    const args = SAMPLES_OF[path] ?? SAMPLE_ARGS.slice(0, value.length);
+    return [[path, String((value as (...a: unknown[]) => unknown)(...args))]];
+  }
   if (Array.isArray(value)) return [[path, value.join(' ')]];
   return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leavesOf(v, path ? `${path}.${k}` : k));
 }

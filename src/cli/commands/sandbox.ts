@@ -73,9 +73,12 @@ export default defineCommand({
     const started = performance.now();
     const history = generateHistory({ seed, days, perDay, endDate, discrepancyRate: rate, mispricedRate: mispriced });
     const out = process.stderr;
-    out.write(
-      `generated ${history.transactions.length} transactions, ${history.operations.length} operations, ${history.orders.length} orders, ${history.discrepancies.length} injected discrepancies (${history.startDate} .. ${history.endDate}) in ${Math.round(performance.now() - started)} ms\n`,
-    );
+    // No config here: the words of the locale a config file states, else the environment's (frame-locale.ts).
+    const { commands, fmt } = messagesFor(errorFrameLocale());
+    const words = commands.sandbox;
+    const counts = [history.transactions.length, history.operations.length, history.orders.length, history.discrepancies.length].map((n) => fmt.count(n));
+    const period = `${fmt.day(history.startDate)} .. ${fmt.day(history.endDate)}`;
+    out.write(`${words.generated(counts, period, fmt.count(Math.round(performance.now() - started)))}\n`);
 
     const ordersOut = args['orders-out'];
     const doubleAmounts = args['orders-double-amounts'] === true;
@@ -102,8 +105,6 @@ export default defineCommand({
       faults,
       faultSeed: wholeNumber('fault-seed', args['fault-seed'], seed, Number.MIN_SAFE_INTEGER),
     });
-    // No config here: the words of the locale a config file states, else the environment's (frame-locale.ts).
-    const words = messagesFor(errorFrameLocale()).commands.sandbox;
     process.stdout.write(
       [
         words.listening(sandbox.url, args.faults ?? 'none'),

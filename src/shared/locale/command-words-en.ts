@@ -8,6 +8,8 @@ export const commandWordsEn: CommandWords = {
   receiveListening: (url, inbox) => `recon receive: ${url}/  (inbox ${inbox}). Ctrl+C stops it.`,
   sqlBanner: 'recon sql (read-only). End statements with ";". .tables lists tables and views, .quit leaves.',
   sandbox: {
+    generated: ([tx, ops, orders, injected], period, ms) =>
+      `generated ${tx} transactions, ${ops} operations, ${orders} orders, ${injected} injected discrepancies (${period}) in ${ms} ms`,
     listening: (url, faults) => `sandbox of the payments service listening on ${url} (faults: ${faults})`,
     apiKey: (key) => `api key: ${key}  (any key starting test_ works; live_ keys get 403 on sandbox-only routes)`,
     tryThese: 'try:',

@@ -12,6 +12,9 @@ export const commandWordsPtBR = {
   receiveListening: (url: string, inbox: string): string => `recon receive: ${url}/  (caixa de entrada ${inbox}). Ctrl+C encerra.`,
   sqlBanner: 'recon sql (somente leitura). Termine cada comando com ";". .tables lista tabelas e visões, .quit sai.',
   sandbox: {
+    /** counts: transactions, operations, orders, injected discrepancies. */
+    generated: ([tx, ops, orders, injected]: readonly string[], period: string, ms: string): string =>
+      `gerados ${tx} transações, ${ops} operações, ${orders} pedidos e ${injected} divergências injetadas (${period}) em ${ms} ms`,
     listening: (url: string, faults: string): string => `sandbox do serviço de pagamentos ouvindo em ${url} (falhas: ${faults})`,
     apiKey: (key: string): string => `chave de API: ${key}  (qualquer chave iniciada por test_ serve; chaves live_ recebem 403 nas rotas só do sandbox)`,
     tryThese: 'experimente:',
