@@ -1,10 +1,12 @@
-// Two projects. `unit` (npm run test:unit) is the quick loop: pure and in-process tests, each file about
+// Three projects. `unit` (npm run test:unit) is the quick loop: pure and in-process tests, each file about
 // two seconds of CPU at most, under 20 s together on a quiet 2-core machine (15-17 s warm, 21 s with an
 // empty module cache). `e2e` is everything else: tests that spawn the CLI, drive a browser, run whole
 // nightly jobs or nights one after another, write every report of a night, kill processes, grind through
 // fault matrices, corpora and property runs, replay old migrations, or import real files of every format
-// into real warehouse files.
-// `npm test` runs both. A new test file lands in `e2e` until it is listed here, so the unit run cannot
+// into real warehouse files. Its files share two processes too, as the unit files do (a fresh process per
+// file was about 140 s of the suite's CPU in module loading alone), but for the few that replace a module,
+// which run as `e2e-mocking`, each in a process of its own.
+// `npm test` runs them all. A new test file lands in `e2e` until it is listed here, so the unit run cannot
 // slow down unnoticed.
 import { statfsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
@@ -47,6 +49,13 @@ const UNIT = [
   'test/warehouse/{memory-limit,migrate}.test.ts',
 ];
 
+// The files that replace a module with vi.mock run each in a fresh process (isolate: true): in a process
+// shared with other files the stand-in could leak into them, or the real module into them.
+const MOCKING = ['test/jobs/{ground-truth,every-check-truth}.test.ts', 'test/proof/fault-matrix.test.ts'];
+
+// What a test file leaves in a process shared with the next ones and must not (test/setup/).
+const SHARED_PROCESS_SETUP = ['test/setup/forget-secrets.ts'];
+
 // One migrated warehouse per project's run, which tests copy instead of migrating one per case
 // (test/warehouse/migrated-copy.ts). Named per project: at the root it would also run for the root.
 const TEMPLATE_SETUP = ['test/warehouse/template-setup.ts'];
@@ -72,14 +81,24 @@ export default defineConfig({
           // test/cli/in-process.ts puts back what runCli touches; nothing in unit leaves a global stubbed
           // (test/shared/log.test.ts fakes the timers inside each test and puts them back after it).
           isolate: false,
+          setupFiles: SHARED_PROCESS_SETUP,
           globalSetup: TEMPLATE_SETUP,
         },
       },
       // The e2e files also share the serve tests' two sandbox nights, in a folder the second setup gives them.
+      // What a file leaves in its process is the unit loop's rule: put back what it touches.
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: UNIT, globalSetup: [...TEMPLATE_SETUP, 'test/serve/two-nights-setup.ts'] },
+        test: {
+          name: 'e2e',
+          include: ['test/**/*.test.ts'],
+          exclude: [...UNIT, ...MOCKING],
+          isolate: false,
+          setupFiles: SHARED_PROCESS_SETUP,
+          globalSetup: [...TEMPLATE_SETUP, 'test/serve/two-nights-setup.ts'],
+        },
       },
+      { extends: true, test: { name: 'e2e-mocking', include: MOCKING, globalSetup: [...TEMPLATE_SETUP, 'test/serve/two-nights-setup.ts'] } },
     ],
   },
 });

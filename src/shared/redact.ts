@@ -21,6 +21,15 @@ export function registerSecret(secret: string | undefined): void {
   for (let i = 0; i + MIN_SECRET_FRAGMENT <= tail.length; i++) seeds.add(tail.slice(i, i + MIN_SECRET_FRAGMENT));
 }
 
+/**
+ * Forgets every registered secret. recon registers its key once per process; a process that runs several
+ * runs one after the other with other keys (the test runner's shared workers) forgets the last run's.
+ */
+export function forgetSecrets(): void {
+  secrets.clear();
+  seeds.clear();
+}
+
 export function redactSecrets(text: string): string {
   let out = text;
   for (const secret of secrets) out = out.split(secret).join(REDACTED);
