@@ -4,9 +4,9 @@
 // bin without the registry; anywhere else the hint names the entry point's path.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PROJECT_ROOT } from '../shared/project-root.ts';
 import { shellWord } from '../shared/shell-word.ts';
 
-const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 const BIN = join(PROJECT_ROOT, 'bin', 'recon.js');
 
 /** `npm exec recon --` when `cwd` is this project's folder, else the absolute path of bin/recon.js. */

@@ -1,6 +1,8 @@
 // The page's own assets (script, stylesheet, icon), served from src/serve/static by a fixed name list:
 // nothing is fetched from a CDN and no request can name any other file.
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../shared/project-root.ts';
 
 const ASSETS: Record<string, string> = {
   'table.js': 'text/javascript; charset=utf-8',
@@ -21,7 +23,7 @@ export function staticAsset(name: string): Promise<StaticAsset> | undefined {
   if (contentType === undefined) return undefined;
   let asset = cache.get(name);
   if (!asset) {
-    asset = readFile(new URL(`./static/${name}`, import.meta.url)).then((body) => ({ body, contentType }));
+    asset = readFile(join(PROJECT_ROOT, 'src', 'serve', 'static', name)).then((body) => ({ body, contentType }));
     asset.catch(() => cache.delete(name));
     cache.set(name, asset);
   }

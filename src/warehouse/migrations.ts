@@ -4,6 +4,7 @@
 // follow the service's fields; money is integer cents (BIGINT); instants are TIMESTAMPTZ.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PROJECT_ROOT } from '../shared/project-root.ts';
 
 export interface Migration {
   version: number;
@@ -13,7 +14,7 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'src', 'warehouse', 'migrations');
 
 const FILE_NAME = /^(\d{4})-[a-z0-9-]+\.sql$/;
 
