@@ -59,6 +59,9 @@ const SHARED_PROCESS_SETUP = ['test/setup/forget-secrets.ts'];
 // One migrated warehouse per project's run, which tests copy instead of migrating one per case
 // (test/warehouse/migrated-copy.ts). Named per project: at the root it would also run for the root.
 const TEMPLATE_SETUP = ['test/warehouse/template-setup.ts'];
+// The e2e files also share the serve tests' two sandbox nights, in a folder the second setup gives them,
+// and spawn recon from its build, which the third makes fresh.
+const E2E_SETUP = [...TEMPLATE_SETUP, 'test/serve/two-nights-setup.ts', 'test/cli/build-setup.ts'];
 
 export default defineConfig({
   test: {
@@ -85,7 +88,6 @@ export default defineConfig({
           globalSetup: TEMPLATE_SETUP,
         },
       },
-      // The e2e files also share the serve tests' two sandbox nights, in a folder the second setup gives them.
       // What a file leaves in its process is the unit loop's rule: put back what it touches.
       {
         extends: true,
@@ -95,10 +97,10 @@ export default defineConfig({
           exclude: [...UNIT, ...MOCKING],
           isolate: false,
           setupFiles: SHARED_PROCESS_SETUP,
-          globalSetup: [...TEMPLATE_SETUP, 'test/serve/two-nights-setup.ts'],
+          globalSetup: E2E_SETUP,
         },
       },
-      { extends: true, test: { name: 'e2e-mocking', include: MOCKING, globalSetup: [...TEMPLATE_SETUP, 'test/serve/two-nights-setup.ts'] } },
+      { extends: true, test: { name: 'e2e-mocking', include: MOCKING, globalSetup: E2E_SETUP } },
     ],
   },
 });
