@@ -3,7 +3,7 @@
 // while the build matches the sources, else from the sources through the TypeScript loader (tsx);
 // RECON_FROM_SOURCES=1 always runs the sources. The only place that sets the process's exit status, so
 // main.ts can be imported (by tests) without running anything.
-import { buildIsFresh } from '../scripts/source-stamp.mjs';
+import { buildIsFresh } from './source-stamp.js';
 
 // Every file and folder the process creates is its owner's alone unless recon sets a mode itself (the
 // configured fileMode of reports, journal, warehouse): DuckDB creates the warehouse's .wal and its

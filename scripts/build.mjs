@@ -4,12 +4,12 @@
 // instead of 4.6 s, `recon sql` 1.1 s instead of 2.5 s (a busy 2-core machine, same load). Commands stay
 // loaded on demand (code splitting), packages are imported from node_modules as by the sources, and the
 // files recon reads beside its code are read from src/ (src/shared/project-root.ts). bin/recon.js runs
-// the build only while the sources still carry its stamp (source-stamp.mjs), else the sources.
+// the build only while the sources still carry its stamp (bin/source-stamp.js), else the sources.
 // `--if-stale` builds only when the build is missing or stale.
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { buildIsFresh, DIST, ROOT, STAMP_NAME, stampSources } from './source-stamp.mjs';
+import { buildIsFresh, DIST, ROOT, STAMP_NAME, stampSources } from '../bin/source-stamp.js';
 
 if (process.argv.includes('--if-stale') && buildIsFresh()) process.exit(0);
 const stamp = stampSources();

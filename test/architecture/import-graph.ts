@@ -24,9 +24,13 @@ interface SeamImport {
 /** The arrows block: each seam in the order listed, with the seams it may import. */
 export type AllowedArrows = ReadonlyMap<string, ReadonlySet<string>>;
 
-/** The seam of a path relative to the repository: src/<seam>/..., else the top folder (jobs, reports, bin, ...). */
+/**
+ * The seam of a path relative to the repository: src/<seam>/..., else the top folder (jobs, reports, bin,
+ * ...). dist/ is the build of the CLI (scripts/build.mjs), so an import of it is one of the cli seam.
+ */
 function seamOf(path: string): string {
   const parts = path.split(sep);
+  if (parts[0] === 'dist') return 'cli';
   return parts[0] === 'src' && parts.length > 2 ? (parts[1] ?? 'src') : (parts[0] ?? path);
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildIsFresh, stampSources, STAMP_NAME } from '../../scripts/source-stamp.mjs';
+import { buildIsFresh, stampSources, STAMP_NAME } from '../../bin/source-stamp.js';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'recon.js');
 const dir = mkdtempSync(join(tmpdir(), 'recon-build-'));

@@ -48,9 +48,15 @@ async function content(path: string) {
   try {
     const q = async (sql: string) => (await w.connection.runAndReadAll(sql)).getRowObjectsJson();
     return {
-      transactions: await q('SELECT * EXCLUDE (first_seen_at, last_seen_at, first_seen_run, last_seen_run) FROM transactions ORDER BY transaction_id'),
+      // Each row with its text as listed, not raw_key, which only says where the text is kept: a killed
+      // run's publish that committed just before the kill numbers its files otherwise than one whole run.
+      transactions: await q(
+        'SELECT t.* EXCLUDE (first_seen_at, last_seen_at, first_seen_run, last_seen_run, raw_key), r.raw FROM transactions t JOIN transactions_raw r USING (transaction_id) ORDER BY transaction_id',
+      ),
       history: await q('SELECT transaction_id, status FROM transaction_history ORDER BY ALL'),
-      operations: await q('SELECT * EXCLUDE (first_seen_at, last_seen_at, first_seen_run, last_seen_run) FROM operations ORDER BY ALL'),
+      operations: await q(
+        'SELECT o.* EXCLUDE (first_seen_at, last_seen_at, first_seen_run, last_seen_run, raw_key), r.raw FROM operations o JOIN operations_raw r USING (kind, operation_id) ORDER BY ALL',
+      ),
     };
   } finally {
     w.close();

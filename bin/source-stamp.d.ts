@@ -1,4 +1,4 @@
-// Types of source-stamp.mjs, for the tests that import it.
+// Types of source-stamp.js, for the tests that import it.
 export const ROOT: string;
 export const DIST: string;
 export const STAMP_NAME: string;
