@@ -11,11 +11,22 @@ SELECT import_id FROM order_imports
 WHERE business_date = CAST($date AS DATE)
   AND run_id IS NOT DISTINCT FROM (SELECT arg_max(run_id, imported_at) FROM order_imports WHERE business_date = CAST($date AS DATE))`;
 
-export const KEPT_OUT_ORDERS_SQL = `
-SELECT i.file, i.line, i.column_name, i.value, i.item_id, i.kind, i.reason
+const KEPT_OUT_ORDERS_FROM = `
 FROM order_import_issues i
 WHERE i.import_id IN (${NIGHT_IMPORTS})
 ORDER BY i.file, i.line NULLS FIRST, i.kind, i.item_id`;
+
+/** The page's rows: the English reason as stored, and the facts it renders in the locale. */
+export const KEPT_OUT_ORDERS_SQL = `
+SELECT i.file, i.line, i.column_name, i.value, i.item_id, i.kind, i.reason, i.facts${KEPT_OUT_ORDERS_FROM}`;
+
+/**
+ * The sheet's rows: `reason` carries the stored English reason with its facts (JSON), which people's
+ * files (the workbook, the `.br.csv`) render in the locale and the machine CSV writes as stored.
+ */
+const KEPT_OUT_SHEET_SQL = `
+SELECT i.file, i.line, i.column_name, i.value, i.item_id, i.kind,
+  CAST(json_object('reason', i.reason, 'facts', i.facts) AS VARCHAR) AS reason${KEPT_OUT_ORDERS_FROM}`;
 
 /** The lines of the sheet: the rows the night's import rejected, and one per item whose rows conflict. */
 export const KEPT_OUT_ORDERS_COUNT_SQL = `(SELECT coalesce(sum(rows_rejected) + sum(conflicts), 0) FROM order_imports WHERE import_id IN (${NIGHT_IMPORTS}))`;
@@ -23,7 +34,7 @@ export const KEPT_OUT_ORDERS_COUNT_SQL = `(SELECT coalesce(sum(rows_rejected) + 
 export const keptOutOrdersSheet: SheetSpec = {
   name: 'Orders kept out',
   title: (m) => m.sheets.keptOutOrders,
-  sql: KEPT_OUT_ORDERS_SQL,
+  sql: KEPT_OUT_SHEET_SQL,
   columns: [
     { key: 'file', header: 'file', type: 'text', width: 50 },
     { key: 'line', header: 'line', type: 'integer' },
@@ -31,7 +42,7 @@ export const keptOutOrdersSheet: SheetSpec = {
     { key: 'value', header: 'value', type: 'text' },
     { key: 'item_id', header: 'item', type: 'text' },
     { key: 'kind', header: 'kind', type: 'text', display: 'issueKind' },
-    { key: 'reason', header: 'reason', type: 'text', width: 80 },
+    { key: 'reason', header: 'reason', type: 'text', width: 80, display: 'keptOutReason' },
   ],
   omitWhenEmpty: true,
 };
@@ -84,7 +95,7 @@ export const importRejected: ReportDefinition = {
     {
       ...keptOutOrdersSheet,
       omitWhenEmpty: false,
-      sql: KEPT_OUT_ORDERS_SQL.replace(NIGHT_IMPORTS, "SELECT import_id FROM order_imports WHERE run_id = getvariable('recon_import_run')"),
+      sql: KEPT_OUT_SHEET_SQL.replace(NIGHT_IMPORTS, "SELECT import_id FROM order_imports WHERE run_id = getvariable('recon_import_run')"),
     },
   ],
   csvSheet: keptOutOrdersSheet.name,

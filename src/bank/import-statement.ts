@@ -128,7 +128,7 @@ function keepOutColliding(read: ReadStatement, ids: string[], known: KnownLines)
   if (colliding.size === 0) return { lines: read.statement.lines, lineIds: ids, lineNumbers: read.lineNumbers, rejected: read.rejected };
   const keep = (_: unknown, i: number) => !colliding.has(i);
   const rejected = [...read.rejected];
-  for (const [i, reason] of colliding) rejected.push({ line: read.lineNumbers[i] ?? 0, reason, value: read.statement.lines[i]?.fitid });
+  for (const [i, kept] of colliding) rejected.push({ line: read.lineNumbers[i] ?? 0, ...kept, value: read.statement.lines[i]?.fitid });
   rejected.sort((x, y) => x.line - y.line);
   return { lines: read.statement.lines.filter(keep), lineIds: ids.filter(keep), lineNumbers: read.lineNumbers.filter(keep), rejected };
 }

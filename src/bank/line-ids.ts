@@ -12,6 +12,7 @@
 // And an id the warehouse already holds for a line of another day or amount is never merged into it
 // silently: the line is kept out with both lines named (keepOutCollisions).
 import { createHash } from 'node:crypto';
+import { keptOutOf, type KeptOut } from '../shared/locale/kept-out-text.ts';
 import type { StatementLine } from './statement.ts';
 
 /** What the warehouse already holds under a line id: the line's day and amount. */
@@ -52,16 +53,22 @@ export function lineIdsFor(lines: readonly StatementLine[], known: KnownFitids =
  * would vanish with nothing said. A line held under its id with the same day and amount is that line
  * again (an overlapping statement), not a collision.
  */
-export function collidingLines(lines: readonly StatementLine[], ids: readonly string[], known: KnownLines): Map<number, string> {
-  const colliding = new Map<number, string>();
+export function collidingLines(lines: readonly StatementLine[], ids: readonly string[], known: KnownLines): Map<number, KeptOut> {
+  const colliding = new Map<number, KeptOut>();
   lines.forEach((line, i) => {
     const id = ids[i] as string;
     const holder = known.get(id);
     if (holder === undefined || (holder.postedOn === line.postedOn && holder.amountCents === line.amountCents)) return;
     colliding.set(
       i,
-      `line id "${id.slice(0, 100)}" already names another line of this account (${holder.postedOn}, ${holder.amountCents} cents), ` +
-        `not this one (${line.postedOn}, ${line.amountCents} cents); kept out rather than merged into it`,
+      keptOutOf({
+        kind: 'lineIdTaken',
+        id: id.slice(0, 100),
+        heldOn: holder.postedOn,
+        heldCents: holder.amountCents,
+        postedOn: line.postedOn,
+        cents: line.amountCents,
+      }),
     );
   });
   return colliding;

@@ -4,6 +4,7 @@
 // cnab240-layout.ts, which the writer uses too. One account per file: a second batch of another
 // account is refused, since a statement belongs to one account.
 import { ReconError } from '../shared/errors.ts';
+import { keptOutOf } from '../shared/locale/kept-out-text.ts';
 import { CNAB240, CNAB240_LINE_LENGTH, fieldText, type CnabField } from './cnab240-layout.ts';
 import { dateFromDdmmyyyy } from './money-text.ts';
 import type { ReadStatement, StatementRejection } from './read-result.ts';
@@ -34,7 +35,7 @@ export function readCnab240(file: string, text: string, limits: StatementLimits 
     // Every record but a header or trailer is a line, read or kept out: what bank.limits.maxLinesPerStatement counts.
     if (!FRAME_RECORDS.has(type) || raw.length > CNAB240_LINE_LENGTH) counter.countLine(lineNo);
     if (raw.length > CNAB240_LINE_LENGTH) {
-      rejected.push({ line: lineNo, reason: `expected a record of ${CNAB240_LINE_LENGTH} characters, got ${raw.length}`, value: raw.slice(0, 40) });
+      rejected.push({ line: lineNo, ...keptOutOf({ kind: 'cnabRecordLength', expected: CNAB240_LINE_LENGTH, found: raw.length }), value: raw.slice(0, 40) });
       continue;
     }
     if (type === '0' || type === '1') {
@@ -66,7 +67,7 @@ export function readCnab240(file: string, text: string, limits: StatementLimits 
       closingBalanceCents = balanceOf(line, CNAB240.batchTrailer.closingBalance, CNAB240.batchTrailer.closingBalanceSign);
       closingOn = dateFromDdmmyyyy(fieldText(line, CNAB240.batchTrailer.closingBalanceOn));
     } else if (type !== '9') {
-      rejected.push({ line: lineNo, reason: `unknown record type "${type}" (expected 0, 1, 3, 5 or 9)`, value: line.slice(0, 14) });
+      rejected.push({ line: lineNo, ...keptOutOf({ kind: 'cnabRecordType', type }), value: line.slice(0, 14) });
     }
   }
   if (account === undefined) {
@@ -123,16 +124,16 @@ function entryOf(line: string, lineNo: number): StatementLine | StatementRejecti
   const { entry } = CNAB240;
   const dateText = fieldText(line, entry.postedOn);
   const postedOn = dateFromDdmmyyyy(dateText);
-  if (postedOn === undefined) return { line: lineNo, reason: `bad posting date "${dateText}" (expected DDMMAAAA at positions 143-150)`, value: dateText };
+  if (postedOn === undefined) return { line: lineNo, ...keptOutOf({ kind: 'cnabBadDate', text: dateText }), value: dateText };
   const amountText = fieldText(line, entry.amount);
   if (!/^\d{18}$/.test(amountText)) {
-    return { line: lineNo, reason: `bad amount "${amountText.trim()}" (expected 18 digits with 2 decimals at positions 151-168)`, value: amountText };
+    return { line: lineNo, ...keptOutOf({ kind: 'cnabBadAmount', text: amountText.trim() }), value: amountText };
   }
   const sign = fieldText(line, entry.sign);
-  if (sign !== 'D' && sign !== 'C') return { line: lineNo, reason: `bad debit/credit flag "${sign}" (expected D or C at position 169)`, value: sign };
+  if (sign !== 'D' && sign !== 'C') return { line: lineNo, ...keptOutOf({ kind: 'cnabBadFlag', text: sign }), value: sign };
   const cents = Number(amountText);
   // 18 digits may exceed what a double holds exactly; no real statement line comes near it.
-  if (!Number.isSafeInteger(cents)) return { line: lineNo, reason: `amount ${amountText} is out of range`, value: amountText };
+  if (!Number.isSafeInteger(cents)) return { line: lineNo, ...keptOutOf({ kind: 'cnabAmountOutOfRange', text: amountText }), value: amountText };
   const documentNumber = fieldText(line, entry.documentNumber).trim();
   return {
     postedOn,

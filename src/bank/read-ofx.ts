@@ -3,6 +3,7 @@
 // STMTTRN as a line. TRNAMT is parsed from its text to cents; a line with a bad amount or date is kept
 // out with its reason. Some banks write debits unsigned with TRNTYPE DEBIT: those are made negative.
 import { ReconError } from '../shared/errors.ts';
+import { keptOutOf } from '../shared/locale/kept-out-text.ts';
 import { dateFromOfx, parseDecimalCents } from './money-text.ts';
 import { childText, findNode, parseOfxTree, type OfxNode } from './ofx-tree.ts';
 import type { ReadStatement, StatementRejection } from './read-result.ts';
@@ -79,10 +80,10 @@ function accountOf(statement: OfxNode): StatementAccount {
 function lineOf(node: OfxNode): StatementLine | StatementRejection {
   const dateText = childText(node, 'DTPOSTED') ?? '';
   const postedOn = dateFromOfx(dateText);
-  if (postedOn === undefined) return { line: node.line, reason: `bad DTPOSTED "${dateText}" (expected YYYYMMDD, optionally with a time)`, value: dateText };
+  if (postedOn === undefined) return { line: node.line, ...keptOutOf({ kind: 'ofxBadDate', text: dateText }), value: dateText };
   const amountText = childText(node, 'TRNAMT') ?? '';
   const parsed = parseDecimalCents(amountText);
-  if (parsed === undefined) return { line: node.line, reason: `bad TRNAMT "${amountText}" (expected a decimal amount such as -12.34)`, value: amountText };
+  if (parsed === undefined) return { line: node.line, ...keptOutOf({ kind: 'ofxBadAmount', text: amountText }), value: amountText };
   const trnType = (childText(node, 'TRNTYPE') ?? '').toUpperCase();
   const amountCents = parsed > 0 && trnType === 'DEBIT' ? -parsed : parsed;
   return {

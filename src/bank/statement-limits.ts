@@ -4,7 +4,7 @@
 // recon derives itself (line-ids.ts), which would let a file forge another line's id.
 import { bankLimitsSchema } from '../config/bank-schema.ts';
 import { ReconError } from '../shared/errors.ts';
-import { formatEn } from '../shared/locale/format-en.ts';
+import { keptOutOf, type KeptOut } from '../shared/locale/kept-out-text.ts';
 import type { StatementRejection } from './read-result.ts';
 import type { StatementLine } from './statement.ts';
 
@@ -61,22 +61,17 @@ export function isDerivedIdShape(id: string): boolean {
 }
 
 /** Why a read line must be kept out under the limits, or undefined when it may go in. */
-export function lineRejectionReason(line: StatementLine, limits: StatementLimits): { reason: string; value: string } | undefined {
-  const tooLong = (field: string, text: string, limit: number, key: string) => ({
-    reason: `${field} is ${formatEn.count(text.length)} characters long, more than ${limit} (bank.limits.${key})`,
+export function lineRejectionReason(line: StatementLine, limits: StatementLimits): (KeptOut & { value: string }) | undefined {
+  const tooLong = (field: 'fitid' | 'documentNumber' | 'memo', text: string, key: 'maxIdLength' | 'maxTextLength') => ({
+    ...keptOutOf({ kind: 'statementTextTooLong', field, length: text.length, limit: limits[key], key }),
     value: text.slice(0, 100),
   });
-  if (line.fitid !== undefined && line.fitid.length > limits.maxIdLength) return tooLong('FITID', line.fitid, limits.maxIdLength, 'maxIdLength');
+  if (line.fitid !== undefined && line.fitid.length > limits.maxIdLength) return tooLong('fitid', line.fitid, 'maxIdLength');
   if (line.documentNumber !== undefined && line.documentNumber.length > limits.maxIdLength) {
-    return tooLong('document number', line.documentNumber, limits.maxIdLength, 'maxIdLength');
+    return tooLong('documentNumber', line.documentNumber, 'maxIdLength');
   }
-  if (line.memo.length > limits.maxTextLength) return tooLong('memo', line.memo, limits.maxTextLength, 'maxTextLength');
-  if (line.fitid !== undefined && isDerivedIdShape(line.fitid)) {
-    return {
-      reason: `FITID "${line.fitid}" has the shape of an id recon derives itself ("syn:..." or ".../YYYY-MM-DD/cents"), so it could stand for another line; kept out`,
-      value: line.fitid,
-    };
-  }
+  if (line.memo.length > limits.maxTextLength) return tooLong('memo', line.memo, 'maxTextLength');
+  if (line.fitid !== undefined && isDerivedIdShape(line.fitid)) return { ...keptOutOf({ kind: 'fitidDerivedShape', fitid: line.fitid }), value: line.fitid };
   return undefined;
 }
 

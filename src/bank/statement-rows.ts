@@ -3,6 +3,7 @@
 // line (20,000 rejected lines were 20,000 INSERTs, 23 s) nor one of thousands of parameters (which DuckDB
 // binds slowly: 20 INSERTs of 1,000 rows took 14 s).
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { keptOutJson } from '../shared/locale/kept-out-text.ts';
 import { dateParam, instantParam, runWithParams } from '../warehouse/sql.ts';
 import type { KnownLines } from './line-ids.ts';
 import type { StatementRejection } from './read-result.ts';
@@ -74,6 +75,7 @@ export async function insertImportIssues(db: DuckDBConnection, ctx: StatementRow
       appender.appendVarchar(rejection.reason);
       if (rejection.value === undefined) appender.appendNull();
       else appender.appendVarchar(rejection.value);
+      appender.appendVarchar(keptOutJson(rejection.facts));
       appender.endRow();
     }
   } finally {

@@ -3,6 +3,7 @@
 // reports.locale: the words are the catalogue's `check`, the problems and warnings their sentences.
 import { type Locale, messagesFor, type Messages } from '../shared/locale/index.ts';
 import { sayError } from '../shared/locale/error-text.ts';
+import { keptOutReasonIn } from '../shared/locale/kept-out-text.ts';
 import { sayLog } from '../shared/locale/log-text.ts';
 import type { OrdersFileCheck } from './check-orders.ts';
 import { isRejection, type OrderRow } from './order-rules.ts';
@@ -13,8 +14,10 @@ import type { OrdersSample } from './sample-orders.ts';
 const SHOWN_ROWS = 10;
 
 export function textForOrdersCheck(check: OrdersFileCheck, whole: OrdersSample, locale: Locale): string {
-  const words = messagesFor(locale).check;
+  const messages = messagesFor(locale);
+  const words = messages.check;
   const { sample, resolved } = check;
+  const reason = keptOutReasonIn(messages, resolved.timezone);
   const out: string[] = [];
   const csv =
     sample.format === 'csv' ? { encoding: resolved.csv.encoding, delimiter: resolved.csv.delimiter === '\t' ? '\\t' : resolved.csv.delimiter } : undefined;
@@ -30,8 +33,8 @@ export function textForOrdersCheck(check: OrdersFileCheck, whole: OrdersSample, 
     out.push(words.firstRows(shown.length));
     for (const row of shown) {
       if (row.outcome === undefined) out.push(words.lineItem(row.line));
-      // The row rules' reason is the text the import stores (order_import_issues), quoted as stored.
-      else if (isRejection(row.outcome)) out.push(words.keptOut(row.line, row.outcome.reason));
+      // The row rules' reason, from the facts the import stores beside it (order_import_issues), in the locale.
+      else if (isRejection(row.outcome)) out.push(words.keptOut(row.line, reason(row.outcome)));
       else out.push(words.stored(row.line, storedText(row.outcome, words)));
     }
     const { rows, keptOut } = whole.counts;

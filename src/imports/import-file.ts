@@ -7,6 +7,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Clock } from '../shared/clock.ts';
 import type { Logger } from '../shared/log.ts';
 import type { LogSentence } from '../shared/locale/log-params.ts';
+import { keptOutOf } from '../shared/locale/kept-out-text.ts';
+import type { KeptOutFact } from '../shared/locale/kept-out-types.ts';
 import { mergeStagedOrders, type ImportConflict } from './merge.ts';
 import { rowLimitError } from './limits.ts';
 import { isRejection, mappedColumnNames, orderFromCells, rowPlanFor, type OptionalColumn, type RowPlan, type RowRejection } from './order-rules.ts';
@@ -21,7 +23,9 @@ import type { ReadOptions, TableReadResult, TableSink } from './table-sink.ts';
 interface ImportRejection {
   file: string;
   line: number;
+  /** The English reasons (the stored `reason`), written from `facts`. */
   reason: string;
+  facts: readonly KeptOutFact[];
   item_id?: string;
   column?: string;
   value?: string;
@@ -123,9 +127,9 @@ export async function importOrderFile(ctx: ImportFileContext, file: string): Pro
           staged++;
           stager.add(outcome);
         },
-        invalid(reason, line) {
+        invalid(facts, line) {
           if (++result.rowsRead > maxRows) throw rowLimitError(file, resolved.limits);
-          reject({ line, reason });
+          reject({ line, ...keptOutOf(facts) });
         },
       };
       let lastBytes = 0;

@@ -1,11 +1,13 @@
-// What `recon import` prints: a table of counts per file and the first rows kept out (terminal), or one
-// JSON object per line (cron, pipes). Pure: takes results, returns text. A reason quotes what the file
+// What `recon import` prints: a table of counts per file and the first rows kept out, their reasons in the
+// reader's locale (terminal), or one JSON object per line with the English reason (cron, pipes). Pure:
+// takes results, returns text. A reason quotes what the file
 // held, so it goes out by the one display rule (src/shared/display-text.ts): escaped on the terminal,
 // escaped losslessly in JSON.
 import { formatEn } from '../shared/locale/format-en.ts';
 import { commandWordsEn } from '../shared/locale/command-words-en.ts';
 import type { CommandWords } from '../shared/locale/command-words-pt-BR.ts';
 import type { Formatter } from '../shared/locale/format.ts';
+import type { KeptOut } from '../shared/locale/kept-out-text.ts';
 import { safeText } from '../shared/display-text.ts';
 import type { ImportResult } from './import-orders.ts';
 import { sqlLiteral } from '../warehouse/sql.ts';
@@ -21,12 +23,14 @@ export interface IssueLine {
   value: string | null;
 }
 
-/** The words and the formatter of the reader's locale (English by default). */
+/** The words, the formatter and the kept-out reasons of the reader's locale (English by default). */
 export interface ImportTextWords {
   words: CommandWords['importOrders'];
   fmt: Formatter;
+  /** A kept-out row's reason in the locale (locale/kept-out-text.ts keptOutReasonIn). */
+  reason(kept: KeptOut): string;
 }
-const ENGLISH: ImportTextWords = { words: commandWordsEn.importOrders, fmt: formatEn };
+const ENGLISH: ImportTextWords = { words: commandWordsEn.importOrders, fmt: formatEn, reason: (kept) => kept.reason };
 
 export function tableForImport(result: ImportResult, { words, fmt }: ImportTextWords = ENGLISH): string {
   const count = (n: number) => fmt.count(n);
@@ -55,7 +59,7 @@ export function tableForImport(result: ImportResult, { words, fmt }: ImportTextW
 }
 
 /** The first `limit` rows kept out across files, then how many more and where to find them. */
-export function keptOutText(result: ImportResult, limit: number, { words, fmt }: ImportTextWords = ENGLISH): string {
+export function keptOutText(result: ImportResult, limit: number, { words, fmt, reason }: ImportTextWords = ENGLISH): string {
   const count = (n: number) => fmt.count(n);
   const lines: string[] = [];
   let shown = 0;
@@ -64,12 +68,12 @@ export function keptOutText(result: ImportResult, limit: number, { words, fmt }:
     total += f.rowsRejected + f.conflicts.length;
     for (const c of f.conflicts) {
       if (shown >= limit) break;
-      lines.push(safeText(`  ${f.file}:${c.lines[0] ?? '?'}  ${words.conflict}  ${c.reason}`, 'line'));
+      lines.push(safeText(`  ${f.file}:${c.lines[0] ?? '?'}  ${words.conflict}  ${reason(c)}`, 'line'));
       shown++;
     }
     for (const r of f.rejected) {
       if (shown >= limit) break;
-      lines.push(safeText(`  ${f.file}:${r.line}  ${words.rejected}  ${r.reason}`, 'line'));
+      lines.push(safeText(`  ${f.file}:${r.line}  ${words.rejected}  ${reason(r)}`, 'line'));
       shown++;
     }
   }

@@ -4,14 +4,14 @@
 // import brings an order that is new or whose status, amount, created_at or transaction_id changed, so
 // re-importing yesterday's cumulative export adds no history. Runs inside the caller's transaction.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { brlTextFromCents } from '../shared/money.ts';
+import { keptOutJson, keptOutOf, type KeptOut } from '../shared/locale/kept-out-text.ts';
+import type { KeptOutFact } from '../shared/locale/kept-out-types.ts';
 import type { OptionalColumn } from './order-rules.ts';
 import { STAGE_TABLE } from './stage.ts';
 
-export interface ImportConflict {
+export interface ImportConflict extends KeptOut {
   item_id: string;
   lines: number[];
-  reason: string;
 }
 
 export interface MergeOutcome {
@@ -110,6 +110,7 @@ async function appendConflictIssues(db: DuckDBConnection, conflicts: ImportConfl
       appender.appendVarchar(conflict.reason);
       appender.appendNull(); // column_name: the rows disagree on several
       appender.appendNull(); // value
+      appender.appendVarchar(keptOutJson(conflict.facts));
       appender.endRow();
     }
   } finally {
@@ -119,7 +120,6 @@ async function appendConflictIssues(db: DuckDBConnection, conflicts: ImportConfl
 
 // Stands for an empty optional field in the values lists (so that it shows as a difference).
 const NULL_TEXT = '(empty)';
-const FIELD_LABELS: Record<string, string> = { amount_cents: 'amount', created_ms: 'created_at' };
 
 async function conflictsOf(db: DuckDBConnection, optional: OptionalColumn[]): Promise<ImportConflict[]> {
   const fields = ['status', 'amount_cents', 'created_ms', ...optional];
@@ -136,19 +136,17 @@ async function conflictsOf(db: DuckDBConnection, optional: OptionalColumn[]): Pr
     const differences = fields
       .map((f) => ({ f, values: [...new Set(row[f] as string[])] }))
       .filter(({ values }) => values.length > 1)
-      .map(({ f, values }) => `${FIELD_LABELS[f] ?? f} ${values.map((v) => shownValue(f, v)).join(' vs ')}`);
+      .map(({ f, values }) => differenceOf(f, values));
     const itemId = String(row['item_id']);
-    return {
-      item_id: itemId,
-      lines,
-      reason: `item_id "${itemId}" has ${lines.length} rows that disagree (lines ${lines.join(', ')}): ${differences.join('; ')}; none of them was loaded`,
-    };
+    return { item_id: itemId, lines, ...keptOutOf({ kind: 'rowsDisagree', itemId, lines, differences }) };
   });
 }
 
-function shownValue(field: string, value: string): string {
-  if (value === NULL_TEXT) return NULL_TEXT;
-  if (field === 'amount_cents') return brlTextFromCents(Number(value));
-  if (field === 'created_ms') return new Date(Number(value)).toISOString();
-  return `"${String(value)}"`;
+type Difference = Extract<KeptOutFact, { kind: 'rowsDisagree' }>['differences'][number];
+
+/** A field's distinct values as facts: amounts and instants as numbers (never empty: the stage requires them). */
+function differenceOf(field: string, values: string[]): Difference {
+  if (field === 'amount_cents') return { field, values: values.map(Number) };
+  if (field === 'created_ms') return { field, values: values.map(Number) };
+  return { field, values: values.map((v) => (v === NULL_TEXT ? null : v)) };
 }

@@ -7,6 +7,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../config/schema.ts';
 import { instantFromSheetDate, instantParserFor, wallClockConverter } from './date-parse.ts';
 import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type ResolvedOrdersConfig } from './resolve-config.ts';
 import { lengthProblems, problemsOf, rejectionFrom } from './row-problems.ts';
+import type { KeptOutFact } from '../shared/locale/kept-out-types.ts';
 
 export type { Cell } from './cell-text.ts';
 
@@ -26,7 +27,9 @@ export interface OrderRow {
 
 export interface RowRejection {
   line: number;
+  /** The English reasons (the stored `reason`), written from `facts`. */
   reason: string;
+  facts: readonly KeptOutFact[];
   item_id?: string;
   /** The header name of the first column the row was kept out for, and that cell's text. */
   column?: string;
@@ -48,9 +51,10 @@ export interface RowPlan {
   status(text: string): OrderStatus | undefined;
   knownStatuses: string[];
   amount(cell: Cell): number | undefined;
-  /** Why a numeric amount cell is off the unit's grid ("has more than two decimals"), if it is. */
-  amountProblem(cell: Cell): string | undefined;
-  amountUnitText: string;
+  /** Whether a numeric amount cell is a number off the unit's grid (more than two decimals of reais). */
+  amountOffGrid(cell: Cell): boolean;
+  /** The unit and the dialect amounts are read in: the settings a kept-out reason names. */
+  amountRead: { unit: ResolvedOrdersConfig['amountUnit']; decimal: string; thousands: string };
   instant(cell: Cell): number | undefined;
   dateFormat: string;
   lengths: CellLengthRule;
@@ -142,12 +146,8 @@ export function rowPlanFor(header: string[], resolved: ResolvedOrdersConfig, fil
     skipContinuationRows: resolved.skipContinuationRows,
     ...statusLookup(resolved.statusMap),
     amount: amountParser(resolved),
-    amountProblem: (cell) => amountCellProblem(cell, resolved.amountUnit),
-    // The setting that decides is named, so the person who reads the reason knows what to change.
-    amountUnitText:
-      resolved.amountUnit === 'cents'
-        ? 'an integer amount in cents (orders.amountUnit "cents")'
-        : `an amount in reais (decimal "${resolved.csv.decimal}", thousands "${resolved.csv.thousands}": orders.csv.decimal, orders.csv.thousands)`,
+    amountOffGrid: (cell) => amountCellProblem(cell, resolved.amountUnit) !== undefined,
+    amountRead: { unit: resolved.amountUnit, decimal: resolved.csv.decimal, thousands: resolved.csv.thousands },
     instant: instantParser(resolved),
     dateFormat: resolved.dateFormat,
   };

@@ -38,7 +38,7 @@ export async function readCsvTable(file: string, options: CsvReadOptions, sink: 
   const dataRecord = (record: HeaderRecord) => {
     records++;
     const bad = invalid.within(record.line, record.lastLine);
-    if (bad !== undefined) sink.invalid(`invalid UTF-8 at byte ${bad.offset}`, record.line);
+    if (bad !== undefined) sink.invalid({ kind: 'invalidUtf8', byte: bad.offset }, record.line);
     else sink.row(record.cells, record.line);
   };
   const search = searchHeader({

@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 import { ReconError } from '../shared/errors.ts';
+import type { KeptOutFact } from '../shared/locale/kept-out-types.ts';
 import type { Cell } from './cell-text.ts';
 import { JsonArraySplitter, MAX_JSON_RECORD_BYTES, nestsDeeperThan } from './json-scan.ts';
 import { depthLimitError } from './limits.ts';
@@ -104,14 +105,14 @@ class ObjectRows {
   /** One element or line: checked as UTF-8, parsed, and handed on as a row (or an invalid one). */
   parse(bytes: Buffer, line: number, offset: number): void {
     if (!isUtf8(bytes)) {
-      this.invalid(`invalid UTF-8 at byte ${offset + firstInvalidUtf8(bytes)}`, line);
+      this.invalid({ kind: 'invalidUtf8', byte: offset + firstInvalidUtf8(bytes) }, line);
       return;
     }
     let value: unknown;
     try {
       value = JSON.parse(bytes.toString('utf8'));
     } catch (cause) {
-      this.invalid(`not valid JSON (${(cause as Error).message.slice(0, 200)})`, line);
+      this.invalid({ kind: 'invalidJson', said: (cause as Error).message.slice(0, 200) }, line);
       return;
     }
     this.add(value, line);
@@ -120,7 +121,7 @@ class ObjectRows {
   add(value: unknown, line: number): void {
     this.records++;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      this.invalid(`expected a JSON object, found ${Array.isArray(value) ? 'an array' : JSON.stringify(value).slice(0, 40)}`, line);
+      this.invalid({ kind: 'notAnObject', found: Array.isArray(value) ? null : JSON.stringify(value).slice(0, 40) }, line);
       return;
     }
     const object = value as Record<string, unknown>;
@@ -135,9 +136,9 @@ class ObjectRows {
     );
   }
 
-  invalid(reason: string, line: number): void {
+  invalid(facts: KeptOutFact, line: number): void {
     this.invalidCount++;
-    this.sink.invalid(reason, line);
+    this.sink.invalid(facts, line);
   }
 }
 

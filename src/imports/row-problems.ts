@@ -1,15 +1,14 @@
-// Why a row is kept out: every reason in column order, and the rejection built from them (the first
-// column at fault and its value). Only bad rows come here, so it may spend time on good messages. Pure.
+// Why a row is kept out: every reason in column order, as facts (locale/kept-out-types.ts), and the
+// rejection built from them (the English reason the warehouse stores, the first column at fault and its
+// value). Only bad rows come here, so it may spend time on good messages. Pure.
 import type { OrderStatus } from '../config/schema.ts';
-import { brlTextFromCents } from '../shared/money.ts';
+import { keptOutOf } from '../shared/locale/kept-out-text.ts';
+import type { KeptOutFact } from '../shared/locale/kept-out-types.ts';
 import { LONG_TEXT_HEAD, LongTextCell, shown, textLength, textOf, type Cell } from './cell-text.ts';
-import { formatEn } from '../shared/locale/format-en.ts';
-
-const count = (n: number): string => formatEn.count(n);
 import { MAX_AMOUNT_CENTS, type RowPlan, type RowRejection } from './order-rules.ts';
 
 export interface RowProblem {
-  reason: string;
+  facts: KeptOutFact;
   /** The header name of the column, and its cell index, when one column is at fault. */
   column?: string;
   index?: number;
@@ -22,7 +21,7 @@ const MAX_SHOWN_VALUE = 1000;
 
 /** The rejection of a row from its problems; `itemId` is left out when it is itself the problem. */
 export function rejectionFrom(problems: RowProblem[], cells: Cell[], line: number, itemId: string | undefined): RowRejection {
-  const rejection: RowRejection = { line, reason: problems.map((p) => p.reason).join('; ') };
+  const rejection: RowRejection = { line, ...keptOutOf(...problems.map((p) => p.facts)) };
   if (itemId !== undefined && itemId !== '') rejection.item_id = itemId;
   const first = problems.find((p) => p.column !== undefined);
   if (first?.column !== undefined) {
@@ -51,12 +50,10 @@ export function lengthProblems(plan: RowPlan, cells: Cell[]): RowProblem[] | und
     const key = isId ? 'orders.limits.maxIdLength' : 'orders.limits.maxTextLength';
     const column = names[i] ?? `#${i + 1}`;
     const field = fieldAt.get(i);
-    const reason =
-      field === undefined
-        ? `column "${column}" is ${count(length)} characters long, more than ${count(max)} (${key})`
-        : `${field} is ${count(length)} characters long, more than ${count(max)} (column "${column}"; ${key})`;
+    const facts: KeptOutFact =
+      field === undefined ? { kind: 'columnTooLong', column, length, max, key } : { kind: 'fieldTooLong', field, column, length, max, key };
     problems ??= [];
-    problems.push({ reason, column, index: i, tooLong: true });
+    problems.push({ facts, column, index: i, tooLong: true });
   }
   return problems;
 }
@@ -69,45 +66,33 @@ export function problemsOf(
 ): RowProblem[] {
   const { index, columns } = plan;
   const problems: RowProblem[] = [];
-  const of = (key: keyof typeof columns & keyof typeof index, reason: string) => problems.push({ reason, column: columns[key], index: index[key] });
+  type Field = keyof typeof columns & keyof typeof index;
+  const of = (key: Field, facts: (column: string) => KeptOutFact) => problems.push({ facts: facts(columns[key]), column: columns[key], index: index[key] });
+  const missing = (field: 'item_id' | 'amount' | 'status' | 'created_at') => (column: string) => ({ kind: 'valueMissing', field, column }) as const;
   if (plan.checkFieldCount && cells.length !== plan.fieldCount)
-    problems.push({ reason: `expected ${plan.fieldCount} fields as in the header, found ${cells.length}` });
-  if (parsed.itemId === '') of('item_id', `missing item_id (column "${columns.item_id}")`);
+    problems.push({ facts: { kind: 'fieldCount', expected: plan.fieldCount, found: cells.length } });
+  if (parsed.itemId === '') of('item_id', missing('item_id'));
   const amountCell = cells[index.amount];
   if (parsed.amount === undefined) {
     const text = shown(amountCell);
-    const problem = plan.amountProblem(amountCell);
-    if (problem !== undefined) of('amount', `amount ${text} ${problem} (column "${columns.amount}")`);
-    else
-      of(
-        'amount',
-        text === ''
-          ? `missing amount (column "${columns.amount}")`
-          : `unparseable amount "${text}" (column "${columns.amount}"): expected ${plan.amountUnitText}`,
-      );
+    const { unit, decimal, thousands } = plan.amountRead;
+    if (plan.amountOffGrid(amountCell)) of('amount', (column) => ({ kind: 'amountOffGrid', text, unit, column }));
+    else of('amount', text === '' ? missing('amount') : (column) => ({ kind: 'amountUnreadable', text, column, unit, decimal, thousands }));
   } else if (parsed.amount < 0) {
-    of('amount', `negative amount ${brlTextFromCents(parsed.amount)} (column "${columns.amount}")`);
+    const cents = parsed.amount;
+    of('amount', (column) => ({ kind: 'amountNegative', cents, column }));
   } else if (parsed.amount > MAX_AMOUNT_CENTS) {
-    of('amount', `amount ${brlTextFromCents(parsed.amount)} above the limit ${brlTextFromCents(MAX_AMOUNT_CENTS)} (column "${columns.amount}")`);
+    const cents = parsed.amount;
+    of('amount', (column) => ({ kind: 'amountAboveLimit', cents, limitCents: MAX_AMOUNT_CENTS, column }));
   }
   if (parsed.status === undefined) {
     const statusCell = cells[index.status];
-    of(
-      'status',
-      textOf(statusCell) === ''
-        ? `missing status (column "${columns.status}")`
-        : `unknown status "${shown(statusCell)}" (column "${columns.status}"): expected one of ${plan.knownStatuses.map((s) => `"${s}"`).join(', ')} or an orders.statusMap entry`,
-    );
+    const text = shown(statusCell);
+    of('status', textOf(statusCell) === '' ? missing('status') : (column) => ({ kind: 'statusUnknown', text, column, known: plan.knownStatuses }));
   }
   if (parsed.created === undefined) {
-    const createdCell = cells[index.created_at];
-    const text = shown(createdCell);
-    of(
-      'created_at',
-      text === ''
-        ? `missing created_at (column "${columns.created_at}")`
-        : `unparseable date "${text}" (column "${columns.created_at}"): expected ${plan.dateFormat} or ISO 8601 (orders.dateFormat)`,
-    );
+    const text = shown(cells[index.created_at]);
+    of('created_at', text === '' ? missing('created_at') : (column) => ({ kind: 'dateUnreadable', text, column, dateFormat: plan.dateFormat }));
   }
   return problems;
 }

@@ -5,6 +5,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import type { LogSentence } from '../shared/locale/log-params.ts';
+import { keptOutOf } from '../shared/locale/kept-out-text.ts';
 import type { Cell } from './cell-text.ts';
 import { readOrdersTable } from './import-file.ts';
 import { isRejection, orderFromCells, rowPlanFor, type OrderRow, type RowPlan, type RowRejection } from './order-rules.ts';
@@ -83,8 +84,8 @@ export async function sampleOrders(
       if (outcome?.item_id !== undefined) previousItemId = outcome.item_id;
       take({ line, cells, outcome });
     },
-    invalid(reason, line) {
-      take({ line, cells: [], outcome: { line, reason } });
+    invalid(facts, line) {
+      take({ line, cells: [], outcome: { line, ...keptOutOf(facts) } });
     },
   };
   try {

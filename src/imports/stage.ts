@@ -5,6 +5,7 @@
 // committed: a large uncommitted append is written out to the file as it fills, where a TEMP table would
 // hold a million rows in memory.
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
+import { keptOutJson } from '../shared/locale/kept-out-text.ts';
 import type { OptionalColumn, OrderRow, RowRejection } from './order-rules.ts';
 
 export const STAGE_TABLE = 'recon_import_stage';
@@ -64,6 +65,7 @@ export async function openStager(db: DuckDBConnection, optional: OptionalColumn[
       issues.appendVarchar(rejection.reason);
       appendOptional(issues, rejection.column);
       appendOptional(issues, rejection.value);
+      issues.appendVarchar(keptOutJson(rejection.facts));
       issues.endRow();
     },
     close() {

@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import type { OrdersLimits } from '../config/schema.ts';
 import type { Cell } from './cell-text.ts';
 import type { LogSentence } from '../shared/locale/log-params.ts';
+import type { KeptOutFact } from '../shared/locale/kept-out-types.ts';
 
 export interface TableSink {
   /**
@@ -13,8 +14,8 @@ export interface TableSink {
    */
   header(names: string[], line: number): ReadonlyMap<number, string>;
   row(cells: Cell[], line: number): void;
-  /** A record the reader itself could not turn into cells (broken JSON line, not an object). */
-  invalid(reason: string, line: number): void;
+  /** A record the reader itself could not turn into cells (broken JSON line, not an object), and why. */
+  invalid(facts: KeptOutFact, line: number): void;
 }
 
 /** What every reader is given besides the file and the sink. */

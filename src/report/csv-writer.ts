@@ -11,6 +11,7 @@ import type { Messages } from '../shared/locale/index.ts';
 import { formatPtBR } from '../shared/locale/format-pt-BR.ts';
 import { isoFromMillis, maskDocument, neutraliseFormula, safeCellText } from './cells.ts';
 import { displayTextOf, headerOf } from './display-values.ts';
+import { keptOutCellText } from '../shared/locale/kept-out-text.ts';
 import type { CellValue, ColumnSpec, CsvDialect } from './types.ts';
 
 export interface CsvOptions {
@@ -52,8 +53,17 @@ export function csvFieldOf(value: CellValue, column: ColumnSpec, options: CsvOpt
     case 'instant':
       return br ? formatPtBR.instantSeconds(value as number, options.timezone) : isoFromMillis(value as number);
     case 'text':
-      return reportText(people ? displayTextOf(String(value), column.display, people, options.timezone) : String(value), column, options.maskDocuments);
+      return reportText(
+        people ? displayTextOf(String(value), column.display, people, options.timezone) : machineTextOf(String(value), column),
+        column,
+        options.maskDocuments,
+      );
   }
+}
+
+/** A text value as a machine file keeps it: as queried, but a kept-out reason as stored, without its facts. */
+function machineTextOf(value: string, column: ColumnSpec): string {
+  return column.display === 'keptOutReason' ? keptOutCellText(value, undefined, 'UTC') : value;
 }
 
 /** Quotes a field when it holds the delimiter, a quote, CR or LF (RFC 4180 section 2). */

@@ -2,6 +2,7 @@
 // report's locale: the category's label, the state, the status word, the reason (from the finding's
 // facts), ..., and a column's header. The workbooks and the `.br.csv` copies both show values through here.
 import type { Messages } from '../shared/locale/index.ts';
+import { keptOutCellText } from '../shared/locale/kept-out-text.ts';
 import { localizeCategory, localizeState, localizeStatus, readFacts, renderReason } from '../shared/locale/localize.ts';
 import type { ColumnDisplay, ColumnSpec } from './types.ts';
 
@@ -22,6 +23,8 @@ export function displayTextOf(value: string, display: ColumnDisplay | undefined,
       return localizeStatus(messages, value);
     case 'reason':
       return reasonTextOf(value, messages, zone);
+    case 'keptOutReason':
+      return keptOutCellText(value, messages, zone);
     case 'ageBucket':
       return (messages.ageBuckets as Record<string, string>)[value] ?? value;
     case 'listing':

@@ -20,8 +20,10 @@ export type ColumnType = 'text' | 'cents' | 'integer' | 'rate' | 'instant' | 'da
 /**
  * How a workbook shows a text column's machine value to a person, in the report's locale (the CSV
  * keeps the value): a category key as its label, a state, a status word, a reason sentence, ...
+ * `keptOutReason` is the one value the CSV does not keep as it is: JSON of a stored reason and its facts
+ * (reports/kept-out.ts), of which the CSV writes the stored reason.
  */
-export type ColumnDisplay = 'category' | 'state' | 'status' | 'reason' | 'ageBucket' | 'listing' | 'issueKind' | 'bankStatus';
+export type ColumnDisplay = 'category' | 'state' | 'status' | 'reason' | 'keptOutReason' | 'ageBucket' | 'listing' | 'issueKind' | 'bankStatus';
 
 export interface ColumnSpec {
   /** The SQL result column this cell comes from; also the CSV header (cents columns end in `_cents`). */

@@ -10,6 +10,7 @@ import { DateTime } from 'luxon';
 import { FAMILY_OF_CATEGORY, FINDING_CATEGORIES, FINDING_STATES, type FindingCategory } from '../shared/domain.ts';
 import { TRIAGE_STATES } from '../triage/fold.ts';
 import type { Messages } from '../shared/locale/index.ts';
+import { keptOutReasonIn } from '../shared/locale/kept-out-text.ts';
 import { localizeCategory, localizeReason, localizeState, localizeStatus } from '../shared/locale/localize.ts';
 import { html, type SafeHtml } from './html.ts';
 import { bulkCountOf, rowsOfView } from './page-triage.ts';
@@ -181,11 +182,12 @@ export function syncRejectsTable(rejects: Limited<SyncRejectRow>, m: Messages): 
 ${cappedNotice(rejects, m)}<div class="scroll"><table id="sync-rejects"><thead>${headerRow(p.syncRejectsHeaders, [2, 3])}</thead><tbody>${rows}</tbody></table></div>`;
 }
 
-export function keptOutTable(keptOut: Limited<KeptOutRow>, m: Messages): SafeHtml {
+export function keptOutTable(keptOut: Limited<KeptOutRow>, m: Messages, zone: string): SafeHtml {
   const p = m.page.night;
+  const reason = keptOutReasonIn(m, zone);
   const rows = keptOut.rows.map(
     (r) =>
-      html`<tr><td>${basename(r.file)}</td><td class="num">${r.line ?? ''}</td><td>${r.column_name ?? ''}</td><td>${r.value ?? ''}</td><td>${r.item_id ?? ''}</td><td>${m.issueKinds[r.kind] ?? r.kind}</td><td class="reason">${r.reason}</td></tr>`,
+      html`<tr><td>${basename(r.file)}</td><td class="num">${r.line ?? ''}</td><td>${r.column_name ?? ''}</td><td>${r.value ?? ''}</td><td>${r.item_id ?? ''}</td><td>${m.issueKinds[r.kind] ?? r.kind}</td><td class="reason">${reason(r)}</td></tr>`,
   );
   return html`<h2>${p.keptOutOrders}</h2>
 <p class="muted">${p.keptOutOrdersText(keptOut.total)}</p>

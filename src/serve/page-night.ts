@@ -56,7 +56,7 @@ ${off.includes('fees') ? checkOffSection('fees', m) : ''}
 ${data.forecast ? forecastSection(data.forecast, m) : ''}
 <h2 id="findings-heading">${p.findingsHeading}</h2>
 ${data.findings.ok ? html`${data.findings.notice === undefined ? '' : html`<p class="notice" id="warehouse-notice">${data.findings.notice}</p>`}${findingsTable(data.findings.value, night.date, m, zone, data.triage)}` : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
-${data.keptOut && data.keptOut.total > 0 ? keptOutTable(data.keptOut, m) : ''}
+${data.keptOut && data.keptOut.total > 0 ? keptOutTable(data.keptOut, m, zone) : ''}
 ${data.syncRejects && data.syncRejects.total > 0 ? syncRejectsTable(data.syncRejects, m) : ''}
 `;
   return renderPage({ title: p.title(night.date), body, scripts: ['table.js'], page: m.page });

@@ -3,6 +3,8 @@
 // instants are epoch milliseconds, dates are YYYY-MM-DD text.
 import { maskDocument } from '../report/cells.ts';
 import { type Finding, findingOf, findingSelectSql } from '../shared/finding.ts';
+import { readKeptOutFacts } from '../shared/locale/kept-out-text.ts';
+import type { KeptOutFact } from '../shared/locale/kept-out-types.ts';
 import { bigintOf, numberOf, rowsOf, textOf, type Db } from './warehouse-reads.ts';
 
 /** A finding as the page shows it: the one finding shape, with its customer (document masked as in the reports). */
@@ -59,7 +61,9 @@ export interface KeptOutRow {
   value: string | null;
   item_id: string | null;
   kind: string;
+  /** The stored English reason, and the facts the page renders it from in the locale (none on rows of earlier imports). */
   reason: string;
+  facts?: readonly KeptOutFact[] | undefined;
 }
 
 export interface SyncRejectRow {
@@ -96,6 +100,7 @@ export async function syncRejectsOfNight(db: Db, request: { date: string; limit:
       row_no: numberOf(r['row_no']),
       id: textOf(r['id']),
       reason: textOf(r['reason']) ?? '',
+      facts: readKeptOutFacts(textOf(r['facts']) ?? null) ?? undefined,
     })),
   };
 }

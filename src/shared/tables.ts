@@ -146,3 +146,32 @@ export const FINDINGS_COLUMNS = Object.freeze({
   // JSON text of the finding's facts (locale/reason-types.ts); NULL on findings stored before 0020.
   facts: 'VARCHAR',
 } as const satisfies Record<string, 'VARCHAR' | 'DATE' | 'BIGINT'>);
+
+/**
+ * The columns of `order_import_issues`, in table order (migrations 0001, 0009 and 0022): the appenders
+ * of imports/stage.ts and imports/merge.ts append in this order. A test holds them equal to the migrated table.
+ */
+export const ORDER_IMPORT_ISSUES_COLUMNS = Object.freeze({
+  import_id: 'VARCHAR',
+  file: 'VARCHAR',
+  line: 'INTEGER',
+  item_id: 'VARCHAR',
+  kind: 'VARCHAR',
+  // The English sentence (a contract: scripts read it); people read the facts rendered in their locale.
+  reason: 'VARCHAR',
+  column_name: 'VARCHAR',
+  value: 'VARCHAR',
+  // JSON array of the reasons' facts (locale/kept-out-types.ts); NULL on rows stored before 0022.
+  facts: 'VARCHAR',
+} as const satisfies Record<string, 'VARCHAR' | 'INTEGER'>);
+
+/** The columns of `bank_import_issues`, in table order (migrations 0017 and 0022; bank/statement-rows.ts appends them). */
+export const BANK_IMPORT_ISSUES_COLUMNS = Object.freeze({
+  statement_id: 'VARCHAR',
+  file: 'VARCHAR',
+  line: 'INTEGER',
+  kind: 'VARCHAR',
+  reason: 'VARCHAR',
+  value: 'VARCHAR',
+  facts: 'VARCHAR',
+} as const satisfies Record<string, 'VARCHAR' | 'INTEGER'>);

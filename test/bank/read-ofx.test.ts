@@ -103,9 +103,14 @@ describe('OFX 1.x quirks', () => {
     const got = read(ofx1([trn({ amount: '1.00' }), trn({ amount: '12.3x' }), trn({ amount: '2.00', posted: '20240231' }), trn({ memo: 'no amount' })]));
     expect(got.statement.lines).toHaveLength(1);
     expect(got.rejected).toEqual([
-      { line: 21, reason: 'bad TRNAMT "12.3x" (expected a decimal amount such as -12.34)', value: '12.3x' },
-      { line: 25, reason: 'bad DTPOSTED "20240231" (expected YYYYMMDD, optionally with a time)', value: '20240231' },
-      { line: 29, reason: 'bad TRNAMT "" (expected a decimal amount such as -12.34)', value: '' },
+      { line: 21, reason: 'bad TRNAMT "12.3x" (expected a decimal amount such as -12.34)', facts: [{ kind: 'ofxBadAmount', text: '12.3x' }], value: '12.3x' },
+      {
+        line: 25,
+        reason: 'bad DTPOSTED "20240231" (expected YYYYMMDD, optionally with a time)',
+        facts: [{ kind: 'ofxBadDate', text: '20240231' }],
+        value: '20240231',
+      },
+      { line: 29, reason: 'bad TRNAMT "" (expected a decimal amount such as -12.34)', facts: [{ kind: 'ofxBadAmount', text: '' }], value: '' },
     ]);
     expect(got.lineNumbers).toEqual([17]);
   });

@@ -83,7 +83,10 @@ describe('bank.limits', () => {
     ]);
     const colliding = collidingLines(lines, ids, known);
     expect([...colliding.keys()]).toEqual([0]);
-    expect(colliding.get(0)).toMatch(/already names another line of this account \(2026-11-20, 1 cents\), not this one \(2026-11-20, 1000000 cents\)/);
+    expect(colliding.get(0)?.reason).toMatch(/already names another line of this account \(2026-11-20, 1 cents\), not this one \(2026-11-20, 1000000 cents\)/);
+    expect(colliding.get(0)?.facts).toEqual([
+      { kind: 'lineIdTaken', id: '0001/2026-11-20/1000000', heldOn: '2026-11-20', heldCents: 1, postedOn: '2026-11-20', cents: 1_000_000 },
+    ]);
   });
 
   it('reads lines one at a time without their line ends', () => {

@@ -100,6 +100,16 @@ describe('order imports', () => {
       'day2.csv',
       [SANDBOX_HEADER, sandboxRow('A', '150,00'), sandboxRow('B'), sandboxRow('A', '149,90', 'Cancelado'), sandboxRow('A', '150,00')].join('\n'),
     );
+    // What the row is kept out for, as the warehouse stores it beside the English reason.
+    const CONFLICT_FACTS = {
+      kind: 'rowsDisagree',
+      itemId: 'A',
+      lines: [2, 4, 5],
+      differences: [
+        { field: 'status', values: ['paid', 'canceled'] },
+        { field: 'amount_cents', values: [15000, 14990] },
+      ],
+    };
     const result = await ws.import([file], utf8Sandbox);
     const f = result.files[0];
     expect(f).toMatchObject({ rowsRead: 4, rowsLoaded: 1, conflictRows: 3, duplicatesIdentical: 0 });
@@ -108,11 +118,12 @@ describe('order imports', () => {
         item_id: 'A',
         lines: [2, 4, 5],
         reason: 'item_id "A" has 3 rows that disagree (lines 2, 4, 5): status "paid" vs "canceled"; amount 150,00 vs 149,90; none of them was loaded',
+        facts: [CONFLICT_FACTS],
       },
     ]);
     expect((await ordersById(ws)).get('A')).toMatchObject({ amount_cents: 10000 });
-    expect(await ws.rows("SELECT file, line, item_id, kind FROM order_import_issues WHERE kind = 'conflict'")).toEqual([
-      { file, line: 2, item_id: 'A', kind: 'conflict' },
+    expect(await ws.rows("SELECT file, line, item_id, kind, facts FROM order_import_issues WHERE kind = 'conflict'")).toEqual([
+      { file, line: 2, item_id: 'A', kind: 'conflict', facts: JSON.stringify([CONFLICT_FACTS]) },
     ]);
   });
 

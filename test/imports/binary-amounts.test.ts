@@ -142,7 +142,15 @@ describe('amounts stored as binary numbers', () => {
     );
     const result = await ws.import([file], CENTS);
     expect(result.files[0]?.rejected).toEqual([
-      { file, line: 3, item_id: 'C-3', reason: 'amount 8970.5 is not a whole number of cents (column "total")', column: 'total', value: '8970.5' },
+      {
+        file,
+        line: 3,
+        item_id: 'C-3',
+        reason: 'amount 8970.5 is not a whole number of cents (column "total")',
+        facts: [{ kind: 'amountOffGrid', text: '8970.5', unit: 'cents', column: 'total' }],
+        column: 'total',
+        value: '8970.5',
+      },
     ]);
     const decimal = await writeParquet(
       ws,

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cashInRowSchema, cashOutRowSchema } from '../../src/api/schemas.ts';
 import {
+  BANK_IMPORT_ISSUES_COLUMNS,
   FINDINGS_COLUMNS,
+  ORDER_IMPORT_ISSUES_COLUMNS,
   OPERATIONS_TABLE,
   SEEN_COLUMNS,
   TRANSACTIONS_TABLE,
@@ -45,6 +47,17 @@ describe('table specs', () => {
       `SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'findings' ORDER BY ordinal_position`,
     );
     expect(reader.getRows()).toEqual(Object.entries(FINDINGS_COLUMNS));
+  });
+
+  it.each([
+    ['order_import_issues', ORDER_IMPORT_ISSUES_COLUMNS],
+    ['bank_import_issues', BANK_IMPORT_ISSUES_COLUMNS],
+  ] as const)('%s: the migrated table has the declared columns, types and order', async (table, columns) => {
+    const reader = await warehouse.db.runAndReadAll(
+      `SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = 'main' AND table_name = $t ORDER BY ordinal_position`,
+      { t: table },
+    );
+    expect(reader.getRows()).toEqual(Object.entries(columns));
   });
 
   it.each([TRANSACTIONS_TABLE, OPERATIONS_TABLE])('$name: keys and compared columns are columns of the table', (spec: LoadedTable) => {

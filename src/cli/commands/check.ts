@@ -15,6 +15,7 @@ import { resolveOrdersConfig } from '../../imports/resolve-config.ts';
 import { sampleOrders } from '../../imports/sample-orders.ts';
 import { ReconError, isReconError } from '../../shared/errors.ts';
 import { type Locale, messagesFor } from '../../shared/locale/index.ts';
+import { keptOutReasonIn } from '../../shared/locale/kept-out-text.ts';
 import { openWarehouse } from '../../warehouse/open.ts';
 import { configArg, contextFor } from '../context.ts';
 
@@ -40,7 +41,9 @@ export default defineCommand({
     try {
       for (const file of given) {
         const statement = statementKindOfFile(file) !== undefined;
-        const { text, clean } = statement ? checkStatement(file, config.bank, locale) : await checkOrders(scratch.connection, config, file);
+        const { text, clean } = statement
+          ? checkStatement(file, config.bank, { locale, zone: config.timezone })
+          : await checkOrders(scratch.connection, config, file);
         process.stdout.write(`${text}\n${words.clean(clean)}\n\n`);
         if (!clean) unclean++;
       }
@@ -73,8 +76,10 @@ async function checkOrders(
   return { text, clean: problems === 0 && whole.counts.keptOut === 0 };
 }
 
-function checkStatement(file: string, bank: BankConfig, locale: Locale): { text: string; clean: boolean } {
-  const words = messagesFor(locale).check;
+function checkStatement(file: string, bank: BankConfig, { locale, zone }: { locale: Locale; zone: string }): { text: string; clean: boolean } {
+  const messages = messagesFor(locale);
+  const words = messages.check;
+  const reason = keptOutReasonIn(messages, zone);
   const out = [words.statementHead(file)];
   const problems: string[] = [];
   try {
@@ -83,8 +88,8 @@ function checkStatement(file: string, bank: BankConfig, locale: Locale): { text:
     out.push(words.statementRead(read.format, read.charset, periodStart, periodEnd, lines.length, read.rejected.length));
     out.push(words.account(account.bankCode || '?', account.agency || '?', account.account || '?', account.document || undefined));
     for (const line of lines.slice(0, 10)) out.push(words.statementLine(line.postedOn, line.type, line.amountCents, line.memo));
-    // The reason is the text the import stores with the line kept out, quoted as stored.
-    for (const rejected of read.rejected.slice(0, 10)) problems.push(words.lineKeptOut(rejected.line, rejected.reason));
+    // The reason the import stores with the line kept out, from its facts, in the locale.
+    for (const rejected of read.rejected.slice(0, 10)) problems.push(words.lineKeptOut(rejected.line, reason(rejected)));
     if (bank.accounts.length === 0) problems.push(words.noAccounts);
     else {
       try {

@@ -4,6 +4,7 @@
 // row as JSON lines otherwise. Failures are ReconErrors (input -> exit 2).
 import { defineCommand } from 'citty';
 import { messagesFor } from '../../shared/locale/index.ts';
+import { keptOutReasonIn } from '../../shared/locale/kept-out-text.ts';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { importStatements, type StatementImportResult } from '../../bank/import-statement.ts';
 import { jsonLinesForStatements, tableForStatements } from '../../bank/statement-text-out.ts';
@@ -82,11 +83,13 @@ export default defineCommand({
         banked: await importStatements(deps, statements, ctx.config.bank, runId),
       }));
       if (process.stdout.isTTY) {
-        const { commands, fmt } = messagesFor(ctx.config.reports.locale);
-        const orderWords = { words: commands.importOrders, fmt };
+        const messages = messagesFor(ctx.config.reports.locale);
+        const { commands, fmt } = messages;
+        const reason = keptOutReasonIn(messages, ctx.config.timezone);
+        const orderWords = { words: commands.importOrders, fmt, reason };
         if (orders) process.stdout.write(`${tableForImport(orders, orderWords)}\n\n${keptOutText(orders, LISTED_ON_TERMINAL, orderWords)}\n`);
         if (banked.length > 0) {
-          const table = tableForStatements(banked, LISTED_ON_TERMINAL, { words: commands.importStatements, fmt });
+          const table = tableForStatements(banked, LISTED_ON_TERMINAL, { words: commands.importStatements, fmt, reason });
           process.stdout.write(`${orders ? '\n' : ''}${table}\n`);
         }
       } else {

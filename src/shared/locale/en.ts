@@ -12,6 +12,7 @@ import { commandWordsEn } from './command-words-en.ts';
 import { checkEn } from './check-en.ts';
 import { pageEn } from './page-en.ts';
 import { checksOffEn, emptySheetsEn } from './sentences-en.ts';
+import { keptOutEn } from './kept-out-en.ts';
 import { FINDING_CATEGORIES } from '../domain.ts';
 
 const money = (f: ReasonFormat, cents: bigint | null) => f.money(cents);
@@ -253,6 +254,7 @@ export const en: Messages = {
     forecastNoPartialDays: 'Every day of the horizon is complete: every sale that can have an installment due in it was read',
   },
   reasons,
+  keptOut: keptOutEn,
   night: {
     done: (date, warnings, duration, sandbox) =>
       `Night ${date} ${warnings ? 'done with warnings' : 'done'} in ${duration}${sandbox ? ' on the built-in SANDBOX (no real money; set RECON_API_KEY and a config to use the service)' : ''}.`,

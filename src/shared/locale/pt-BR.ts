@@ -8,6 +8,7 @@ import { commandWordsPtBR } from './command-words-pt-BR.ts';
 import { checkPtBR } from './check-pt-BR.ts';
 import { pagePtBR } from './page-pt-BR.ts';
 import { checksOffPtBR, emptySheetsPtBR } from './sentences-pt-BR.ts';
+import { keptOutPtBR } from './kept-out-pt-BR.ts';
 
 const money = (f: ReasonFormat, cents: bigint | null) => f.money(cents);
 
@@ -295,6 +296,8 @@ export const ptBR = {
     forecastNoPartialDays: 'Todos os dias do horizonte estão completos: toda venda que pode ter parcela vencendo nele foi lida',
   },
   reasons,
+  /** Why a row of an export or a statement line is kept out, from its facts (kept-out-text.ts). */
+  keptOut: keptOutPtBR,
   /** The night summary the CLI prints at the end of a run (src/cli/print-night.ts). */
   night: {
     done: (date: string, warnings: boolean, duration: string, sandbox: boolean): string =>
