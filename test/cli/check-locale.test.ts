@@ -1,7 +1,7 @@
 // `recon check` speaks the config's reports.locale: an orders export that does not fit and a bank
 // statement that does, read in process under pt-BR and under en. The words around the facts follow the
-// locale (the verdict, PROBLEM, the statement's period, lines and account, money in the locale's format);
-// config keys, file names and the row rules' stored reasons stay as written.
+// locale (the verdict, PROBLEM, the statement's period, lines and account, money in the locale's format,
+// why a row is kept out); config keys, file names, column names and what the file held stay as written.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,11 +51,13 @@ describe('recon check under reports.locale', () => {
     expect(ran.stdout).toMatch(/^ {2}PROBLEMA \(orders\.csv\.decimal\): .*3 das primeiras 3 linhas .* defina orders\.csv\.decimal como "\."/m);
     expect(ran.stdout).toMatch(/^ {2}PROBLEMA \(orders\.dateFormat\): .*defina orders\.dateFormat como "dd-MM-yyyy HH:mm"$/m);
     expect(ran.stdout).toMatch(/^ {2}aviso: orders\.preset "recon-sandbox" é combinado com chaves explícitas .*orders\.csv\.encoding "utf-8"/m);
-    expect(ran.stdout).toMatch(/^ {4}linha 2: MANTIDA FORA: /m);
-    // None of the English words of the report is left (the rows' stored reasons are quoted after "MANTIDA FORA:").
-    const words = ran.stdout.replace(/MANTIDA FORA: .*$/gm, '');
-    expect(words).not.toMatch(
-      /would|import cleanly|PROBLEM[ :]|warning:|bank statement|period|line\(s\)|\bcents\b|problems: none|matches|the mapping|rows read/,
+    // Why each row is kept out, in Portuguese: the column and the text the file held as written.
+    expect(ran.stdout).toMatch(
+      /^ {4}linha 2: MANTIDA FORA: valor ilegível "1234\.50" \(coluna "valor_total"\): esperado um valor em reais \(decimal ",", milhar "\.": orders\.csv\.decimal, orders\.csv\.thousands\); data ilegível "[^"]+" \(coluna "[^"]+"\): esperado "[^"]+" ou ISO 8601 \(orders\.dateFormat\)$/m,
+    );
+    // None of the English words of the report is left, the rows' reasons included.
+    expect(ran.stdout).not.toMatch(
+      /would|import cleanly|PROBLEM[ :]|warning:|bank statement|period|line\(s\)|\bcents\b|problems: none|matches|the mapping|rows read|unparseable|expected|column "/,
     );
     expect(ran.stderr).toMatch(/^recon: 1 de 2 arquivo\(s\) não seriam importados sem problemas/m);
   });

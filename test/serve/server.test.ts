@@ -29,7 +29,7 @@ beforeAll(async () => {
     );
     // An order row the second night's import kept out, its reason hostile.
     await warehouse.connection.run(
-      `INSERT INTO order_import_issues SELECT import_id, file, 7, 'PED-BAD', 'rejected', $reason, 'valor_total', 'R$ 1,2,3' FROM order_imports WHERE business_date = $date::DATE`,
+      `INSERT INTO order_import_issues SELECT import_id, file, 7, 'PED-BAD', 'rejected', $reason, 'valor_total', 'R$ 1,2,3', NULL FROM order_imports WHERE business_date = $date::DATE`,
       { reason: `unparseable amount "${HOSTILE_REASON}"`, date: NIGHTS[1] },
     );
     // A listed row the second night's sync kept out.
