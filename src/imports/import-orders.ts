@@ -61,7 +61,7 @@ export async function importOrders(deps: ImportDeps, request: ImportRequest, con
     await inTransaction(deps.db, memoryLimit, request.files.join(', '), async () => {
       for (const file of request.files) {
         const result = await importOrderFile(ctx, file);
-        failOnBadRows(result);
+        failOnBadRows(result, resolved.timezone);
         files.push(result);
       }
     });
@@ -95,16 +95,16 @@ function importError(error: unknown, memoryLimit: string, files: string): unknow
   return new ReconError('warehouse', { id: 'orderImportFailed', said: (error as Error).message }, { cause: error });
 }
 
-function failOnBadRows(result: ImportFileResult): void {
+function failOnBadRows(result: ImportFileResult, zone: string): void {
   if (result.rowsRejected === 0 && result.conflicts.length === 0) return;
-  // The rows' reasons are the import's stored words (the rejections report's), quoted as they are.
+  // The rows' reasons with their facts: the error says them in the reader's locale, the log in English.
   const lines = [
-    ...result.rejected.slice(0, 10).map((r) => ({ lines: [r.line], reason: r.reason })),
-    ...result.conflicts.slice(0, 10).map((c) => ({ lines: c.lines, reason: c.reason })),
+    ...result.rejected.slice(0, 10).map((r) => ({ lines: [r.line], reason: r.reason, facts: r.facts })),
+    ...result.conflicts.slice(0, 10).map((c) => ({ lines: c.lines, reason: c.reason, facts: c.facts })),
   ];
   throw new ReconError(
     'input',
-    { id: 'strictRejected', file: result.file, rejected: result.rowsRejected, conflicts: result.conflicts.length, lines },
+    { id: 'strictRejected', file: result.file, rejected: result.rowsRejected, conflicts: result.conflicts.length, lines, zone },
     { details: { file: result.file, rejected: result.rowsRejected, conflicts: result.conflicts.length } },
   );
 }

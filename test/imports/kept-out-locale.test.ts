@@ -1,6 +1,6 @@
 // Under reports.locale pt-BR, why a row is kept out reads in Portuguese wherever a person reads it: the
 // terminal's "Ficaram de fora" list, the `orders-rejected` workbook and `.br.csv` that `recon import`
-// writes when too many rows are kept out, and `recon check` of a bank statement. The warehouse, the
+// writes when too many rows are kept out, the refusal of `--strict`, and `recon check` of a bank statement. The warehouse, the
 // machine CSV and the JSON lines keep the English reason, with the facts beside it in the warehouse.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,6 +92,15 @@ describe('kept-out reasons under pt-BR', () => {
     } finally {
       warehouse.close();
     }
+  });
+
+  it('recon import --strict names the rows it refuses for in Portuguese', async () => {
+    const ran = await runCliInProcess(['import', '--strict', 'pedidos.csv'], { cwd: dir });
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/^ {2}linha 3: valor ilegível "x" \(coluna "valor_total"\)/m);
+    expect(ran.stderr).toMatch(/^ {2}linhas 7, 8: o item_id "F" tem 2 linhas que divergem/m);
+    // What the person reads (the JSON log line before it keeps English, as every log line does).
+    expect(ran.stderr.slice(ran.stderr.indexOf('\nrecon: '))).not.toMatch(/unparseable|rows that disagree/);
   });
 
   it('recon check says why a statement line is kept out in Portuguese', async () => {

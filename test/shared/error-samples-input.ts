@@ -47,7 +47,20 @@ export const INPUT_SAMPLES: InputErrorParams = {
   parquetUnreadable: { file: '/srv/exports/pedidos.parquet', said: 'Invalid Input Error: No magic bytes found at end of file' },
   parquetMemory: { file: '/srv/exports/pedidos.parquet', memoryLimit: '512MB' },
   importMemory: { files: file, memoryLimit: '512MB' },
-  strictRejected: { file, rejected: 2, conflicts: 1, lines: [{ lines: [14], reason: 'amount "12,3,4" is not a number' }] },
+  strictRejected: {
+    file,
+    rejected: 2,
+    conflicts: 1,
+    lines: [
+      { lines: [14], reason: 'amount "12,3,4" is not a number' },
+      {
+        lines: [15],
+        reason: 'missing amount (column "Valor")',
+        facts: [{ kind: 'valueMissing', field: 'amount', column: 'Valor' }],
+      },
+    ],
+    zone: 'America/Sao_Paulo',
+  },
   tooManyKeptOut: {
     keptOut: 120,
     orders: 1000,

@@ -2,6 +2,7 @@
 // replay, and triage's own records (code input). Each id's sentences are in errors-orders-*.ts (order
 // exports) and errors-files-*.ts (statements, replays, triage).
 import type { ErrorSentence } from './error-types.ts';
+import type { KeptOutFact } from './kept-out-types.ts';
 
 /** Why a workbook is not a readable XLSX; `said` is the zip library's or the XML reader's own words. */
 export type XlsxProblem =
@@ -64,7 +65,14 @@ export interface OrdersErrorParams {
   parquetUnreadable: { file: string; said: string };
   parquetMemory: { file: string; memoryLimit: string };
   importMemory: { files: string; memoryLimit: string };
-  strictRejected: { file: string; rejected: number; conflicts: number; lines: { lines: number[]; reason: string }[] };
+  /** Each line's English reason and, when the rule stated them, its facts, rendered in the locale in `zone`. */
+  strictRejected: {
+    file: string;
+    rejected: number;
+    conflicts: number;
+    lines: { lines: number[]; reason: string; facts?: readonly KeptOutFact[] | undefined }[];
+    zone: string;
+  };
   tooManyKeptOut: { keptOut: number; orders: number; maxShare: number; files: string[]; night?: { reportDir: string } };
   ordersExportMissing: { file: string; date: string };
   ordersDoNotFit: { problems: ErrorSentence[] };

@@ -2,6 +2,8 @@
 // não lê, um formato que não confere, um limite ultrapassado, linhas que a importação deixa de fora,
 // configurações que não servem ao arquivo. O que o arquivo traz (nomes de coluna, textos) vai entre aspas.
 import type { ErrorCatalogue, ErrorWords } from './error-types.ts';
+import { sayKeptOut } from './kept-out-text.ts';
+import { ptBR } from './pt-BR.ts';
 import type { DecompressedFacts, OrdersErrorParams, XlsxProblem } from './error-params-input.ts';
 
 const tab = (d: string) => (d === '\t' ? '\\t' : d);
@@ -117,7 +119,9 @@ export const ordersErrorsPtBR: ErrorCatalogue<OrdersErrorParams> = {
     '(o DuckDB grava o excedente numa pasta temporária ao lado do warehouse até esse limite); nada dele foi importado',
   strictRejected: (p, w) =>
     `${p.file}: --strict: ${w.fmt.count(p.rejected)} linha(s) recusada(s) e ${w.fmt.count(p.conflicts)} item_id(s) em conflito; nada foi importado\n${p.lines
-      .map((l) => `  ${l.lines.length === 1 ? 'linha' : 'linhas'} ${l.lines.join(', ')}: ${l.reason}`)
+      .map(
+        (l) => `  ${l.lines.length === 1 ? 'linha' : 'linhas'} ${l.lines.join(', ')}: ${l.facts === undefined ? l.reason : sayKeptOut(ptBR, l.facts, p.zone)}`,
+      )
       .join('\n')}`,
   tooManyKeptOut: (p, w) =>
     `a importação de pedidos deixou de fora ${w.fmt.count(p.keptOut)} de ${w.fmt.count(p.orders)} linhas (${w.fmt.decimal((p.keptOut / p.orders) * 100, p.keptOut / p.orders < 0.1 ? 1 : 0)} %), mais que orders.maxRejectedShare (${w.fmt.decimal(p.maxShare * 100, p.maxShare < 0.1 ? 1 : 0)} %); ${
