@@ -115,7 +115,7 @@ async function encodingProblem(file: string, resolved: ResolvedOrdersConfig, sam
   if (resolved.csv.encoding !== 'utf-8') return undefined;
   const evidence = await windows1252Evidence(file);
   if (!evidence) return undefined;
-  const invalid = sample.rows.filter((r) => isRejected(r) && r.outcome.reason.startsWith('invalid UTF-8')).length;
+  const invalid = sample.rows.filter((r) => isRejected(r) && r.outcome.facts.some((f) => f.kind === 'invalidUtf8')).length;
   const inHeader = sample.refusal?.message.includes('invalid UTF-8') ?? false;
   const rows = sample.rows.length;
   return problemOf(
