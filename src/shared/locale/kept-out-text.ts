@@ -26,18 +26,25 @@ function formatOf(messages: Messages, zone: string): KeptOutFormat {
 
 /** The facts' reasons in the locale, in the order found, as one text. */
 export function sayKeptOut(messages: Messages, facts: readonly KeptOutFact[], zone: string): string {
-  const f = formatOf(messages, zone);
-  return facts
-    .map((fact) => {
-      const render = messages.keptOut[fact.kind] as (facts: KeptOutFact, f: KeptOutFormat) => string;
-      return render(fact, f);
-    })
-    .join('; ');
+  return sayWith(messages, facts, formatOf(messages, zone));
 }
+
+function sayWith(messages: Messages, facts: readonly KeptOutFact[], f: KeptOutFormat): string {
+  let text = '';
+  for (const fact of facts) {
+    const render = messages.keptOut[fact.kind] as (facts: KeptOutFact, f: KeptOutFormat) => string;
+    text += `${text === '' ? '' : '; '}${render(fact, f)}`;
+  }
+  return text;
+}
+
+// Made once: a file of a million bad rows writes a million English reasons.
+let englishFormat: KeptOutFormat | undefined;
 
 /** The reason with its facts: the English sentence is written from the facts, never the other way round. */
 export function keptOutOf(...facts: KeptOutFact[]): KeptOut {
-  return { reason: sayKeptOut(en, facts, 'UTC'), facts };
+  englishFormat ??= formatOf(en, 'UTC');
+  return { reason: sayWith(en, facts, englishFormat), facts };
 }
 
 /** The reason a person reads: from the facts in the locale, or the stored sentence of a row without facts. */
