@@ -13,8 +13,6 @@ const text = z.string();
 
 const fact = <const K extends string, S extends z.ZodRawShape>(kind: K, shape: S) => z.object({ kind: z.literal(kind), ...shape });
 
-/** The order fields a missing value or a too long cell names (orders.columns' keys). */
-const orderField = text;
 const lengthKey = z.enum(['orders.limits.maxIdLength', 'orders.limits.maxTextLength']);
 const amountUnit = z.enum(['reais', 'cents']);
 
@@ -33,7 +31,8 @@ export const KEPT_OUT_FACT = z.discriminatedUnion('kind', [
   // Order rows (imports/row-problems.ts), in the order the rules look at a row.
   fact('fieldCount', { expected: count, found: count }),
   fact('columnTooLong', { column: text, length: count, max: count, key: lengthKey }),
-  fact('fieldTooLong', { field: orderField, column: text, length: count, max: count, key: lengthKey }),
+  // The order field the cell feeds (a key of orders.columns), and the header's name for its column.
+  fact('fieldTooLong', { field: text, column: text, length: count, max: count, key: lengthKey }),
   fact('valueMissing', { field: z.enum(['item_id', 'amount', 'status', 'created_at']), column: text }),
   fact('amountOffGrid', { text, unit: amountUnit, column: text }),
   // The unit and the CSV dialect the amount was read with: the settings a person changes.
