@@ -65,7 +65,8 @@ export function jsonLinesForStatements(results: readonly StatementImportResult[]
         lines_rejected: r.linesRejected,
       }),
     );
-    for (const x of r.rejected) lines.push(jsonLine({ type: 'statement_rejected', file: r.file, line: x.line, reason: x.reason, value: x.value ?? null }));
+    for (const x of r.rejected)
+      lines.push(jsonLine({ type: 'statement_rejected', file: r.file, line: x.line, reason: x.reason, value: x.value ?? null, facts: x.facts }));
   }
   return lines;
 }

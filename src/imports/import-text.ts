@@ -7,7 +7,7 @@ import { formatEn } from '../shared/locale/format-en.ts';
 import { commandWordsEn } from '../shared/locale/command-words-en.ts';
 import type { CommandWords } from '../shared/locale/command-words-pt-BR.ts';
 import type { Formatter } from '../shared/locale/format.ts';
-import type { KeptOut } from '../shared/locale/kept-out-text.ts';
+import { type KeptOut, readKeptOutFacts } from '../shared/locale/kept-out-text.ts';
 import { safeText } from '../shared/display-text.ts';
 import type { ImportResult } from './import-orders.ts';
 import { sqlLiteral } from '../warehouse/sql.ts';
@@ -21,6 +21,8 @@ export interface IssueLine {
   reason: string;
   column_name: string | null;
   value: string | null;
+  /** The facts' JSON text (NULL on rows of imports before the facts were stored). */
+  facts?: string | null | undefined;
 }
 
 /** The words, the formatter and the kept-out reasons of the reader's locale (English by default). */
@@ -118,6 +120,8 @@ export function jsonLineForIssue(issue: IssueLine): string {
     import_id: issue.import_id,
     column: issue.column_name,
     value: issue.value,
+    // What the reason states, as data: a script reads it instead of parsing the English sentence.
+    facts: readKeptOutFacts(issue.facts ?? null),
   });
 }
 

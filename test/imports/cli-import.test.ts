@@ -50,6 +50,8 @@ describe('recon import', () => {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ type: 'file', file: 'good.csv', format: 'csv', rows_read: 2, rows_loaded: 1, rows_rejected: 1 });
     expect(lines[1]).toMatchObject({ type: 'rejected', file: 'good.csv', line: 3, item_id: 'B', reason: expect.stringMatching(/unparseable amount "x"/) });
+    // Beside the English reason, what it states as data.
+    expect(lines[1]?.['facts']).toEqual([expect.objectContaining({ kind: 'amountUnreadable', text: 'x', column: 'valor_total' })]);
     expect(lines).toHaveLength(2);
   });
 

@@ -161,7 +161,7 @@ function statementCounts(banked: StatementImportResult[]): Record<string, number
 async function writeAllIssues(db: DuckDBConnection, importIds: string[]): Promise<void> {
   const names = importIds.map((_, i) => `import_${i}`);
   const result = await db.stream(
-    `SELECT import_id, file, line, item_id, kind, reason, column_name, value FROM order_import_issues WHERE import_id IN (${names.map((n) => `$${n}`).join(', ')}) ORDER BY import_id, line`,
+    `SELECT import_id, file, line, item_id, kind, reason, column_name, value, facts FROM order_import_issues WHERE import_id IN (${names.map((n) => `$${n}`).join(', ')}) ORDER BY import_id, line`,
     Object.fromEntries(importIds.map((id, i) => [names[i], id])),
   );
   for await (const rows of result.yieldRowObjectJs()) {
