@@ -40,7 +40,7 @@ const UNIT = [
   'test/config/config.test.ts',
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules}.test.ts',
   'test/reconcile/{bank-rules,format,rules}.test.ts',
-  'test/report/{cells,chargebacks-scope,long-cells,report-base,views}.test.ts',
+  'test/report/{cells,chargebacks-scope,long-cells,print-layout,report-base,views}.test.ts',
   'test/sandbox/{generator,installments,routes-post,row-bytes,server}.test.ts',
   'test/serve/{latest-night,page-guards,rules}.test.ts',
   'test/shared/{amount-at-stake,command-words,display-text,figures,format,kept-out-reasons,locale,log,log-sentences,money,progress-text,redact,tables}.test.ts',

@@ -111,6 +111,19 @@ export const chargebacks: ReportDefinition = {
       sql: LISTED,
       columns: SHEET_COLUMNS,
       csvColumns: CSV_KEYS,
+      // On paper: which chargeback, how old the dispute, how much, and whether the order knows.
+      printColumns: [
+        'transaction_id',
+        'item_id',
+        'is_new',
+        'charged_back_at',
+        'days_since_chargeback',
+        'net_value_cents',
+        'card_brand',
+        'order_status',
+        'order_amount_cents',
+        'has_open_finding',
+      ],
       totals: ['net_value_cents', 'order_amount_cents'],
       // None to act on is no reason to look empty-handed: say how many are open, and where.
       whenEmpty: {

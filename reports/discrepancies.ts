@@ -59,10 +59,28 @@ const FINDING_COLUMNS: ColumnSpec[] = [
 /** The CSV adds the finding's facts (JSON) at the end: a machine reads them instead of parsing the sentence. */
 const CSV_COLUMNS: ColumnSpec[] = [...FINDING_COLUMNS, { key: 'facts', header: 'facts', type: 'text' }];
 
-/** In a workbook the reason is rendered in the report's locale from the facts (display-values.ts). */
+/**
+ * In a workbook the reason is rendered in the report's locale from the facts (display-values.ts), and
+ * wraps at 40 characters so the printed columns fit an A4 page at a readable size.
+ */
 const SHOWN_COLUMNS: ColumnSpec[] = FINDING_COLUMNS.map((c) =>
-  c.key === 'reason' ? { key: 'reason_shown', header: 'reason', type: 'text', display: 'reason', width: 70 } : c,
+  c.key === 'reason' ? { key: 'reason_shown', header: 'reason', type: 'text', display: 'reason', width: 40 } : c,
 );
+
+/**
+ * What a category sheet prints: which order, payment or cash-out, why, how much, and whose. The sheet's
+ * title and night are in the page's header; the triage columns stay on screen (the page is where triage happens).
+ */
+const PRINT_COLUMNS = [
+  'item_id',
+  'operation_id',
+  'transaction_ids',
+  'reason_shown',
+  'order_amount_cents',
+  'payment_amount_cents',
+  'difference_cents',
+  'customer_name',
+];
 
 /** A category sheet: the same, with the category's key beside its label so a filter by key still works. */
 const SHEET_COLUMNS: ColumnSpec[] = [SHOWN_COLUMNS[0] as ColumnSpec, { key: 'category', header: 'categoryKey', type: 'text' }, ...SHOWN_COLUMNS.slice(1)];
@@ -152,6 +170,7 @@ const categorySheets: SheetSpec[] = FINDING_CATEGORIES.map((category) => ({
   title: (m) => m.categories[category],
   sql: `SELECT * FROM $base WHERE category = ${sqlLiteral(category)}\n${ORDER_FINDINGS}`,
   columns: SHEET_COLUMNS,
+  printColumns: PRINT_COLUMNS,
   totals: AMOUNT_TOTALS,
   omitWhenEmpty: true,
 }));
@@ -161,6 +180,7 @@ const otherSheet: SheetSpec = {
   title: (m) => m.sheets.other,
   sql: `SELECT * FROM $base WHERE category NOT IN (${categoryList})\n${ORDER_FINDINGS}`,
   columns: SHEET_COLUMNS,
+  printColumns: PRINT_COLUMNS,
   totals: AMOUNT_TOTALS,
   omitWhenEmpty: true,
 };

@@ -79,6 +79,8 @@ export const forecast: ReportDefinition = {
       title: (m) => m.sheets.forecastLines,
       // The nearest days only: the whole horizon is one line per installment of a year of sales.
       maxWorkbookRows: 50_000,
+      // Printing the workbook prints the sums per day (the other sheet); this one prints its total and notes.
+      printRows: 'totals',
       sql: `
 SELECT transaction_id, item_id, card_brand, sold_at, installment, installments, due_date, amount_cents
 FROM $base

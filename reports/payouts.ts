@@ -45,6 +45,8 @@ export const payouts: ReportDefinition = {
       name: 'Payouts',
       title: (m) => m.sheets.payouts,
       sql: PAYOUT_STANDING_SQL,
+      // On paper: each payout against its bank credit (the statement's memo and line stay on screen).
+      printColumns: ['account_id', 'cash_out_id', 'payout_day', 'expected_cents', 'bank_status', 'credited_on', 'credit_cents', 'difference_cents'],
       columns: [
         { key: 'account_id', header: 'account', type: 'text' },
         { key: 'cash_out_id', header: 'operation', type: 'text' },

@@ -16,6 +16,18 @@ SELECT transaction_id, item_id, sold_at, refunded_at, net_value_cents, refunded_
 FROM refunds
 WHERE refunded_at >= $day_start AND refunded_at < $day_end
 ORDER BY refunded_at, transaction_id`,
+      // On paper: the refund, its amounts and whether the order reflects it (the card's details stay on screen).
+      printColumns: [
+        'transaction_id',
+        'item_id',
+        'refunded_at',
+        'net_value_cents',
+        'refunded_amount_cents',
+        'current_status',
+        'order_status',
+        'order_amount_cents',
+        'order_reflects_refund',
+      ],
       columns: [
         { key: 'transaction_id', header: 'transaction', type: 'text' },
         { key: 'item_id', header: 'item', type: 'text' },

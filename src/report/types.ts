@@ -88,6 +88,17 @@ export interface SheetSpec {
    * keeps its keys where scripts read them.
    */
   csvColumns?: readonly string[];
+  /**
+   * The columns a person reads on paper, as keys of `columns` in the order they print (at most 10):
+   * the workbook's sheet leads with them and its print area covers only them; the other columns follow
+   * to their right, on screen. Default: every column prints. The CSV's columns are `csvColumns`'.
+   */
+  printColumns?: readonly string[];
+  /**
+   * `totals`: the printed page is the header, the totals and the notes, never the rows (a sheet of one
+   * line per installment would print hundreds of pages; its sums print on another sheet). Default `all`.
+   */
+  printRows?: 'all' | 'totals';
   /** False: the sheet only feeds the CSV (default true). */
   inWorkbook?: boolean;
   /**

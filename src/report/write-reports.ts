@@ -177,7 +177,7 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     if (off) {
       // No query runs: its figures would read as answers (every sale "unpriced", no payout anywhere).
       const messages = messagesFor(request.locale);
-      xlsx.addSentenceSheet(messages.sheets.checkOff, messages.checksOff[off].sentence);
+      xlsx.addSentenceSheet(messages.sheets.checkOff, messages.checksOff[off].sentence, { day: request.day.date, messages });
     } else {
       queries = await materialiseBase(deps, definition, params);
       for (const sheet of sheets) {
@@ -254,6 +254,9 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
       maskDocuments: request.maskDocuments,
       messages,
       totals: sheet.totals ?? [],
+      ...(sheet.printColumns ? { printColumns: sheet.printColumns } : {}),
+      ...(sheet.printRows ? { printRows: sheet.printRows } : {}),
+      day: request.day.date,
     }));
   const cap = Math.min(sheet.maxWorkbookRows ?? SPREADSHEET_MAX_ROWS, SPREADSHEET_MAX_ROWS);
   let total = 0;

@@ -1,7 +1,8 @@
 // Workbooks for people, written with exceljs's streaming writer. Amounts are numbers in R$, instants
 // are local wall-clock dates in the locale's format, booleans are the locale's yes/no, codes are
-// labels; the header is frozen, filterable and repeated on every printed page (landscape, one page
-// wide); no cell is ever a formula. A sheet's rows are held back until its widths are known: every
+// labels; the header is frozen, filterable and repeated on every printed page (A4 landscape, the
+// sheet's printed columns one page wide at 8 pt or more, its title, night and page count in the
+// header and footer: print-layout.ts); no cell is ever a formula. A sheet's rows are held back until its widths are known: every
 // column is as wide as its longest value (no `###`), text wraps past its cap. A sheet longer than
 // BUFFERED_ROWS starts streaming with widths made for the largest amounts (xlsx-layout.ts).
 import { createWriteStream, type WriteStream } from 'node:fs';
@@ -9,11 +10,15 @@ import { openExclusiveFile } from '../shared/exclusive-file.ts';
 import ExcelJS from 'exceljs';
 import { ReconError } from '../shared/errors.ts';
 import type { Messages } from '../shared/locale/index.ts';
-import { capExcelText, excelDateFromDateText, excelDateFromInstant, fractionFromBasisPoints, reaisNumberFromCents, safeCellText } from './cells.ts';
+import { capExcelText, excelDateFromDateText, excelDateFromInstant, fractionFromBasisPoints, reaisNumberFromCents } from './cells.ts';
 import { reportText } from './csv-writer.ts';
 import { displayTextOf, headerOf } from './display-values.ts';
 import type { CellValue, ColumnSpec, ColumnType } from './types.ts';
+import { choosePrintFit, columnLetterOf, headerFooterOf, orderColumnsForPrint, PRINT_MARGINS } from './print-layout.ts';
 import { BRL_FORMAT, columnWidthOf, displayLength, type ExcelValue, LINE_HEIGHT, numFmtOf, streamingFloor, TEXT_CAP, wrappedLines } from './xlsx-layout.ts';
+import { BOLD_FONT, CELL_FONT, isSentenceNote, noteRowsOf, type SheetNote, sheetText, writeNoteRow, writeSentenceRow } from './xlsx-notes.ts';
+
+export type { SheetNote } from './xlsx-notes.ts';
 
 /** Rows held back to measure a sheet before its first row is written (a night's sheets fit in it). */
 const BUFFERED_ROWS = 5000;
@@ -24,12 +29,17 @@ export interface CellOptions {
   messages: Messages;
 }
 
-/** A note under the table: text, or an instant shown in local time. */
-export interface SheetNote {
-  label: string;
-  text?: string | null;
-  instantMs?: number | null;
+/** What a sheet prints (SheetSpec's `printColumns` and `printRows`) and the night its header names. */
+export interface SheetOptions extends CellOptions {
+  totals?: readonly string[];
+  printColumns?: readonly string[];
+  printRows?: 'all' | 'totals';
+  /** The business date, YYYY-MM-DD. */
+  day: string;
 }
+
+/** The page setup every sheet shares: A4 (9) landscape, the header row on each page. */
+const PAGE = { paperSize: 9, orientation: 'landscape', printTitlesRow: '1:1', margins: PRINT_MARGINS } as const;
 
 function excelValueOf(value: CellValue, column: ColumnSpec, options: CellOptions): ExcelValue {
   if (value === null) return null;
@@ -63,11 +73,6 @@ function alignmentOf(type: ColumnType): Partial<ExcelJS.Alignment> {
   return { vertical: 'top', horizontal: 'right', indent: 1 };
 }
 
-/** Any other text of a sheet (headers, note labels and values): safe text and the formula rule, then Excel's cap. */
-function sheetText(text: string): string {
-  return capExcelText(safeCellText(text));
-}
-
 /** Excel forbids `[]:*?/\` in sheet names and cuts them at 31 characters. */
 function sheetNameOf(name: string): string {
   return name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet';
@@ -92,19 +97,25 @@ export class XlsxFileWriter {
     return new XlsxFileWriter(stream);
   }
 
-  addSheet(name: string, columns: readonly ColumnSpec[], options: CellOptions & { totals?: readonly string[] }): XlsxSheetWriter {
-    const sheet = this.#workbook.addWorksheet(sheetNameOf(name), {
-      views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
-      // For the accountant's printer: landscape A4, every column on one page wide, the header on each page.
-      pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' },
-    });
-    return new XlsxSheetWriter(sheet, columns, options);
+  /**
+   * A sheet whose worksheet is added when its widths are known: whether it prints fitted to the page's
+   * width goes at the top of the sheet's XML, and the streaming writer writes that top when the sheet is
+   * added. The report writer finishes one sheet before it starts the next, so the order is kept.
+   */
+  addSheet(name: string, columns: readonly ColumnSpec[], options: SheetOptions): XlsxSheetWriter {
+    const title = sheetNameOf(name);
+    const headerFooter = headerFooterOf(title, options.day, options.messages.print);
+    const open = (fit: ReturnType<typeof choosePrintFit>) =>
+      this.#workbook.addWorksheet(title, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }], pageSetup: { ...PAGE, ...fit }, headerFooter });
+    return new XlsxSheetWriter(title, open, columns, options);
   }
 
   /** A sheet that is one sentence (a report whose check is off): a wide column, the text wrapped in it. */
-  addSentenceSheet(name: string, sentence: string): void {
-    const sheet = this.#workbook.addWorksheet(sheetNameOf(name), {
-      pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' },
+  addSentenceSheet(name: string, sentence: string, page: { day: string; messages: Messages }): void {
+    const title = sheetNameOf(name);
+    const sheet = this.#workbook.addWorksheet(title, {
+      pageSetup: { ...PAGE, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+      headerFooter: headerFooterOf(title, page.day, page.messages.print),
     });
     sheet.columns = [{ width: SENTENCE_WIDTH }];
     writeSentenceRow(sheet, sentence, SENTENCE_WIDTH, 1);
@@ -122,9 +133,13 @@ export class XlsxFileWriter {
 }
 
 export class XlsxSheetWriter {
-  readonly #sheet: ExcelJS.Worksheet;
+  readonly #open: (fit: ReturnType<typeof choosePrintFit>) => ExcelJS.Worksheet;
+  #sheet: ExcelJS.Worksheet | undefined;
+  /** The columns in the sheet's order (printed ones first), and where each one's value is in a row. */
   readonly #columns: readonly ColumnSpec[];
-  readonly #options: CellOptions & { totals?: readonly string[] };
+  readonly #order: readonly number[];
+  readonly #printed: number;
+  readonly #options: SheetOptions;
   readonly #sums: (bigint | null)[];
   readonly #longest: number[];
   /** Rows not written yet: the sheet's widths are set before its first row. Null once streaming. */
@@ -132,27 +147,33 @@ export class XlsxSheetWriter {
   #cellStyles: Partial<ExcelJS.Style>[] = [];
   #widths: number[] = [];
   #rows = 0;
+  #lastRow = 0;
 
-  constructor(sheet: ExcelJS.Worksheet, columns: readonly ColumnSpec[], options: CellOptions & { totals?: readonly string[] }) {
-    this.#sheet = sheet;
-    this.#columns = columns;
+  constructor(name: string, open: (fit: ReturnType<typeof choosePrintFit>) => ExcelJS.Worksheet, columns: readonly ColumnSpec[], options: SheetOptions) {
+    this.#open = open;
+    const { order, printed } = orderColumnsForPrint(name, columns, options.printColumns);
+    this.#order = order;
+    this.#printed = printed;
+    this.#columns = order.map((i) => columns[i] as ColumnSpec);
     this.#options = options;
     for (const key of options.totals ?? []) {
       const column = columns.find((c) => c.key === key);
       if (!column || (column.type !== 'cents' && column.type !== 'integer')) {
-        throw new ReconError('report', { id: 'totalsKey', sheet: sheet.name, key });
+        throw new ReconError('report', { id: 'totalsKey', sheet: name, key });
       }
     }
-    this.#sums = columns.map((c) => (options.totals?.includes(c.key) ? 0n : null));
-    this.#longest = columns.map(() => 0);
+    this.#sums = this.#columns.map((c) => (options.totals?.includes(c.key) ? 0n : null));
+    this.#longest = this.#columns.map(() => 0);
   }
 
   get rowCount(): number {
     return this.#rows;
   }
 
+  /** Rows in the definition's column order (the query's); the sheet writes them in its own. */
   writeRows(rows: readonly CellValue[][]): void {
-    for (const values of rows) {
+    for (const given of rows) {
+      const values = this.#order.map((i) => given[i] ?? null);
       const cells = this.#columns.map((column, i) => excelValueOf(values[i] ?? null, column, this.#options));
       this.#sums.forEach((sum, i) => {
         if (sum !== null) this.#sums[i] = sum + ((values[i] as bigint | null) ?? 0n);
@@ -175,40 +196,47 @@ export class XlsxSheetWriter {
     });
   }
 
-  /** Sets the widths and styles, writes the header and the rows held so far; `more`: rows may follow. */
-  #start(more: boolean): void {
+  /** Sets the widths, adds the worksheet fitted to them, writes the header and the rows held so far; `more`: rows may follow. */
+  #start(more: boolean): ExcelJS.Worksheet {
     const { messages } = this.#options;
     this.#widths = this.#columns.map((c, i) =>
       columnWidthOf(c.type, Math.max(this.#longest[i] ?? 0, more ? streamingFloor(c.type) : 0), headerOf(c, messages), c.width),
     );
-    this.#sheet.columns = this.#columns.map((c, i) => ({ key: c.key, width: this.#widths[i] ?? 10 }));
+    const sheet = this.#open(choosePrintFit(this.#widths.slice(0, this.#printed)));
+    this.#sheet = sheet;
+    // exceljs leaves out a column exactly 9 wide (its default) and a spreadsheet then shows it at its own
+    // 8.43: a hair more keeps the width measured.
+    sheet.columns = this.#columns.map((c, i) => ({ key: c.key, width: this.#widths[i] === 9 ? 9.01 : (this.#widths[i] ?? 10) }));
     // Data cells share one style object per column: exceljs keys its cache of style ids by the object,
     // so a shared object is rendered to XML once per column instead of once per cell.
     this.#cellStyles = this.#columns.map((c) => {
       const numFmt = numFmtOf(c.type, messages.excel);
       const alignment = alignmentOf(c.type);
-      return numFmt ? { numFmt, alignment } : { alignment };
+      return numFmt ? { font: CELL_FONT, numFmt, alignment } : { font: CELL_FONT, alignment };
     });
     const headers = this.#columns.map((c) => sheetText(headerOf(c, messages)));
-    const header = this.#sheet.addRow(headers);
+    const header = sheet.addRow(headers);
     this.#columns.forEach((c, i) => {
-      header.getCell(i + 1).style = { font: { bold: true }, alignment: { ...alignmentOf(c.type), wrapText: true } };
+      header.getCell(i + 1).style = { font: BOLD_FONT, alignment: { ...alignmentOf(c.type), wrapText: true } };
     });
-    header.font = { bold: true };
+    header.font = BOLD_FONT;
     this.#fitHeight(header, headers, true);
     header.commit();
+    this.#lastRow = header.number;
     const held = this.#held ?? [];
     this.#held = null;
     for (const cells of held) this.#writeRow(cells);
+    return sheet;
   }
 
   #writeRow(cells: ExcelValue[]): void {
-    const row = this.#sheet.addRow(cells);
+    const row = (this.#sheet as ExcelJS.Worksheet).addRow(cells);
     this.#cellStyles.forEach((style, i) => {
       row.getCell(i + 1).style = style;
     });
     this.#fitHeight(row, cells);
     row.commit();
+    this.#lastRow = row.number;
   }
 
   /** A row as tall as its most wrapped text cell (a spreadsheet keeps one line otherwise). */
@@ -226,7 +254,7 @@ export class XlsxSheetWriter {
    * memory flat whatever the sheet's size. (Reads exceljs 4.4 internals; without them it does nothing.)
    */
   async drain(maxBufferedBytes = 4 * 1024 * 1024): Promise<void> {
-    const pipes = (this.#sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes ?? [];
+    const pipes = (this.#sheet as unknown as { stream?: { pipes?: unknown[] } } | undefined)?.stream?.pipes ?? [];
     for (const pipe of pipes) {
       const state = (pipe as { _writableState?: { length?: number } })._writableState;
       for (let waited = 0; (state?.length ?? 0) > maxBufferedBytes && waited < 120_000; waited += 5) {
@@ -236,58 +264,68 @@ export class XlsxSheetWriter {
   }
 
   /**
-   * Writes the totals row and notes, sets the autofilter over header and data, and commits the sheet. A
-   * sheet with no rows and an `empty` sentence shows the header, then the sentence across the table's
-   * width, and neither totals nor filter: a zero total under no rows reads like an answer.
+   * Writes the totals row and notes, sets the autofilter over header and data and the print area over
+   * the printed columns, and commits the sheet. A sheet with no rows and an `empty` sentence shows the
+   * header, then the sentence across the table's width, and neither totals nor filter: a zero total
+   * under no rows reads like an answer.
    */
   finish(notes: readonly SheetNote[] = [], empty?: string): void {
     const { messages, timezone } = this.#options;
     const width = this.#columns.length;
     const sentence = this.#rows === 0 ? empty : undefined;
-    if (sentence === undefined) this.#sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: this.#rows + 1, column: Math.max(width, 1) } };
     const totals = sentence === undefined && this.#sums.some((s) => s !== null) ? this.#totalsRow(messages.total) : undefined;
-    const noteRows = notes.map((note) => ({
-      label: sheetText(messages.notes[note.label as keyof Messages['notes']] ?? note.label),
-      ...noteValueOf(note, timezone, messages),
-    }));
+    const noteRows = noteRowsOf(notes, timezone, messages);
     if (this.#held !== null) {
       if (totals) this.#measure(totals);
       // A note's label widens the first column up to the text cap (then wraps; a number or date column
-      // has no cap of its own, and a long label would make it as wide as the sentence), its date must
-      // fit the second column, and a text value runs on into the empty cells to its right.
+      // has no cap of its own, and a long label would make it as wide as the sentence), and its date
+      // must fit the second column. Text values and sentences are merged across the printed columns.
       for (const note of noteRows) {
+        if (isSentenceNote(note)) continue;
         this.#measure([note.label.slice(0, TEXT_CAP)], 'text');
         if (note.type !== 'text') this.#measure([null, note.value], note.type);
       }
       this.#start(false);
     }
+    const sheet = this.#sheet as ExcelJS.Worksheet;
+    if (sentence === undefined) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: this.#rows + 1, column: Math.max(width, 1) } };
     if (sentence !== undefined) {
       writeSentenceRow(
-        this.#sheet,
+        sheet,
         sentence,
         this.#widths.reduce((sum, w) => sum + w, 0),
         Math.max(width, 1),
       );
+      this.#lastRow += 1;
     }
+    const rowsEnd = this.#lastRow;
     if (totals) {
-      const row = this.#sheet.addRow(totals);
+      const row = sheet.addRow(totals);
       this.#columns.forEach((column, i) => {
         const alignment = alignmentOf(column.type);
-        row.getCell(i + 1).style = column.type === 'cents' ? { font: { bold: true }, numFmt: BRL_FORMAT, alignment } : { font: { bold: true }, alignment };
+        row.getCell(i + 1).style = column.type === 'cents' ? { font: BOLD_FONT, numFmt: BRL_FORMAT, alignment } : { font: BOLD_FONT, alignment };
       });
       row.commit();
+      this.#lastRow = row.number;
     }
-    if (noteRows.length > 0) this.#sheet.addRow([]).commit();
-    for (const note of noteRows) {
-      const row = this.#sheet.addRow([note.label, note.value]);
-      const lines = wrappedLines(note.label, this.#widths[0] ?? 10);
-      if (lines > 1) row.height = lines * LINE_HEIGHT;
-      row.getCell(1).style = { font: { bold: true }, alignment: { vertical: 'top', wrapText: true } };
-      const numFmt = note.type === 'text' ? undefined : numFmtOf(note.type, messages.excel);
-      row.getCell(2).style = numFmt ? { numFmt, alignment: alignmentOf(note.type) } : { alignment: { vertical: 'top' } };
-      row.commit();
-    }
-    this.#sheet.commit();
+    if (noteRows.length > 0) sheet.addRow([]).commit();
+    for (const note of noteRows) writeNoteRow(sheet, note, this.#widths, Math.max(this.#printed, 1), messages);
+    this.#lastRow += noteRows.length > 0 ? noteRows.length + 1 : 0;
+    this.#setPrintArea(sheet, rowsEnd);
+    sheet.commit();
+  }
+
+  /**
+   * The printed columns, every row; or, for a sheet that prints its totals only, the rows under its
+   * table (the header repeats above them as the print titles).
+   */
+  #setPrintArea(sheet: ExcelJS.Worksheet, rowsEnd: number): void {
+    const last = columnLetterOf(Math.max(this.#printed, 1));
+    const tail = this.#options.printRows === 'totals' && this.#rows > 0 && this.#lastRow > rowsEnd;
+    const [from, to] = tail ? [rowsEnd + 1, this.#lastRow] : [1, Math.max(this.#lastRow, 1)];
+    // exceljs puts a `$` before each side of the range it is given: `A$1` becomes the absolute `$A$1`
+    // (from `A1` it would write `$A1`, a row relative to the cursor, which LibreOffice prints wrongly).
+    sheet.pageSetup.printArea = `A$${from}:${last}$${to}`;
   }
 
   #totalsRow(label: string): ExcelValue[] {
@@ -302,27 +340,6 @@ export class XlsxSheetWriter {
 
 /** Width of a sentence sheet's one column: a line of about a hundred characters, on a landscape page. */
 const SENTENCE_WIDTH = 110;
-
-/**
- * One sentence as a row: merged across `span` columns (their widths adding to `width`) so it reads
- * across the table, wrapped, and as tall as its lines (spreadsheets do not grow a merged row themselves).
- */
-function writeSentenceRow(sheet: ExcelJS.Worksheet, sentence: string, width: number, span: number): void {
-  const text = sheetText(sentence);
-  const row = sheet.addRow([text]);
-  if (span > 1) sheet.mergeCells(row.number, 1, row.number, span);
-  row.getCell(1).style = { font: { italic: true }, alignment: { vertical: 'top', horizontal: 'left', indent: 1, wrapText: true } };
-  row.height = (wrappedLines(text, width) + 0.5) * LINE_HEIGHT;
-  row.commit();
-}
-
-/** A note's value as a cell: an instant or a date as such; a run's outcome (`done`...) in the locale's words. */
-function noteValueOf(note: SheetNote, timezone: string, messages: Messages): { value: ExcelValue; type: 'instant' | 'date' | 'text' } {
-  if (note.instantMs !== null && note.instantMs !== undefined) return { value: excelDateFromInstant(note.instantMs, timezone), type: 'instant' };
-  const text = note.text ?? '';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return { value: excelDateFromDateText(text), type: 'date' };
-  return { value: sheetText(messages.page.outcomes[text] ?? text), type: 'text' };
-}
 
 function safeNumber(value: bigint, key: string): number {
   if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER)) {

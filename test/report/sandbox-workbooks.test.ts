@@ -1,6 +1,7 @@
 // Every workbook of a real sandbox night, read back with exceljs as a reader's spreadsheet would show
 // it: sheet names and headers from the catalogue, every number and date column at least as wide as its
-// longest formatted value (no ###), Sim/Não, local date formats, print setup, and the Summary's amount
+// longest formatted value (no ###), Sim/Não, local date formats, print setup (the printed columns
+// first, the header and footer in the locale's words), and the Summary's amount
 // at stake equal to the page's. The same night in English, and the CSV keys, pinned; every `.br.csv` in
 // Portuguese words (headers and values). The night ran with
 // fees.check off and no bank account (the config's defaults): its fees and payouts workbooks are one
@@ -15,6 +16,7 @@ import { REPORTS } from '../../reports/index.ts';
 import { writeReports } from '../../src/report/index.ts';
 import type { ColumnSpec, SheetSpec } from '../../src/report/types.ts';
 import { headerOf } from '../../src/report/display-values.ts';
+import { columnLetterOf, orderColumnsForPrint } from '../../src/report/print-layout.ts';
 import { BRL_FORMAT, displayLength } from '../../src/report/xlsx-layout.ts';
 import { startReportServer } from '../../src/serve/server.ts';
 import { formatEn } from '../../src/shared/locale/format-en.ts';
@@ -86,6 +88,11 @@ function specOf(report: string, sheetName: string, locale: Locale): SheetSpec {
   return spec;
 }
 
+/** The spec's columns in the sheet's order: the printed ones first (SheetSpec.printColumns). */
+function sheetColumnsOf(spec: SheetSpec): ColumnSpec[] {
+  return orderColumnsForPrint(spec.name, spec.columns, spec.printColumns).order.map((i) => spec.columns[i] as ColumnSpec);
+}
+
 /** A workbook of a report whose check was off: its one sheet says so (and has no spec to check against). */
 const isCheckOff = (wb: ExcelJS.Workbook, locale: Locale) => wb.worksheets.length === 1 && wb.worksheets[0]?.name === messagesFor(locale).sheets.checkOff;
 
@@ -111,10 +118,20 @@ describe.each(['pt-BR', 'en'] as const)('the workbooks of a sandbox night in %s'
     const known = [...Object.values(m.sheets), ...Object.values(m.categories)];
     for (const sheet of wb.worksheets) {
       expect(known).toContain(sheet.name);
-      expect(sheet.pageSetup).toMatchObject({ orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' });
+      expect(sheet.pageSetup).toMatchObject({ paperSize: 9, orientation: 'landscape', printTitlesRow: '1:1' });
+      // Fitted to the page's width, or (printed columns too wide for 8 pt) at the scale that keeps 8 pt.
+      if (sheet.pageSetup.fitToPage) expect(sheet.pageSetup).toMatchObject({ fitToWidth: 1, fitToHeight: 0 });
+      else expect(sheet.pageSetup.scale).toBe(73);
+      expect(sheet.headerFooter.oddHeader).toBe(`&L&"-,Bold"${sheet.name}&R${m.print.night(NIGHT)}`);
+      expect(sheet.headerFooter.oddFooter).toBe(`&C${m.print.pages}`);
       if (isCheckOff(wb, locale)) continue;
       const spec = specOf(report, sheet.name, locale);
-      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(spec.columns.map((c) => headerOf(c, m)));
+      const columns = sheetColumnsOf(spec);
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(columns.map((c) => headerOf(c, m)));
+      // The print area covers the printed columns; a sheet that prints its totals only starts under its rows.
+      const printed = columnLetterOf(spec.printColumns?.length ?? spec.columns.length);
+      expect(sheet.pageSetup.printArea).toMatch(new RegExp(`^A\\$?\\d+:${printed}\\$?\\d+$`));
+      if (spec.printRows === 'totals') expect(sheet.pageSetup.printArea).not.toMatch(/^A\$?1:/);
     }
   });
 
@@ -124,7 +141,7 @@ describe.each(['pt-BR', 'en'] as const)('the workbooks of a sandbox night in %s'
     if (isCheckOff(wb, locale)) return expect(wb.worksheets[0]?.getCell('A1').value).toBe(m.checksOff[report === 'fees' ? 'fees' : 'bank'].sentence);
     let measured = 0;
     for (const sheet of wb.worksheets) {
-      const spec = specOf(report, sheet.name, locale);
+      const columns = sheetColumnsOf(specOf(report, sheet.name, locale));
       sheet.eachRow((row, n) => {
         if (n === 1) return;
         // The sentence of an empty sheet (the night refunded nothing): text across the table, measured by nothing.
@@ -134,7 +151,7 @@ describe.each(['pt-BR', 'en'] as const)('the workbooks of a sandbox night in %s'
           return;
         }
         row.eachCell((cell, col) => {
-          const column = spec.columns[col - 1];
+          const column = columns[col - 1];
           if (!column) return;
           const type = shownType(cell, column);
           if (type === 'text') return;
@@ -151,15 +168,15 @@ describe.each(['pt-BR', 'en'] as const)('the workbooks of a sandbox night in %s'
   it.each(REPORTS.map((r) => r.name))('%s: dates in the local format, booleans in words, no boolean or formula cell', async (report) => {
     const wb = await workbook(locale, report);
     for (const sheet of wb.worksheets) {
-      const spec = isCheckOff(wb, locale) ? { columns: [] } : specOf(report, sheet.name, locale);
+      const columns = isCheckOff(wb, locale) ? [] : sheetColumnsOf(specOf(report, sheet.name, locale));
       sheet.eachRow((row, n) => {
         row.eachCell((cell, col) => {
-          // An empty sheet's sentence spans the table's columns: it is text whatever the column's type.
-          if (cell.isMerged) return expect(cell.master.value).toBe(sheet.getCell(n, 1).value);
+          // An empty sheet's sentence and a note's text span the printed columns: text whatever the column's type.
+          if (cell.isMerged) return expect(typeof cell.master.value).toBe('string');
           expect(typeof cell.value).not.toBe('boolean');
           expect(cell.formula).toBeUndefined();
           if (cell.value instanceof Date) expect([m.excel.instantFormat, m.excel.dateFormat]).toContain(cell.numFmt);
-          if (n > 1 && spec.columns[col - 1]?.type === 'boolean' && cell.value !== m.total) expect([m.yes, m.no]).toContain(cell.value);
+          if (n > 1 && columns[col - 1]?.type === 'boolean' && cell.value !== m.total) expect([m.yes, m.no]).toContain(cell.value);
         });
       });
     }

@@ -67,6 +67,7 @@ export const RUN_SAMPLES: RunErrorParams = {
   baseReadsItself: { report: 'daily' },
   baseUndeclared: { part },
   totalsKey: { sheet: 'Findings', key: 'note' },
+  printColumns: { sheet: 'Valor divergente', key: 'customer' },
   notExactNumber: { key: 'amount_cents', value: '9007199254740993' },
   amountTooLarge: { cents: '9007199254740993' },
   columnType: { key: 'due', expected: 'DATE', got: 'string', value: '2026-03-01' },

@@ -77,6 +77,7 @@ const sheets: Messages['sheets'] = {
 export const en: Messages = {
   locale: 'en',
   excel: { instantFormat: 'yyyy-mm-dd hh:mm:ss', dateFormat: 'yyyy-mm-dd' },
+  print: { night: (day: string): string => `night of ${formatEn.day(day)}`, pages: 'page &P of &N' },
   /** The locale's one formatter of values (format.ts). */
   fmt: formatEn,
   format: {

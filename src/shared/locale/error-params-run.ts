@@ -79,6 +79,7 @@ export interface StoreErrorParams {
   baseReadsItself: { report: string };
   baseUndeclared: { part: ReportPart };
   totalsKey: { sheet: string; key: string };
+  printColumns: { sheet: string; key: string };
   notExactNumber: { key: string; value: string };
   amountTooLarge: { cents: string };
   columnType: { key: string; expected: string; got: string; value: string };

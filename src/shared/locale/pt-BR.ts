@@ -92,6 +92,8 @@ export const ptBR = {
   locale: 'pt-BR',
   /** Excel number formats (the spreadsheet shows them with its own separators). */
   excel: { instantFormat: 'dd/mm/yyyy hh:mm', dateFormat: 'dd/mm/yyyy' },
+  /** A printed sheet's header (its night) and footer (Excel's codes: &P the page, &N the pages). */
+  print: { night: (day: string): string => `noite de ${formatPtBR.day(day)}`, pages: 'página &P de &N' },
   /** The locale's one formatter of values (format.ts). */
   fmt: formatPtBR,
   format: {
