@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.ts';
 import { withConfig } from '../../src/config/with-config.ts';
+import { resolveOrdersConfig } from '../../src/imports/resolve-config.ts';
+import { ORDER_COLUMNS } from '../../src/sandbox/orders-export.ts';
 import { ReconError } from '../../src/shared/errors.ts';
 
 function configFile(content: string): string {
@@ -20,6 +22,14 @@ describe('config', () => {
     expect(config.orders.columns?.item_id).toBe('pedido');
     expect(config.reconcile.boundaryMinutes).toBe(60);
     expect(config.warehouse.path).toBe(join(process.cwd(), 'data/recon.duckdb'));
+  });
+
+  it("maps the example export's customer name and document, so an order's findings name their customer", () => {
+    const { config } = loadConfig({ file: 'recon.config.example.json', env: {} });
+    const { columns } = resolveOrdersConfig(config);
+    expect(columns).toMatchObject({ customer_name: 'cliente', customer_document_number: 'documento' });
+    // Every mapped column is in the header of the Brazilian ERP layout the example describes (the sandbox's export).
+    for (const name of Object.values(columns)) expect(ORDER_COLUMNS as readonly string[]).toContain(name);
   });
 
   it('has complete defaults when no file exists', () => {
