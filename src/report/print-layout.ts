@@ -10,8 +10,10 @@ const MAX_PRINT_COLUMNS = 10;
 /** Margins in inches: 0.4 in at the sides leaves A4 landscape about 27.7 cm of printable width. */
 export const PRINT_MARGINS = { left: 0.4, right: 0.4, top: 0.75, bottom: 0.6, header: 0.3, footer: 0.3 };
 
-/** Points across an A4 landscape page (29.7 cm) less the side margins. */
+/** Points across an A4 landscape page (29.7 cm) less the side margins, and down it (21 cm) less the top and bottom ones. */
 const PRINTABLE_POINTS = (29.7 / 2.54 - PRINT_MARGINS.left - PRINT_MARGINS.right) * 72;
+// Rows print as tall as the writer sets them (their lines times LINE_HEIGHT), so the height needs no spare.
+const PRINTABLE_HEIGHT = (21 / 2.54 - PRINT_MARGINS.top - PRINT_MARGINS.bottom) * 72;
 /**
  * Points a column width unit takes on paper at 100 %: the unit is the default font's digit (Calibri
  * 11, 7 px, and its metric twin Carlito in LibreOffice) plus a cell's padding; measured 5.5 in
@@ -49,17 +51,21 @@ export function orderColumnsForPrint(sheet: string, columns: readonly ColumnSpec
 }
 
 /** How a sheet scales on paper: fitted to the page's width, or at a fixed scale that keeps text readable. */
-export type PrintFit = { fitToPage: true; fitToWidth: 1; fitToHeight: 0 } | { fitToPage: false; scale: number };
+export type PrintFit = { fitToPage: true; fitToWidth: 1; fitToHeight: 0 | 1 } | { fitToPage: false; scale: number };
 
 /**
  * Fits the printed columns to the page's width when their text stays at 8 pt or more; otherwise prints
  * at the smallest scale that keeps 8 pt and lets the last columns run onto a page of their own: a
- * column on the next sheet of paper can be read, a 5 pt one cannot.
+ * column on the next sheet of paper can be read, a 5 pt one cannot. A sheet whose height is known
+ * (`heightPoints`, header to last note) and fits one page at 8 pt or more prints on one page: the
+ * Summary would otherwise leave its last note alone on a second sheet of paper.
  */
-export function choosePrintFit(printedWidths: readonly number[]): PrintFit {
+export function choosePrintFit(printedWidths: readonly number[], heightPoints?: number): PrintFit {
   const points = printedWidths.reduce((sum, w) => sum + w, 0) * POINTS_PER_UNIT;
   const scale = Math.min(100, Math.floor((PRINTABLE_POINTS / Math.max(points, 1)) * 100));
-  return scale >= MIN_SCALE ? { fitToPage: true, fitToWidth: 1, fitToHeight: 0 } : { fitToPage: false, scale: MIN_SCALE };
+  if (scale < MIN_SCALE) return { fitToPage: false, scale: MIN_SCALE };
+  const tall = heightPoints === undefined ? 0 : Math.floor((PRINTABLE_HEIGHT / Math.max(heightPoints, 1)) * 100);
+  return { fitToPage: true, fitToWidth: 1, fitToHeight: tall >= MIN_SCALE ? 1 : 0 };
 }
 
 /** The words of a page's header and footer, from the locale's catalogue (`print`). */

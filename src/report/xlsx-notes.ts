@@ -53,20 +53,18 @@ export const isSentenceNote = (note: NoteRow): boolean => note.type === 'text' &
  * its wrapped lines (spreadsheets do not grow a merged row themselves).
  */
 export function writeNoteRow(sheet: ExcelJS.Worksheet, note: NoteRow, widths: readonly number[], span: number, messages: Messages): void {
-  const widthOf = (from: number, to: number) => widths.slice(from, to).reduce((sum, w) => sum + w, 0) || 10;
+  const lines = noteLinesOf(note, widths, span);
   if (isSentenceNote(note)) {
     const row = sheet.addRow([note.label]);
     if (span > 1) sheet.mergeCells(row.number, 1, row.number, span);
     row.getCell(1).style = { font: BOLD_FONT, alignment: { vertical: 'top', horizontal: 'left', wrapText: true } };
-    row.height = wrappedLines(note.label, widthOf(0, span), true) * LINE_HEIGHT;
+    row.height = lines * LINE_HEIGHT;
     row.commit();
     return;
   }
   const row = sheet.addRow([note.label, note.value]);
-  const valueSpan = note.type === 'text' && span > 2 ? span : 2;
+  const valueSpan = valueSpanOf(note, span);
   if (valueSpan > 2) sheet.mergeCells(row.number, 2, row.number, valueSpan);
-  const valueLines = note.type === 'text' ? wrappedLines(String(note.value ?? ''), widthOf(1, valueSpan)) : 1;
-  const lines = Math.max(wrappedLines(note.label, widths[0] ?? 10, true), valueLines);
   if (lines > 1) row.height = lines * LINE_HEIGHT;
   row.getCell(1).style = { font: BOLD_FONT, alignment: { vertical: 'top', wrapText: true } };
   const numFmt = note.type === 'text' ? undefined : numFmtOf(note.type, messages.excel);
@@ -74,6 +72,17 @@ export function writeNoteRow(sheet: ExcelJS.Worksheet, note: NoteRow, widths: re
     ? { font: CELL_FONT, numFmt, alignment: { vertical: 'top', horizontal: 'right', indent: 1 } }
     : { font: CELL_FONT, alignment: { vertical: 'top', horizontal: 'left', wrapText: true } };
   row.commit();
+}
+
+/** The last column a note's value spans: text runs over the rest of the printed columns. */
+const valueSpanOf = (note: NoteRow, span: number): number => (note.type === 'text' && span > 2 ? span : 2);
+
+/** Lines a note's row takes: its label in the first column, its value over the columns it spans, or its sentence across them all. */
+export function noteLinesOf(note: NoteRow, widths: readonly number[], span: number): number {
+  const widthOf = (from: number, to: number) => widths.slice(from, to).reduce((sum, w) => sum + w, 0) || 10;
+  if (isSentenceNote(note)) return wrappedLines(note.label, widthOf(0, span), true);
+  const valueLines = note.type === 'text' ? wrappedLines(String(note.value ?? ''), widthOf(1, valueSpanOf(note, span))) : 1;
+  return Math.max(wrappedLines(note.label, widths[0] ?? 10, true), valueLines);
 }
 
 /**

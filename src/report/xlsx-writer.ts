@@ -16,7 +16,18 @@ import { displayTextOf, headerOf } from './display-values.ts';
 import type { CellValue, ColumnSpec, ColumnType } from './types.ts';
 import { choosePrintFit, columnLetterOf, headerFooterOf, orderColumnsForPrint, PRINT_MARGINS } from './print-layout.ts';
 import { BRL_FORMAT, columnWidthOf, displayLength, type ExcelValue, LINE_HEIGHT, numFmtOf, streamingFloor, TEXT_CAP, wrappedLines } from './xlsx-layout.ts';
-import { BOLD_FONT, CELL_FONT, isSentenceNote, noteRowsOf, type SheetNote, sheetText, writeNoteRow, writeSentenceRow } from './xlsx-notes.ts';
+import {
+  BOLD_FONT,
+  CELL_FONT,
+  isSentenceNote,
+  type NoteRow,
+  noteLinesOf,
+  noteRowsOf,
+  type SheetNote,
+  sheetText,
+  writeNoteRow,
+  writeSentenceRow,
+} from './xlsx-notes.ts';
 
 export type { SheetNote } from './xlsx-notes.ts';
 
@@ -36,6 +47,13 @@ export interface SheetOptions extends CellOptions {
   printRows?: 'all' | 'totals';
   /** The business date, YYYY-MM-DD. */
   day: string;
+}
+
+/** What a sheet writes under its rows: its totals row, its notes, or the sentence of an empty sheet. */
+interface SheetEnd {
+  totals: boolean;
+  notes: readonly NoteRow[];
+  sentence?: string;
 }
 
 /** The page setup every sheet shares: A4 (9) landscape, the header row on each page. */
@@ -185,7 +203,7 @@ export class XlsxSheetWriter {
       }
       this.#measure(cells);
       this.#held.push(cells);
-      if (this.#held.length >= BUFFERED_ROWS) this.#start(true);
+      if (this.#held.length >= BUFFERED_ROWS) this.#start();
     }
   }
 
@@ -196,13 +214,17 @@ export class XlsxSheetWriter {
     });
   }
 
-  /** Sets the widths, adds the worksheet fitted to them, writes the header and the rows held so far; `more`: rows may follow. */
-  #start(more: boolean): ExcelJS.Worksheet {
+  /**
+   * Sets the widths, adds the worksheet fitted to them, writes the header and the rows held so far. `end`:
+   * what follows the rows when they are all held (the sheet's height is then known); absent, rows may follow.
+   */
+  #start(end?: SheetEnd): ExcelJS.Worksheet {
     const { messages } = this.#options;
     this.#widths = this.#columns.map((c, i) =>
-      columnWidthOf(c.type, Math.max(this.#longest[i] ?? 0, more ? streamingFloor(c.type) : 0), headerOf(c, messages), c.width),
+      columnWidthOf(c.type, Math.max(this.#longest[i] ?? 0, end ? 0 : streamingFloor(c.type)), headerOf(c, messages), c.width),
     );
-    const sheet = this.#open(choosePrintFit(this.#widths.slice(0, this.#printed)));
+    const headers = this.#columns.map((c) => sheetText(headerOf(c, messages)));
+    const sheet = this.#open(choosePrintFit(this.#widths.slice(0, this.#printed), end && this.#heightOf(headers, end)));
     this.#sheet = sheet;
     // exceljs leaves out a column exactly 9 wide (its default) and a spreadsheet then shows it at its own
     // 8.43: a hair more keeps the width measured.
@@ -214,7 +236,6 @@ export class XlsxSheetWriter {
       const alignment = alignmentOf(c.type);
       return numFmt ? { font: CELL_FONT, numFmt, alignment } : { font: CELL_FONT, alignment };
     });
-    const headers = this.#columns.map((c) => sheetText(headerOf(c, messages)));
     const header = sheet.addRow(headers);
     this.#columns.forEach((c, i) => {
       header.getCell(i + 1).style = { font: BOLD_FONT, alignment: { ...alignmentOf(c.type), wrapText: true } };
@@ -241,11 +262,31 @@ export class XlsxSheetWriter {
 
   /** A row as tall as its most wrapped text cell (a spreadsheet keeps one line otherwise). */
   #fitHeight(row: ExcelJS.Row, cells: readonly ExcelValue[], bold = false): void {
+    const lines = this.#linesOf(cells, bold);
+    if (lines > 1) row.height = lines * LINE_HEIGHT;
+  }
+
+  #linesOf(cells: readonly ExcelValue[], bold = false): number {
     let lines = 1;
     cells.forEach((cell, i) => {
       if (typeof cell === 'string' && (bold || this.#columns[i]?.type === 'text')) lines = Math.max(lines, wrappedLines(cell, this.#widths[i] ?? 10, bold));
     });
-    if (lines > 1) row.height = lines * LINE_HEIGHT;
+    return lines;
+  }
+
+  /** Points from the header to the last note, as the rows will be written (their heights are set from the same lines). */
+  #heightOf(headers: readonly ExcelValue[], end: SheetEnd): number {
+    let lines = this.#linesOf(headers, true);
+    for (const cells of this.#held ?? []) lines += this.#linesOf(cells);
+    if (end.sentence !== undefined)
+      lines +=
+        wrappedLines(
+          end.sentence,
+          this.#widths.reduce((sum, w) => sum + w, 0),
+        ) + 0.5;
+    if (end.totals) lines += 1;
+    if (end.notes.length > 0) lines += 1 + end.notes.reduce((sum, note) => sum + noteLinesOf(note, this.#widths, Math.max(this.#printed, 1)), 0);
+    return lines * LINE_HEIGHT;
   }
 
   /**
@@ -285,7 +326,7 @@ export class XlsxSheetWriter {
         this.#measure([note.label.slice(0, TEXT_CAP)], 'text');
         if (note.type !== 'text') this.#measure([null, note.value], note.type);
       }
-      this.#start(false);
+      this.#start({ totals: totals !== undefined, notes: noteRows, ...(sentence === undefined ? {} : { sentence }) });
     }
     const sheet = this.#sheet as ExcelJS.Worksheet;
     if (sentence === undefined) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: this.#rows + 1, column: Math.max(width, 1) } };

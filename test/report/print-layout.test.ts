@@ -25,11 +25,14 @@ describe('print layout', () => {
     expect(isReconError(error, 'report')).toBe(true);
   });
 
-  it('fits to the width while the text stays at 8 pt or more, else keeps 73 %', () => {
+  it('fits to the width (and to one page tall) while the text stays at 8 pt or more, else keeps 73 %', () => {
     expect(choosePrintFit([20, 20, 20])).toEqual({ fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
     // 190 units of 5.6 pt at 73 % fill the 27.7 cm: still fitted; 200 would print under 8 pt.
     expect(choosePrintFit([95, 95])).toMatchObject({ fitToPage: true });
     expect(choosePrintFit([100, 100])).toEqual({ fitToPage: false, scale: 73 });
+    // A sheet a little longer than a page (about 33 rows of 15 pt) prints on one; a long one runs down the pages.
+    expect(choosePrintFit([20, 20], 40 * 15)).toMatchObject({ fitToHeight: 1 });
+    expect(choosePrintFit([20, 20], 60 * 15)).toMatchObject({ fitToHeight: 0 });
   });
 
   it("names the sheet and the night in the locale's words, and escapes a literal &", () => {
