@@ -1,19 +1,20 @@
 // Workbooks for people, written with exceljs's streaming writer. Amounts are numbers in R$, instants
 // are local wall-clock dates in the locale's format, booleans are the locale's yes/no, codes are
-// labels; the header is frozen, filterable and repeated on every printed page (A4 landscape, the
-// sheet's printed columns one page wide at 8 pt or more, its title, night and page count in the
-// header and footer: print-layout.ts); no cell is ever a formula. A sheet's rows are held back until its widths are known: every
-// column is as wide as its longest value (no `###`), text wraps past its cap. A sheet longer than
-// BUFFERED_ROWS starts streaming with widths made for the largest amounts (xlsx-layout.ts).
+// labels (xlsx-values.ts); the header is frozen, filterable and repeated on every printed page (A4
+// landscape, the sheet's printed columns one page wide at 8 pt or more, its title, night and page
+// count in the header and footer: print-layout.ts); no cell is ever a formula. A sheet's rows are held
+// back until its widths are known: every column is as wide as its longest value (no `###`), text wraps
+// past its cap. A sheet longer than BUFFERED_ROWS starts streaming with widths made for the largest
+// amounts (xlsx-layout.ts).
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { openExclusiveFile } from '../shared/exclusive-file.ts';
 import ExcelJS from 'exceljs';
 import { ReconError } from '../shared/errors.ts';
 import type { Messages } from '../shared/locale/index.ts';
-import { capExcelText, excelDateFromDateText, excelDateFromInstant, fractionFromBasisPoints, reaisNumberFromCents } from './cells.ts';
-import { reportText } from './csv-writer.ts';
-import { displayTextOf, headerOf } from './display-values.ts';
+import { reaisNumberFromCents } from './cells.ts';
+import { headerOf } from './display-values.ts';
 import type { CellValue, ColumnSpec, ColumnType } from './types.ts';
+import { alignmentOf, type CellOptions, excelValueOf, safeNumber } from './xlsx-values.ts';
 import { choosePrintFit, columnLetterOf, headerFooterOf, orderColumnsForPrint, PRINT_MARGINS } from './print-layout.ts';
 import { BRL_FORMAT, columnWidthOf, displayLength, type ExcelValue, LINE_HEIGHT, numFmtOf, streamingFloor, TEXT_CAP, wrappedLines } from './xlsx-layout.ts';
 import {
@@ -34,12 +35,6 @@ export type { SheetNote } from './xlsx-notes.ts';
 /** Rows held back to measure a sheet before its first row is written (a night's sheets fit in it). */
 const BUFFERED_ROWS = 5000;
 
-export interface CellOptions {
-  timezone: string;
-  maskDocuments: boolean;
-  messages: Messages;
-}
-
 /** What a sheet prints (SheetSpec's `printColumns` and `printRows`) and the night its header names. */
 export interface SheetOptions extends CellOptions {
   totals?: readonly string[];
@@ -58,38 +53,6 @@ interface SheetEnd {
 
 /** The page setup every sheet shares: A4 (9) landscape, the header row on each page. */
 const PAGE = { paperSize: 9, orientation: 'landscape', printTitlesRow: '1:1', margins: PRINT_MARGINS } as const;
-
-function excelValueOf(value: CellValue, column: ColumnSpec, options: CellOptions): ExcelValue {
-  if (value === null) return null;
-  switch (column.type) {
-    case 'cents':
-      return reaisNumberFromCents(value as bigint);
-    case 'integer':
-      return safeNumber(value as bigint, column.key);
-    case 'rate':
-      return fractionFromBasisPoints(value as bigint);
-    case 'instant':
-      return excelDateFromInstant(value as number, options.timezone);
-    case 'date':
-      return excelDateFromDateText(value as string);
-    case 'boolean':
-      // Text, not a boolean cell: a spreadsheet shows TRUE/FALSE (or VERDADEIRO/FALSO) otherwise.
-      return value ? options.messages.yes : options.messages.no;
-    case 'text':
-      return capExcelText(reportText(displayTextOf(String(value), column.display, options.messages, options.timezone), column, options.maskDocuments));
-  }
-}
-
-/**
- * Text wraps, and numbers and dates are right-aligned: each keeps a space on its side (an indent: some
- * spreadsheets honour only the left one) so a number never runs into the text of the next column; Sim/Não
- * sit in the middle of their column.
- */
-function alignmentOf(type: ColumnType): Partial<ExcelJS.Alignment> {
-  if (type === 'text') return { vertical: 'top', horizontal: 'left', indent: 1, wrapText: true };
-  if (type === 'boolean') return { vertical: 'top', horizontal: 'center' };
-  return { vertical: 'top', horizontal: 'right', indent: 1 };
-}
 
 /** Excel forbids `[]:*?/\` in sheet names and cuts them at 31 characters. */
 function sheetNameOf(name: string): string {
@@ -381,10 +344,3 @@ export class XlsxSheetWriter {
 
 /** Width of a sentence sheet's one column: a line of about a hundred characters, on a landscape page. */
 const SENTENCE_WIDTH = 110;
-
-function safeNumber(value: bigint, key: string): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new ReconError('report', { id: 'notExactNumber', key, value: String(value) });
-  }
-  return Number(value);
-}
