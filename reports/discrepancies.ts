@@ -60,12 +60,13 @@ const FINDING_COLUMNS: ColumnSpec[] = [
 const CSV_COLUMNS: ColumnSpec[] = [...FINDING_COLUMNS, { key: 'facts', header: 'facts', type: 'text' }];
 
 /**
- * In a workbook the reason is rendered in the report's locale from the facts (display-values.ts), and
- * wraps at 40 characters so the printed columns fit an A4 page at a readable size.
+ * The reason as people read it (the workbook, the `.br.csv`): rendered in the report's locale from the
+ * facts (display-values.ts), wrapped at 40 characters so the printed columns fit an A4 page at a
+ * readable size.
  */
-const SHOWN_COLUMNS: ColumnSpec[] = FINDING_COLUMNS.map((c) =>
-  c.key === 'reason' ? { key: 'reason_shown', header: 'reason', type: 'text', display: 'reason', width: 40 } : c,
-);
+const SHOWN_REASON: ColumnSpec = { key: 'reason_shown', header: 'reason', type: 'text', display: 'reason', width: 40 };
+
+const SHOWN_COLUMNS: ColumnSpec[] = FINDING_COLUMNS.map((c) => (c.key === 'reason' ? SHOWN_REASON : c));
 
 /**
  * What a category sheet prints: which order, payment or cash-out, why, how much, and whose. The sheet's
@@ -185,10 +186,13 @@ const otherSheet: SheetSpec = {
   omitWhenEmpty: true,
 };
 
+// The CSV keeps the stored English sentence; its `.br.csv` copy shows the reason in the locale.
 const allFindings: SheetSpec = {
   name: 'findings',
   sql: `SELECT * FROM $base\n${ORDER_FINDINGS}`,
-  columns: CSV_COLUMNS,
+  columns: [...CSV_COLUMNS, SHOWN_REASON],
+  csvColumns: CSV_COLUMNS.map((c) => c.key),
+  peopleCsvColumns: CSV_COLUMNS.map((c) => (c.key === 'reason' ? SHOWN_REASON.key : c.key)),
   inWorkbook: false,
 };
 

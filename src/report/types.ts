@@ -89,6 +89,12 @@ export interface SheetSpec {
    */
   csvColumns?: readonly string[];
   /**
+   * The `.br.csv`'s columns, as keys of `columns` (default: the CSV's): where people read a column otherwise
+   * than a script does (a finding's reason rendered from its facts in the locale, not the stored English
+   * sentence), its place names the people's column instead; its header is that column's.
+   */
+  peopleCsvColumns?: readonly string[];
+  /**
    * The columns a person reads on paper, as keys of `columns` in the order they print (at most 10):
    * the workbook's sheet leads with them and its print area covers only them; the other columns follow
    * to their right, on screen. Default: every column prints. The CSV's columns are `csvColumns`'.

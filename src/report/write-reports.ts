@@ -150,7 +150,8 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
       csvSheet: String(definition.csvSheet),
       sheets: sheets.map((s) => s.name),
     });
-  const csvPicks = csvPicksOf(csvSheet, definition.name);
+  const csvPicks = csvPicksOf(csvSheet, definition.name, csvSheet.csvColumns);
+  const brPicks = csvPicksOf(csvSheet, definition.name, csvSheet.peopleCsvColumns ?? csvSheet.csvColumns);
   const xlsxPath = join(dir, `${definition.name}.xlsx`);
   const csvPath = join(dir, `${definition.name}.csv`);
   // Under pt-BR the page offers the CSV as a Portuguese spreadsheet opens it: the `br` rendering,
@@ -160,7 +161,7 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
   const partial = (path: string) => `${path}.partial`;
   let queries: ReportQueries | undefined;
   let xlsx: XlsxFileWriter | undefined;
-  const csvs: CsvFileWriter[] = [];
+  const csvs: SheetCsv[] = [];
   let copiedRows: number | undefined;
   let done = false;
   try {
@@ -172,8 +173,12 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     // runs twice. The `.br.csv` people read is always streamed: it shows the locale's words for values,
     // which COPY does not write. A report whose check is off writes its CSVs' header alone.
     const byCopy = request.csvWriter !== 'stream' && !off && definition.base !== undefined;
-    if (!byCopy) csvs.push(await CsvFileWriter.open(partial(csvPath), csvColumns, { ...csvOptions, dialect: request.csvDialect }));
-    if (brPath) csvs.push(await CsvFileWriter.open(partial(brPath), csvColumns, { ...csvOptions, dialect: 'br', people: messagesFor(request.locale) }));
+    if (!byCopy) csvs.push({ file: await CsvFileWriter.open(partial(csvPath), csvColumns, { ...csvOptions, dialect: request.csvDialect }), picks: csvPicks });
+    if (brPath) {
+      const brColumns = brPicks.map((i) => csvSheet.columns[i] as ColumnSpec);
+      const people = messagesFor(request.locale);
+      csvs.push({ file: await CsvFileWriter.open(partial(brPath), brColumns, { ...csvOptions, dialect: 'br', people }), picks: brPicks });
+    }
     if (off) {
       // No query runs: its figures would read as answers (every sale "unpriced", no payout anywhere).
       const messages = messagesFor(request.locale);
@@ -181,8 +186,7 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     } else {
       queries = await materialiseBase(deps, definition, params);
       for (const sheet of sheets) {
-        const toCsv = sheet === csvSheet && csvs.length > 0 ? csvPicks : undefined;
-        await writeSheet(deps.db, { sheet, toCsv, report: definition.name, queries, params, request, xlsx, csvs }, counts);
+        await writeSheet(deps.db, { sheet, report: definition.name, queries, params, request, xlsx, csvs: sheet === csvSheet ? csvs : [] }, counts);
       }
       const label = { report: definition.name, sheet: csvSheet.name };
       if (byCopy) {
@@ -192,7 +196,7 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
       }
     }
     await xlsx.commit();
-    for (const csv of csvs) await csv.close();
+    for (const csv of csvs) await csv.file.close();
     // The partial files got their mode when they were created (never chmod by path: that follows a
     // link); rename replaces whatever entry holds the final name, a link included, without following it.
     for (const path of paths) renameSync(partial(path), path);
@@ -202,11 +206,11 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
     throw new ReconError('report', { id: 'reportWriteFailed', report: definition.name, dir, said: (cause as Error).message }, { cause });
   } finally {
     xlsx?.abort();
-    for (const csv of csvs) await csv.close().catch(() => undefined);
+    for (const csv of csvs) await csv.file.close().catch(() => undefined);
     await queries?.drop();
     if (!done) for (const path of paths) rmSync(partial(path), { force: true });
   }
-  const rows = copiedRows ?? csvs[0]?.rowCount ?? 0;
+  const rows = copiedRows ?? csvs[0]?.file.rowCount ?? 0;
   counts[definition.name] = rows;
   deps.logger.event('report.written', { report: definition.name, rows, files: paths, ...(off ? { off } : {}) });
   // The `br` copy is a view of the CSV for people, not one of the night's files (summary.json lists those).
@@ -214,26 +218,30 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
 }
 
 /** Indexes of the CSV sheet's columns the CSV writes, in its order (SheetSpec.csvColumns). */
-function csvPicksOf(sheet: SheetSpec, report: string): number[] {
-  if (!sheet.csvColumns) return sheet.columns.map((_, i) => i);
-  return sheet.csvColumns.map((key) => {
+function csvPicksOf(sheet: SheetSpec, report: string, keys: readonly string[] | undefined): number[] {
+  if (!keys) return sheet.columns.map((_, i) => i);
+  return keys.map((key) => {
     const index = sheet.columns.findIndex((c) => c.key === key);
     if (index < 0) throw new ReconError('report', { id: 'csvColumnUnknown', report, key, sheet: sheet.name });
     return index;
   });
 }
 
+/** A CSV the CSV sheet streams into, with the indexes of the sheet's columns it writes. */
+interface SheetCsv {
+  file: CsvFileWriter;
+  picks: readonly number[];
+}
+
 interface OneSheet {
   sheet: SheetSpec;
-  /** For the CSV sheet: the indexes of the columns the CSV writes. */
-  toCsv: readonly number[] | undefined;
   report: string;
   queries: ReportQueries;
   params: QueryParams;
   request: WriteReportsRequest;
   xlsx: XlsxFileWriter;
-  /** The CSV, and its `br` copy when one is written. */
-  csvs: readonly CsvFileWriter[];
+  /** For the CSV sheet: the CSV, and its `br` copy when one is written; none for any other sheet. */
+  csvs: readonly SheetCsv[];
 }
 
 /** A spreadsheet opens 1,048,576 rows: the header, a totals row and up to a dozen notes stay below it. */
@@ -241,7 +249,8 @@ const SPREADSHEET_MAX_ROWS = 1_048_576 - 16;
 
 /** Streams one sheet's query once into its workbook sheet and, for the CSV sheet, the CSV. */
 async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>): Promise<void> {
-  const { sheet, toCsv, queries, params, request } = job;
+  const { sheet, queries, params, request } = job;
+  const toCsv = job.csvs.length > 0;
   const label = { report: job.report, sheet: sheet.name };
   const inWorkbook = sheet.inWorkbook !== false;
   if (!inWorkbook && !toCsv) return;
@@ -269,10 +278,7 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
       writer.writeRows(room >= rows.length ? rows : rows.slice(0, room));
       await writer.drain();
     }
-    if (toCsv) {
-      const csvRows = rows.map((row) => toCsv.map((i) => row[i] ?? null));
-      for (const csv of job.csvs) await csv.writeRows(csvRows);
-    }
+    for (const csv of job.csvs) await csv.file.writeRows(rows.map((row) => csv.picks.map((i) => row[i] ?? null)));
   }
   if (inWorkbook && !sheet.omitWhenEmpty) openSheet();
   if (sheetWriter) {

@@ -354,6 +354,13 @@ describe('the .br.csv copies are Portuguese', () => {
         if (header![i] === pt.headers.effectiveRateBp && cell !== '') expect(cell).toMatch(/^-?\d+,\d{2} %$/);
       });
     }
+    // A finding's reason is rendered from its facts in Portuguese, never the stored English sentence.
+    const reasonColumn = header!.indexOf(pt.headers.reason);
+    const factsColumn = header!.indexOf(pt.headers.facts);
+    if (name === 'discrepancies') {
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row[reasonColumn]).toBe(renderReason(pt, factsOfJson(row[factsColumn]!)!, ZONE));
+    }
     // The RFC 4180 file keeps its keys and English values: the same bytes as the English night's.
     expect(readFileSync(join(portugueseDir, NIGHT, `${name}.csv`)).equals(readFileSync(join(englishDir, NIGHT, `${name}.csv`)))).toBe(true);
   });
