@@ -4,33 +4,48 @@
 // address (Slack's carry a secret in their path) nor the SMTP password (registered for redaction).
 import nodemailer from 'nodemailer';
 import type { AlertsConfig } from '../config/schema.ts';
+import { sayError } from '../shared/locale/error-text.ts';
+import type { ErrorSentence } from '../shared/locale/error-types.ts';
+import type { Said } from '../shared/locale/log-params.ts';
 import { redactSecrets } from '../shared/redact.ts';
 import type { Alert } from './compose.ts';
 
 export interface Delivery {
   ok: boolean;
   attempts: number;
+  /** Why the last attempt failed, in English (the run's outcome keeps it). */
   error?: string;
+  /** The same as a sentence, worded in the reader's locale where it is shown; the other side's own words as they came. */
+  said?: Said;
 }
 
 type Sleep = (ms: number) => Promise<void>;
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-class Permanent extends Error {}
+/** A failed attempt, as a sentence; `permanent` when the answer says retrying is useless. */
+class AttemptFailed extends Error {
+  constructor(
+    readonly sentence: ErrorSentence,
+    readonly permanent = false,
+  ) {
+    super(sayError('en', sentence));
+  }
+}
 
 async function withRetries(config: Pick<AlertsConfig, 'maxAttempts' | 'baseDelayMs'>, attempt: () => Promise<void>, sleep: Sleep): Promise<Delivery> {
-  let last = '';
+  let last: Pick<Delivery, 'error' | 'said'> = {};
   for (let n = 1; n <= config.maxAttempts; n++) {
     try {
       await attempt();
       return { ok: true, attempts: n };
     } catch (error) {
-      last = redactSecrets(error instanceof Error ? error.message : String(error));
-      if (error instanceof Permanent || n === config.maxAttempts) return { ok: false, attempts: n, error: last };
+      const text = redactSecrets(error instanceof Error ? error.message : String(error));
+      last = { error: text, said: error instanceof AttemptFailed ? error.sentence : text };
+      if ((error instanceof AttemptFailed && error.permanent) || n === config.maxAttempts) return { ok: false, attempts: n, ...last };
       await sleep(config.baseDelayMs * 2 ** (n - 1));
     }
   }
-  return { ok: false, attempts: config.maxAttempts, error: last };
+  return { ok: false, attempts: config.maxAttempts, ...last };
 }
 
 export function postWebhook(url: string, alert: Alert, config: AlertsConfig, sleep: Sleep = realSleep): Promise<Delivery> {
@@ -49,13 +64,13 @@ export function postWebhook(url: string, alert: Alert, config: AlertsConfig, sle
         });
       } catch (error) {
         const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-        throw new Error(`no answer (${cause === 'TimeoutError' ? `timed out after ${config.timeoutMs} ms` : cause})`);
+        throw new AttemptFailed({ id: 'alertNoAnswer', ...(cause === 'TimeoutError' ? { timeoutMs: config.timeoutMs } : { code: cause }) });
       }
       // The answer's body is not needed and may be anything: dropped unread.
       await response.body?.cancel().catch(() => undefined);
       if (response.ok) return;
-      const message = `answered HTTP ${response.status}`;
-      throw response.status >= 500 || response.status === 408 || response.status === 429 ? new Error(message) : new Permanent(message);
+      const retryable = response.status >= 500 || response.status === 408 || response.status === 429;
+      throw new AttemptFailed({ id: 'alertHttpStatus', status: response.status }, !retryable);
     },
     sleep,
   );
@@ -86,9 +101,13 @@ export function sendEmail(
         await transport.sendMail({ from: email.from, to: [...email.to], subject: alert.subject, text: alert.text });
       } catch (error) {
         const e = error as { responseCode?: number; code?: string; message?: string };
-        const message = `SMTP ${e.responseCode ?? e.code ?? 'error'}: ${(e.message ?? '').slice(0, 200)}`;
+        const sentence: ErrorSentence = {
+          id: 'alertSmtp',
+          code: String(e.responseCode ?? e.code ?? 'error'),
+          said: redactSecrets((e.message ?? '').slice(0, 200)),
+        };
         // 5xx is the server's final word (a refused sender or recipient, a failed login).
-        throw e.responseCode !== undefined && e.responseCode >= 500 ? new Permanent(message) : new Error(message);
+        throw new AttemptFailed(sentence, e.responseCode !== undefined && e.responseCode >= 500);
       }
     },
     sleep,

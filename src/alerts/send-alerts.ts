@@ -56,7 +56,7 @@ export async function sendAlerts(deps: AlertsDeps, config: AlertsConfig, alerts:
       } else {
         const error = delivery.error ?? 'failed';
         outcome.failed.push({ channel: channel.name, kind: alert.kind, attempts: delivery.attempts, error });
-        deps.logger.warn({ id: 'alertNotDelivered', kind: alert.kind, channel: channel.via, attempts: delivery.attempts, said: error });
+        deps.logger.warn({ id: 'alertNotDelivered', kind: alert.kind, channel: channel.via, attempts: delivery.attempts, said: delivery.said ?? error });
       }
     }
   }

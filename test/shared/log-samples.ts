@@ -55,7 +55,12 @@ export const LOG_SAMPLES: LogParams = {
   notificationNotKept: { said: 'ENOSPC: no space left on device, write' },
   serveRequestFailed: { method: 'POST', said: { id: 'journalFull', path: journal, maxBytes: 67108864 } },
   reportBaseNotDropped: { report: 'chargebacks', table: 'temp.main.report_chargebacks', said: 'Connection Error: Connection already closed!' },
-  alertNotDelivered: { kind: 'overdue', channel: { kind: 'email', address: 'smtp.example.com:587' }, attempts: 3, said: 'answered HTTP 503' },
+  alertNotDelivered: {
+    kind: 'overdue',
+    channel: { kind: 'email', address: 'smtp.example.com:587' },
+    attempts: 3,
+    said: { id: 'alertHttpStatus', status: 503 },
+  },
   alertsNotNoted: { path: journal, said: { id: 'journalFull', path: journal, maxBytes: 67108864 } },
   journalLinesSkipped: {
     path: journal,

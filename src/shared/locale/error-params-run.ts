@@ -87,6 +87,11 @@ export interface StoreErrorParams {
   queryDuplicateColumn: { part: ReportPart; column: string };
   queryMissingColumn: { part: ReportPart; column: string; got: string[] };
   figuresMissing: { part: ReportPart; column: string };
+  /** An alert's webhook or mail server did not answer: within alerts.timeoutMs, or for a network error's code. */
+  alertNoAnswer: { timeoutMs?: number; code?: string };
+  alertHttpStatus: { status: number };
+  /** The mail server's reply code (or the mailer's error code) and its own words. */
+  alertSmtp: { code: string; said: string };
 }
 
 export type RunErrorParams = SyncErrorParams & StoreErrorParams;

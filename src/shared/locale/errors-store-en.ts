@@ -55,6 +55,9 @@ export const storeErrorsEn: ErrorCatalogue<StoreErrorParams> = {
   baseUndeclared: (p) =>
     `${partOf(p.part)}: expected the report to declare a base for the $base its SQL reads, got none; fix: add \`base\` to the ${p.part.report} definition, or select from the warehouse's tables`,
   totalsKey: (p) => `sheet ${p.sheet}: totals key "${p.key}" must name a cents or integer column`,
+  alertNoAnswer: (p) => `no answer (${p.timeoutMs !== undefined ? `timed out after ${p.timeoutMs} ms` : (p.code ?? 'no code')})`,
+  alertHttpStatus: (p) => `answered HTTP ${p.status}`,
+  alertSmtp: (p) => `SMTP ${p.code}: ${p.said}`,
   printColumns: (p) =>
     `sheet ${p.sheet}: expected printColumns to list 1 to 10 distinct keys of its columns, got "${p.key}"; fix: name the columns a person reads on paper`,
   notExactNumber: (p) => `column "${p.key}": ${p.value} does not fit a spreadsheet number exactly`,

@@ -57,6 +57,9 @@ export const storeErrorsPtBR: ErrorCatalogue<StoreErrorParams> = {
   baseUndeclared: (p) =>
     `${partOf(p.part)}: esperava que o relatório declarasse uma base para o $base que o SQL lê, não há nenhuma; correção: acrescente \`base\` à definição de ${p.part.report}, ou selecione das tabelas do warehouse`,
   totalsKey: (p) => `aba ${p.sheet}: a chave de totais "${p.key}" deve citar uma coluna de centavos ou de inteiros`,
+  alertNoAnswer: (p, w) => `sem resposta (${p.timeoutMs !== undefined ? `tempo esgotado após ${w.fmt.count(p.timeoutMs)} ms` : (p.code ?? 'sem código')})`,
+  alertHttpStatus: (p) => `respondeu HTTP ${p.status}`,
+  alertSmtp: (p) => `o servidor de e-mail respondeu ${p.code}: ${p.said}`,
   printColumns: (p) =>
     `aba ${p.sheet}: esperava que printColumns listasse de 1 a 10 chaves distintas das suas colunas, recebeu "${p.key}"; correção: cite as colunas que uma pessoa lê no papel`,
   notExactNumber: (p) => `coluna "${p.key}": ${p.value} não cabe exatamente num número de planilha`,

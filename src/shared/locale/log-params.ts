@@ -80,7 +80,7 @@ interface AroundLogParams {
   notificationNotKept: { said: Said };
   serveRequestFailed: { method: string; said: Said };
   reportBaseNotDropped: { report: string; table: string; said: string };
-  alertNotDelivered: { kind: 'new' | 'overdue' | 'failed'; channel: AlertChannel; attempts: number; said: string };
+  alertNotDelivered: { kind: 'new' | 'overdue' | 'failed'; channel: AlertChannel; attempts: number; said: Said };
   alertsNotNoted: { path: string; said: Said };
   journalLinesSkipped: { path: string; skipped: number; problems: { line: number; problem: string }[] };
 }

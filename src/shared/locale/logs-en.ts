@@ -64,8 +64,8 @@ export const logsEn: LogCatalogue = {
   notificationNotKept: (p, w) => `notification not kept: ${w.said(p.said)}`,
   serveRequestFailed: (p, w) => `recon serve: ${p.method} failed: ${w.said(p.said)}`,
   reportBaseNotDropped: (p) => `report ${p.report}: could not drop its base table ${p.table}: ${p.said}`,
-  alertNotDelivered: (p) =>
-    `alert (${p.kind}) to ${p.channel.kind} ${p.channel.address} not delivered after ${p.attempts} attempts: ${p.said}; the night goes on`,
+  alertNotDelivered: (p, w) =>
+    `alert (${p.kind}) to ${p.channel.kind} ${p.channel.address} not delivered after ${p.attempts} attempts: ${w.said(p.said)}; the night goes on`,
   alertsNotNoted: (p, w) => `the alerted findings could not be noted in ${p.path}: ${w.said(p.said)}; they may alert again`,
   journalLinesSkipped: (p) =>
     `triage journal ${p.path}: ${p.skipped} line(s) skipped (${p.problems

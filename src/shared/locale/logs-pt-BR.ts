@@ -84,7 +84,7 @@ export const logsPtBR: LogCatalogue = {
   serveRequestFailed: (p, w) => `recon serve: ${p.method} falhou: ${w.said(p.said)}`,
   reportBaseNotDropped: (p) => `relatório ${p.report}: não foi possível apagar a tabela base ${p.table}: ${p.said}`,
   alertNotDelivered: (p, w) =>
-    `o alerta (${ALERT_KINDS[p.kind]}) para ${channelOf(p.channel)} não foi entregue depois de ${w.fmt.count(p.attempts)} tentativa(s): ${p.said}; a noite segue`,
+    `o alerta (${ALERT_KINDS[p.kind]}) para ${channelOf(p.channel)} não foi entregue depois de ${w.fmt.count(p.attempts)} tentativa(s): ${w.said(p.said)}; a noite segue`,
   alertsNotNoted: (p, w) => `não foi possível anotar os achados alertados em ${p.path}: ${w.said(p.said)}; eles podem alertar de novo`,
   journalLinesSkipped: (p, w) =>
     `diário de triagem ${p.path}: ${agreed(p.skipped, w.fmt, 'linha pulada', 'linhas puladas')} (${p.problems
