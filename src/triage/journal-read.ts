@@ -14,13 +14,24 @@ import { join } from 'node:path';
 import { bytesOfSize, type TriageConfig } from '../config/schema.ts';
 import { writeExclusiveFile } from '../shared/exclusive-file.ts';
 import { ReconError } from '../shared/errors.ts';
-import type { LogSentence } from '../shared/locale/log-params.ts';
+import type { ErrorSentence } from '../shared/locale/error-types.ts';
+import type { LogSentence, Said } from '../shared/locale/log-params.ts';
 import { MAX_LINE_BYTES, triageEventSchema, type TriageEvent } from './events.ts';
 
 export interface JournalProblem {
   line: number;
-  problem: string;
+  /** A sentence of recon's; a string in a checkpoint written before problems were sentences. */
+  problem: Said;
 }
+
+/** The sentences a journal problem may be: a checkpoint holding any other is not trusted. */
+const PROBLEM_IDS: ReadonlySet<string> = new Set([
+  'journalLineTooLong',
+  'journalLineNotJson',
+  'journalLineNotEvent',
+  'journalPastBound',
+  'journalLastLineOpen',
+]);
 
 export interface JournalRead {
   events: TriageEvent[];
@@ -92,7 +103,7 @@ export async function readJournal(journalPath: string, bounds: JournalBounds = D
     const start = (await checkpointThatFits(journalPath, file, size)) ?? { v: 1, offset: 0, lines: 0, proof: '', skipped: 0, problems: [], events: [] };
     const state = { ...start, problems: [...start.problems], events: [...start.events] };
     const seen = new Set(state.events.map((e) => e.id));
-    const problem = (line: number, why: string) => {
+    const problem = (line: number, why: ErrorSentence) => {
       state.skipped += 1;
       if (state.problems.length < MAX_LISTED_PROBLEMS) state.problems.push({ line, problem: why });
     };
@@ -128,10 +139,12 @@ export async function readJournal(journalPath: string, bounds: JournalBounds = D
       read.skipped += 1;
       read.problems.push({
         line: state.lines + 1,
-        problem: `the journal is past triage.${cut ? `journalMaxLines (${bounds.maxLines} lines)` : `journalMaxBytes (${bounds.maxBytes} bytes)`}; the rest is not read: archive it (move it aside) and start a new one`,
+        problem: cut
+          ? { id: 'journalPastBound', key: 'triage.journalMaxLines', limit: bounds.maxLines }
+          : { id: 'journalPastBound', key: 'triage.journalMaxBytes', limit: bounds.maxBytes },
       });
     } else if (size > state.offset) {
-      read.problems.push({ line: state.lines + 1, problem: 'the last line has no newline (a write under way or cut short); not read yet' });
+      read.problems.push({ line: state.lines + 1, problem: { id: 'journalLastLineOpen' } });
     }
     if (state.offset > start.offset) await saveCheckpoint(journalPath, file, state);
     return read;
@@ -140,32 +153,40 @@ export async function readJournal(journalPath: string, bounds: JournalBounds = D
   }
 }
 
-function takeLine(bytes: Buffer, line: number, problem: (line: number, why: string) => void, seen: Set<string>, events: TriageEvent[]): void {
-  if (bytes.length > MAX_LINE_BYTES) return problem(line, `longer than ${MAX_LINE_BYTES} bytes`);
+function takeLine(bytes: Buffer, line: number, problem: (line: number, why: ErrorSentence) => void, seen: Set<string>, events: TriageEvent[]): void {
+  if (bytes.length > MAX_LINE_BYTES) return problem(line, { id: 'journalLineTooLong', maxBytes: MAX_LINE_BYTES });
   // Most junk is not even the start of an object: told from its first byte, without decoding the line
   // or parsing it, for each of a million lines.
   let first = 0;
   while (first < bytes.length && (bytes[first] === 32 || bytes[first] === 9 || bytes[first] === 13)) first += 1;
   if (first === bytes.length) return;
-  if (bytes[first] !== 123) return problem(line, 'not JSON');
-  const event = parseLine(bytes.toString('utf8').trim());
-  if (typeof event === 'string') return problem(line, event);
+  if (bytes[first] !== 123) return problem(line, { id: 'journalLineNotJson' });
+  const parsed = parseLine(bytes.toString('utf8').trim());
+  if ('problem' in parsed) return problem(line, parsed.problem);
+  const { event } = parsed;
   if (seen.has(event.id)) return;
   seen.add(event.id);
   events.push(event);
 }
 
-function parseLine(text: string): TriageEvent | string {
+function parseLine(text: string): { event: TriageEvent } | { problem: ErrorSentence } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return 'not JSON';
+    return { problem: { id: 'journalLineNotJson' } };
   }
   const parsed = triageEventSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return { event: parsed.data };
   const issue = parsed.error.issues[0];
-  return `not a triage event (${issue?.path.join('.') || 'line'}: ${issue?.message ?? 'invalid'})`;
+  return { problem: { id: 'journalLineNotEvent', path: issue?.path.join('.') || 'line', said: issue?.message ?? 'invalid' } };
+}
+
+/** A problem a checkpoint may hold: a line number and a string (an older checkpoint's) or a known sentence. */
+function isKnownProblem(p: unknown): boolean {
+  const { line, problem } = (p ?? {}) as { line?: unknown; problem?: unknown };
+  if (typeof line !== 'number') return false;
+  return typeof problem === 'string' || (typeof problem === 'object' && problem !== null && PROBLEM_IDS.has(String((problem as { id?: unknown }).id)));
 }
 
 type Handle = Awaited<ReturnType<typeof open>>;
@@ -186,6 +207,7 @@ async function checkpointThatFits(journalPath: string, file: Handle, size: numbe
   }
   if (checkpoint?.v !== 1 || !Number.isSafeInteger(checkpoint.offset) || checkpoint.offset <= 0 || checkpoint.offset > size) return undefined;
   if (!Array.isArray(checkpoint.events) || !Array.isArray(checkpoint.problems) || typeof checkpoint.skipped !== 'number') return undefined;
+  if (!checkpoint.problems.every(isKnownProblem)) return undefined;
   if ((await proofAt(file, checkpoint.offset)) !== checkpoint.proof) return undefined;
   // The checkpoint sits in the same 0700 folder as the journal: whoever can write it can write the
   // journal itself. Its events are checked all the same, as the journal's lines are.

@@ -66,10 +66,10 @@ export const LOG_SAMPLES: LogParams = {
     path: journal,
     skipped: 1000000,
     problems: [
-      { line: 2, problem: 'not JSON' },
-      { line: 3, problem: 'not JSON' },
-      { line: 4, problem: 'not JSON' },
-      { line: 5, problem: 'not JSON' },
+      { line: 2, problem: { id: 'journalLineNotJson' } },
+      { line: 3, problem: { id: 'journalLineNotEvent', path: 'action', said: 'Invalid option' } },
+      { line: 4, problem: { id: 'journalLineTooLong', maxBytes: 65_536 } },
+      { line: 5, problem: { id: 'journalLineNotJson' } },
     ],
   },
 

@@ -9,6 +9,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { appendEvents, journalPathFor, readJournal } from '../../src/triage/journal.ts';
 import { isReconError } from '../../src/shared/errors.ts';
 import { checkpointPathFor } from '../../src/triage/journal-read.ts';
+import { sayError } from '../../src/shared/locale/error-text.ts';
+import type { Said } from '../../src/shared/locale/log-params.ts';
+
+/** A problem as the English log says it. */
+const english = (said: Said) => (typeof said === 'string' ? said : sayError('en', said));
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,10 +63,10 @@ describe('the triage journal', () => {
     expect(events.map((e) => e.note)).toEqual(['one', 'two']);
     // Each event's line is written after a newline of its own (lines 1 and 6 are empty).
     expect(problems.map((p) => p.line)).toEqual([3, 4, 5, 8]);
-    expect(problems[0]?.problem).toBe('not JSON');
-    expect(problems[1]?.problem).toMatch(/not a triage event/);
-    expect(problems[2]?.problem).toMatch(/longer than 4096 bytes/);
-    expect(problems[3]?.problem).toMatch(/no newline/);
+    expect(english(problems[0]!.problem)).toBe('not JSON');
+    expect(english(problems[1]!.problem)).toMatch(/not a triage event/);
+    expect(english(problems[2]!.problem)).toMatch(/longer than 4096 bytes/);
+    expect(english(problems[3]!.problem)).toMatch(/no newline/);
   });
 
   it('loses only the fragment a failed write left, never the next event appended after it', async () => {
@@ -72,7 +77,7 @@ describe('the triage journal', () => {
     const { events, problems } = await readJournal(journal);
     expect(events.map((e) => e.note)).toEqual(['one', 'two']);
     expect(problems).toHaveLength(1);
-    expect(problems[0]?.problem).toBe('not JSON');
+    expect(english(problems[0]!.problem)).toBe('not JSON');
   });
 
   it('four processes appending at once: every line whole, none lost', async () => {
@@ -120,7 +125,7 @@ describe('the triage journal', () => {
     appendFileSync(journal, 'x\n'.repeat(5000));
     const read = await readJournal(journal, bounds);
     expect(read.events.map((e) => e.note)).toEqual(['kept']);
-    expect(read.problems.filter((p) => reason.test(p.problem))).toHaveLength(1);
+    expect(read.problems.filter((p) => reason.test(english(p.problem)))).toHaveLength(1);
     expect(read.problems.length).toBeLessThanOrEqual(21);
   });
 

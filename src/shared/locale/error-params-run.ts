@@ -87,6 +87,13 @@ export interface StoreErrorParams {
   queryDuplicateColumn: { part: ReportPart; column: string };
   queryMissingColumn: { part: ReportPart; column: string; got: string[] };
   figuresMissing: { part: ReportPart; column: string };
+  /** Why a line of the triage journal is skipped (the journal's own bounds are triage.journalMaxBytes and triage.journalMaxLines). */
+  journalLineTooLong: { maxBytes: number };
+  journalLineNotJson: object;
+  /** zod's words of the first thing the line's event breaks, at its key path. */
+  journalLineNotEvent: { path: string; said: string };
+  journalPastBound: { key: 'triage.journalMaxLines' | 'triage.journalMaxBytes'; limit: number };
+  journalLastLineOpen: object;
   /** An alert's webhook or mail server did not answer: within alerts.timeoutMs, or for a network error's code. */
   alertNoAnswer: { timeoutMs?: number; code?: string };
   alertHttpStatus: { status: number };

@@ -55,6 +55,12 @@ export const storeErrorsEn: ErrorCatalogue<StoreErrorParams> = {
   baseUndeclared: (p) =>
     `${partOf(p.part)}: expected the report to declare a base for the $base its SQL reads, got none; fix: add \`base\` to the ${p.part.report} definition, or select from the warehouse's tables`,
   totalsKey: (p) => `sheet ${p.sheet}: totals key "${p.key}" must name a cents or integer column`,
+  journalLineTooLong: (p) => `longer than ${p.maxBytes} bytes`,
+  journalLineNotJson: () => 'not JSON',
+  journalLineNotEvent: (p) => `not a triage event (${p.path}: ${p.said})`,
+  journalPastBound: (p) =>
+    `the journal is past ${p.key} (${p.limit} ${p.key === 'triage.journalMaxLines' ? 'lines' : 'bytes'}); the rest is not read: archive it (move it aside) and start a new one`,
+  journalLastLineOpen: () => 'the last line has no newline (a write under way or cut short); not read yet',
   alertNoAnswer: (p) => `no answer (${p.timeoutMs !== undefined ? `timed out after ${p.timeoutMs} ms` : (p.code ?? 'no code')})`,
   alertHttpStatus: (p) => `answered HTTP ${p.status}`,
   alertSmtp: (p) => `SMTP ${p.code}: ${p.said}`,

@@ -57,6 +57,12 @@ export const storeErrorsPtBR: ErrorCatalogue<StoreErrorParams> = {
   baseUndeclared: (p) =>
     `${partOf(p.part)}: esperava que o relatório declarasse uma base para o $base que o SQL lê, não há nenhuma; correção: acrescente \`base\` à definição de ${p.part.report}, ou selecione das tabelas do warehouse`,
   totalsKey: (p) => `aba ${p.sheet}: a chave de totais "${p.key}" deve citar uma coluna de centavos ou de inteiros`,
+  journalLineTooLong: (p, w) => `mais longa que ${w.fmt.count(p.maxBytes)} bytes`,
+  journalLineNotJson: () => 'não é JSON',
+  journalLineNotEvent: (p) => `não é um evento de triagem (${p.path}: ${p.said})`,
+  journalPastBound: (p, w) =>
+    `o diário passou de ${p.key} (${w.fmt.count(p.limit)} ${p.key === 'triage.journalMaxLines' ? 'linhas' : 'bytes'}); o resto não é lido: arquive-o (mova-o para outro lugar) e comece um novo`,
+  journalLastLineOpen: () => 'a última linha não termina em quebra de linha (uma gravação em curso ou interrompida); ainda não lida',
   alertNoAnswer: (p, w) => `sem resposta (${p.timeoutMs !== undefined ? `tempo esgotado após ${w.fmt.count(p.timeoutMs)} ms` : (p.code ?? 'sem código')})`,
   alertHttpStatus: (p) => `respondeu HTTP ${p.status}`,
   alertSmtp: (p) => `o servidor de e-mail respondeu ${p.code}: ${p.said}`,

@@ -82,7 +82,7 @@ interface AroundLogParams {
   reportBaseNotDropped: { report: string; table: string; said: string };
   alertNotDelivered: { kind: 'new' | 'overdue' | 'failed'; channel: AlertChannel; attempts: number; said: Said };
   alertsNotNoted: { path: string; said: Said };
-  journalLinesSkipped: { path: string; skipped: number; problems: { line: number; problem: string }[] };
+  journalLinesSkipped: { path: string; skipped: number; problems: { line: number; problem: Said }[] };
 }
 
 /** What a progress line is drawn for: its label, before the count. */

@@ -67,10 +67,10 @@ export const logsEn: LogCatalogue = {
   alertNotDelivered: (p, w) =>
     `alert (${p.kind}) to ${p.channel.kind} ${p.channel.address} not delivered after ${p.attempts} attempts: ${w.said(p.said)}; the night goes on`,
   alertsNotNoted: (p, w) => `the alerted findings could not be noted in ${p.path}: ${w.said(p.said)}; they may alert again`,
-  journalLinesSkipped: (p) =>
+  journalLinesSkipped: (p, w) =>
     `triage journal ${p.path}: ${p.skipped} line(s) skipped (${p.problems
       .slice(0, 3)
-      .map((q) => `line ${q.line}: ${q.problem}`)
+      .map((q) => `line ${q.line}: ${w.said(q.problem)}`)
       .join('; ')}${p.problems.length > 3 ? '; ...' : ''})`,
 
   syncProgress: () => 'sync',

@@ -89,7 +89,7 @@ export const logsPtBR: LogCatalogue = {
   journalLinesSkipped: (p, w) =>
     `diário de triagem ${p.path}: ${agreed(p.skipped, w.fmt, 'linha pulada', 'linhas puladas')} (${p.problems
       .slice(0, 3)
-      .map((q) => `linha ${w.fmt.count(q.line)}: ${q.problem}`)
+      .map((q) => `linha ${w.fmt.count(q.line)}: ${w.said(q.problem)}`)
       .join('; ')}${p.problems.length > 3 ? '; ...' : ''})`,
 
   syncProgress: () => 'sincronização',
