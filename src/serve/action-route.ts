@@ -1,12 +1,15 @@
 // The HTTP side of `POST /findings/actions`: the guards every state-changing request passes (same origin,
 // a rate cap, a form or JSON body under a size cap, the session's CSRF token), then the action, then the
-// answer: a redirect back to the page for a plain form, JSON for the page's script. The page token (off
-// loopback) is checked before this, for every request.
+// answer: a redirect back to the page for a plain form (with the facts of what was done, which the page
+// confirms), JSON for the page's script. The page token (off loopback) is checked before this, for every
+// request.
 import type { Locale, Messages } from '../shared/locale/index.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
 import type { TriageContext } from '../triage/actions.ts';
+import type { TriageEvent } from '../triage/events.ts';
+import { addDoneQuery } from './action-done.ts';
 import { isSameOrigin, type CsrfGuard } from './csrf.ts';
 import { actorCookieFor, isView, pageActionOf, performPageAction, type PageAction } from './page-actions.ts';
 import { isNightDate } from './report-files.ts';
@@ -58,7 +61,7 @@ export async function serveAction(ctx: ActionRouteContext, req: IncomingMessage,
     res.end(text);
     return;
   }
-  res.writeHead(303, { Location: backPathOf(body.fields, action, outcome.keys), 'Set-Cookie': cookie });
+  res.writeHead(303, { Location: backPathOf(body.fields, action, outcome.keys, outcome.first), 'Set-Cookie': cookie });
   res.end();
 }
 
@@ -66,14 +69,18 @@ function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Where a plain form goes back to: the night page it came from (a checked date), its view, the finding. */
-function backPathOf(fields: BodyFields, action: PageAction, keys: readonly string[]): string {
+/**
+ * Where a plain form goes back to: the night page it came from (a checked date), its view, the finding,
+ * and the facts of what was written, which that page confirms from the journal (action-done.ts).
+ */
+function backPathOf(fields: BodyFields, action: PageAction, keys: readonly string[], first: TriageEvent | undefined): string {
   const night = fields.get('back')?.[0];
   if (night === undefined || !isNightDate(night)) return '/';
   const query = new URLSearchParams();
   const view = fields.get('view')?.[0] ?? fields.get('back_view')?.[0];
   if (isView(view)) query.set('view', view);
   if (action.filter === undefined && keys.length === 1) query.set('finding', keys[0]!);
+  addDoneQuery(query, { first, count: keys.length });
   const search = query.toString();
   return `/nights/${night}${search === '' ? '' : `?${search}`}#findings-heading`;
 }

@@ -4,7 +4,7 @@
 // kept out (listed rows of the sync, order rows of the import). Words from the locale's catalogue;
 // keys (category, state) stay in data- attributes so the filters work in every locale. The state shown
 // is the triage state (the journal folded onto the row); on the latest night each row opens a panel to
-// act on it (triage-panel.ts).
+// act on it (triage-panel.ts); after an action, the page first says what was done (action-done.ts).
 import { basename } from 'node:path';
 import { DateTime } from 'luxon';
 import { FAMILY_OF_CATEGORY, FINDING_CATEGORIES, FINDING_STATES, type FindingCategory } from '../shared/domain.ts';
@@ -13,7 +13,8 @@ import type { Messages } from '../shared/locale/index.ts';
 import { keptOutReasonIn } from '../shared/locale/kept-out-text.ts';
 import { localizeCategory, localizeReason, localizeState, localizeStatus } from '../shared/locale/localize.ts';
 import { html, type SafeHtml } from './html.ts';
-import { bulkCountOf, rowsOfView } from './page-triage.ts';
+import { actionDoneNotice } from './action-done.ts';
+import { bulkTargetsOf, rowsOfView } from './page-triage.ts';
 import type { FindingRow, KeptOutRow, Limited, NightFindings, SyncRejectRow } from './queries.ts';
 import { actionCell, bulkForm, findingPanel, viewsNav, type TableTriage } from './triage-panel.ts';
 
@@ -154,11 +155,11 @@ export function findingsTable(findings: NightFindings, nightDate: string, m: Mes
   const selectedView = selected === undefined ? undefined : triage!.night.items.get(selected.key)?.view;
   const panel = selected !== undefined && selectedView !== undefined ? findingPanel(selected, selectedView, nightDate, triage!, m) : '';
   // The bulk form names what the action route will write to, over the whole night (not the rows carried).
-  const bulkCount = triage?.view === undefined ? 0 : bulkCountOf(triage.night, triage.view, triage.actor);
+  const bulk = triage?.view === undefined ? { count: 0, amountCents: 0n } : bulkTargetsOf(triage.night, triage.view, triage.actor);
   const controls =
     triage === undefined
       ? ''
-      : html`${viewsNav(nightDate, triage, m)}${triage.actions === undefined ? html`<p class="muted">${p.triage.latestOnly}</p>` : bulkForm(bulkCount, nightDate, triage, m)}`;
+      : html`${actionDoneNotice(triage.done, m)}${viewsNav(nightDate, triage, m)}${triage.actions === undefined ? html`<p class="muted">${p.triage.latestOnly}</p>` : bulkForm(bulk, nightDate, triage, m)}`;
   return html`${capped}${controls}${panel}${filters}<div class="scroll"><table id="findings" class="fit"><colgroup>${cols}</colgroup><thead><tr>${head}${actHead}</tr></thead><tbody>${rows}</tbody></table></div>${pager}`;
 }
 

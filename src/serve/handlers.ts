@@ -17,6 +17,7 @@ import { sendFile, type SendOutcome } from './send-file.ts';
 import { staticAsset } from './static-assets.ts';
 import { warehouseNoticeOf, type WarehouseReader } from './warehouse-reads.ts';
 import { isView } from './page-actions.ts';
+import { readActionDone } from './action-done.ts';
 import { findingsFromSnapshot, latestReconciledNight, triageOfNight, triageRowsOfRun, type TriageSource } from './page-triage.ts';
 import type { TableTriage } from './triage-panel.ts';
 
@@ -97,8 +98,10 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
   let triage: TableTriage | undefined;
   if (rows !== undefined && triageRows !== undefined) {
     const view = visitor.query.get('view');
+    const nightTriage = await triageOfNight(site.triage, triageRows);
     triage = {
-      night: await triageOfNight(site.triage, triageRows),
+      night: nightTriage,
+      done: readActionDone(visitor.query, nightTriage.events),
       // Actions are taken on the current findings: those of the latest night the warehouse reconciled
       // (never merely the last folder: a stray future-dated one must not take the actions away), or of
       // the snapshot (the latest reconciled night) while a job writes the next one.

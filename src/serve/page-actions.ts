@@ -4,8 +4,10 @@
 // shows at the next read. The guards (origin, CSRF token, page token, body size) run before this.
 import { isReconError, ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
+import { sayError } from '../shared/locale/error-text.ts';
 import type { Locale } from '../shared/locale/index.ts';
 import { listFindings, recordAction, type ActionRequest, type TriageContext } from '../triage/actions.ts';
+import type { TriageEvent } from '../triage/events.ts';
 import { actionTargets, parseFilterState, type FindingFilter } from '../triage/filter.ts';
 import type { BodyFields } from './request-body.ts';
 
@@ -65,12 +67,18 @@ export function pageActionOf(fields: BodyFields): PageAction {
   const expectText = one(fields, 'expect');
   const expect = expectText === undefined ? undefined : Number(expectText);
   if (expect !== undefined && !Number.isSafeInteger(expect)) throw new ReconError('usage', { id: 'pageExpect', got: String(expectText) });
+  const note = one(fields, action === 'accept' ? 'reason' : 'note') ?? one(fields, 'note');
+  // Checked here, before any finding is read, and for a bulk action in words of its own: the note is what
+  // keeps a bulk acknowledgement honest (each finding records it), and the browser's `required` is only a
+  // convenience a hand-made request skips.
+  if ((action === 'ack' || action === 'accept' || action === 'note') && note === undefined)
+    throw new ReconError('usage', { id: 'pageNeedsNote', action, bulk: filter !== undefined });
   return {
     request: {
       action: action as ActionRequest['action'],
       by: actor,
       via: 'page',
-      note: one(fields, action === 'accept' ? 'reason' : 'note') ?? one(fields, 'note'),
+      note,
       to: one(fields, 'to'),
     },
     keys,
@@ -79,7 +87,8 @@ export function pageActionOf(fields: BodyFields): PageAction {
   };
 }
 
-export type ActionOutcome = { ok: true; keys: string[] } | { ok: false; status: 400 | 409 | 503; message: string };
+/** What an action wrote (the keys, and the first event, which the confirmation after the redirect names) or why not. */
+export type ActionOutcome = { ok: true; keys: string[]; first: TriageEvent | undefined } | { ok: false; status: 400 | 409 | 503; message: string };
 
 /** Records the action in the journal and logs it with the actor; what went wrong as a status and a sentence. */
 export async function performPageAction(ctx: TriageContext, logger: Logger, action: PageAction, locale: Locale): Promise<ActionOutcome> {
@@ -88,13 +97,9 @@ export async function performPageAction(ctx: TriageContext, logger: Logger, acti
     let keys = action.keys;
     if (action.filter !== undefined) {
       keys = actionTargets(listing.items, action.filter, action.request.action).map((i) => i.row.key);
-      if (keys.length === 0) return { ok: false, status: 400, message: 'no findings match the filter; nothing written' };
+      if (keys.length === 0) return { ok: false, status: 400, message: sayError(locale, { id: 'pageNoneMatch' }) };
       if (action.expect !== undefined && action.expect !== keys.length)
-        return {
-          ok: false,
-          status: 409,
-          message: `the page showed ${action.expect} findings, the list now has ${keys.length}: nothing written; reload the page and try again`,
-        };
+        return { ok: false, status: 409, message: sayError(locale, { id: 'pageCountChanged', shown: action.expect, now: keys.length }) };
     }
     const written = await recordAction(ctx, { ...action.request, keys }, listing.items);
     logger.event('serve.action', {
@@ -105,7 +110,7 @@ export async function performPageAction(ctx: TriageContext, logger: Logger, acti
       // A bulk action can name thousands: the journal has them all, the log the first hundred.
       keys: written.slice(0, 100).map((e) => e.key),
     });
-    return { ok: true, keys: written.map((e) => e.key) };
+    return { ok: true, keys: written.map((e) => e.key), first: written[0] };
   } catch (error) {
     if (isReconError(error, 'input') || isReconError(error, 'usage')) return { ok: false, status: 400, message: error.sayIn(locale) };
     if (isReconError(error, 'locked')) return { ok: false, status: 503, message: error.sayIn(locale) };

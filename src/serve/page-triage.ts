@@ -4,6 +4,8 @@
 // action take the whole night, as `recon findings` and summary.json do. The rows come from the warehouse
 // (the nightly's own query, so the fingerprints are the nightly's), or, while a job holds it, from the
 // findings snapshot the last night left beside the journal. Deadlines are judged on the night shown.
+import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
+import type { TriageEvent } from '../triage/events.ts';
 import { actionTargets, matchesFilter, type TriagedFinding } from '../triage/filter.ts';
 import { FINDINGS_OF_RUN_SQL, LATEST_NIGHT_SQL, findingRowOf, type FindingRow as TriageRow } from '../triage/finding-rows.ts';
 import { viewsOf } from '../triage/fold.ts';
@@ -19,6 +21,14 @@ export interface NightTriage {
   items: Map<string, TriagedFinding>;
   /** Lines of the journal that were skipped (the CLI and the nightly say which). */
   problems: number;
+  /** The journal as read, in its order: what an action wrote, for the page's confirmation (action-done.ts). */
+  events: readonly TriageEvent[];
+}
+
+/** What a view's bulk action would write to: how many findings, and the sum of their amounts at stake. */
+export interface BulkTargets {
+  count: number;
+  amountCents: bigint;
 }
 
 export interface TriageSource {
@@ -45,7 +55,7 @@ export async function triageOfNight(source: TriageSource, rows: readonly TriageR
   // From the checkpoint the last read left: a page load reads only what was appended since.
   const { events, skipped } = await readJournal(journalPathFor(source.warehousePath), source.journal);
   const views = viewsOf(rows, events, { slaDays: source.slaDays, zone: source.zone });
-  return { items: new Map(rows.map((row, i) => [row.key, { row, view: views[i]! }])), problems: skipped };
+  return { items: new Map(rows.map((row, i) => [row.key, { row, view: views[i]! }])), problems: skipped, events };
 }
 
 /** The findings of a view of the night ("mine" for this actor, "overdue", "new tonight"), by the rule `recon findings` filters by. */
@@ -54,9 +64,13 @@ export function itemsOfView(triage: NightTriage, view: View, actor: string | und
   return [...triage.items.values()].filter((item) => matchesFilter(item, filter));
 }
 
-/** What a view's bulk acknowledgement would write to: the rule the action route applies when the form comes back. */
-export function bulkCountOf(triage: NightTriage, view: View, actor: string | undefined): number {
-  return actionTargets([...triage.items.values()], filterOfView(view, actor), 'ack').length;
+/**
+ * What a view's bulk acknowledgement would write to, by the rule the action route applies when the form
+ * comes back; the amount is each target's amount at stake (the one definition, amount-at-stake.ts) summed.
+ */
+export function bulkTargetsOf(triage: NightTriage, view: View, actor: string | undefined): BulkTargets {
+  const targets = actionTargets([...triage.items.values()], filterOfView(view, actor), 'ack');
+  return { count: targets.length, amountCents: targets.reduce((sum, t) => sum + amountAtStakeOf(t.row), 0n) };
 }
 
 /** The table's rows in a view. */

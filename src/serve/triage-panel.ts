@@ -1,13 +1,15 @@
 // The night page's controls for working the list: the views of the findings table ("mine", "overdue",
 // "new tonight"), a finding's panel (note, acknowledge, assign, accept, reopen) and the bulk action over
-// the view shown. Plain HTML forms posting to /findings/actions, so they work without script; table.js
-// only asks for confirmation before a bulk action. Words from the page catalogue.
+// the view shown, which states its count and amount at stake and needs a note. Plain HTML forms posting to
+// /findings/actions, so they work without script; table.js only asks for confirmation before a bulk
+// action. Words from the page catalogue.
 import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory, localizeChanged, localizeState } from '../shared/locale/localize.ts';
 import type { TriageView } from '../triage/fold.ts';
 import { html, userText, type SafeHtml } from './html.ts';
 import type { View } from './page-actions.ts';
-import { itemsOfView, type NightTriage } from './page-triage.ts';
+import type { ActionDone } from './action-done.ts';
+import { itemsOfView, type BulkTargets, type NightTriage } from './page-triage.ts';
 import type { FindingRow } from './queries.ts';
 
 export interface TableTriage {
@@ -18,6 +20,8 @@ export interface TableTriage {
   actor: string | undefined;
   /** Set on the latest night, whose findings are the current ones: the page can act on them. */
   actions: { csrfToken: string; finding: string | undefined } | undefined;
+  /** What the action just taken wrote, as the journal holds it (the redirect names it: action-done.ts). */
+  done?: ActionDone | undefined;
 }
 
 const ACTION_PATH = '/findings/actions';
@@ -97,14 +101,21 @@ ${hiddenFields(csrfToken, nightDate, triage.view, 'back_view')}<input type="hidd
 </section>`;
 }
 
-/** Acknowledges every unresolved finding of the view shown; the count travels along, so a list that changed meanwhile is not acted on. */
-export function bulkForm(count: number, nightDate: string, triage: TableTriage, m: Messages): SafeHtml | '' {
-  if (triage.actions === undefined || triage.view === undefined || count === 0) return '';
+/**
+ * Acknowledges every unresolved finding of the view shown, each with the note (required: the server
+ * refuses a bulk action without one). The form says how many findings and how much money are at stake
+ * before anyone presses it, in its own text, so without script too; with script the browser asks again
+ * in the same words. The count travels along, so a list that changed meanwhile is not acted on.
+ */
+export function bulkForm(bulk: BulkTargets, nightDate: string, triage: TableTriage, m: Messages): SafeHtml | '' {
+  if (triage.actions === undefined || triage.view === undefined || bulk.count === 0) return '';
   const t = m.page.night.triage;
-  return html`<form method="post" action="${ACTION_PATH}" class="actions bulk" id="bulk-form" data-confirm="${t.bulkConfirm(count)}">
-${hiddenFields(triage.actions.csrfToken, nightDate, triage.view, 'view')}<input type="hidden" name="action" value="ack"><input type="hidden" name="expect" value="${count}">
+  const amount = m.fmt.money(bulk.amountCents);
+  return html`<form method="post" action="${ACTION_PATH}" class="actions bulk" id="bulk-form" data-confirm="${t.bulkConfirm(bulk.count, amount)}">
+${hiddenFields(triage.actions.csrfToken, nightDate, triage.view, 'view')}<input type="hidden" name="action" value="ack"><input type="hidden" name="expect" value="${bulk.count}">
+<p class="stake" id="bulk-stake" data-count="${bulk.count}" data-amount="${String(bulk.amountCents)}">${t.bulkStake(bulk.count, amount)}</p>
 ${actorField(triage.actor, m, 'bulk-actor')}
-<label>${t.noteLabel} <input name="note" required maxlength="1000"></label>
-<button type="submit" id="bulk-ack">${t.bulk(count)}</button>
+<label>${t.bulkNote} <input name="note" id="bulk-note" required maxlength="1000"></label>
+<button type="submit" id="bulk-ack">${t.bulk(bulk.count)}</button>
 </form>`;
 }

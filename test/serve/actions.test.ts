@@ -1,13 +1,15 @@
 // The page's actions on findings over real HTTP, on a real server on port 0 over a two-night sandbox run:
 // every POST passes the origin check, the session's CSRF token, the page token off loopback and the body
 // caps; an action that passes is in the triage journal (via 'page', with the actor), logged, and shown by
-// the next GET; a bulk action takes the findings of a view of the table.
+// the next GET, and the page says what was done; a bulk action takes the findings of a view of the table
+// (bulk-actions.test.ts: its note, its amount at stake and the confirmation, in Portuguese).
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportServer, type RunningServer } from '../../src/serve/server.ts';
 import { journalPathFor, readJournal } from '../../src/triage/journal.ts';
 import { NIGHTS, runTwoNights, type TwoNights } from './fixture.ts';
-import { get, optionsFor, recordingLogger, send, type Answer, type LogLine } from './http.ts';
+import { form, openSession, type Session } from './action-session.ts';
+import { get, optionsFor, recordingLogger, send, type LogLine } from './http.ts';
 
 const TOKEN = 'actions-test-token-0123456789abcdef';
 const NIGHT = NIGHTS[1];
@@ -28,35 +30,6 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
   if (run) rmSync(run.dir, { recursive: true, force: true });
 });
-
-interface Session {
-  cookie: string;
-  csrf: string;
-  keys: string[];
-  origin: string;
-}
-
-const cookieOf = (answer: Answer) => String(answer.headers['set-cookie'] ?? '').split(';')[0] ?? '';
-
-/** Opens a finding's panel as a browser would: the session cookie, the form's CSRF token, the rows' keys. */
-async function openSession(base: string, headers: Record<string, string> = {}): Promise<Session> {
-  const first = await get(base, `/nights/${NIGHT}`, headers);
-  expect(first.status).toBe(200);
-  const cookie = cookieOf(first);
-  expect(cookie).toMatch(/^recon_sid=[A-Za-z0-9_-]{43}$/);
-  expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
-  const keys = [...first.text.matchAll(/<tr data-category="[a-z_]+" data-state="(new|open)"[^>]* data-key="([^"]+)"/g)].map((m) => m[2]!);
-  const panel = await get(base, `/nights/${NIGHT}?finding=${encodeURIComponent(keys[0]!)}`, { ...headers, Cookie: cookie });
-  const csrf = /name="csrf" value="([^"]+)"/.exec(panel.text)?.[1] ?? '';
-  expect(csrf).not.toBe('');
-  return { cookie, csrf, keys, origin: new URL(base).origin };
-}
-
-function form(fields: Record<string, string | string[]>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) params.append(name, v);
-  return params.toString();
-}
 
 const pageEvents = async () => (await readJournal(journalPathFor(run.config.warehouse.path))).events.filter((e) => e.via === 'page');
 
@@ -130,10 +103,11 @@ describe('POST /findings/actions acts', () => {
     const body = form({ action: 'ack', key, note: 'credit note 77 issued', actor: 'Beatriz', csrf: s.csrf, back: NIGHT });
     const answer = await send(server.url, '/findings/actions', body, { 'Content-Type': FORM, Cookie: s.cookie, Origin: s.origin });
     expect(answer.status).toBe(303);
-    expect(answer.headers['location']).toBe(`/nights/${NIGHT}?finding=${encodeURIComponent(key)}#findings-heading`);
     expect(String(answer.headers['set-cookie'])).toContain('recon_actor=Beatriz');
     const events = await pageEvents();
     expect(events.at(-1)).toMatchObject({ action: 'ack', key, by: 'Beatriz', via: 'page', note: 'credit note 77 issued' });
+    // Back to the finding, with the facts of what was written: the page confirms them from the journal.
+    expect(answer.headers['location']).toBe(`/nights/${NIGHT}?finding=${encodeURIComponent(key)}&done=ack&n=1&event=${events.at(-1)!.id}#findings-heading`);
     expect(lines.find((l) => l.text === 'serve.action' && ((l.fields?.['keys'] ?? []) as string[]).includes(key))?.fields).toMatchObject({
       actor: 'Beatriz',
       action: 'ack',
@@ -166,18 +140,20 @@ describe('POST /findings/actions acts', () => {
     const expected = Number(/name="expect" value="(\d+)"/.exec(view.text)?.[1]);
     expect(expected).toBeGreaterThan(1);
     expect(view.text).toContain(`Acknowledge the ${expected} findings shown`);
+    expect(view.text).toMatch(new RegExp(`<p class="stake" id="bulk-stake"[^>]*>${expected} findings, R\\$ [\\d,]+\\.\\d\\d at stake\\.`));
     const bulk = (expect: number) =>
       form({ action: 'ack', view: 'new', expect: String(expect), note: 'batch checked', actor: 'dora', csrf: s.csrf, back: NIGHT });
     const stale = await send(server.url, '/findings/actions', bulk(expected + 1), { 'Content-Type': FORM, Cookie: s.cookie, Origin: s.origin });
     expect(stale.status).toBe(409);
     const before = (await pageEvents()).length;
     const done = await send(server.url, '/findings/actions', bulk(expected), { 'Content-Type': FORM, Cookie: s.cookie, Origin: s.origin });
-    expect([done.status, done.headers['location']]).toEqual([303, `/nights/${NIGHT}?view=new#findings-heading`]);
     const written = (await pageEvents()).slice(before);
+    expect([done.status, done.headers['location']]).toEqual([303, `/nights/${NIGHT}?view=new&done=ack&n=${expected}&event=${written[0]!.id}#findings-heading`]);
     expect(written).toHaveLength(expected);
     expect(new Set(written.map((e) => `${e.action} ${e.by} ${e.note}`))).toEqual(new Set(['ack dora batch checked']));
-    const after = await get(server.url, `/nights/${NIGHT}?view=new`, { Cookie: s.cookie });
+    const after = await get(server.url, String(done.headers['location']).split('#')[0]!, { Cookie: s.cookie });
     expect(after.text).not.toContain('name="expect"');
+    expect(after.text).toContain(`<p class="confirm" id="action-done" role="status">${expected} findings acknowledged, note: <bdi>batch checked</bdi></p>`);
   });
 
   it('refuses an action without a name or a note: 400, nothing written', async () => {

@@ -1,6 +1,7 @@
 // The page in a real browser: headless Chromium (Debian's package, driven by playwright-core) goes
 // from the home page to a night, sorts and filters the findings table, downloads a workbook, and
-// leaves a screenshot in test/artifacts/ that must not be blank; then acknowledges a finding by clicking. Any CSP violation or script error
+// leaves a screenshot in test/artifacts/ that must not be blank; then acknowledges a finding by clicking
+// and a view in bulk, each confirmed by the page after a reload too. Any CSP violation or script error
 // fails the test, which is how "no inline script, no CDN" is checked for real.
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -200,10 +201,51 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       expect(await acknowledged.locator('td').nth(1).textContent()).toBe('acknowledged');
       // The name is remembered: the next panel has it already.
       expect(await page.inputValue('#actor')).toBe('Beatriz');
+      // The page says what was done, and a reload (the redirect's address) says it again, the row still acknowledged.
+      expect(await page.locator('#action-done').textContent()).toBe('1 finding acknowledged, note: credit note 88 issued');
+      await page.reload();
+      expect(await page.locator('#action-done').textContent()).toBe('1 finding acknowledged, note: credit note 88 issued');
+      expect(await acknowledged.getAttribute('data-state')).toBe('acknowledged');
       const fit = await page.$eval('#findings', (table) => table.ownerDocument.documentElement.scrollWidth);
       expect(fit).toBeLessThanOrEqual(1366);
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, 'serve-night-actions.png'), fullPage: false });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 30_000);
+
+  it('acknowledges a view in bulk: the form and the browser state the count and the amount at stake, then the page says what was done', async () => {
+    const context = await browser!.newContext({ viewport: { width: 1366, height: 800 } });
+    const problems: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      await page.goto(`${server.url}/nights/${NIGHTS[1]}?view=new`);
+      const stake = page.locator('#bulk-stake');
+      const count = Number(await stake.getAttribute('data-count'));
+      // The view's new findings but the one acknowledged above: one or more.
+      expect(count).toBeGreaterThan(0);
+      const findings = count === 1 ? '1 finding' : `${count} findings`;
+      const said = (await stake.textContent()) ?? '';
+      expect(said).toMatch(new RegExp(`^${findings}, R\\$ [\\d,]+\\.\\d\\d at stake\\.`));
+      const amount = /R\$ [\d,]+\.\d\d/.exec(said)![0];
+      const asked: string[] = [];
+      page.on('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void dialog.accept();
+      });
+      await page.fill('#bulk-actor', 'Dora');
+      await page.fill('#bulk-note', 'checked against the statement');
+      await Promise.all([page.waitForURL(/done=ack/), page.click('#bulk-ack')]);
+      const shown = count === 1 ? 'the finding shown' : `the ${count} findings shown`;
+      expect(asked).toEqual([`Acknowledge ${shown} (${amount} at stake)? Each gets the note.`]);
+      const done = `${findings} acknowledged, note: checked against the statement`;
+      expect(await page.locator('#action-done').textContent()).toBe(done);
+      await page.reload();
+      expect(await page.locator('#action-done').textContent()).toBe(done);
+      expect(await page.locator('#bulk-form').count()).toBe(0);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

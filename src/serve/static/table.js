@@ -1,7 +1,8 @@
 // Sorts, filters and pages the findings table of a night page in the browser. Served by recon itself
 // from /static (the page's CSP allows no inline or third-party script); the rows are already in the
 // HTML, and without this script they all show. A reason cut to one line opens on click. A bulk action
-// asks first, naming how many findings it acts on (without script, its button names them).
+// asks first, naming how many findings it acts on and their amount at stake (without script, the form
+// itself states both).
 (function () {
   'use strict';
   var table = document.getElementById('findings');

@@ -83,6 +83,11 @@ export interface FlagErrorParams {
   pageActor: { max: Bound };
   pageView: { views: readonly string[]; got: string };
   pageExpect: { got: string };
+  /** An acknowledgement, acceptance or note from the page without its text; `bulk` when it names a filter. */
+  pageNeedsNote: { action: 'ack' | 'accept' | 'note'; bulk: boolean };
+  pageNoneMatch: object;
+  /** A bulk action whose list changed since the page showed it. */
+  pageCountChanged: { shown: number; now: number };
   // recon sql.
   sqlTimeout: { seconds: Bound };
   sqlSpill: { maxSpill: string };

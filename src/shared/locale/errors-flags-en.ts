@@ -13,6 +13,16 @@ const SQL_WHY: Record<SqlRefusal, string> = {
     'it runs statements as they are written: PREPARE, EXECUTE and EXPLAIN ANALYZE (which runs what it explains) are refused; write the statement itself, or EXPLAIN it',
 };
 
+/** What the page's action needs, for one finding and in bulk: the reason of an acceptance, the note of the others. */
+const NEEDS_NOTE_EN: Record<'ack' | 'accept' | 'note', [string, string]> = {
+  ack: [
+    'acknowledging a finding needs a note saying what is known',
+    'acknowledging findings in bulk needs a note saying what is known of them, recorded on each one',
+  ],
+  accept: ['accepting a finding as explained needs a reason', 'accepting findings in bulk needs a reason why they will not be fixed, recorded on each one'],
+  note: ['a note needs its text', 'a note in bulk needs its text'],
+};
+
 export const flagErrorsEn: ErrorCatalogue<FlagErrorParams> = {
   dateFormat: (p) => `expected a date as YYYY-MM-DD, got "${p.got}"`,
   // The instant in UTC, as the JSON log and cron's own clock read it.
@@ -71,6 +81,10 @@ export const flagErrorsEn: ErrorCatalogue<FlagErrorParams> = {
   pageActor: (p) => `expected your name (1 to ${p.max} characters) in the "actor" field: the journal records who did it`,
   pageView: (p) => `expected view to be one of ${p.views.join(', ')}, got "${p.got}"`,
   pageExpect: (p) => `expected "expect" to be a count, got "${p.got}"`,
+  pageNeedsNote: (p) => `${NEEDS_NOTE_EN[p.action][p.bulk ? 1 : 0]}; nothing was written`,
+  pageNoneMatch: () => 'no findings of the view are left to act on; nothing was written',
+  pageCountChanged: (p, w) =>
+    `the page showed ${w.fmt.count(p.shown)} findings, the list now has ${w.fmt.count(p.now)}: nothing was written; reload the page and try again`,
   sqlTimeout: (p) =>
     `SQL stopped after ${p.seconds} s (sql.timeoutSeconds): expected a statement that ends sooner; narrow it (a WHERE on the date, a LIMIT), or raise sql.timeoutSeconds in the config`,
   sqlSpill: (p) =>

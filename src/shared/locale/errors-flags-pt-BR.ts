@@ -16,6 +16,19 @@ const SQL_WHY: Record<SqlRefusal, string> = {
 
 const RATE: Record<'discrepancy' | 'mispriced', string> = { discrepancy: 'de divergências', mispriced: 'de vendas com preço errado' };
 
+/** O que a ação da página exige, para uma divergência e em lote: o motivo de uma aceitação, a nota das demais. */
+const NEEDS_NOTE_PT: Record<'ack' | 'accept' | 'note', [string, string]> = {
+  ack: [
+    'reconhecer uma divergência exige uma nota dizendo o que se sabe',
+    'reconhecer divergências em lote exige uma nota dizendo o que se sabe delas, registrada em cada uma',
+  ],
+  accept: [
+    'aceitar uma divergência como explicada exige um motivo',
+    'aceitar divergências em lote exige um motivo de não serem corrigidas, registrado em cada uma',
+  ],
+  note: ['uma nota precisa de texto', 'uma nota em lote precisa de texto'],
+};
+
 export const flagErrorsPtBR: ErrorCatalogue<FlagErrorParams> = {
   dateFormat: (p) => `esperava uma data no formato AAAA-MM-DD (YYYY-MM-DD), recebeu "${p.got}"`,
   nightNotEnded: (p, w) =>
@@ -75,6 +88,10 @@ export const flagErrorsPtBR: ErrorCatalogue<FlagErrorParams> = {
   pageActor: (p) => `informe seu nome (de 1 a ${p.max} caracteres) no campo "actor": o diário registra quem fez`,
   pageView: (p) => `esperava a visão como uma de ${p.views.join(', ')}, recebeu "${p.got}"`,
   pageExpect: (p) => `esperava uma contagem no campo "expect", recebeu "${p.got}"`,
+  pageNeedsNote: (p) => `${NEEDS_NOTE_PT[p.action][p.bulk ? 1 : 0]}; nada foi gravado`,
+  pageNoneMatch: () => 'nenhuma divergência da visão resta para esta ação; nada foi gravado',
+  pageCountChanged: (p, w) =>
+    `a página mostrou ${w.fmt.count(p.shown)} divergências, a lista agora tem ${w.fmt.count(p.now)}: nada foi gravado; recarregue a página e tente de novo`,
   sqlTimeout: (p) =>
     `SQL interrompido depois de ${p.seconds} s (sql.timeoutSeconds): esperava um comando que termine antes; restrinja-o (um WHERE na data, um LIMIT), ou aumente sql.timeoutSeconds na configuração`,
   sqlSpill: (p) =>

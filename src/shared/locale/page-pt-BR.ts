@@ -158,8 +158,23 @@ export const pagePtBR = {
       overdueView: 'atrasadas',
       newTonight: 'novas desta noite',
       noActor: 'Informe seu nome no painel de uma divergência para ver as atribuídas a você.',
-      bulk: (n: number): string => `Reconhecer as ${formatPtBR.count(n)} divergências mostradas`,
-      bulkConfirm: (n: number): string => `Reconhecer as ${formatPtBR.count(n)} divergências mostradas? Cada uma recebe a nota.`,
+      bulk: (n: number): string => (n === 1 ? 'Reconhecer a divergência mostrada' : `Reconhecer as ${formatPtBR.count(n)} divergências mostradas`),
+      /** What a bulk acknowledgement is about to do, said on the form before anyone presses it. */
+      bulkStake: (n: number, amount: string): string =>
+        `${n === 1 ? '1 divergência' : `${formatPtBR.count(n)} divergências`}, ${amount} em jogo. Cada uma é reconhecida com a nota, registrada no diário.`,
+      bulkConfirm: (n: number, amount: string): string =>
+        `${n === 1 ? 'Reconhecer a divergência mostrada' : `Reconhecer as ${formatPtBR.count(n)} divergências mostradas`} (${amount} em jogo)? Cada uma recebe a nota.`,
+      bulkNote: 'Nota (obrigatória)',
+      /** What the page says after an action: the head, then the assignee or the note. */
+      done: {
+        ack: (n: number): string => (n === 1 ? '1 divergência reconhecida' : `${formatPtBR.count(n)} divergências reconhecidas`),
+        accept: (n: number): string => (n === 1 ? '1 divergência aceita como explicada' : `${formatPtBR.count(n)} divergências aceitas como explicadas`),
+        assign: (n: number): string => (n === 1 ? '1 divergência atribuída a' : `${formatPtBR.count(n)} divergências atribuídas a`),
+        note: (n: number): string => (n === 1 ? '1 divergência anotada' : `${formatPtBR.count(n)} divergências anotadas`),
+        reopen: (n: number): string => (n === 1 ? '1 divergência reaberta' : `${formatPtBR.count(n)} divergências reabertas`),
+      },
+      doneNote: 'nota',
+      doneReason: 'motivo',
       latestOnly: 'As ações valem para as divergências da noite mais recente.',
     },
   },
