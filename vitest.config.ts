@@ -71,13 +71,17 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    maxWorkers: 2,
+    // Three forks on two cores: many e2e files spend much of their time waiting (a receiver's rate cap, a
+    // killed process, a bound's timeout), and a third fork keeps the cores busy meanwhile.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: UNIT,
+          // Its files wait on nothing: a fork per core.
+          maxWorkers: 2,
           // The two forks are reused from file to file: a fresh fork per file re-imports DuckDB, exceljs
           // and zod each time, which was half of the unit run's wall time (29 files: 24 s isolated, 13 s
           // not, same machine and load). So a unit test must leave no process-wide state behind:
