@@ -72,7 +72,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Three forks on two cores: many e2e files spend much of their time waiting (a receiver's rate cap, a
-    // killed process, a bound's timeout), and a third fork keeps the cores busy meanwhile.
+    // killed process, a bound's timeout), and a third fork keeps the cores busy meanwhile. The unit loop
+    // takes them too (18-19 s either way; a project's own maxWorkers would need a groupOrder of its own,
+    // which runs the projects one after the other).
     maxWorkers: 3,
     projects: [
       {
@@ -80,8 +82,6 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: UNIT,
-          // Its files wait on nothing: a fork per core.
-          maxWorkers: 2,
           // The two forks are reused from file to file: a fresh fork per file re-imports DuckDB, exceljs
           // and zod each time, which was half of the unit run's wall time (29 files: 24 s isolated, 13 s
           // not, same machine and load). So a unit test must leave no process-wide state behind:
