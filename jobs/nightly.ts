@@ -98,7 +98,7 @@ export async function runNightly(deps: NightlyDeps, request: NightlyRequest, con
   // delimiter, decimal or date format is named now, with the value that fits, not after the sync.
   await precheckOrders({ db: deps.db, config, warn: (message) => deps.logger.warn(message) }, files);
   // A file of an earlier stopped attempt would sit next to this run's reports and mislead.
-  for (const ext of ['xlsx', 'csv']) rmSync(join(reportDir, `${ordersRejected.name}.${ext}`), { force: true });
+  for (const ext of ['xlsx', 'csv', 'br.csv']) rmSync(join(reportDir, `${ordersRejected.name}.${ext}`), { force: true });
   let reconciled = false;
   // The instant the run ended, shared by its runs row and its summary.json.
   let finishedAt: number | undefined;

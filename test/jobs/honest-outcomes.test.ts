@@ -149,12 +149,14 @@ describe('honest outcomes of a night', () => {
     expect(lastAttempt).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/kept out/), run_id: expect.stringMatching(/^nightly-/) });
     expect(lastAttempt.run_id).not.toBe(before['run_id']);
     expect(readFileSync(join(dir, 'reports', good, 'discrepancies.csv'), 'utf8')).toBe(goodCsv);
+    const keptOutFiles = ['orders-rejected.xlsx', 'orders-rejected.csv', 'orders-rejected.br.csv'];
+    expect(keptOutFiles.filter((f) => existsSync(join(dir, 'reports', good, f)))).toEqual(keptOutFiles);
     // Fixed and run again: a clean summary without the failed attempt.
     await writeExport(good);
     const again = await night(good);
     expect(again.summary.outcome).toBe('done');
     expect(summaryOf(good)['last_attempt']).toBeUndefined();
-    // The stopped attempt's kept-out file does not outlive it.
-    expect(existsSync(join(dir, 'reports', good, 'orders-rejected.csv'))).toBe(false);
+    // The stopped attempt's kept-out files (the workbook, the CSV and its copy for people) do not outlive it.
+    expect(keptOutFiles.filter((f) => existsSync(join(dir, 'reports', good, f)))).toEqual([]);
   });
 });
