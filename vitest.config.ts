@@ -1,12 +1,12 @@
-// Three projects. `unit` (npm run test:unit) is the quick loop: pure and in-process tests, each file about
-// two seconds of CPU at most, under 20 s together on a quiet 2-core machine (15-17 s warm, 21 s with an
-// empty module cache). `e2e` is everything else: tests that spawn the CLI, drive a browser, run whole
-// nightly jobs or nights one after another, write every report of a night, kill processes, grind through
-// fault matrices, corpora and property runs, replay old migrations, or import real files of every format
-// into real warehouse files. Its files share two processes too, as the unit files do (a fresh process per
-// file was about 140 s of the suite's CPU in module loading alone), but for the few that replace a module,
-// which run as `e2e-mocking`, each in a process of its own.
-// `npm test` runs them all. A new test file lands in `e2e` until it is listed here, so the unit run cannot
+// Two projects. `unit` (npm run test:unit) is the quick loop: pure and in-process tests, each file about
+// two seconds of CPU at most, under 20 s together on a quiet 2-core machine (15-19 s). `e2e` is everything
+// else: tests that spawn the CLI, drive a browser, run whole nightly jobs or nights one after another,
+// write every report of a night, kill processes, grind through fault matrices, corpora and property runs,
+// replay old migrations, or import real files of every format into real warehouse files. Its files share
+// their processes too, as the unit files do (a fresh process per file was about 140 s of the suite's CPU
+// in module loading alone), so no test replaces a module (vi.mock): what a test wants otherwise is passed
+// in, as a night's workbook writer is (test/jobs/without-workbooks.ts).
+// `npm test` runs both. A new test file lands in `e2e` until it is listed here, so the unit run cannot
 // slow down unnoticed.
 import { statfsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
@@ -48,10 +48,6 @@ const UNIT = [
   'test/sync/{stage-file,windows}.test.ts',
   'test/warehouse/{memory-limit,migrate}.test.ts',
 ];
-
-// The files that replace a module with vi.mock run each in a fresh process (isolate: true): in a process
-// shared with other files the stand-in could leak into them, or the real module into them.
-const MOCKING = ['test/jobs/{ground-truth,every-check-truth}.test.ts', 'test/proof/fault-matrix.test.ts'];
 
 // What a test file leaves in a process shared with the next ones and must not (test/setup/).
 const SHARED_PROCESS_SETUP = ['test/setup/forget-secrets.ts'];
@@ -98,13 +94,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/**/*.test.ts'],
-          exclude: [...UNIT, ...MOCKING],
+          exclude: UNIT,
           isolate: false,
           setupFiles: SHARED_PROCESS_SETUP,
           globalSetup: E2E_SETUP,
         },
       },
-      { extends: true, test: { name: 'e2e-mocking', include: MOCKING, globalSetup: E2E_SETUP } },
     ],
   },
 });

@@ -4,13 +4,13 @@
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ReconConfig } from '../src/config/schema.ts';
-import { checksOffOf, writeReports, type WriteReportsRequest, type WriteReportsResult } from '../src/report/index.ts';
+import { checksOffOf, writeReports, type OpenWorkbook, type WriteReportsRequest, type WriteReportsResult } from '../src/report/index.ts';
 import type { ReportDefinition } from '../src/report/types.ts';
 import type { BusinessDay } from '../src/shared/business-day.ts';
 import type { Logger } from '../src/shared/log.ts';
 import { REPORTS } from '../reports/index.ts';
 
-type ReportDeps = { db: Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>; logger: Logger };
+type ReportDeps = { db: Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>; logger: Logger; openWorkbook?: OpenWorkbook | undefined };
 
 /** The night's report folder: <reports.outDir>/<date>. */
 export function reportDirFor(config: ReconConfig, date: string): string {

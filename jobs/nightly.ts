@@ -14,7 +14,7 @@ import type { ReconcileResult } from '../src/reconcile/reconcile.ts';
 import { snapshotPrices, type FeesSnapshot } from '../src/fees/snapshot-prices.ts';
 import { foldInbox, type FoldResult } from '../src/notify/fold.ts';
 import { inboxPathFor } from '../src/notify/inbox.ts';
-import type { WriteReportsResult } from '../src/report/index.ts';
+import type { OpenWorkbook, WriteReportsResult } from '../src/report/index.ts';
 import { withRun } from '../src/warehouse/runs.ts';
 import { refuseUnfinishedNight, yesterdayIn, businessDayOf } from '../src/shared/business-day.ts';
 import type { Clock } from '../src/shared/clock.ts';
@@ -36,6 +36,8 @@ export interface NightlyDeps {
   api: PaymentsApi;
   clock: Clock;
   logger: Logger;
+  /** How a report's workbook is opened; the real writer unless given (the ground-truth suites leave theirs empty). */
+  openWorkbook?: OpenWorkbook | undefined;
 }
 
 export interface NightlyRequest {

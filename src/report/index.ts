@@ -2,3 +2,4 @@
 export * from './write-reports.ts';
 export * from './checks-off.ts';
 export type { ReportCheck } from './types.ts';
+export type { OpenWorkbook, WorkbookWriter } from './xlsx-writer.ts';

@@ -24,7 +24,7 @@ import { copyCsv } from './csv-copy.ts';
 import { rowChunksOf, type QueryParams } from './query-rows.ts';
 import { readNotes } from './notes.ts';
 import { materialiseBase, type ReportQueries } from './report-base.ts';
-import { XlsxFileWriter, type XlsxSheetWriter } from './xlsx-writer.ts';
+import { XlsxFileWriter, type OpenWorkbook, type SheetWriter, type WorkbookWriter } from './xlsx-writer.ts';
 import type { ColumnSpec, CsvDialect, ReportCheck, ReportDefinition, ReportParams, SheetSpec } from './types.ts';
 import { composeEmptySentence } from './empty-sentence.ts';
 import { type Locale, messagesFor } from '../shared/locale/index.ts';
@@ -90,7 +90,14 @@ export async function readReportQueryParams(db: Db, day: BusinessDay, runId: str
   };
 }
 
-export async function writeReports(deps: { db: Db; logger: Logger }, request: WriteReportsRequest): Promise<WriteReportsResult> {
+/** What writing reports uses: the warehouse, the logger, and how a workbook is opened (the real writer by default). */
+export interface ReportWriteDeps {
+  db: Db;
+  logger: Logger;
+  openWorkbook?: OpenWorkbook | undefined;
+}
+
+export async function writeReports(deps: ReportWriteDeps, request: WriteReportsRequest): Promise<WriteReportsResult> {
   const { day } = request;
   const reconcileRunId = await reconcileRunFor(deps.db, day.date, request.runId);
   const params = await readReportQueryParams(deps.db, day, reconcileRunId ?? '', request.settlement ?? settlementSchema.parse({}));
@@ -140,7 +147,7 @@ interface OneReport {
   off: ReportCheck | undefined;
 }
 
-async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, counts: Record<string, number>): Promise<string[]> {
+async function writeOneReport(deps: ReportWriteDeps, job: OneReport, counts: Record<string, number>): Promise<string[]> {
   const { definition, sheets, dir, mode, params, request, off } = job;
   const csvSheet = sheets.find((s) => s.name === job.definition.csvSheet);
   if (!csvSheet)
@@ -160,12 +167,12 @@ async function writeOneReport(deps: { db: Db; logger: Logger }, job: OneReport, 
   const paths = brPath ? [xlsxPath, csvPath, brPath] : [xlsxPath, csvPath];
   const partial = (path: string) => `${path}.partial`;
   let queries: ReportQueries | undefined;
-  let xlsx: XlsxFileWriter | undefined;
+  let xlsx: WorkbookWriter | undefined;
   const csvs: SheetCsv[] = [];
   let copiedRows: number | undefined;
   let done = false;
   try {
-    xlsx = await XlsxFileWriter.open(partial(xlsxPath), mode);
+    xlsx = await (deps.openWorkbook ?? XlsxFileWriter.open)(partial(xlsxPath), mode);
     const csvOptions = { maskDocuments: request.maskDocuments, timezone: request.day.zone, mode };
     const csvColumns = csvPicks.map((i) => csvSheet.columns[i] as ColumnSpec);
     // The machine CSV by COPY where the CSV sheet is a cut of the base table (a scan to run again); a CSV
@@ -239,7 +246,7 @@ interface OneSheet {
   queries: ReportQueries;
   params: QueryParams;
   request: WriteReportsRequest;
-  xlsx: XlsxFileWriter;
+  xlsx: WorkbookWriter;
   /** For the CSV sheet: the CSV, and its `br` copy when one is written; none for any other sheet. */
   csvs: readonly SheetCsv[];
 }
@@ -255,9 +262,9 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
   const inWorkbook = sheet.inWorkbook !== false;
   if (!inWorkbook && !toCsv) return;
   const messages = messagesFor(request.locale);
-  let sheetWriter: XlsxSheetWriter | undefined;
+  let sheetWriter: SheetWriter | undefined;
   // Added at the first row (or at the end when it must appear empty): the sheets stay in their order.
-  const openSheet = (): XlsxSheetWriter =>
+  const openSheet = (): SheetWriter =>
     (sheetWriter ??= job.xlsx.addSheet(sheet.title?.(messages) ?? sheet.name, sheet.columns, {
       timezone: request.day.zone,
       maskDocuments: request.maskDocuments,

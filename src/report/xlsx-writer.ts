@@ -59,8 +59,22 @@ function sheetNameOf(name: string): string {
   return name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet';
 }
 
+/** A sheet as the report engine writes it: rows in, then notes and the count of rows it was given. */
+export type SheetWriter = Pick<XlsxSheetWriter, 'writeRows' | 'drain' | 'finish' | 'rowCount'>;
+
+/** A workbook as the report engine writes it (XlsxFileWriter; a caller may pass another, see OpenWorkbook). */
+export interface WorkbookWriter {
+  addSheet(name: string, columns: readonly ColumnSpec[], options: SheetOptions): SheetWriter;
+  addSentenceSheet(name: string, sentence: string, page: { day: string; messages: Messages }): void;
+  commit(): Promise<void>;
+  abort(): void;
+}
+
+/** Opens a report's workbook file (mode: its file mode); XlsxFileWriter.open unless a caller passes another. */
+export type OpenWorkbook = (path: string, mode: number) => Promise<WorkbookWriter>;
+
 /** One open workbook file; `commit()` finishes it, `abort()` (in `finally`) releases it after a failure. */
-export class XlsxFileWriter {
+export class XlsxFileWriter implements WorkbookWriter {
   readonly #stream: WriteStream;
   readonly #workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   #committed = false;

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Inbox, inboxPathFor } from '../../src/notify/inbox.ts';
 import { signingSecretOf } from '../../src/notify/origin.ts';
 import { startReceiver, type RunningReceiver } from '../../src/notify/receiver.ts';
@@ -22,8 +22,6 @@ import { datesBetween } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { ZONE, keyOfFinding, removeTruthDirs, runTruthNights, type Keyed } from './truth-nights.ts';
 
-// Every report of every night is written, its workbooks empty: the scoring reads none (without-workbooks.ts).
-vi.mock('../../src/report/xlsx-writer.ts', async (original) => (await import('./without-workbooks.ts')).withoutWorkbooks(await original()));
 afterAll(removeTruthDirs);
 
 const BANK = ['payout_not_in_bank', 'payout_amount_differs', 'bank_credit_unexplained'] as const;

@@ -1,11 +1,9 @@
 // Precision and recall against the sandbox's ground truth: night after night, the findings that are new
 // on each business day are exactly the discrepancies the generator injected for that day.
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { generateHistory } from '../../src/sandbox/index.ts';
 import { removeTruthDirs, runTruthNights } from './truth-nights.ts';
 
-// Every report of every night is written, its workbooks empty: the scoring reads none (without-workbooks.ts).
-vi.mock('../../src/report/xlsx-writer.ts', async (original) => (await import('./without-workbooks.ts')).withoutWorkbooks(await original()));
 afterAll(removeTruthDirs);
 
 const historyOf = (seed: number) => generateHistory({ seed, days: 12, perDay: 60, endDate: '2026-03-20', discrepancyRate: 0.06 });

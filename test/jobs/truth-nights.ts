@@ -15,6 +15,7 @@ import { startSandbox, writeOrdersExport, type RunningSandbox, type SandboxOptio
 import { datesBetween } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { ONE_THREAD, openMigratedCopy } from '../warehouse/migrated-copy.ts';
+import { openEmptyWorkbook } from './without-workbooks.ts';
 
 export const ZONE = 'America/Sao_Paulo';
 
@@ -96,7 +97,8 @@ export async function runTruthNights(options: TruthNightsOptions): Promise<{ exp
       await writeOrdersExport(history, join(dir, `orders-${date}.csv`), { format: 'csv-br', date });
       // The nightly run of D happens at 02:00 local on D+1.
       now = DateTime.fromISO(date, { zone: ZONE }).plus({ days: 1, hours: 2 }).toMillis();
-      const outcome = await runNightly({ db, api, clock, logger: silentLogger }, { date }, config);
+      // Every report of every night is written, its workbooks empty: the scoring reads none (without-workbooks.ts).
+      const outcome = await runNightly({ db, api, clock, logger: silentLogger, openWorkbook: openEmptyWorkbook }, { date }, config);
       lastRunId = outcome.reconcile.runId;
       await options.afterNight?.({ date, outcome, db, sandbox });
       const reader = await db.runAndReadAll(
