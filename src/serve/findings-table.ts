@@ -1,5 +1,5 @@
 // The night page's tables of rows: the findings (sorted, filtered and paged in the browser by
-// /static/table.js; it fits a 1366 px laptop: ids never wrap, the reason is cut to one line with the
+// /static/table.js; it fits a 1366 px laptop: ids never wrap, the reason is cut to two lines with the
 // whole text on hover or click, a finding's colour is its category's family), and the rows the night
 // kept out (listed rows of the sync, order rows of the import). Words from the locale's catalogue;
 // keys (category, state) stay in data- attributes so the filters work in every locale. The state shown
@@ -66,7 +66,7 @@ const COLUMNS: readonly Column[] = [
     width: 10,
     cell: (f, m, zone) => {
       const reason = localizeReason(m, f.facts, f.reason, zone);
-      return html`<td class="reason" title="${reason}" tabindex="0">${reason}</td>`;
+      return html`<td class="reason" title="${reason}" tabindex="0"><span class="clamp">${reason}</span></td>`;
     },
   },
   {

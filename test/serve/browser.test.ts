@@ -165,11 +165,23 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       await page.selectOption('#filter-age', '');
 
       const reason = page.locator('#findings tbody tr:visible td.reason').first();
+      // Two lines of the reason show without a click (a long one is cut there), the whole of it on a click.
+      const linesOf = () =>
+        reason.locator('.clamp').evaluate((el) => {
+          const style = el.ownerDocument.defaultView?.getComputedStyle(el);
+          const line = Number.parseFloat(style?.lineHeight ?? '') || 1.2 * Number.parseFloat(style?.fontSize ?? '13');
+          return { lines: el.getBoundingClientRect().height / line, whole: el.scrollHeight / line };
+        });
+      const shown = await linesOf();
+      expect(shown.lines).toBeGreaterThan(1.5);
+      expect(shown.lines).toBeLessThan(2.5);
+      expect(shown.whole).toBeGreaterThan(2.5);
       const closed = (await reason.boundingBox())?.height ?? 0;
       expect(await reason.getAttribute('title')).toBe(await reason.textContent());
       await reason.click();
       expect(await reason.getAttribute('class')).toContain('open');
-      expect((await reason.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(closed);
+      expect((await reason.boundingBox())?.height ?? 0).toBeGreaterThan(closed);
+      expect((await linesOf()).lines).toBeGreaterThan(2.5);
 
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, 'serve-night-1366.png'), fullPage: false });

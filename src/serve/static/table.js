@@ -1,6 +1,6 @@
 // Sorts, filters and pages the findings table of a night page in the browser. Served by recon itself
 // from /static (the page's CSP allows no inline or third-party script); the rows are already in the
-// HTML, and without this script they all show. A reason cut to one line opens on click. A bulk action
+// HTML, and without this script they all show. A reason cut to two lines opens on click. A bulk action
 // asks first, naming how many findings it acts on and their amount at stake (without script, the form
 // itself states both).
 (function () {
