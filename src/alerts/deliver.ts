@@ -2,7 +2,6 @@
 // by alerts.timeoutMs; failures are retried with doubling waits up to alerts.maxAttempts, except answers
 // that say retrying is useless (4xx other than 408 and 429). The error text never holds the webhook's
 // address (Slack's carry a secret in their path) nor the SMTP password (registered for redaction).
-import nodemailer from 'nodemailer';
 import type { AlertsConfig } from '../config/schema.ts';
 import { sayError } from '../shared/locale/error-text.ts';
 import type { ErrorSentence } from '../shared/locale/error-types.ts';
@@ -76,13 +75,15 @@ export function postWebhook(url: string, alert: Alert, config: AlertsConfig, sle
   );
 }
 
-export function sendEmail(
+export async function sendEmail(
   email: NonNullable<AlertsConfig['email']>,
   password: string | undefined,
   alert: Alert,
   config: AlertsConfig,
   sleep: Sleep = realSleep,
 ): Promise<Delivery> {
+  // Loaded by the nights that send an e-mail, not by every run of the CLI.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: email.host,
     port: email.port,

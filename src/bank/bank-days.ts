@@ -6,7 +6,8 @@
 // that no clearing (compensação, TED) settles on it: 31 December, or the Friday before when it falls on
 // a weekend (docs/bank.md). Days are calendar dates (YYYY-MM-DD); no instant and no time zone enters
 // here.
-import Holidays from 'date-holidays';
+import { createRequire } from 'node:module';
+import type Holidays from 'date-holidays';
 import { DateTime } from 'luxon';
 import { ReconError } from '../shared/errors.ts';
 
@@ -16,7 +17,9 @@ let calendar: Holidays | undefined;
 function holidaysIn(year: number): ReadonlySet<string> {
   let days = holidaysOfYear.get(year);
   if (days === undefined) {
-    calendar ??= new Holidays('BR');
+    // Required on first use (its every country's rules take 0.4 s of CPU to load), by the runs that count
+    // bank days, not by every run of the CLI.
+    calendar ??= new (createRequire(import.meta.url)('date-holidays') as typeof Holidays)('BR');
     const list = calendar.getHolidays(year) || [];
     const closed = new Set(list.filter((h) => h.type === 'public' || h.type === 'bank').map((h) => h.date.slice(0, 10)));
     closed.add(lastWeekdayOfYear(year, closed));

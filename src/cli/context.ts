@@ -4,7 +4,7 @@ import { sandboxConfigOf, sandboxDataDirFor } from '../../jobs/sandbox-config.ts
 import { loadConfig, type LoadedConfig } from '../config/load.ts';
 import { loggerForProcess, type Logger } from '../shared/log.ts';
 import { frameErrorsIn } from './frame-locale.ts';
-import { openWarehouse, type OpenOptions, type Warehouse } from '../warehouse/open.ts';
+import type { OpenOptions, Warehouse } from '../warehouse/open.ts';
 
 export const configArg = {
   config: { type: 'string', description: 'Config file (default: $RECON_CONFIG or ./recon.config.json)', valueHint: 'FILE' },
@@ -33,6 +33,8 @@ export async function withWarehouse<T>(
   options: { readOnly?: boolean },
   work: (warehouse: Warehouse) => Promise<T>,
 ): Promise<T> {
+  // DuckDB is loaded only by a command that opens the warehouse, not by one that fails on its flags or config.
+  const { openWarehouse } = await import('../warehouse/open.ts');
   const warehouse = await openWarehouse(ctx.config.warehouse.path, {
     readOnly: options.readOnly,
     fileMode: ctx.config.warehouse.fileMode,

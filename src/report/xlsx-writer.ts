@@ -8,7 +8,7 @@
 // amounts (xlsx-layout.ts).
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { openExclusiveFile } from '../shared/exclusive-file.ts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ReconError } from '../shared/errors.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { reaisNumberFromCents } from './cells.ts';
@@ -79,17 +79,19 @@ export class XlsxFileWriter implements WorkbookWriter {
   readonly #workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   #committed = false;
 
-  private constructor(stream: WriteStream) {
+  private constructor(stream: WriteStream, exceljs: typeof ExcelJS) {
     this.#stream = stream;
-    this.#workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+    this.#workbook = new exceljs.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
     this.#workbook.creator = 'recon';
     this.#workbook.lastModifiedBy = 'recon';
   }
 
   static async open(path: string, mode: number): Promise<XlsxFileWriter> {
     // Created by recon itself, never through a link planted under its name (shared/exclusive-file.ts).
+    // exceljs (half a second to load) is loaded by the runs that write a workbook, not by every command.
+    const { default: exceljs } = await import('exceljs');
     const stream = createWriteStream(path, { fd: openExclusiveFile(path, mode) });
-    return new XlsxFileWriter(stream);
+    return new XlsxFileWriter(stream, exceljs);
   }
 
   /**

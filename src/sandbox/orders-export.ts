@@ -8,7 +8,6 @@ import { dirname } from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { businessDayOf } from '../shared/business-day.ts';
 import { ReconError } from '../shared/errors.ts';
@@ -136,6 +135,8 @@ async function writeJson(out: WriteStream, rows: OrderExportRow[], local: (ms: n
 }
 
 async function writeXlsx(rows: OrderExportRow[], path: string, local: (ms: number) => string, reais: (cents: number) => number): Promise<void> {
+  // exceljs is loaded by the exports that are workbooks only (the sandbox writes CSV unless asked).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Pedidos');
   sheet.addRow([...ORDER_COLUMNS]).commit();

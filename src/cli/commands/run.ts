@@ -2,11 +2,7 @@
 // with --sandbox, the built-in sandbox, which is what `npm start` shows a newcomer.
 import { resolve } from 'node:path';
 import { defineCommand, type ParsedArgs } from 'citty';
-import { connect } from '../../../jobs/connect.ts';
-import { requireSandboxDays } from '../../../jobs/sandbox-default.ts';
-import { runNightly } from '../../../jobs/nightly.ts';
-import { runBackfill, type BackfillHooks } from '../../../jobs/backfill.ts';
-import { preloadSandboxOrders } from '../../../jobs/sandbox-orders.ts';
+import type { BackfillHooks } from '../../../jobs/backfill.ts';
 import { datesBetween, parseBusinessDate } from '../../shared/business-day.ts';
 import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
@@ -28,6 +24,21 @@ const jobArgs = {
   strict: { type: 'boolean', description: 'Fail the run when any order row is kept out' },
   sandbox: { type: 'boolean', description: 'Run on the built-in sandbox of the payments service (no key; what `npm start` does), under data/sandbox' },
 } as const;
+
+/**
+ * The jobs and what they load (DuckDB, the HTTP client, exceljs, the sandbox), once the flags and the
+ * config are checked: a usage or config error is said in a fraction of a second, and so is --help.
+ */
+async function loadJobs() {
+  const [{ connect }, { requireSandboxDays }, { runNightly }, { runBackfill }, { preloadSandboxOrders }] = await Promise.all([
+    import('../../../jobs/connect.ts'),
+    import('../../../jobs/sandbox-default.ts'),
+    import('../../../jobs/nightly.ts'),
+    import('../../../jobs/backfill.ts'),
+    import('../../../jobs/sandbox-orders.ts'),
+  ]);
+  return { connect, requireSandboxDays, runNightly, runBackfill, preloadSandboxOrders };
+}
 
 /** Checked and applied before anything starts; `--out` again after the sandbox set its own folders (see withOut). */
 function withOverrides(ctx: CommandContext, args: { out?: string | undefined; 'csv-dialect'?: string | undefined }): CommandContext {
@@ -74,6 +85,7 @@ const nightly = defineCommand({
     const given = withOverrides(contextFor(args), args);
     if (args.date !== undefined) parseBusinessDate(args.date, given.config.timezone);
     const clock = systemClock;
+    const { connect, preloadSandboxOrders, requireSandboxDays, runNightly } = await loadJobs();
     const connection = await connect(given.config, { clock, logger: given.logger, configFile: given.file, sandbox: args.sandbox });
     try {
       const ctx = { ...given, config: withOut(connection.config, args) };
@@ -127,6 +139,7 @@ const backfill = defineCommand({
 /** The nights of a backfill, each one's line printed on stdout as it ends. */
 async function runBackfillNights(given: CommandContext, args: ParsedArgs<typeof backfillArgs>, follow: BackfillFollow) {
   const clock = systemClock;
+  const { connect, requireSandboxDays, runBackfill } = await loadJobs();
   const connection = await connect(given.config, { clock, logger: given.logger, configFile: given.file, sandbox: args.sandbox });
   try {
     const ctx = { ...given, config: withOut(connection.config, args) };
