@@ -35,7 +35,7 @@ const UNIT = [
   'test/fees/{price-model,snapshot-prices}.test.ts',
   'test/forecast/{coverage,forecast-report,receivables-sql}.test.ts',
   'test/notify/receiver.test.ts',
-  'test/cli/{backfill-resume,error-event,error-frame,help,print-backfill,refusals}.test.ts',
+  'test/cli/{backfill-resume,error-event,error-frame,help,help-locale,print-backfill,refusals}.test.ts',
   'test/jobs/sandbox-config.test.ts',
   'test/config/config.test.ts',
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules}.test.ts',

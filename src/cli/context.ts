@@ -7,12 +7,12 @@ import { frameErrorsIn } from './frame-locale.ts';
 import type { OpenOptions, Warehouse } from '../warehouse/open.ts';
 
 export const configArg = {
-  config: { type: 'string', description: 'Config file (default: $RECON_CONFIG or ./recon.config.json)', valueHint: 'FILE' },
+  config: { type: 'string', valueHint: 'FILE' },
 } as const;
 
 /** For the commands that read what `npm start` (the embedded sandbox run) wrote under data/sandbox. */
 export const sandboxArg = {
-  sandbox: { type: 'boolean', description: 'Use the built-in sandbox run of `npm start` (data/sandbox) instead of the configured warehouse' },
+  sandbox: { type: 'boolean' },
 } as const;
 
 export interface CommandContext extends LoadedConfig {

@@ -1,6 +1,6 @@
 // The CLI entry: the one place that maps errors to exit codes and messages. It only exports runCli:
 // bin/recon.js sets the process's exit status from it, and tests call it in-process.
-import { defineCommand, renderUsage, runCommand, type CommandDef } from 'citty';
+import { defineCommand, runCommand, type CommandDef } from 'citty';
 import { ReconError, exitCodeFor } from '../shared/errors.ts';
 import { logRunFailure } from '../shared/log.ts';
 import { redactSecrets } from '../shared/redact.ts';
@@ -8,6 +8,7 @@ import { safeText } from '../shared/display-text.ts';
 import { isOutOfMemory } from '../warehouse/memory-limit.ts';
 import { messagesFor } from '../shared/locale/index.ts';
 import { errorFrameLocale, frameErrorsIn, localeBeforeConfig } from './frame-locale.ts';
+import { usageTextOf } from './usage-text.ts';
 
 const VERSION = '0.1.0';
 
@@ -30,14 +31,8 @@ const subCommands = {
   check: () => import('./commands/check.ts').then((m) => m.default),
 } satisfies Record<string, () => Promise<AnyCommand>>;
 
-export const main = defineCommand({
-  meta: {
-    name: 'recon',
-    version: VERSION,
-    description: 'Reconcile card payments of the payments service with your order exports, and report to finance',
-  },
-  subCommands,
-});
+// Its description, as every command's and flag's, is the locale catalogue's (help-en.ts, help-pt-BR.ts).
+export const main = defineCommand({ meta: { name: 'recon', version: VERSION }, subCommands });
 
 /**
  * The command the arguments name, and its parent renamed to the whole path before it ("recon run"),
@@ -62,6 +57,21 @@ async function resolveTarget(rawArgs: string[]): Promise<[AnyCommand, AnyCommand
   return [cmd, parent, path.join(' ')];
 }
 
+/**
+ * `--help` of the command the arguments name, in the locale of the run before its config (the one the
+ * config file states, else the environment's): the words a person reads are the catalogue's, the names
+ * and flags as typed. Colours only on a terminal that takes them (citty's rule: not NO_COLOR=1,
+ * TERM=dumb, TEST or CI).
+ */
+async function helpFor(rawArgs: string[]): Promise<string> {
+  const [command, parent, path] = await resolveTarget(rawArgs);
+  const { helpFactsFor } = await import('./help-facts.ts');
+  const version = (parent?.meta as { version?: string } | undefined)?.version;
+  const env = process.env;
+  const paint = process.stdout.isTTY === true && !(env['NO_COLOR'] === '1' || env['TERM'] === 'dumb' || env['TEST'] || env['CI']);
+  return usageTextOf({ command, path, version }, messagesFor(errorFrameLocale()).help, helpFactsFor, paint);
+}
+
 export async function runCli(rawArgs: string[]): Promise<number> {
   // No config is loaded yet: an error before a command loads one is said in the locale its file states, else the environment's.
   frameErrorsIn(localeBeforeConfig(rawArgs));
@@ -69,9 +79,7 @@ export async function runCli(rawArgs: string[]): Promise<number> {
     // `recon help sync` is `recon sync --help`.
     if (rawArgs[0] === 'help') rawArgs = [...rawArgs.slice(1), '--help'];
     if (rawArgs.includes('--help') || rawArgs.includes('-h') || rawArgs.length === 0) {
-      const [cmd, parent] = await resolveTarget(rawArgs);
-      const usage = await renderUsage(cmd, parent);
-      process.stdout.write(`${process.stdout.isTTY ? usage : stripAnsi(usage)}\n`);
+      process.stdout.write(`${await helpFor(rawArgs)}\n`);
       return 0;
     }
     if (rawArgs.length === 1 && (rawArgs[0] === '--version' || rawArgs[0] === '-v')) {

@@ -20,14 +20,10 @@ import { openWarehouse } from '../../warehouse/open.ts';
 import { configArg, contextFor } from '../context.ts';
 
 export default defineCommand({
-  meta: {
-    name: 'check',
-    description:
-      'Read order exports and bank statements as the nightly would, commit nothing, and say what would be stored and what to fix (exit 0 only when all would import cleanly)',
-  },
+  meta: { name: 'check' },
   args: {
     ...configArg,
-    files: { type: 'positional', description: 'Order export and bank statement files', valueHint: 'FILE...', required: false },
+    files: { type: 'positional', valueHint: 'FILE...', required: false },
   },
   async run({ args }) {
     const given = (args._ as string[]).filter((f) => f !== '');

@@ -6,10 +6,10 @@ import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts'
 import { exportParquet } from '../../report/parquet-export.ts';
 
 export default defineCommand({
-  meta: { name: 'export', description: 'Write every table as Parquet partitioned by day' },
+  meta: { name: 'export' },
   args: {
-    format: { type: 'string', default: 'parquet', description: 'Output format (parquet)' },
-    out: { type: 'string', description: 'Folder to write into; each table becomes <out>/<table>/day=YYYY-MM-DD/' },
+    format: { type: 'string', default: 'parquet' },
+    out: { type: 'string' },
     ...configArg,
     ...sandboxArg,
   },

@@ -8,7 +8,7 @@ import { defineCommand } from 'citty';
 import { systemClock } from '../../shared/clock.ts';
 import { ReconError } from '../../shared/errors.ts';
 import { listFindings, recordAction, type ActionRequest, type TriageContext } from '../../triage/actions.ts';
-import { FILTER_STATES, actionTargets, isFilterEmpty, parseAge, parseFilterState, type FindingFilter } from '../../triage/filter.ts';
+import { actionTargets, isFilterEmpty, parseAge, parseFilterState, type FindingFilter } from '../../triage/filter.ts';
 import { LIST_FORMATS, renderListing, type ListFormat, type ListingWords } from '../../triage/listing-output.ts';
 import { messagesFor, type Messages } from '../../shared/locale/index.ts';
 import { journalBoundsOf, skippedLinesWarning } from '../../triage/journal-read.ts';
@@ -17,10 +17,10 @@ import { journalPathFor } from '../../triage/journal.ts';
 import { configArg, contextFor, sandboxArg } from '../context.ts';
 
 const filterArgs = {
-  state: { type: 'string', description: `Only findings in this state: ${FILTER_STATES.join(', ')}`, valueHint: 'STATE' },
-  category: { type: 'string', description: 'Only this category, e.g. refund_owed', valueHint: 'C' },
-  'older-than': { type: 'string', description: 'Only findings first seen at least this long ago, e.g. 7d or 2w', valueHint: 'AGE' },
-  assignee: { type: 'string', description: 'Only findings assigned to NAME', valueHint: 'NAME' },
+  state: { type: 'string', valueHint: 'STATE' },
+  category: { type: 'string', valueHint: 'C' },
+  'older-than': { type: 'string', valueHint: 'AGE' },
+  assignee: { type: 'string', valueHint: 'NAME' },
 } as const;
 
 type FilterArgs = { state?: string | undefined; category?: string | undefined; 'older-than'?: string | undefined; assignee?: string | undefined };
@@ -49,10 +49,10 @@ function triageContextOf(args: { config?: string | undefined; sandbox?: boolean 
 }
 
 const list = defineCommand({
-  meta: { name: 'list', description: "List the latest night's findings with their triage (state, assignee, note, deadline)" },
+  meta: { name: 'list' },
   args: {
     ...filterArgs,
-    format: { type: 'string', default: 'table', description: `Output: ${LIST_FORMATS.join(', ')}`, valueHint: 'table|csv|json' },
+    format: { type: 'string', default: 'table', valueHint: 'table|csv|json' },
     ...configArg,
     ...sandboxArg,
   },
@@ -80,17 +80,16 @@ function printBusy(listing: { busyNight: string | undefined }, words: ListingWor
 /** One of the action subcommands: KEY... or a filter, then one journal event per finding. */
 function actionCommand(
   action: ActionRequest['action'],
-  description: string,
-  own: Record<string, { type: 'string'; description: string; valueHint?: string }>,
+  own: Record<string, { type: 'string'; valueHint?: string }>,
   requestOf: (args: Record<string, unknown>) => Pick<ActionRequest, 'note' | 'to'>,
 ) {
   return defineCommand({
-    meta: { name: action, description },
+    meta: { name: action },
     args: {
       ...own,
-      by: { type: 'string', description: 'Who does it, for the history (default: your login name)', valueHint: 'NAME' },
+      by: { type: 'string', valueHint: 'NAME' },
       ...filterArgs,
-      yes: { type: 'boolean', description: 'With a filter: do it without asking' },
+      yes: { type: 'boolean' },
       ...configArg,
       ...sandboxArg,
     },
@@ -144,39 +143,19 @@ function actorName(): string {
 const text = (args: Record<string, unknown>, name: string) => args[name] as string | undefined;
 
 export default defineCommand({
-  meta: { name: 'findings', description: 'Work the list of findings: list them, acknowledge, assign, accept as explained, reopen' },
+  meta: { name: 'findings' },
   subCommands: {
     list,
-    ack: actionCommand(
-      'ack',
-      'Acknowledge findings with a note (KEY... or a filter)',
-      { note: { type: 'string', description: 'What is known, e.g. "credit note issued"', valueHint: 'TEXT' } },
-      (a) => ({
-        note: text(a, 'note'),
-      }),
-    ),
-    assign: actionCommand(
-      'assign',
-      'Assign findings to someone (KEY... or a filter)',
-      { to: { type: 'string', description: 'Who takes them', valueHint: 'NAME' } },
-      (a) => ({
-        to: text(a, 'to'),
-      }),
-    ),
-    accept: actionCommand(
-      'accept',
-      'Accept findings as explained: they will not be fixed (KEY... or a filter)',
-      { reason: { type: 'string', description: 'Why, e.g. "accepted loss under R$ 5"', valueHint: 'TEXT' } },
-      (a) => ({ note: text(a, 'reason') }),
-    ),
-    reopen: actionCommand('reopen', 'Take back an acknowledgement or acceptance (KEY... or a filter)', {}, () => ({})),
-    note: actionCommand(
-      'note',
-      'Add a note to findings without changing their state (KEY... or a filter)',
-      { note: { type: 'string', description: 'The note', valueHint: 'TEXT' } },
-      (a) => ({
-        note: text(a, 'note'),
-      }),
-    ),
+    ack: actionCommand('ack', { note: { type: 'string', valueHint: 'TEXT' } }, (a) => ({
+      note: text(a, 'note'),
+    })),
+    assign: actionCommand('assign', { to: { type: 'string', valueHint: 'NAME' } }, (a) => ({
+      to: text(a, 'to'),
+    })),
+    accept: actionCommand('accept', { reason: { type: 'string', valueHint: 'TEXT' } }, (a) => ({ note: text(a, 'reason') })),
+    reopen: actionCommand('reopen', {}, () => ({})),
+    note: actionCommand('note', { note: { type: 'string', valueHint: 'TEXT' } }, (a) => ({
+      note: text(a, 'note'),
+    })),
   },
 });

@@ -35,19 +35,12 @@ import { configArg, contextFor, withWarehouse, type CommandContext } from '../co
 const LISTED_ON_TERMINAL = 20;
 
 export default defineCommand({
-  meta: {
-    name: 'import',
-    description: 'Load order exports (CSV, XLSX, JSON, NDJSON, Parquet) and bank statements (OFX, CNAB 240 .ret/.cnab) into the warehouse',
-  },
+  meta: { name: 'import' },
   args: {
     ...configArg,
-    strict: { type: 'boolean', description: 'Fail, importing nothing, when any row is kept out or an item_id has conflicting rows' },
-    date: {
-      type: 'string',
-      description: "The night whose export this is (YYYY-MM-DD): orders it changed are judged on that night's reconciliation",
-      valueHint: 'D',
-    },
-    files: { type: 'positional', description: 'Order export and bank statement files', valueHint: 'FILE...', required: false },
+    strict: { type: 'boolean' },
+    date: { type: 'string', valueHint: 'D' },
+    files: { type: 'positional', valueHint: 'FILE...', required: false },
   },
   async run({ args }) {
     const given = (args._ as string[]).filter((f) => f !== '');

@@ -13,17 +13,14 @@ import { registerSecret } from '../../shared/redact.ts';
 import { configArg, contextFor } from '../context.ts';
 import { parsePort } from './serve.ts';
 
-const DEFAULT_RECEIVE_PORT = 8090;
+export const DEFAULT_RECEIVE_PORT = 8090;
 
 export default defineCommand({
-  meta: {
-    name: 'receive',
-    description: `Receive the service's status notifications (postbacks, webhooks, payment links) on http://127.0.0.1:${DEFAULT_RECEIVE_PORT}`,
-  },
+  meta: { name: 'receive' },
   args: {
     ...configArg,
-    port: { type: 'string', description: `Port to listen on (default ${DEFAULT_RECEIVE_PORT}; 0 picks a free one)`, valueHint: 'N' },
-    host: { type: 'string', description: 'Address to bind (default 127.0.0.1)', valueHint: 'ADDR' },
+    port: { type: 'string', valueHint: 'N' },
+    host: { type: 'string', valueHint: 'ADDR' },
   },
   async run({ args }) {
     const ctx = contextFor(args);

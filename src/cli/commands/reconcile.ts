@@ -11,16 +11,12 @@ import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts'
 import { ReconError } from '../../shared/errors.ts';
 
 export default defineCommand({
-  meta: {
-    name: 'reconcile',
-    description:
-      "Reconcile one business day again with the nightly's checks (orders, fees, notifications, bank, triage): write its findings, rewrite its reports and summary.json, print counts by category",
-  },
+  meta: { name: 'reconcile' },
   args: {
     ...configArg,
     ...sandboxArg,
-    date: { type: 'string', description: 'Business day YYYY-MM-DD in the configured time zone (default: yesterday)', valueHint: 'D' },
-    format: { type: 'string', description: 'Output: table or json', default: 'table', valueHint: 'table|json' },
+    date: { type: 'string', valueHint: 'D' },
+    format: { type: 'string', default: 'table', valueHint: 'table|json' },
   },
   async run({ args }) {
     const ctx = contextFor(args);

@@ -18,11 +18,11 @@ import { serveHintFor } from '../../serve/open-hint.ts';
 
 const jobArgs = {
   ...configArg,
-  'fail-on': { type: 'string', description: 'Exit 3 when a night has findings of this state (alerting)', valueHint: 'new' },
-  out: { type: 'string', description: 'Reports folder (default: reports.outDir of the config)', valueHint: 'DIR' },
-  'csv-dialect': { type: 'string', description: 'CSV reports: rfc4180 (",", cents, UTF-8) or br (";", decimal comma, BOM)', valueHint: 'rfc4180|br' },
-  strict: { type: 'boolean', description: 'Fail the run when any order row is kept out' },
-  sandbox: { type: 'boolean', description: 'Run on the built-in sandbox of the payments service (no key; what `npm start` does), under data/sandbox' },
+  'fail-on': { type: 'string', valueHint: 'new' },
+  out: { type: 'string', valueHint: 'DIR' },
+  'csv-dialect': { type: 'string', valueHint: 'rfc4180|br' },
+  strict: { type: 'boolean' },
+  sandbox: { type: 'boolean' },
 } as const;
 
 /**
@@ -68,16 +68,12 @@ function repeated(rawArgs: string[], name: string): string[] {
 }
 
 const nightly = defineCommand({
-  meta: { name: 'nightly', description: "Sync, import the day's orders, reconcile and write the reports of one business day" },
+  meta: { name: 'nightly' },
   args: {
     ...jobArgs,
-    date: { type: 'string', description: 'Business day YYYY-MM-DD (default: yesterday in the configured time zone)', valueHint: 'D' },
-    orders: { type: 'string', description: 'Orders export to import (repeatable; default: orders.path with {date})', valueHint: 'FILE' },
-    statement: {
-      type: 'string',
-      description: 'Bank statement to import (OFX or CNAB 240; default: bank.statementPath with {date}; a missing one is reported and the night goes on)',
-      valueHint: 'FILE',
-    },
+    date: { type: 'string', valueHint: 'D' },
+    orders: { type: 'string', valueHint: 'FILE' },
+    statement: { type: 'string', valueHint: 'FILE' },
   },
   async run({ args, rawArgs }) {
     checkFailOn(args['fail-on']);
@@ -107,9 +103,9 @@ const nightly = defineCommand({
 
 const backfillArgs = {
   ...jobArgs,
-  from: { type: 'string', description: 'First business day YYYY-MM-DD', valueHint: 'D1', required: true },
-  to: { type: 'string', description: 'Last business day YYYY-MM-DD', valueHint: 'D2', required: true },
-  force: { type: 'boolean', description: 'Re-run nights that already finished' },
+  from: { type: 'string', valueHint: 'D1', required: true },
+  to: { type: 'string', valueHint: 'D2', required: true },
+  force: { type: 'boolean' },
 } as const;
 
 /** How far a backfill got, for the message of a Ctrl-C. */
@@ -119,7 +115,7 @@ interface BackfillFollow {
 }
 
 const backfill = defineCommand({
-  meta: { name: 'backfill', description: 'Run the nightly job for every day from --from to --to, skipping nights already done' },
+  meta: { name: 'backfill' },
   args: backfillArgs,
   async run({ args, rawArgs }) {
     checkFailOn(args['fail-on']);
@@ -173,6 +169,6 @@ async function runBackfillNights(given: CommandContext, args: ParsedArgs<typeof 
 }
 
 export default defineCommand({
-  meta: { name: 'run', description: 'Run a scheduled job: nightly or backfill' },
+  meta: { name: 'run' },
   subCommands: { nightly, backfill },
 });

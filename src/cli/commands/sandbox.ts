@@ -23,37 +23,22 @@ function wholeNumber(name: string, text: string | undefined, fallback: number, m
 }
 
 export default defineCommand({
-  meta: {
-    name: 'sandbox',
-    description:
-      'Serve a local sandbox of the payments service with a seeded history (GET /v1/transactions, GET /v1/operations, GET /v1/installments, POST routes, /_sandbox admin), and write the matching order exports and ground truth',
-  },
+  meta: { name: 'sandbox' },
   args: {
-    seed: { type: 'string', description: 'Seed of the history (same seed, same bytes)', default: '1' },
-    days: { type: 'string', description: 'Number of business days of history', default: '30' },
-    'per-day': { type: 'string', description: 'Card transactions per day', default: '1000' },
-    'end-date': { type: 'string', description: 'Last business day YYYY-MM-DD (America/Sao_Paulo); default yesterday' },
-    'discrepancy-rate': { type: 'string', description: 'Share of orders with an injected discrepancy', default: '0.02' },
-    'mispriced-rate': {
-      type: 'string',
-      description: 'Share of paid card sales charged other than the installment pricing (fee_mismatch; for fees.check)',
-      default: '0',
-    },
-    'orders-out': { type: 'string', description: 'Write the order export here; "{date}" in the path writes one file per day' },
-    'orders-format': { type: 'string', description: `Order export format: ${ORDER_EXPORT_FORMATS.join(', ')}`, default: 'csv-br' },
-    'orders-double-amounts': {
-      type: 'boolean',
-      description: 'xlsx and json: write amounts as binary doubles a spreadsheet formula leaves (0.5700000000000001)',
-    },
-    'truth-out': { type: 'string', description: 'Write the ground truth (injected discrepancies) as JSON here' },
-    faults: {
-      type: 'string',
-      description: 'Fault profile: none, flaky, chaos, or rates like "error503=0.1,rateLimit=0.05,latency=0.2,latencyMs=50"',
-      default: 'none',
-    },
-    'fault-seed': { type: 'string', description: 'Seed of the fault decisions (default: --seed)' },
-    port: { type: 'string', description: 'Port to listen on (0 = any free port)', default: '4010' },
-    host: { type: 'string', description: 'Address to listen on', default: '127.0.0.1' },
+    seed: { type: 'string', default: '1' },
+    days: { type: 'string', default: '30' },
+    'per-day': { type: 'string', default: '1000' },
+    'end-date': { type: 'string' },
+    'discrepancy-rate': { type: 'string', default: '0.02' },
+    'mispriced-rate': { type: 'string', default: '0' },
+    'orders-out': { type: 'string' },
+    'orders-format': { type: 'string', default: 'csv-br' },
+    'orders-double-amounts': { type: 'boolean' },
+    'truth-out': { type: 'string' },
+    faults: { type: 'string', default: 'none' },
+    'fault-seed': { type: 'string' },
+    port: { type: 'string', default: '4010' },
+    host: { type: 'string', default: '127.0.0.1' },
   },
   async run({ args }) {
     const seed = wholeNumber('seed', args.seed, 1, Number.MIN_SAFE_INTEGER);

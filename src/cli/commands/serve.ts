@@ -27,16 +27,12 @@ export function parsePort(text: string): number {
 }
 
 export default defineCommand({
-  meta: { name: 'serve', description: 'Serve the reports page (nights, findings to work on, charts, downloads) on http://127.0.0.1:8080' },
+  meta: { name: 'serve' },
   args: {
     ...configArg,
-    port: { type: 'string', description: `Port to listen on (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)`, valueHint: 'N' },
-    host: {
-      type: 'string',
-      description: `Address to bind (default ${DEFAULT_SERVE_HOST}); any other than loopback needs RECON_SERVE_TOKEN`,
-      valueHint: 'ADDR',
-    },
-    sandbox: { type: 'boolean', description: 'Serve the built-in sandbox run of `npm start` (data/sandbox)' },
+    port: { type: 'string', valueHint: 'N' },
+    host: { type: 'string', valueHint: 'ADDR' },
+    sandbox: { type: 'boolean' },
   },
   async run({ args }) {
     const ctx = contextFor(args);

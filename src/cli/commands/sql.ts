@@ -13,10 +13,10 @@ import { assertWarehouseExists } from '../../warehouse/open.ts';
 import { SQL_FORMATS, type SqlFormat, type Write } from '../../report/sql-output.ts';
 
 export default defineCommand({
-  meta: { name: 'sql', description: 'Run SQL on the warehouse (read-only); without a query, open a prompt' },
+  meta: { name: 'sql' },
   args: {
-    query: { type: 'positional', required: false, description: 'SQL to run, e.g. "SELECT * FROM refunds LIMIT 10"' },
-    format: { type: 'string', default: 'table', description: 'Output: table, csv or json' },
+    query: { type: 'positional', required: false },
+    format: { type: 'string', default: 'table' },
     ...configArg,
     ...sandboxArg,
   },

@@ -17,15 +17,15 @@ import { syncAll, type SyncResult } from '../../sync/index.ts';
 import { replayAll } from '../../sync/replay.ts';
 
 export default defineCommand({
-  meta: { name: 'sync', description: 'Sync transactions and operations from the payments service into the warehouse' },
+  meta: { name: 'sync' },
   args: {
-    config: { type: 'string', description: 'Config file (default recon.config.json, or RECON_CONFIG)' },
-    date: { type: 'string', description: 'Business date YYYY-MM-DD (default: yesterday in the configured zone)' },
-    since: { type: 'string', description: 'Start of an explicit date_created range (ISO date-time, inclusive); needs --until' },
-    until: { type: 'string', description: 'End of the range (ISO date-time, exclusive)' },
-    'lookback-days': { type: 'string', description: 'Days of sales re-read for status changes (default sync.lookbackDays)' },
-    'sweep-days': { type: 'string', description: 'Days covered by the refunded/chargeback/review sweeps (default sync.sweepDays)' },
-    replay: { type: 'string', description: 'Rebuild from kept raw pages in this folder, without the API' },
+    config: { type: 'string' },
+    date: { type: 'string' },
+    since: { type: 'string' },
+    until: { type: 'string' },
+    'lookback-days': { type: 'string' },
+    'sweep-days': { type: 'string' },
+    replay: { type: 'string' },
   },
   async run({ args }) {
     const loaded = loadConfig({ file: args.config });

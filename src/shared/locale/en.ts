@@ -10,6 +10,7 @@ import { alertsEn } from './alerts-en.ts';
 import { terminalEn } from './terminal-en.ts';
 import { commandWordsEn } from './command-words-en.ts';
 import { checkEn } from './check-en.ts';
+import { helpEn } from './help-en.ts';
 import { pageEn } from './page-en.ts';
 import { checksOffEn, emptySheetsEn } from './sentences-en.ts';
 import { keptOutEn } from './kept-out-en.ts';
@@ -299,4 +300,5 @@ export const en: Messages = {
   terminal: terminalEn,
   check: checkEn,
   commands: commandWordsEn,
+  help: helpEn,
 };

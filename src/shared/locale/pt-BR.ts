@@ -6,6 +6,7 @@ import { alertsPtBR } from './alerts-pt-BR.ts';
 import { terminalPtBR } from './terminal-pt-BR.ts';
 import { commandWordsPtBR } from './command-words-pt-BR.ts';
 import { checkPtBR } from './check-pt-BR.ts';
+import { helpPtBR } from './help-pt-BR.ts';
 import { pagePtBR } from './page-pt-BR.ts';
 import { checksOffPtBR, emptySheetsPtBR } from './sentences-pt-BR.ts';
 import { keptOutPtBR } from './kept-out-pt-BR.ts';
@@ -358,4 +359,6 @@ export const ptBR = {
   check: checkPtBR,
   /** What serve, receive, sandbox, sql, export and import print for a person. */
   commands: commandWordsPtBR,
+  /** What `--help` says of every command and flag (src/cli/usage-text.ts). */
+  help: helpPtBR,
 };
