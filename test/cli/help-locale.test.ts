@@ -8,11 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CommandDef, renderUsage } from 'citty';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RECEIVE_PORT } from '../../src/cli/commands/receive.ts';
 import { helpFactsFor } from '../../src/cli/help-facts.ts';
 import { main } from '../../src/cli/main.ts';
 import { helpEntryOf, usageTextOf } from '../../src/cli/usage-text.ts';
 import type { HelpText } from '../../src/shared/locale/help-en.ts';
 import { LOCALES, messagesFor } from '../../src/shared/locale/index.ts';
+import { ORDER_EXPORT_FORMATS } from '../../src/sandbox/index.ts';
+import { DEFAULT_SERVE_HOST, DEFAULT_SERVE_PORT } from '../../src/serve/open-hint.ts';
+import { FILTER_STATES } from '../../src/triage/filter.ts';
+import { LIST_FORMATS } from '../../src/triage/listing-output.ts';
 import { withoutNames, wordsOf } from '../shared/english-words.ts';
 import { runCliInProcess } from './in-process.ts';
 
@@ -101,12 +106,12 @@ describe('the facts a help states', () => {
 
   it('are the values the commands hold', () => {
     expect(helpFacts).toEqual({
-      filterStates: ['new', 'open', 'acknowledged', 'accepted', 'resolved', 'overdue'],
-      listFormats: ['table', 'csv', 'json'],
-      orderExportFormats: ['csv-br', 'csv', 'xlsx', 'json'],
-      servePort: 8080,
-      serveHost: '127.0.0.1',
-      receivePort: 8090,
+      filterStates: FILTER_STATES,
+      listFormats: LIST_FORMATS,
+      orderExportFormats: ORDER_EXPORT_FORMATS,
+      servePort: DEFAULT_SERVE_PORT,
+      serveHost: DEFAULT_SERVE_HOST,
+      receivePort: DEFAULT_RECEIVE_PORT,
     });
   });
 });
@@ -125,6 +130,16 @@ describe('recon --help in English', () => {
     );
     expect(ours).toBe(plain(citty));
   });
+
+  it.each(TREE.filter((n) => ['recon', 'recon sql', 'recon run backfill'].includes(n.path)).map((n) => [n.path, n] as const))(
+    '%s on a terminal: coloured as citty colours it, the same text and columns once the colours are taken out',
+    async (path, node) => {
+      const target = { command: node.command, path, version: VERSION };
+      const [painted, bare] = await Promise.all([true, false].map((paint) => usageTextOf(target, messagesFor('en').help, helpFactsFor, paint)));
+      expect(painted).toContain(`\u001b[4m\u001b[1mUSAGE\u001b[22m\u001b[24m \u001b[36m${path}`);
+      expect(plain(painted ?? '')).toBe(bare);
+    },
+  );
 
   it.each([
     [

@@ -24,7 +24,7 @@ const job = {
   out: 'Pasta dos relatórios (padrão: reports.outDir da configuração)',
   'csv-dialect': 'Relatórios CSV: rfc4180 (",", centavos, UTF-8) ou br (";", vírgula decimal, BOM)',
   strict: 'Falha a execução quando alguma linha de pedido fica de fora',
-  sandbox: 'Executa sobre o sandbox embutido do serviço de pagamentos (sem chave; o que `npm start` faz), em data/sandbox',
+  sandbox: 'Executa no sandbox embutido do serviço de pagamentos (sem chave; o que `npm start` faz), em data/sandbox',
 };
 const files = { files: 'Arquivos de exportação de pedidos e de extrato bancário' };
 
@@ -64,10 +64,10 @@ export const helpPtBR: HelpWords = {
       },
     },
     'recon sync': {
-      about: 'Sincroniza transações e operações do serviço de pagamentos para o warehouse',
+      about: 'Sincroniza transações e operações do serviço de pagamentos no warehouse',
       args: {
         config: 'Arquivo de configuração (padrão: recon.config.json, ou RECON_CONFIG)',
-        date: 'Data útil AAAA-MM-DD (padrão: ontem no fuso configurado)',
+        date: 'Dia útil AAAA-MM-DD (padrão: ontem no fuso configurado)',
         since: 'Início de um intervalo explícito de date_created (data e hora ISO, inclusive); exige --until',
         until: 'Fim do intervalo (data e hora ISO, exclusive)',
         'lookback-days': 'Dias de vendas relidas em busca de mudanças de status (padrão: sync.lookbackDays)',
