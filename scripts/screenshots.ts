@@ -1,6 +1,7 @@
 // `npm run screenshots [-- --out DIR]`: pictures of what finance sees after `npm start`, to look at
-// by eye: the page in headless Chromium at a 1366 px laptop width (home, the latest night, its findings
-// table filtered to one category, a finding's panel) and every workbook of that night rendered by
+// by eye: the page in headless Chromium at a 1366 px laptop width, in reports.locale (home, the latest
+// night, its findings table as a reader reaches it and filtered to one category, the panel of the table's
+// first finding, whole and alone) and every workbook of that night rendered by
 // LibreOffice (PDF, then one PNG per page with pdftoppm). The night runs on the built-in sandbox in a temporary folder, so the
 // user's own data/ is left alone. Needs Debian's chromium, libreoffice-calc and poppler-utils (.ci/run
 // installs them when missing); a missing one is named with the package to install.
@@ -36,7 +37,7 @@ function runToEnd(command: string, args: string[], cwd: string): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}):\n${result.stderr}${result.stdout}`);
 }
 
-/** The page: home, the night, and the night's findings filtered to the category of its first row. */
+/** The page: home, the night, its findings table, the table filtered to the category of its first row, a finding's panel. */
 async function shootPage(url: string, date: string): Promise<string[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
@@ -51,17 +52,26 @@ async function shootPage(url: string, date: string): Promise<string[]> {
     await shoot('home');
     await page.goto(`${url}/nights/${date}`);
     await shoot('night');
+    // The table as a reader reaches it: its first rows in one laptop screen, as they are (not the whole page).
+    await page.$eval('#findings-heading', (heading) => heading.scrollIntoView());
+    const table = join(out, 'page-findings-table.png');
+    await page.screenshot({ path: table });
+    shots.push(table);
     const category = await page.locator('#findings tbody tr').first().getAttribute('data-category');
     if (category !== null && (await page.locator('#filter-category').count()) > 0) {
       await page.selectOption('#filter-category', category);
       await shoot('night-filtered');
     }
-    // A finding's panel, as "work" on its row opens it (only looked at: nothing is posted).
+    // The first finding's panel (new tonight, the most at stake), as "work" on its row opens it (only looked at: nothing is posted).
+    if ((await page.locator('#filter-category').count()) > 0) await page.selectOption('#filter-category', '');
     const work = page.locator('#findings tbody tr:visible td.act a').first();
     if ((await work.count()) > 0) {
       await work.click();
       await page.waitForSelector('#finding-panel');
       await shoot('night-finding');
+      const panel = join(out, 'page-finding-panel.png');
+      await page.locator('#finding-panel').screenshot({ path: panel });
+      shots.push(panel);
     }
     return shots;
   } finally {

@@ -1,24 +1,40 @@
 // The night page's tables of rows: the findings (sorted, filtered and paged in the browser by
-// /static/table.js; it fits a 1366 px laptop: ids never wrap, the reason is cut to two lines with the
-// whole text on hover or click, a finding's colour is its category's family), and the rows the night
-// kept out (listed rows of the sync, order rows of the import). Words from the locale's catalogue;
-// keys (category, state) stay in data- attributes so the filters work in every locale. The state shown
-// is the triage state (the journal folded onto the row); on the latest night each row opens a panel to
-// act on it (triage-panel.ts); after an action, the page first says what was done (action-done.ts).
+// /static/table.js), and the rows the night kept out (listed rows of the sync, order rows of the import).
+// The findings table fits a 1366 px laptop with what a decision needs per row: category (its family's
+// colour), item, amount at stake, the reason (two lines, the whole on a click), customer, age, triage
+// state and assignee; ids of payments, statuses and both sides' amounts are in a finding's panel
+// (finding-panel.ts). Rows come new tonight first, then by amount at stake (finding-order.ts). Words
+// from the locale's catalogue; keys (category, state) stay in data- attributes so the filters work in
+// every locale. The state shown is the triage state (the journal folded onto the row); on the latest
+// night each row opens the panel to act on it; after an action, the page first says what was done
+// (action-done.ts).
 import { basename } from 'node:path';
 import { DateTime } from 'luxon';
+import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
 import { FAMILY_OF_CATEGORY, FINDING_CATEGORIES, FINDING_STATES, type FindingCategory } from '../shared/domain.ts';
 import { TRIAGE_STATES } from '../triage/fold.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { keptOutReasonIn } from '../shared/locale/kept-out-text.ts';
-import { localizeCategory, localizeReason, localizeState, localizeStatus } from '../shared/locale/localize.ts';
-import { html, type SafeHtml } from './html.ts';
+import { localizeCategory, localizeReason, localizeState } from '../shared/locale/localize.ts';
+import { html, userText, type SafeHtml } from './html.ts';
 import { actionDoneNotice } from './action-done.ts';
+import { findingPanel } from './finding-panel.ts';
+import { sortByDefaultOrder } from './finding-order.ts';
 import { bulkTargetsOf, rowsOfView } from './page-triage.ts';
 import type { FindingRow, KeptOutRow, Limited, NightFindings, SyncRejectRow } from './queries.ts';
-import { actionCell, bulkForm, findingPanel, viewsNav, type TableTriage } from './triage-panel.ts';
+import { actionCell, bulkForm, viewsNav, type TableTriage } from './triage-panel.ts';
 
 type ColumnKey = keyof Messages['page']['night']['columns'];
+
+/** A row as the table shows it: the finding with its triage state, the lifecycle the night computed, and its age. */
+interface ShownRow {
+  row: FindingRow;
+  lifecycle: string;
+  overdue: boolean;
+  assignee: string | null;
+  /** Whole days since the night it was first seen. */
+  age: number;
+}
 
 /** A column of the findings table: its header, how it sorts, its share of the width and its cell. */
 interface Column {
@@ -26,45 +42,36 @@ interface Column {
   type: 'text' | 'number';
   /** Percent of the table's width (a class of style.css: the page's CSP allows no inline style). */
   width: number;
-  cell: (f: FindingRow, m: Messages, zone: string) => SafeHtml;
+  cell: (r: ShownRow, m: Messages, zone: string) => SafeHtml;
 }
 
+// Widths at 1366 px: the reason gets a third of the row, so its two lines say most of it.
 const COLUMNS: readonly Column[] = [
   {
     key: 'category',
     type: 'text',
-    width: 13,
-    cell: (f, m) => html`<td class="cat fam-${familyOf(f.category)}" title="${f.category}">${localizeCategory(m, f.category)}</td>`,
+    width: 12,
+    // Sorted by the label shown (its text), never by the English key.
+    cell: ({ row: f }, m) => {
+      const label = localizeCategory(m, f.category);
+      return html`<td class="cat fam-${familyOf(f.category)}" title="${label}">${label}</td>`;
+    },
   },
-  { key: 'state', type: 'text', width: 6, cell: (f, m) => html`<td>${localizeState(m, f.state)}</td>` },
-  // Shown as the locale writes a date; sorted by the ISO date (table.js reads data-value first).
+  { key: 'item', type: 'text', width: 8, cell: ({ row: f }) => idCell(f.itemId) },
   {
-    key: 'firstSeen',
-    type: 'text',
-    width: 8,
-    cell: (f, m) => html`<td class="id" data-value="${f.firstSeen}">${f.firstSeen === '' ? '' : m.format.day(f.firstSeen)}</td>`,
-  },
-  { key: 'item', type: 'text', width: 9, cell: (f) => idCell(f.itemId) },
-  { key: 'payments', type: 'text', width: 9, cell: (f) => idCell(f.operationId ?? f.transactionIds) },
-  {
-    key: 'statuses',
-    type: 'text',
+    key: 'atStake',
+    type: 'number',
     width: 9,
-    cell: (f, m) =>
-      idCell(
-        f.orderStatus === null && f.paymentStatus === null
-          ? null
-          : `${f.orderStatus === null ? '–' : localizeStatus(m, f.orderStatus)} / ${f.paymentStatus === null ? '–' : localizeStatus(m, f.paymentStatus)}`,
-      ),
+    cell: ({ row: f }, m) => {
+      const cents = amountAtStakeOf(f);
+      return html`<td class="num stake" data-value="${String(cents)}">${m.fmt.money(cents)}</td>`;
+    },
   },
-  { key: 'orderAmount', type: 'number', width: 8, cell: (f, m) => money(f.orderAmountCents, m) },
-  { key: 'paymentAmount', type: 'number', width: 8, cell: (f, m) => money(f.paymentAmountCents, m) },
-  { key: 'difference', type: 'number', width: 7, cell: (f, m) => money(f.differenceCents, m) },
   {
     key: 'reason',
     type: 'text',
-    width: 10,
-    cell: (f, m, zone) => {
+    width: 30,
+    cell: ({ row: f }, m, zone) => {
       const reason = localizeReason(m, f.facts, f.reason, zone);
       return html`<td class="reason" title="${reason}" tabindex="0"><span class="clamp">${reason}</span></td>`;
     },
@@ -72,10 +79,20 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'customer',
     type: 'text',
-    width: 8,
-    cell: (f) =>
+    width: 11,
+    cell: ({ row: f }) =>
       html`<td class="id" title="${[f.customerName, f.customerDocument].filter((v) => v !== null).join(' · ')}">${f.customerName ?? ''}${f.customerDocument ? html`<br><span class="muted">${f.customerDocument}</span>` : ''}</td>`,
   },
+  // Shown as "3 dias", sorted by the days (table.js reads data-value first); the first night on hover.
+  {
+    key: 'age',
+    type: 'number',
+    width: 6,
+    cell: ({ row: f, age }, m) =>
+      html`<td class="num" data-value="${String(age)}" title="${f.firstSeen === '' ? '' : m.format.day(f.firstSeen)}">${m.page.night.ageDays(age)}</td>`,
+  },
+  { key: 'state', type: 'text', width: 8, cell: ({ row: f }, m) => html`<td class="state">${localizeState(m, f.state)}</td>` },
+  { key: 'assignee', type: 'text', width: 11, cell: ({ assignee }) => html`<td class="id" title="${assignee ?? ''}">${userText(assignee)}</td>` },
 ];
 
 /**
@@ -98,10 +115,6 @@ function idCell(text: string | null): SafeHtml {
   return html`<td class="id" title="${text ?? ''}">${text ?? ''}</td>`;
 }
 
-function money(cents: bigint | null, m: Messages): SafeHtml {
-  return cents === null ? html`<td class="num" data-value=""></td>` : html`<td class="num" data-value="${String(cents)}">${m.fmt.money(cents)}</td>`;
-}
-
 function familyOf(category: string): string {
   return FAMILY_OF_CATEGORY[category as FindingCategory] ?? 'other';
 }
@@ -122,12 +135,18 @@ export function findingsTable(findings: NightFindings, nightDate: string, m: Mes
   if (findings.total === 0) return html`<p class="muted">${p.noFindings}</p>`;
   // The triage state replaces the computed one in the State column (acknowledged and accepted are states
   // of their own); the lifecycle stays in data-lifecycle, which the state filter's new, open and resolved read.
-  const withTriage = findings.rows.map((f) => {
+  const withTriage = findings.rows.map((f): ShownRow => {
     const view = triage?.night.items.get(f.key)?.view;
-    return { row: view === undefined ? f : { ...f, state: view.state }, lifecycle: f.state, overdue: view?.overdue ?? false };
+    return {
+      row: view === undefined ? f : { ...f, state: view.state },
+      lifecycle: f.state,
+      overdue: view?.overdue ?? false,
+      assignee: view?.assignee ?? null,
+      age: ageInDays(f.firstSeen, nightDate),
+    };
   });
   const inView = triage?.view === undefined ? undefined : new Set(rowsOfView(findings.rows, triage.night, triage.view, triage.actor).map((f) => f.key));
-  const shownRows = withTriage.filter((r) => inView === undefined || inView.has(r.row.key));
+  const shownRows = sortByDefaultOrder(withTriage.filter((r) => inView === undefined || inView.has(r.row.key)));
   const categories = [...new Set(shownRows.map((f) => f.row.category))].sort((a, b) => rank(a) - rank(b));
   const filters = html`<div class="filters">
 <label>${p.search} <input type="search" id="filter-text" placeholder="${p.searchHint}" autocomplete="off"></label>
@@ -146,14 +165,14 @@ export function findingsTable(findings: NightFindings, nightDate: string, m: Mes
   });
   const actHead = acting ? html`<th>${p.triage.column}</th>` : '';
   const rows = shownRows.map(
-    ({ row: f, lifecycle, overdue }) =>
-      html`<tr data-category="${f.category}" data-state="${f.state}" data-lifecycle="${lifecycle}" data-age="${ageInDays(f.firstSeen, nightDate)}" data-key="${f.key}"${overdue ? html` class="overdue"` : ''}>${COLUMNS.map((c) => c.cell(f, m, zone))}${acting ? actionCell(f, nightDate, triage!, m) : ''}</tr>`,
+    (r) =>
+      html`<tr data-category="${r.row.category}" data-state="${r.row.state}" data-lifecycle="${r.lifecycle}" data-age="${r.age}" data-key="${r.row.key}"${r.overdue ? html` class="overdue"` : ''}>${COLUMNS.map((c) => c.cell(r, m, zone))}${acting ? actionCell(r.row, nightDate, triage!, m) : ''}</tr>`,
   );
   // table.js writes "rows 1–50 of 420" with the words it finds here.
   const pager = html`<nav class="pager" id="pager" data-rows="${p.rows}" data-of="${p.of}" hidden><button type="button" id="page-prev">${p.previous}</button><span id="page-label"></span><button type="button" id="page-next">${p.next}</button></nav>`;
   const selected = triage?.actions?.finding === undefined ? undefined : findings.rows.find((f) => f.key === triage.actions!.finding);
   const selectedView = selected === undefined ? undefined : triage!.night.items.get(selected.key)?.view;
-  const panel = selected !== undefined && selectedView !== undefined ? findingPanel(selected, selectedView, nightDate, triage!, m) : '';
+  const panel = selected !== undefined && selectedView !== undefined ? findingPanel(selected, selectedView, nightDate, triage!, m, zone) : '';
   // The bulk form names what the action route will write to, over the whole night (not the rows carried).
   const bulk = triage?.view === undefined ? { count: 0, amountCents: 0n } : bulkTargetsOf(triage.night, triage.view, triage.actor);
   const controls =

@@ -1,7 +1,8 @@
 // The warehouse queries behind the page: a night's findings (with the customer, document masked as in
-// the reports), open chargebacks and refunds for the charts. Values stay exact: cents are bigint,
-// instants are epoch milliseconds, dates are YYYY-MM-DD text.
+// the reports, and when each side happened), open chargebacks and refunds for the charts. Values stay
+// exact: cents are bigint, instants are epoch milliseconds, dates are YYYY-MM-DD text.
 import { maskDocument } from '../report/cells.ts';
+import { amountAtStakeSql } from '../shared/amount-at-stake.ts';
 import { type Finding, findingOf, findingSelectSql } from '../shared/finding.ts';
 import { readKeptOutFacts } from '../shared/locale/kept-out-text.ts';
 import type { KeptOutFact } from '../shared/locale/kept-out-types.ts';
@@ -11,6 +12,10 @@ import { bigintOf, numberOf, rowsOf, textOf, type Db } from './warehouse-reads.t
 export interface FindingRow extends Finding {
   customerName: string | null;
   customerDocument: string | null;
+  /** When the order was created (epoch ms); null without an order, or read from the snapshot. */
+  orderAtMs?: number | null | undefined;
+  /** When the payment (the first of several) was created (epoch ms); null without one. */
+  paymentAtMs?: number | null | undefined;
 }
 
 export interface NightFindings {
@@ -20,12 +25,21 @@ export interface NightFindings {
   runId: string | null;
 }
 
-/** The same view as the discrepancies report, so both show the same customer. */
+/**
+ * The same view as the discrepancies report, so both show the same customer. In the table's default
+ * order (finding-order.ts: new tonight first, then the most money at stake), so a capped table keeps the
+ * rows a morning starts with. The sides' dates are the order's creation and the (first) payment's.
+ */
 const FINDINGS_SQL = `
-SELECT ${findingSelectSql('f.')}, f.customer_name, f.customer_document_number AS customer_document
+SELECT ${findingSelectSql('f.')}, f.customer_name, f.customer_document_number AS customer_document,
+  (SELECT epoch_ms(o.created_at) FROM orders o WHERE o.item_id = f.item_id) AS order_at,
+  coalesce(
+    (SELECT epoch_ms(min(p.date_created)) FROM operations p WHERE p.operation_id = f.operation_id),
+    (SELECT epoch_ms(min(t.date_created)) FROM transactions t WHERE t.transaction_id = trim(split_part(f.transaction_ids, ',', 1)))
+  ) AS payment_at
 FROM findings_with_customer f
 WHERE f.run_id = $run_id AND f.business_date = $date::DATE
-ORDER BY f.category, f.item_id NULLS LAST, f.operation_id NULLS LAST, f.finding_key
+ORDER BY f.state = 'new' DESC, ${amountAtStakeSql('f')} DESC, f.category, f.item_id NULLS LAST, f.operation_id NULLS LAST, f.finding_key
 LIMIT $limit::BIGINT`;
 
 /** Findings of the night's reconcile run (the summary's, else the latest of the date). */
@@ -51,6 +65,8 @@ function findingFrom(r: Record<string, unknown>, mask: boolean): FindingRow {
     ...findingOf(r),
     customerName: textOf(r['customer_name']),
     customerDocument: document === null ? null : mask ? maskDocument(document) : document,
+    orderAtMs: r['order_at'] === null || r['order_at'] === undefined ? null : numberOf(r['order_at']),
+    paymentAtMs: r['payment_at'] === null || r['payment_at'] === undefined ? null : numberOf(r['payment_at']),
   };
 }
 

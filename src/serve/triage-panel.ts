@@ -1,12 +1,10 @@
 // The night page's controls for working the list: the views of the findings table ("mine", "overdue",
-// "new tonight"), a finding's panel (note, acknowledge, assign, accept, reopen) and the bulk action over
-// the view shown, which states its count and amount at stake and needs a note. Plain HTML forms posting to
-// /findings/actions, so they work without script; table.js only asks for confirmation before a bulk
-// action. Words from the page catalogue.
+// "new tonight"), the link that opens a finding's panel (finding-panel.ts, whose form shares the fields
+// here) and the bulk action over the view shown, which states its count and amount at stake and needs a
+// note. Plain HTML forms posting to /findings/actions, so they work without script; table.js only asks
+// for confirmation before a bulk action. Words from the page catalogue.
 import type { Messages } from '../shared/locale/index.ts';
-import { localizeCategory, localizeChanged, localizeState } from '../shared/locale/localize.ts';
-import type { TriageView } from '../triage/fold.ts';
-import { html, userText, type SafeHtml } from './html.ts';
+import { html, type SafeHtml } from './html.ts';
 import type { View } from './page-actions.ts';
 import type { ActionDone } from './action-done.ts';
 import { itemsOfView, type BulkTargets, type NightTriage } from './page-triage.ts';
@@ -24,9 +22,9 @@ export interface TableTriage {
   done?: ActionDone | undefined;
 }
 
-const ACTION_PATH = '/findings/actions';
+export const ACTION_PATH = '/findings/actions';
 
-function pageOf(nightDate: string, query: Record<string, string | undefined>, anchor: string): string {
+export function pageOf(nightDate: string, query: Record<string, string | undefined>, anchor: string): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
   const search = params.toString();
@@ -62,43 +60,13 @@ export function actionCell(f: FindingRow, nightDate: string, triage: TableTriage
   return html`<td class="act"><a href="${href}" title="${t.openTitle(f.key)}">${t.open}</a></td>`;
 }
 
-function hiddenFields(csrfToken: string, nightDate: string, view: View | undefined, viewField: 'view' | 'back_view'): SafeHtml {
+export function hiddenFields(csrfToken: string, nightDate: string, view: View | undefined, viewField: 'view' | 'back_view'): SafeHtml {
   return html`<input type="hidden" name="csrf" value="${csrfToken}"><input type="hidden" name="back" value="${nightDate}">${view === undefined ? '' : html`<input type="hidden" name="${viewField}" value="${view}">`}`;
 }
 
-function actorField(actor: string | undefined, m: Messages, id: string): SafeHtml {
+export function actorField(actor: string | undefined, m: Messages, id: string): SafeHtml {
   const t = m.page.night.triage;
   return html`<label>${t.yourName} <input name="actor" id="${id}" required maxlength="100" autocomplete="name" value="${actor ?? ''}"></label> <span class="muted">${t.yourNameHint}</span>`;
-}
-
-/** A finding's panel: its triage, and one form whose buttons each record one action. */
-export function findingPanel(f: FindingRow, view: TriageView, nightDate: string, triage: TableTriage, m: Messages): SafeHtml {
-  const t = m.page.night.triage;
-  const csrfToken = triage.actions!.csrfToken;
-  const item = (label: string, value: SafeHtml | string | null) => (value === null || value === '' ? '' : html`<dt>${label}</dt><dd>${value}</dd>`);
-  const state = html`${localizeState(m, view.state)}${view.overdue ? html` <span class="late">${t.overdue}</span>` : ''}`;
-  const resolved = view.state === 'resolved';
-  const marked = view.state === 'acknowledged' || view.state === 'accepted';
-  const button = (action: string, label: string) => html`<button type="submit" name="action" value="${action}" id="do-${action}">${label}</button>`;
-  const close = pageOf(nightDate, { view: triage.view }, 'findings-heading');
-  return html`<section id="finding-panel" class="panel" data-key="${f.key}">
-<h3>${t.panelHeading(localizeCategory(m, f.category))} <a href="${close}" class="close">${t.close}</a></h3>
-<dl class="facts">
-${item(t.key, f.key)}
-${item(m.page.night.state, state)}
-${item(t.assignedTo, view.assignee === null ? null : userText(view.assignee))}
-${item(t.note, view.note === null ? null : html`${userText(view.note)} <bdi class="muted">${t.noteBy(view.noteBy ?? '')}</bdi>`)}
-${item(t.due, view.dueDate === null ? null : m.format.day(view.dueDate))}
-${item(t.changed, view.changedSince === null ? null : localizeChanged(m, view.changedSince))}
-</dl>
-<form method="post" action="${ACTION_PATH}" class="actions" id="finding-form">
-${hiddenFields(csrfToken, nightDate, triage.view, 'back_view')}<input type="hidden" name="key" value="${f.key}">
-<div>${actorField(triage.actor, m, 'actor')}</div>
-<div><label>${t.noteLabel} <textarea name="note" id="note" maxlength="1000" rows="2"></textarea></label></div>
-<div><label>${t.to} <input name="to" id="assign-to" maxlength="100" value="${view.assignee ?? ''}"></label></div>
-<div class="buttons">${resolved ? '' : html`${button('ack', t.ack)}${button('assign', t.assign)}${button('accept', t.accept)}`}${button('note', t.addNote)}${marked ? button('reopen', t.reopen) : ''}</div>
-</form>
-</section>`;
 }
 
 /**

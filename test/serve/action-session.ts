@@ -11,6 +11,8 @@ export interface Session {
   csrf: string;
   /** The keys of the rows shown new or open (neither acknowledged nor accepted), in the table's order. */
   keys: string[];
+  /** Those of them open since an earlier night: acting on one leaves the "new tonight" view as it was. */
+  openKeys: string[];
   origin: string;
 }
 
@@ -23,11 +25,13 @@ export async function openSession(base: string, headers: Record<string, string> 
   const cookie = cookieOf(first);
   expect(cookie).toMatch(/^recon_sid=[A-Za-z0-9_-]{43}$/);
   expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
-  const keys = [...first.text.matchAll(/<tr data-category="[a-z_]+" data-state="(new|open)"[^>]* data-key="([^"]+)"/g)].map((m) => m[2]!);
+  const rows = [...first.text.matchAll(/<tr data-category="[a-z_]+" data-state="(new|open)"[^>]* data-key="([^"]+)"/g)];
+  const keys = rows.map((m) => m[2]!);
+  const openKeys = rows.filter((m) => m[1] === 'open').map((m) => m[2]!);
   const panel = await get(base, `/nights/${NIGHT}?finding=${encodeURIComponent(keys[0]!)}`, { ...headers, Cookie: cookie });
   const csrf = /name="csrf" value="([^"]+)"/.exec(panel.text)?.[1] ?? '';
   expect(csrf).not.toBe('');
-  return { cookie, csrf, keys, origin: new URL(base).origin };
+  return { cookie, csrf, keys, openKeys, origin: new URL(base).origin };
 }
 
 /** A form body; an array value is the field repeated. */

@@ -245,12 +245,14 @@ describe('recon serve in Portuguese (reports.locale pt-BR, the default)', () => 
       for (const legend of legends) expect(legend).not.toMatch(/[a-z]+_[a-z]+|\bdays\b/);
       const night = await get(portuguese.url, `/nights/${NIGHTS[1]}`);
       expect(night.text).toContain(`<h1>Noite ${NIGHTS[1]}`);
-      for (const header of ['Valor do pedido', 'Valor do pagamento', 'Diferença', 'Motivo', 'Cliente', 'Linhas por página', 'Em aberto há']) {
+      for (const header of ['Em jogo', 'Motivo', 'Cliente', 'Idade', 'Responsável', 'Linhas por página', 'Em aberto há']) {
         expect(night.text).toContain(header);
       }
-      expect(night.text).not.toMatch(/>(Payment amount|Order amount|Reason|Findings|Every night|All nights)</);
+      expect(night.text).not.toMatch(/>(At stake|Age|Assignee|Reason|Findings|Every night|All nights)</);
       // Every finding row keeps its category and state keys; the cells show the catalogue's words.
-      const rows = [...night.text.matchAll(/<tr data-category="([a-z_]+)" data-state="([a-z]+)"[^>]*><td[^>]*>([^<]+)<\/td><td>([^<]+)<\/td>/g)];
+      const rows = [
+        ...night.text.matchAll(/<tr data-category="([a-z_]+)" data-state="([a-z]+)"[^>]*><td[^>]*>([^<]+)<\/td>.*?<td class="state">([^<]+)<\/td>/g),
+      ];
       expect(rows.length).toBeGreaterThan(5);
       const states: Record<string, string> = { new: 'novo', open: 'em aberto', resolved: 'resolvido' };
       for (const [, category, state, label, shown] of rows) {

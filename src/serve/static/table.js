@@ -47,10 +47,14 @@
     return raw.toLowerCase();
   }
 
+  // Words as the page's language orders them: an accented letter sorts with its letter (é with e), not after z.
+  var collator = new Intl.Collator(document.documentElement.lang || undefined, { sensitivity: 'base' });
+
   function compare(a, b) {
     if (a === b) return 0;
     if (a === null) return 1;
     if (b === null) return -1;
+    if (typeof a === 'string' && typeof b === 'string') return collator.compare(a, b);
     return a < b ? -1 : 1;
   }
 
