@@ -146,7 +146,10 @@ export function findingsTable(findings: NightFindings, nightDate: string, m: Mes
     };
   });
   const inView = triage?.view === undefined ? undefined : new Set(rowsOfView(findings.rows, triage.night, triage.view, triage.actor).map((f) => f.key));
-  const shownRows = sortByDefaultOrder(withTriage.filter((r) => inView === undefined || inView.has(r.row.key)));
+  const shownRows = sortByDefaultOrder(
+    withTriage.filter((r) => inView === undefined || inView.has(r.row.key)),
+    (r) => ({ lifecycle: r.lifecycle, finding: r.row }),
+  );
   const categories = [...new Set(shownRows.map((f) => f.row.category))].sort((a, b) => rank(a) - rank(b));
   const filters = html`<div class="filters">
 <label>${p.search} <input type="search" id="filter-text" placeholder="${p.searchHint}" autocomplete="off"></label>

@@ -11,6 +11,7 @@ import { FINDINGS_OF_RUN_SQL, LATEST_NIGHT_SQL, findingRowOf, type FindingRow as
 import { viewsOf } from '../triage/fold.ts';
 import { journalPathFor, readJournal } from '../triage/journal.ts';
 import type { JournalBounds } from '../triage/journal-read.ts';
+import { sortByDefaultOrder } from './finding-order.ts';
 import { filterOfView, type View } from './page-actions.ts';
 import { readSnapshot, snapshotPathFor } from '../triage/snapshot.ts';
 import type { FindingRow, NightFindings } from './queries.ts';
@@ -87,6 +88,8 @@ export function rowsOfView(rows: readonly FindingRow[], triage: NightTriage, vie
 export function findingsFromSnapshot(warehousePath: string, nightDate: string, limit: number): { table: NightFindings; all: TriageRow[] } | undefined {
   const snapshot = readSnapshot(snapshotPathFor(warehousePath));
   if (snapshot === undefined || snapshot.night !== nightDate) return undefined;
-  const rows = snapshot.rows.slice(0, limit).map((r): FindingRow => ({ ...r, customerName: null, customerDocument: null }));
+  // Cut in the table's default order, as the warehouse's query cuts it.
+  const ordered = sortByDefaultOrder(snapshot.rows, (r) => ({ lifecycle: r.state, finding: r }));
+  const rows = ordered.slice(0, limit).map((r): FindingRow => ({ ...r, customerName: null, customerDocument: null }));
   return { table: { rows, total: snapshot.rows.length, runId: snapshot.runId }, all: snapshot.rows };
 }

@@ -39,7 +39,7 @@ SELECT ${findingSelectSql('f.')}, f.customer_name, f.customer_document_number AS
   ) AS payment_at
 FROM findings_with_customer f
 WHERE f.run_id = $run_id AND f.business_date = $date::DATE
-ORDER BY f.state = 'new' DESC, ${amountAtStakeSql('f')} DESC, f.category, f.item_id NULLS LAST, f.operation_id NULLS LAST, f.finding_key
+ORDER BY f.state = 'new' DESC, ${amountAtStakeSql('f')} DESC, f.finding_key
 LIMIT $limit::BIGINT`;
 
 /** Findings of the night's reconcile run (the summary's, else the latest of the date). */

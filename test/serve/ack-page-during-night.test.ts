@@ -63,6 +63,9 @@ it('acknowledges on the page while a night runs; the note is in that night’s w
   expect(meanwhile.text).toContain('id="warehouse-notice">the warehouse is busy');
   expect(meanwhile.text).toContain('credit note 456 issued');
   expect(meanwhile.text).toMatch(/data-state="acknowledged"[^>]* data-key="missing_payment:/);
+  // In the table's default order (new tonight first, then the most at stake), as the warehouse gave the rows.
+  const keysOf = (text: string) => [...text.matchAll(/<tr data-category[^>]* data-key="([^"]+)"/g)].map((m) => m[1]);
+  expect(keysOf(meanwhile.text)).toEqual(keysOf(page.text));
   expect(second.child.exitCode).toBeNull();
   open();
   expect(await second.exited).toBe(0);

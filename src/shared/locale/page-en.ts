@@ -139,7 +139,7 @@ export const pageEn: typeof pagePtBR = {
         note: 'noted',
         reopen: 'reopened',
       },
-      noPageFor: 'no page of its own: look this id up in the discrepancies workbook',
+      noPageFor: 'Orders and payments have no page of their own: look the ids up in the discrepancies workbook.',
       bankSection: "see this night's bank",
       key: 'Key',
       assignedTo: 'Assigned to',

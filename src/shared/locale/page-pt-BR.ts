@@ -155,7 +155,7 @@ export const pagePtBR = {
         note: 'anotou',
         reopen: 'reabriu',
       },
-      noPageFor: 'sem página própria: procure este id na planilha de divergências',
+      noPageFor: 'Pedidos e pagamentos não têm página própria: procure os ids na planilha de divergências.',
       bankSection: 'ver o banco desta noite',
       key: 'Chave',
       assignedTo: 'Atribuída a',
