@@ -25,11 +25,25 @@ function side(id: string | null, cents: bigint | null, atMs: number | null | und
   return parts.length === 0 ? null : html`${parts.map((p, i) => (i === 0 ? p : html` · ${p}`))}`;
 }
 
-/** The bank statement's line a bank finding names (its facts), linked to the night's bank section. */
+/** The bank statement's line a bank finding names (its facts): id, amount credited, day, memo; linked to the night's bank section. */
 function bankLine(f: FindingRow, m: Messages): SafeHtml | null {
   const facts = f.facts;
   if (facts === null || (facts.kind !== 'payoutAmountDiffers' && facts.kind !== 'bankCreditUnexplained')) return null;
-  return html`<span class="id">${facts.lineId}</span> · ${m.format.day(facts.postedOn)} · ${facts.memo} · <a href="#bank">${m.page.night.triage.bankSection}</a>`;
+  const credited = facts.kind === 'payoutAmountDiffers' ? facts.creditCents : facts.cents;
+  const said = m.page.night.triage.sideText(credited === null ? null : m.format.money(credited), m.format.day(facts.postedOn));
+  return html`<span class="id">${facts.lineId}</span> · ${said} · ${facts.memo} · <a href="#bank">${m.page.night.triage.bankSection}</a>`;
+}
+
+/**
+ * What the payment side of the finding is: a payout to the bank, a cash-out, or a payment; none for a
+ * bank credit no payout explains (its bank line is the only side it has).
+ */
+function paymentSideLabel(category: string, m: Messages): string | undefined {
+  const t = m.page.night.triage;
+  if (category === 'bank_credit_unexplained') return undefined;
+  if (category.startsWith('payout_')) return t.payoutSide;
+  if (category.startsWith('cashout_')) return t.cashOutSide;
+  return t.paymentSide;
 }
 
 /** The finding's history: first seen, then each person's action on it, oldest first. */
@@ -62,6 +76,7 @@ export function findingPanel(f: FindingRow, view: TriageView, nightDate: string,
   const button = (action: string, label: string) => html`<button type="submit" name="action" value="${action}" id="do-${action}">${label}</button>`;
   const close = pageOf(nightDate, { view: triage.view }, 'findings-heading');
   const payments = f.operationId ?? f.transactionIds;
+  const paymentSide = paymentSideLabel(f.category, m);
   const noPage = f.itemId !== null || payments !== null ? html`<p class="muted">${t.noPageFor}</p>` : '';
   return html`<section id="finding-panel" class="panel" data-key="${f.key}">
 <h3>${t.panelHeading(localizeCategory(m, f.category))} <a href="${close}" class="close">${t.close}</a></h3>
@@ -69,7 +84,7 @@ export function findingPanel(f: FindingRow, view: TriageView, nightDate: string,
 <dl class="facts" id="finding-facts">
 ${item(t.atStake, html`<span data-value="${String(amountAtStakeOf(f))}">${m.format.money(amountAtStakeOf(f))}</span>`)}
 ${item(f.orderAmountCents === null && f.orderStatus === null ? columns.item : t.orderSide, side(f.itemId, f.orderAmountCents, f.orderAtMs, f.orderStatus, m, zone))}
-${item(t.paymentSide, side(payments, f.paymentAmountCents, f.paymentAtMs, f.paymentStatus, m, zone))}
+${paymentSide === undefined ? '' : item(paymentSide, side(payments, f.paymentAmountCents, f.paymentAtMs, f.paymentStatus, m, zone))}
 ${item(columns.difference, f.differenceCents === null ? null : m.format.signedMoney(f.differenceCents))}
 ${item(t.bankLine, bankLine(f, m))}
 ${item(t.key, html`<span class="id">${f.key}</span>`)}

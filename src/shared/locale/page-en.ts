@@ -127,6 +127,8 @@ export const pageEn: typeof pagePtBR = {
       reason: 'Reason',
       orderSide: 'Order',
       paymentSide: 'Payment',
+      payoutSide: 'Payout',
+      cashOutSide: 'Cash-out',
       bankLine: 'Bank line',
       sideText: (amount, at) => [amount, at === null ? null : `on ${at}`].filter((v) => v !== null).join(' '),
       atStake: 'At stake',

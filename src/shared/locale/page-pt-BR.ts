@@ -143,6 +143,8 @@ export const pagePtBR = {
       reason: 'Motivo',
       orderSide: 'Pedido',
       paymentSide: 'Pagamento',
+      payoutSide: 'Repasse',
+      cashOutSide: 'Saque',
       bankLine: 'Linha do extrato',
       sideText: (amount: string | null, at: string | null): string => [amount, at === null ? null : `em ${at}`].filter((v) => v !== null).join(' '),
       atStake: 'Em jogo',
