@@ -207,12 +207,22 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       const page = await context.newPage();
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       await page.goto(`${portuguese.url}/nights/${NIGHTS[1]}`);
-      // The columns a decision needs, in the catalogue's words, none of them cut (a cut header showed a stray "." or "..").
+      // The columns a decision needs, in the catalogue's words, each whole on one line with its sort arrow:
+      // none cut (a cut header showed a stray "." or "..") nor broken inside a word.
       const headers = await page.$$eval('#findings thead th', (ths) =>
-        ths.map((th) => ({ text: th.textContent?.trim() ?? '', cut: th.scrollWidth > th.clientWidth || th.scrollHeight > th.clientHeight })),
+        ths.map((th) => ({
+          text: th.textContent?.trim() ?? '',
+          cut: th.scrollWidth > th.clientWidth || th.scrollHeight > th.clientHeight,
+          // The sort button's height in lines (the actions' header has none: one short word).
+          lines: (() => {
+            const button = th.querySelector('button');
+            const style = button === null ? null : button.ownerDocument.defaultView?.getComputedStyle(button);
+            return button === null || !style ? 1 : Math.round(button.getBoundingClientRect().height / Number.parseFloat(style.lineHeight));
+          })(),
+        })),
       );
       const shownColumns = ['Categoria', 'Item', 'Em jogo', 'Motivo', 'Cliente', 'Idade', 'Situação', 'Responsável', 'Ações'];
-      expect(headers).toEqual(shownColumns.map((text) => ({ text, cut: false })));
+      expect(headers).toEqual(shownColumns.map((text) => ({ text, cut: false, lines: 1 })));
 
       // The first rows, as the table comes into view: reason and amount at stake there without a click or a sideways scroll.
       await page.$eval('#findings', (table) => table.scrollIntoView());
