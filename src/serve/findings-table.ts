@@ -50,7 +50,7 @@ const COLUMNS: readonly Column[] = [
   {
     key: 'category',
     type: 'text',
-    width: 12,
+    width: 11,
     // Sorted by the label shown (its text), never by the English key.
     cell: ({ row: f }, m) => {
       const label = localizeCategory(m, f.category);
@@ -161,7 +161,7 @@ export function findingsTable(findings: NightFindings, nightDate: string, m: Mes
 </div>`;
   const capped = findings.total > findings.rows.length ? html`<p class="notice">${p.capped(findings.rows.length, findings.total)}</p>` : '';
   const acting = triage?.actions !== undefined;
-  const cols = html`${COLUMNS.map((c) => html`<col class="w${c.width}">`)}${acting ? html`<col class="w5">` : ''}`;
+  const cols = html`${COLUMNS.map((c) => html`<col class="w${c.width}">`)}${acting ? html`<col class="w6">` : ''}`;
   const head = COLUMNS.map((c) => {
     const header = p.columns[c.key];
     return html`<th data-type="${c.type}" aria-sort="none" title="${header}"${c.type === 'number' ? html` class="num"` : ''}><button type="button">${header}</button></th>`;

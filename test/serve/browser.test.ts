@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startReportServer, type RunningServer } from '../../src/serve/server.ts';
 import { NIGHTS, runTwoNights, type TwoNights } from './fixture.ts';
 import { optionsFor } from './http.ts';
@@ -22,6 +22,25 @@ const available = existsSync(CHROMIUM);
 if (!available) {
   console.warn(
     `browser test skipped: no Chromium at ${CHROMIUM}. Install Debian's package (apt-get install -y chromium, as .ci/run does) or set RECON_CHROMIUM.`,
+  );
+}
+
+/**
+ * The findings table's headers: each one's words, whether it is cut (a cut header showed a stray "." or
+ * ".."), and how many lines its words take (with the sort arrow).
+ */
+function headersOf(page: Page): Promise<{ text: string; cut: boolean; lines: number }[]> {
+  return page.$$eval('#findings thead th', (ths) =>
+    ths.map((th) => {
+      const range = th.ownerDocument.createRange();
+      range.selectNodeContents(th.querySelector('button') ?? th);
+      const lineHeight = Number.parseFloat(th.ownerDocument.defaultView?.getComputedStyle(th).lineHeight ?? '');
+      return {
+        text: th.textContent?.trim() ?? '',
+        cut: th.scrollWidth > th.clientWidth || th.scrollHeight > th.clientHeight,
+        lines: Math.round(range.getBoundingClientRect().height / lineHeight),
+      };
+    }),
   );
 }
 
@@ -72,6 +91,8 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       const rows = page.locator('#findings tbody tr');
       const total = await rows.count();
       expect(total).toBeGreaterThan(5);
+      const englishColumns = ['Category', 'Item', 'At stake', 'Reason', 'Customer', 'Age', 'State', 'Assignee', 'Actions'];
+      expect(await headersOf(page)).toEqual(englishColumns.map((text) => ({ text, cut: false, lines: 1 })));
 
       // Sort by the amount at stake: the script reorders rows by the exact cents in data-value.
       const header = page.locator('#findings thead th', { hasText: 'At stake' });
@@ -209,18 +230,7 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       await page.goto(`${portuguese.url}/nights/${NIGHTS[1]}`);
       // The columns a decision needs, in the catalogue's words, each whole on one line with its sort arrow:
       // none cut (a cut header showed a stray "." or "..") nor broken inside a word.
-      const headers = await page.$$eval('#findings thead th', (ths) =>
-        ths.map((th) => ({
-          text: th.textContent?.trim() ?? '',
-          cut: th.scrollWidth > th.clientWidth || th.scrollHeight > th.clientHeight,
-          // The sort button's height in lines (the actions' header has none: one short word).
-          lines: (() => {
-            const button = th.querySelector('button');
-            const style = button === null ? null : button.ownerDocument.defaultView?.getComputedStyle(button);
-            return button === null || !style ? 1 : Math.round(button.getBoundingClientRect().height / Number.parseFloat(style.lineHeight));
-          })(),
-        })),
-      );
+      const headers = await headersOf(page);
       const shownColumns = ['Categoria', 'Item', 'Em jogo', 'Motivo', 'Cliente', 'Idade', 'Situação', 'Responsável', 'Ações'];
       expect(headers).toEqual(shownColumns.map((text) => ({ text, cut: false, lines: 1 })));
 
