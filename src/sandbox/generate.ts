@@ -12,6 +12,7 @@ import { planLostNotifications } from './lost-notifications.ts';
 import { planContradictingNotifications } from './contradicting-notifications.ts';
 import { plantReviewDecisions } from './review-decisions.ts';
 import { planBankStatement } from './bank-statement.ts';
+import { planResolutions } from './resolutions.ts';
 import { mispriceSale } from './mispricing.ts';
 import { Rng } from './rng.ts';
 import { addOlderSales, type OlderSalesOptions } from './older-sales.ts';
@@ -32,6 +33,8 @@ export interface GenerateOptions {
   contradictingNotificationRate?: number;
   /** Payouts to the merchant's own account and that account's statement, with its planted gaps; default off. */
   bankStatement?: boolean;
+  /** The merchant acts on its findings: reviews and cash-outs settled, a share of order mistakes fixed (resolutions.ts); default off. */
+  resolutions?: boolean;
   /** An older, thinner tail of installment card sales before the first day (older-sales.ts); default none. */
   olderSales?: OlderSalesOptions | undefined;
   /** Busy days: the day `dayOffset` days after the first has `sales` card transactions instead of perDay (a promotion). */
@@ -95,6 +98,7 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
     bounds.map((d) => d.startMs),
   );
   if (options.bankStatement) planBankStatement(history);
+  if (options.resolutions) planResolutions(history, dates, bounds);
   builder.truth.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
   // Last, from its own random stream: the history of the days stays the same with or without it.
   if (options.olderSales) addOlderSales(history, options.olderSales);

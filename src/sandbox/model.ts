@@ -106,6 +106,8 @@ export interface TruthEntry {
   transaction_ids?: string[];
   /** The bank statement line of a bank_credit_unexplained (its FITID; the account is the sandbox merchant's). */
   line_id?: string;
+  /** Business day whose nightly reconciliation reports it resolved (resolutions.ts); absent while it stays open. */
+  resolved?: string | undefined;
 }
 
 /** The sandbox merchant's own bank account (bank-statement.ts). */

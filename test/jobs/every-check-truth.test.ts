@@ -53,6 +53,7 @@ const historyOf = (seed: number, endDate: string) =>
     lostNotificationRate: 0.6,
     reviewDecisionsPerDay: 1,
     contradictingNotificationRate: 0.02,
+    resolutions: true,
   });
 
 async function runEveryCheck(seed: number, history: SandboxHistory) {
@@ -64,7 +65,7 @@ async function runEveryCheck(seed: number, history: SandboxHistory) {
   const facts = { stored: [] as string[], charsets: [] as unknown[], creditedOnLastDay: 0, summed: 0, returned: 0, kept: 0 };
   let receiver: RunningReceiver | undefined;
   try {
-    const { expected, found } = await runTruthNights({
+    const { expected, found, expectedResolved, resolved, listSizes } = await runTruthNights({
       history,
       prefix: `recon-every-check-${seed}-`,
       keyOf,
@@ -124,7 +125,16 @@ async function runEveryCheck(seed: number, history: SandboxHistory) {
         facts.returned = await count(db, `SELECT count(*) AS n FROM bank_transactions WHERE memo LIKE 'DEVOLU%' AND amount_cents < 0`);
       },
     });
-    return { expected, found, nights, planted: bank.lines.map((l) => `${l.fitid} ${l.amountCents} ${l.memo}`).sort(), ...facts };
+    return {
+      expected,
+      found,
+      expectedResolved,
+      resolved,
+      listSizes,
+      nights,
+      planted: bank.lines.map((l) => `${l.fitid} ${l.amountCents} ${l.memo}`).sort(),
+      ...facts,
+    };
   } finally {
     await receiver?.close();
   }
@@ -165,6 +175,24 @@ describe.each(SEEDS)('every check against the ground truth, through a flaky serv
     expect(run.found).toEqual(run.expected);
     for (const category of new Set(history.discrepancies.map((d) => d.category)))
       expect(score(run.expected, run.found, category)).toMatchObject({ precision: 1, recall: 1 });
+  });
+
+  it('resolves each finding the merchant acts on on the night the truth says, not before, not after', () => {
+    // The merchant's acts (resolutions.ts): reviews decided, cash-outs settled, orders fixed, refunds made.
+    const acted = history.discrepancies.filter((d) => d.resolved !== undefined);
+    const categories = new Set(acted.map((d) => d.category));
+    expect(categories).toEqual(new Set([...categories, 'stale_review', 'cashout_stale_pending']));
+    expect(categories.size).toBeGreaterThanOrEqual(6);
+    expect(run.resolved).toEqual(run.expectedResolved);
+    expect(run.resolved.length).toBe(acted.length);
+    // A payout that failed instead of completing is a finding of its own from the night it failed.
+    const settled = history.discrepancies.filter((d) => d.category === 'cashout_stale_pending' && d.resolved !== undefined);
+    for (const d of settled) {
+      const op = history.operations.find((o) => o.id === d.operation_id);
+      const failedOn = run.found.includes(`${d.resolved} cashout_failed:${d.operation_id}`);
+      expect(failedOn).toBe(op?.versions.at(-1)?.status === 'failed');
+    }
+    process.stdout.write(`list size per night (seed ${seed}): ${run.listSizes.join(' ')}\n`);
   });
 
   it('prices each night with two installment calls per brand, as summary.json says', () => {

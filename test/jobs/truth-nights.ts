@@ -55,8 +55,21 @@ export function removeTruthDirs(): void {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
-/** Runs every night of the history; the new findings and the truth of each night, sorted. */
-export async function runTruthNights(options: TruthNightsOptions): Promise<{ expected: string[]; found: string[]; dir: string }> {
+/** What the nights showed beside the truth: each as "date key" texts, sorted. */
+export interface TruthNights {
+  /** The findings new on each night, and the truth entries first reported on it. */
+  expected: string[];
+  found: string[];
+  /** The findings resolved on each night, and the truth entries it says resolve on it. */
+  expectedResolved: string[];
+  resolved: string[];
+  /** The list's size (new and open findings) per night, in night order. */
+  listSizes: number[];
+  dir: string;
+}
+
+/** Runs every night of the history; the new and resolved findings and the truth of each night. */
+export async function runTruthNights(options: TruthNightsOptions): Promise<TruthNights> {
   const { history } = options;
   const keyOf = options.keyOf ?? keyOfFinding;
   const dir = mkdtempSync(join(tmpdir(), options.prefix));
@@ -91,6 +104,9 @@ export async function runTruthNights(options: TruthNightsOptions): Promise<{ exp
   });
   const expected: string[] = [];
   const found: string[] = [];
+  const expectedResolved: string[] = [];
+  const resolved: string[] = [];
+  const listSizes: number[] = [];
   let lastRunId = '';
   try {
     for (const date of datesBetween(history.startDate, history.endDate, ZONE)) {
@@ -101,12 +117,17 @@ export async function runTruthNights(options: TruthNightsOptions): Promise<{ exp
       const outcome = await runNightly({ db, api, clock, logger: silentLogger, openWorkbook: openEmptyWorkbook }, { date }, config);
       lastRunId = outcome.reconcile.runId;
       await options.afterNight?.({ date, outcome, db, sandbox });
-      const reader = await db.runAndReadAll(
-        `SELECT finding_key, category, item_id, operation_id, transaction_ids FROM findings WHERE run_id = $1 AND state = 'new'`,
-        [lastRunId],
-      );
-      for (const row of reader.getRowObjects()) found.push(`${date} ${keyOf(row as unknown as Keyed)}`);
+      const reader = await db.runAndReadAll(`SELECT finding_key, category, item_id, operation_id, transaction_ids, state FROM findings WHERE run_id = $1`, [
+        lastRunId,
+      ]);
+      const rows = reader.getRowObjects();
+      for (const row of rows) {
+        if (row['state'] === 'new') found.push(`${date} ${keyOf(row as unknown as Keyed)}`);
+        if (row['state'] === 'resolved') resolved.push(`${date} ${keyOf(row as unknown as Keyed)}`);
+      }
+      listSizes.push(rows.filter((row) => row['state'] !== 'resolved').length);
       for (const entry of history.discrepancies.filter((d: TruthEntry) => d.date === date)) expected.push(`${date} ${keyOf(entry)}`);
+      for (const entry of history.discrepancies.filter((d: TruthEntry) => d.resolved === date)) expectedResolved.push(`${date} ${keyOf(entry)}`);
     }
     await options.after?.({ db, lastRunId });
   } finally {
@@ -114,5 +135,5 @@ export async function runTruthNights(options: TruthNightsOptions): Promise<{ exp
     await api.close();
     await sandbox.close();
   }
-  return { expected: expected.sort(), found: found.sort(), dir };
+  return { expected: expected.sort(), found: found.sort(), expectedResolved: expectedResolved.sort(), resolved: resolved.sort(), listSizes, dir };
 }
