@@ -61,6 +61,8 @@ export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: C
     clock: deps.clock,
     bankStatement: true,
     olderSales: { days: olderDays, perDay: SANDBOX_OLDER_PER_DAY },
+    // Its merchant works its findings as a real one does, so a backfill's list levels off instead of growing.
+    resolutions: true,
   });
   try {
     const { exportDir, bankDir } = sandboxFoldersOf(deps.dataDir);

@@ -1,10 +1,12 @@
 // `node bin/run-ts.js scripts/sandbox-list-size.ts [--nights 30] [--per-day 400] [--seed 1] [--end 2026-03-20]
 // [--still]`: the built-in sandbox's history run night after night, each night at 02:00 local on D+1 as a
 // merchant's scheduler runs it (the service then shows each record as it stood that morning), and the
-// findings list's size printed per night: new, open, resolved and what stays (new + open), with the
-// categories of what stays on the last night. It is how the list was seen to level off once the
-// sandbox's merchant resolves its findings (resolutions.ts); --still runs the history without them, the
-// list a merchant that never acts would keep. The nights run in a temporary folder, removed at the end.
+// findings list's size printed per night: new, open, resolved, what stays (the list: new + open) and how
+// many of those no later record can resolve (a payout failed, a Pix paid short: the service has no status
+// after those, so only a person accepting them closes them), with the categories of the last night's list.
+// It is how the list was seen to level off once the sandbox's merchant resolves its findings
+// (src/sandbox/resolutions.ts); --still runs the history without them, the list of a merchant that never
+// acts. The nights run in a temporary folder, removed at the end.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,16 +57,24 @@ try {
   const { exportDir, bankDir } = sandboxFoldersOf(dir);
   const dates = datesBetween(history.startDate, history.endDate, zone);
   if (history.bank) await writeStatementFiles(history.bank, bankDir, { from: history.startDate, dates });
-  process.stdout.write('night       new  open  resolved  list\n');
+  process.stdout.write('night       new  open  resolved  list  of which stuck\n');
   let lastRun = '';
   for (const date of dates) {
     await writeOrdersExport(history, join(exportDir, `orders-${date}.csv`), { format: 'csv-br', date });
     now = DateTime.fromISO(date, { zone }).plus({ days: 1, hours: 2 }).toMillis();
     const outcome = await runNightly({ db, api, clock, logger: silentLogger }, { date }, config);
     lastRun = outcome.reconcile.runId;
-    const counts = (await db.runAndReadAll('SELECT state, count(*) AS n FROM findings WHERE run_id = $1 GROUP BY state', [lastRun])).getRowObjects();
-    const n = (state: string) => Number(counts.find((r) => r['state'] === state)?.['n'] ?? 0);
-    const cells = [n('new'), n('open'), n('resolved'), n('new') + n('open')].map((v, i) => String(v).padStart(i === 2 ? 9 : 5));
+    const counts = (
+      await db.runAndReadAll(
+        `SELECT state, count(*) AS n, count(*) FILTER (WHERE category IN ('cashout_failed', 'cashin_amount_mismatch')) AS stuck
+         FROM findings WHERE run_id = $1 GROUP BY state`,
+        [lastRun],
+      )
+    ).getRowObjects();
+    const n = (state: string, column = 'n') => Number(counts.find((r) => r['state'] === state)?.[column] ?? 0);
+    const cells = [n('new'), n('open'), n('resolved'), n('new') + n('open'), n('new', 'stuck') + n('open', 'stuck')].map((v, i) =>
+      String(v).padStart([5, 5, 9, 5, 15][i]!),
+    );
     process.stdout.write(`${date} ${cells.join(' ')}\n`);
   }
   const staying = await db.runAndReadAll(

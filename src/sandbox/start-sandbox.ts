@@ -46,6 +46,8 @@ export interface SandboxOptions {
   bankStatement?: boolean;
   /** An older tail of installment card sales before the first day (GenerateOptions.olderSales). */
   olderSales?: OlderSalesOptions;
+  /** The merchant acts on its findings, so that they resolve on later nights (GenerateOptions.resolutions). */
+  resolutions?: boolean;
   /** The sandbox key to report (and sign notifications with the tail of); default a random test_ key. */
   apiKey?: string;
 }
@@ -73,6 +75,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       ...(options.discrepancyRate === undefined ? {} : { discrepancyRate: options.discrepancyRate }),
       ...(options.bankStatement ? { bankStatement: true } : {}),
       ...(options.olderSales ? { olderSales: options.olderSales } : {}),
+      ...(options.resolutions ? { resolutions: true } : {}),
     });
   const faults = new FaultPlan(resolveFaults(options.faults), options.faultSeed ?? history.seed);
   const state = new SandboxState(history, clock);
