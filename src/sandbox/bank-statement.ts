@@ -174,6 +174,7 @@ export function planBankStatement(history: SandboxHistory): void {
 /**
  * The account's statement from `from` through `to` (days of the history): the lines posted in that span,
  * with the balances a bank prints, reckoned from an opening balance of zero on the history's first day.
+ * A line that reaches the statements late (SandboxBank.arrivals) is in those of its night on only.
  */
 export function statementOfDays(bank: SandboxBank, from: string, to: string): Statement {
   let opening = 0;
@@ -181,6 +182,8 @@ export function statementOfDays(bank: SandboxBank, from: string, to: string): St
   const lines: StatementLine[] = [];
   for (const line of bank.lines) {
     if (line.postedOn > to) break;
+    const arrives = line.fitid === undefined ? undefined : bank.arrivals?.get(line.fitid);
+    if (arrives !== undefined && arrives > to) continue;
     closing += line.amountCents;
     if (line.postedOn < from) opening += line.amountCents;
     else lines.push(line);

@@ -13,6 +13,7 @@ import { planContradictingNotifications } from './contradicting-notifications.ts
 import { plantReviewDecisions } from './review-decisions.ts';
 import { planBankStatement } from './bank-statement.ts';
 import { planResolutions } from './resolutions.ts';
+import { planLateCredits } from './late-credits.ts';
 import { mispriceSale } from './mispricing.ts';
 import { Rng } from './rng.ts';
 import { addOlderSales, type OlderSalesOptions } from './older-sales.ts';
@@ -98,7 +99,10 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
     bounds.map((d) => d.startMs),
   );
   if (options.bankStatement) planBankStatement(history);
-  if (options.resolutions) planResolutions(history, dates, bounds);
+  if (options.resolutions) {
+    planResolutions(history, dates, bounds);
+    planLateCredits(history);
+  }
   builder.truth.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
   // Last, from its own random stream: the history of the days stays the same with or without it.
   if (options.olderSales) addOlderSales(history, options.olderSales);

@@ -116,6 +116,8 @@ export interface SandboxBank {
   account: StatementAccount;
   /** Every line of the account, in posting order; the statement of a day holds that day's. */
   lines: StatementLine[];
+  /** Lines that reach the statements late (late-credits.ts): by FITID, the first night whose statement holds them. */
+  arrivals?: ReadonlyMap<string, string>;
 }
 
 export interface SandboxHistory {

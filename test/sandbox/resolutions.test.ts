@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateHistory } from '../../src/sandbox/index.ts';
 import type { SandboxHistory, TruthEntry } from '../../src/sandbox/model.ts';
 import { orderStateAt } from '../../src/sandbox/order-timeline.ts';
+import { statementOfDays } from '../../src/sandbox/bank-statement.ts';
 
 const options = (seed: number) => ({ seed, days: 20, perDay: 60, endDate: '2026-03-20', discrepancyRate: 0.06 });
 const names = (d: TruthEntry) => [d.item_id, d.operation_id, ...(d.transaction_ids ?? [])].filter((id): id is string => id !== undefined);
@@ -55,6 +56,25 @@ describe('the sandbox merchant resolving its findings', () => {
     const fixed = others.filter(({ d }) => d.resolved !== undefined).length / others.length;
     expect(fixed).toBeGreaterThan(0.5);
     expect(new Set(all.filter(({ d }) => d.resolved).map(({ d }) => d.category)).size).toBeGreaterThanOrEqual(10);
+  });
+
+  it('credits a payout planted as never credited, the line reaching the statements from the night the truth names', () => {
+    const options = { seed: 23, days: 30, perDay: 15, endDate: '2027-01-12', discrepancyRate: 0.03, bankStatement: true };
+    const base = generateHistory(options);
+    const h = generateHistory({ ...options, resolutions: true });
+    const late = h.discrepancies.filter((d) => d.category === 'payout_not_in_bank' && d.resolved !== undefined);
+    expect(late).toHaveLength(1);
+    const [d] = late;
+    const payout = h.operations.find((o) => o.id === d?.operation_id);
+    const added = h.bank?.lines.filter((l) => !base.bank?.lines.some((b) => b.fitid === l.fitid)) ?? [];
+    expect(added.map((l) => l.amountCents)).toEqual([payout?.amount]);
+    const holds = (night: string) => statementOfDays(h.bank!, h.startDate, night).lines.some((l) => l.fitid === added[0]?.fitid);
+    const nightBefore = new Date(Date.parse(d!.resolved!) - 86_400_000).toISOString().slice(0, 10);
+    expect([holds(nightBefore), holds(d!.resolved!), holds(h.endDate)]).toEqual([false, true, true]);
+    // Posted inside the payout's window, before the night that reported it missing.
+    expect(added[0]!.postedOn < d!.date).toBe(true);
+    // Every other line of the account is as planted.
+    expect(h.bank?.lines.filter((l) => l !== added[0])).toEqual(base.bank?.lines);
   });
 
   it('leaves the history as it was when not asked', () => {
