@@ -1,15 +1,16 @@
 // The sandbox merchant acts on its findings, as a real one does (GenerateOptions.resolutions): the service
 // decides each stale review one to three days after it was first reported (most paid, some rejected) and
-// each stale cash-out completes or fails within as many days; of the other findings most are put right
-// within a week: the shop fixes the order in a later day's export (the status or total it got wrong, a
-// refund or chargeback it never recorded, an order it never exported), refunds what it owes or charged
-// twice, and the service pays the rest of a short payout. Each change is a new version from a later day
-// on, so the listing and that day's export show it from then and the finding resolves on that night; the
-// ground truth names the night (TruthEntry.resolved), and a payout that fails is a cashout_failed of its
-// own from that night on. Without them every finding stayed open for good and the list only grew (247
-// findings after 30 nights of the built-in sandbox). A Pix paid short and a failed payout have no act
-// here: only a person's triage closes them. Drawn from rng streams of their own after the rest of the
-// history is built, so that nothing else the generator builds changes.
+// each stale cash-out completes or fails within as many days; the other findings are put right, most
+// within a week, some within three: the shop fixes the order in a later day's export (the status or total
+// it got wrong, a refund or chargeback it never recorded, an order it never exported), refunds what it
+// owes or charged twice, and the service pays the rest of a short payout. Each change is a new version
+// from a later day on, so the listing and that day's export show it from then and the finding resolves on
+// that night; the ground truth names the night (TruthEntry.resolved), and a payout that fails is a
+// cashout_failed of its own from that night on. Without them every finding stayed open for good and the
+// list only grew (247 findings after 30 nights of the built-in sandbox). A Pix paid short and a failed
+// payout have no act here: no later record of the service changes them, only a person's triage closes
+// them. Drawn from rng streams of their own after the rest of the history is built, so that nothing else
+// the generator builds changes.
 import type { BusinessDay } from '../shared/business-day.ts';
 import type { FindingCategory } from '../shared/domain.ts';
 import { addOpVersion, addTxVersion } from './builder.ts';
@@ -19,9 +20,11 @@ import { customerFrom, noteFrom } from './people.ts';
 import { orderStateAt, PackedOrder } from './order-timeline.ts';
 import { Rng } from './rng.ts';
 
-/** Share of the other findings the merchant (or the service) puts right, 1 to FIX_DAYS days after they were reported. */
-const FIX_SHARE = 0.85;
+/** The other findings are put right 1 to FIX_DAYS days after they were reported, but a share of them
+ *  only after SLOW_DAYS: a residue never put right would make the list grow for ever. */
 const FIX_DAYS = 7;
+const SLOW_SHARE = 0.15;
+const SLOW_DAYS = 20;
 /** Reviews and cash-outs the service settles 1 to SETTLE_DAYS days after they were reported stale. */
 const SETTLE_DAYS = 3;
 const PAID_SHARE = 0.8;
@@ -61,9 +64,9 @@ export function planResolutions(history: SandboxHistory, dates: readonly string[
     const reported = dayIndex.get(d.date);
     if (reported === undefined || !alone(d)) continue;
     // Its fate first: whether it is put right, how many days later, and how.
-    const fixes = rng.chance(FIX_SHARE);
+    const slow = rng.chance(SLOW_SHARE);
     const settleIn = rng.int(1, SETTLE_DAYS);
-    const fixIn = rng.int(1, FIX_DAYS);
+    const fixIn = slow ? rng.int(FIX_DAYS + 1, SLOW_DAYS) : rng.int(1, FIX_DAYS);
     const firstChoice = rng.next();
     if (d.category === 'stale_review') {
       const tx = txs.get(d.transaction_ids?.[0] ?? '');
@@ -82,7 +85,7 @@ export function planResolutions(history: SandboxHistory, dates: readonly string[
       addOpVersion(op, when.atMs, fulfilled ? 'fulfilled' : 'failed', fulfilled ? op.amount : 0);
       d.resolved = dates[when.index];
       if (!fulfilled) added.push({ category: 'cashout_failed', date: dates[when.index]!, item_id: op.itemId, operation_id: op.id });
-    } else if (fixes) {
+    } else {
       const when = later(reported, fixIn);
       if (when && putRight(d, when.atMs, records)) d.resolved = dates[when.index];
     }
