@@ -62,6 +62,8 @@ export interface NightlySummary {
     matches: ReconcileResult['matches'];
     reconcile_run_id: string;
   };
+  /** The day's close (docs/close.md): per tie-out its two sides, the lines that explain the difference and what is left unexplained. */
+  close?: ReconcileResult['close'];
   reports?: string[];
   /** The reports written as "check off" (one sheet saying so, a header-only CSV): the check, the config key that turns it on, why. */
   reports_off?: Record<string, ReportOff>;
@@ -175,6 +177,7 @@ export function buildSummary(input: SummaryInput): NightlySummary {
       matches: input.reconcile.matches,
       reconcile_run_id: input.reconcile.runId,
     };
+    summary.close = input.reconcile.close;
   }
   if (input.reports) {
     summary.reports = input.reports.files.map((f) => relative(input.reportDir, f));
@@ -220,6 +223,7 @@ export async function writeReconciledSummary(dir: string, again: NightlySummary,
   if (earlier === undefined) return writeSummary(dir, { ...again, reconciled_again: reconciledAgain }, fileMode);
   const merged: NightlySummary = { ...earlier, reconciled_again: reconciledAgain };
   if (again.findings) merged.findings = again.findings;
+  if (again.close) merged.close = again.close;
   if (again.triage) merged.triage = again.triage;
   if (again.reports) merged.reports = again.reports;
   if (again.reports_off) merged.reports_off = again.reports_off;

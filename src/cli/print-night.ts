@@ -2,6 +2,7 @@
 // reports are and the findings by category. Category keys stay beside their labels so a reader can
 // grep the JSON log and the CSV for them.
 import type { NightlyOutcome } from '../../jobs/nightly.ts';
+import { CLOSE_TIMING_LINES, type TieOut } from '../reconcile/close-sales.ts';
 import { FINDING_CATEGORIES } from '../shared/domain.ts';
 import { type Locale, messagesFor } from '../shared/locale/index.ts';
 import { serveHintFor } from '../serve/open-hint.ts';
@@ -17,6 +18,22 @@ function statementLines(statement: NightlyOutcome['statement'], m: ReturnType<ty
         ? m.statementBefore(statement.file)
         : m.statement(statement.result.linesLoaded, statement.result.linesRejected, statement.file);
   return [`  ${m.statementLabel}: ${text}`];
+}
+
+/** The sales tie-out in one line: it closes (and by what), or how much is left unexplained. */
+function closeLine(sales: TieOut, locale: Locale): string {
+  const { night: m, fmt } = messagesFor(locale);
+  const timing = sales.explained.filter((l) => (CLOSE_TIMING_LINES as readonly string[]).includes(l.line));
+  const byTiming = timing.reduce((n, l) => n + l.items, 0);
+  const byFindings = sales.explained.reduce((n, l) => n + l.items, 0) - byTiming;
+  return m.closeSales(
+    sales.closes,
+    fmt.money(sales.difference_cents),
+    byFindings,
+    byTiming,
+    fmt.money(sales.unexplained.amount_cents),
+    sales.unexplained.items,
+  );
 }
 
 /** `configFile`: the --config the run used, so the printed `recon serve` command serves the same folders. */
@@ -46,6 +63,7 @@ export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandb
     const c = reconcile.counts[category];
     lines.push(`    ${label(category).padEnd(width)} ${m.countsLine(c.new, c.open, c.resolved)}`);
   }
+  lines.push(`  ${closeLine(reconcile.close.sales, locale)}`);
   lines.push(`  ${m.reports}: ${outcome.reportDir}`);
   for (const file of summary.reports ?? []) lines.push(`    ${file}`);
   lines.push(`    summary.json`);

@@ -16,6 +16,7 @@ import { ONE_THREAD, withDuckdbSettings } from '../warehouse/with-settings.ts';
 import { type BankCheck, PAYOUT_MATCHES_STATEMENT, bankParams, matchNightPayouts } from './payouts.ts';
 import { nightParams, scopeStatements } from './scope.ts';
 import { insertNightFindings } from './lifecycle.ts';
+import { CLOSE_SALES_INSERTS, CLOSE_SALES_STATEMENT, type CloseResult, readClose } from './close-sales.ts';
 import { MACRO_STATEMENTS, MATCHES_STATEMENT, ORDER_PAYMENTS_STATEMENT, currentFindingsStatements } from './rules.ts';
 
 export interface ReconcileDeps {
@@ -46,6 +47,8 @@ export interface ReconcileResult {
   counts: CategoryCounts;
   totals: Record<FindingState, number>;
   matches: { exact: number; variance: number };
+  /** The day's close: each tie-out's sides, what explains their difference and what does not (close_lines). */
+  close: CloseResult;
   seconds: number;
 }
 
@@ -83,6 +86,8 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
         await run('DELETE FROM findings WHERE run_id = $run_id');
         await run('DELETE FROM matches WHERE run_id = $run_id');
         await insertNightFindings(deps.db, params);
+        await run(CLOSE_SALES_STATEMENT);
+        for (const sql of CLOSE_SALES_INSERTS) await run(sql);
         await run(`INSERT INTO matches ${MATCHES_STATEMENT}`);
         await run('DELETE FROM payout_matches WHERE run_id = $run_id');
         await run(`INSERT INTO payout_matches ${PAYOUT_MATCHES_STATEMENT}`);
@@ -123,6 +128,7 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
     previousRunId,
     ...(await countFindings(deps.db, request.runId)),
     matches: await countMatches(deps.db, request.runId),
+    close: await readClose(deps.db, request.runId),
     seconds: (deps.clock.now() - started) / 1000,
   };
   deps.logger.event('reconcile.done', { run_id: request.runId, date, totals: result.totals, matches: result.matches });

@@ -20,12 +20,14 @@ describe('ground truth', () => {
   // Twelve whole nights take 9-15 s alone, but several times that beside the other whole-night suites
   // (fees, notifications) on two shared cores: the limit is for a hang, not for a slow machine.
   it('finds exactly the injected discrepancies, night after night', async () => {
-    const { expected, found, expectedResolved, resolved } = await runTruthNights({ history: historyOf(SEED), prefix: `recon-truth-${SEED}-` });
+    const { expected, found, expectedResolved, resolved, unclosed } = await runTruthNights({ history: historyOf(SEED), prefix: `recon-truth-${SEED}-` });
     expect(expected.length).toBeGreaterThan(10);
     expect(found).toEqual(expected);
     // Resolved on the night the merchant's act shows, not before, not after.
     expect(expectedResolved.length).toBeGreaterThanOrEqual(8);
     expect(resolved).toEqual(expectedResolved);
+    // Every night's sales close to the centavo: each item that differs is explained (docs/close.md).
+    expect(unclosed).toEqual([]);
   }, 180_000);
 
   it('plants every category, at least three times, in the history it scores', () => {

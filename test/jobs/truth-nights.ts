@@ -14,6 +14,7 @@ import type { SandboxHistory, TruthEntry } from '../../src/sandbox/model.ts';
 import { startSandbox, writeOrdersExport, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
 import { datesBetween } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
+import type { CloseResult } from '../../src/reconcile/close-sales.ts';
 import { ONE_THREAD, openMigratedCopy } from '../warehouse/migrated-copy.ts';
 import { openEmptyWorkbook } from './without-workbooks.ts';
 
@@ -65,6 +66,8 @@ export interface TruthNights {
   resolved: string[];
   /** The list's size (new and open findings) per night, in night order. */
   listSizes: number[];
+  /** What breaks a night's close (unclosedOf): none when every night's sales tie out. */
+  unclosed: string[];
   dir: string;
 }
 
@@ -107,6 +110,7 @@ export async function runTruthNights(options: TruthNightsOptions): Promise<Truth
   const expectedResolved: string[] = [];
   const resolved: string[] = [];
   const listSizes: number[] = [];
+  const unclosed: string[] = [];
   let lastRunId = '';
   try {
     for (const date of datesBetween(history.startDate, history.endDate, ZONE)) {
@@ -126,6 +130,7 @@ export async function runTruthNights(options: TruthNightsOptions): Promise<Truth
         if (row['state'] === 'resolved') resolved.push(`${date} ${keyOf(row as unknown as Keyed)}`);
       }
       listSizes.push(rows.filter((row) => row['state'] !== 'resolved').length);
+      unclosed.push(...(await unclosedOf(db, lastRunId, date, outcome.reconcile.close)));
       for (const entry of history.discrepancies.filter((d: TruthEntry) => d.date === date)) expected.push(`${date} ${keyOf(entry)}`);
       for (const entry of history.discrepancies.filter((d: TruthEntry) => d.resolved === date)) expectedResolved.push(`${date} ${keyOf(entry)}`);
     }
@@ -135,5 +140,31 @@ export async function runTruthNights(options: TruthNightsOptions): Promise<Truth
     await api.close();
     await sandbox.close();
   }
-  return { expected: expected.sort(), found: found.sort(), expectedResolved: expectedResolved.sort(), resolved: resolved.sort(), listSizes, dir };
+  return { expected: expected.sort(), found: found.sort(), expectedResolved: expectedResolved.sort(), resolved: resolved.sort(), listSizes, unclosed, dir };
+}
+
+/**
+ * What breaks the night's close: a residue row (an item no rule explains), or stored lines whose
+ * explaining lines do not sum to service minus shop, or a result that says otherwise than the table.
+ */
+async function unclosedOf(db: DuckDBConnection, runId: string, date: string, close: CloseResult): Promise<string[]> {
+  const residue = (await db.runAndReadAll(`SELECT item_id, payment_ids, difference_cents FROM close_residue WHERE run_id = $1`, [runId])).getRowObjects();
+  const sums = (
+    await db.runAndReadAll(
+      `SELECT sum(amount_cents) FILTER (WHERE line NOT IN ('shop', 'service')) AS explained,
+              sum(CASE line WHEN 'service' THEN amount_cents WHEN 'shop' THEN -amount_cents ELSE 0 END) AS difference
+       FROM close_lines WHERE run_id = $1 AND tieout = 'sales'`,
+      [runId],
+    )
+  ).getRowObjects()[0];
+  const explained = Number(sums?.['explained'] ?? 0);
+  const difference = Number(sums?.['difference'] ?? 0);
+  const told = close.sales.explained.reduce((n, l) => n + l.amount_cents, 0) + close.sales.unexplained.amount_cents;
+  return [
+    ...residue.map((r) => `${date} residue ${String(r['item_id'])} ${String(r['payment_ids'])} ${String(r['difference_cents'])}`),
+    ...(explained === difference ? [] : [`${date} lines sum to ${explained}, service minus shop is ${difference}`]),
+    ...(told === difference && close.sales.difference_cents === difference
+      ? []
+      : [`${date} the night's close says ${told} of ${close.sales.difference_cents}, the table ${difference}`]),
+  ];
 }

@@ -18,6 +18,16 @@ const result: ReconcileResult = {
   } as ReconcileResult['counts'],
   totals: { new: 1234, open: 3, resolved: 3 },
   matches: { exact: 5395, variance: 7 },
+  close: {
+    sales: {
+      shop: { items: 3, amount_cents: 30000 },
+      service: { items: 3, amount_cents: 30000 },
+      difference_cents: 0,
+      explained: [],
+      unexplained: { items: 0, amount_cents: 0 },
+      closes: true,
+    },
+  },
   seconds: 1,
 };
 

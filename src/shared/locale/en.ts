@@ -273,6 +273,10 @@ export const en: Messages = {
     findings: (created, open, resolved) => `findings: ${created} new, ${open} still open, ${resolved} resolved`,
     countsLine: (created, open, resolved) => `${String(created).padStart(5)} new ${String(open).padStart(5)} open ${String(resolved).padStart(5)} resolved`,
     reports: 'reports',
+    closeSales: (closes, difference, byFindings, byTiming, unexplained, unexplainedItems) =>
+      closes
+        ? `sales: closes, difference ${difference} explained by ${byFindings} finding(s)${byTiming > 0 ? ` and ${byTiming} item(s) of another day or within tolerance` : ''}`
+        : `sales: does NOT close, ${unexplained} of the difference ${difference} unexplained in ${unexplainedItems} item(s) (close_residue)`,
   },
   backfill: {
     skipped: (head) => `${head}: skipped (already done; --force re-runs it)`,

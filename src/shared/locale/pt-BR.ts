@@ -322,6 +322,11 @@ export const ptBR = {
     countsLine: (created: number, open: number, resolved: number): string =>
       `${formatPtBR.count(created).padStart(5)} novos ${formatPtBR.count(open).padStart(5)} em aberto ${formatPtBR.count(resolved).padStart(5)} resolvidos`,
     reports: 'relatórios',
+    /** The day's close, one line per tie-out (docs/close.md): whether it closes and what explains the difference. */
+    closeSales: (closes: boolean, difference: string, byFindings: number, byTiming: number, unexplained: string, unexplainedItems: number): string =>
+      closes
+        ? `vendas: fecha, diferença ${difference} explicada por ${formatPtBR.count(byFindings)} achado(s)${byTiming > 0 ? ` e ${formatPtBR.count(byTiming)} item(ns) de outro dia ou dentro da tolerância` : ''}`
+        : `vendas: NÃO fecha, ${unexplained} da diferença ${difference} não explicado(s) em ${formatPtBR.count(unexplainedItems)} item(ns) (close_residue)`,
   },
   backfill: {
     skipped: (head: string): string => `${head}: pulada (já concluída; --force a executa de novo)`,
