@@ -147,6 +147,35 @@ SELECT * FROM (VALUES
 ) AS n(ord, label, text_value, instant_value)
 ORDER BY ord`;
 
+/**
+ * The day's close (docs/close.md), first: per tie-out its two sides, their difference, the lines that
+ * explain it (largest first) and what nothing explains (always shown, zero when the day closes).
+ */
+const CLOSE_SQL = `
+WITH l AS (SELECT tieout, line, items, amount_cents FROM close_lines WHERE run_id = $run_id),
+t AS (SELECT DISTINCT tieout FROM l)
+SELECT tieout, line, items, amount_cents FROM (
+  SELECT tieout, line, items, amount_cents, CASE line WHEN 'shop' THEN 0 WHEN 'service' THEN 1 WHEN 'unexplained' THEN 4 ELSE 3 END AS o FROM l
+  UNION ALL
+  SELECT tieout, 'difference', NULL, sum(CASE line WHEN 'service' THEN amount_cents WHEN 'shop' THEN -amount_cents ELSE 0 END), 2 FROM l GROUP BY tieout
+  UNION ALL
+  SELECT tieout, 'unexplained', 0, 0, 4 FROM t WHERE NOT EXISTS (SELECT 1 FROM l WHERE l.tieout = t.tieout AND l.line = 'unexplained'))
+ORDER BY tieout DESC, o, abs(amount_cents) DESC, line`;
+
+const closeSheet: SheetSpec = {
+  name: 'Close',
+  title: (m) => m.sheets.close,
+  sql: CLOSE_SQL,
+  // A run reconciled before the close existed has no lines: its workbook opens on the Summary, as it did.
+  omitWhenEmpty: true,
+  columns: [
+    { key: 'tieout', header: 'tieout', type: 'text', display: 'closeLine' },
+    { key: 'line', header: 'closeLine', type: 'text', display: 'closeLine', width: 40 },
+    { key: 'items', header: 'items', type: 'integer' },
+    { key: 'amount_cents', header: 'closeAmount', type: 'cents' },
+  ],
+};
+
 const summarySheet: SheetSpec = {
   name: 'Summary',
   title: (m) => m.sheets.summary,
@@ -202,6 +231,6 @@ export const discrepancies: ReportDefinition = {
   needsReconcileRun: true,
   setup: [TRIAGE_TABLE_SETUP],
   base: FINDINGS_OF_RUN,
-  sheets: [summarySheet, ...categorySheets, otherSheet, keptOutOrdersSheet, syncRejectsSheet, allFindings],
+  sheets: [closeSheet, summarySheet, ...categorySheets, otherSheet, keptOutOrdersSheet, syncRejectsSheet, allFindings],
   csvSheet: 'findings',
 };

@@ -33,6 +33,9 @@ export function displayTextOf(value: string, display: ColumnDisplay | undefined,
       return messages.issueKinds[value] ?? value;
     case 'bankStatus':
       return messages.bankStatuses[value] ?? value;
+    // A tie-out or a line of the day's close: its own words, else the finding category that explains it.
+    case 'closeLine':
+      return messages.closeLines[value] ?? localizeCategory(messages, value);
   }
 }
 

@@ -23,7 +23,7 @@ export type ColumnType = 'text' | 'cents' | 'integer' | 'rate' | 'instant' | 'da
  * `keptOutReason` is the one value the CSV does not keep as it is: JSON of a stored reason and its facts
  * (reports/kept-out.ts), of which the CSV writes the stored reason.
  */
-export type ColumnDisplay = 'category' | 'state' | 'status' | 'reason' | 'keptOutReason' | 'ageBucket' | 'listing' | 'issueKind' | 'bankStatus';
+export type ColumnDisplay = 'category' | 'state' | 'status' | 'reason' | 'keptOutReason' | 'ageBucket' | 'listing' | 'issueKind' | 'bankStatus' | 'closeLine';
 
 export interface ColumnSpec {
   /** The SQL result column this cell comes from; also the CSV header (cents columns end in `_cents`). */

@@ -233,10 +233,35 @@ describe('what the pt-BR night shows', () => {
   });
 
   it("the Summary's notes speak Portuguese, the run's outcome included", async () => {
-    const summary = (await workbook('pt-BR', 'discrepancies')).worksheets[0]!;
+    const summary = (await workbook('pt-BR', 'discrepancies')).getWorksheet('Resumo')!;
     const notes = new Map<string, string>();
     summary.eachRow((row) => notes.set(String(row.getCell(1).value), String(row.getCell(2).value)));
     expect(notes.get(messagesFor('pt-BR').notes.reconcileOutcome)).toBe('concluída');
+  });
+
+  it("opens on the day's close, whose figures are summary.json's", async () => {
+    const book = await workbook('pt-BR', 'discrepancies');
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('Fechamento');
+    const m = messagesFor('pt-BR');
+    const shown = new Map<string, [unknown, unknown]>();
+    sheet.eachRow((row, n) => {
+      if (n > 1) shown.set(String(row.getCell(2).value), [row.getCell(3).value, row.getCell(4).value]);
+    });
+    const { close } = JSON.parse(readFileSync(join(run.config.reports.outDir, NIGHT, 'summary.json'), 'utf8')) as {
+      close: { sales: { shop: Line; service: Line; difference_cents: number; explained: (Line & { line: string })[]; unexplained: Line } };
+    };
+    type Line = { items: number; amount_cents: number };
+    const reais = (cents: number) => cents / 100;
+    const label = (line: string) => m.closeLines[line] ?? m.categories[line as keyof typeof m.categories];
+    const expected = new Map<string, [unknown, unknown]>([
+      [label('shop'), [close.sales.shop.items, reais(close.sales.shop.amount_cents)]],
+      [label('service'), [close.sales.service.items, reais(close.sales.service.amount_cents)]],
+      [label('difference'), [null, reais(close.sales.difference_cents)]],
+      ...close.sales.explained.map((l): [string, [unknown, unknown]] => [label(l.line), [l.items, reais(l.amount_cents)]]),
+      [label('unexplained'), [close.sales.unexplained.items, reais(close.sales.unexplained.amount_cents)]],
+    ]);
+    expect(shown).toEqual(expected);
   });
 
   it("the Summary's amount at stake is the page's amount, category by category", async () => {

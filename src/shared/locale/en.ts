@@ -59,6 +59,7 @@ const reasons: ReasonRenderers = {
 const same = <const K extends string>(keys: readonly K[]): Record<K, K> => Object.fromEntries(keys.map((k) => [k, k])) as Record<K, K>;
 
 const sheets: Messages['sheets'] = {
+  close: 'Close',
   summary: 'Summary',
   other: 'other',
   keptOutOrders: 'Orders kept out',
@@ -116,6 +117,15 @@ export const en: Messages = {
     'failed',
   ]),
   ageBuckets: { '0-30d': '0–30 days', '31-60d': '31–60 days', '61-90d': '61–90 days', '91-120d': '91–120 days', '>120d': 'over 120 days' },
+  closeLines: {
+    sales: 'Sales',
+    shop: 'Shop: orders paid on the day',
+    service: 'Service: sales captured on the day',
+    difference: 'Difference (service − shop)',
+    other_day: 'Counterpart on another day',
+    tolerance: 'Within tolerance',
+    unexplained: 'Unexplained',
+  },
   listings: same(['transactions', 'operations']),
   issueKinds: same(['rejected', 'conflict']),
   bankStatuses: {
@@ -130,6 +140,10 @@ export const en: Messages = {
   emptySheets: emptySheetsEn(sheets),
   checksOff: checksOffEn,
   headers: {
+    tieout: 'Tie-out',
+    closeLine: 'Line',
+    items: 'Items',
+    closeAmount: 'Amount',
     category: 'Category',
     categoryKey: 'Category key',
     state: 'State',

@@ -72,6 +72,7 @@ const COMPARED: Readonly<Record<string, string>> = {
 
 /** Sheet names of the workbooks (at most 31 characters). */
 const sheets = {
+  close: 'Fechamento',
   summary: 'Resumo',
   other: 'Outras categorias',
   keptOutOrders: 'Pedidos não importados',
@@ -166,12 +167,26 @@ export const ptBR = {
     no_statement: 'sem extrato que cubra o prazo',
     not_credited: 'não creditado',
   } as Record<string, string>,
+  /** The day's close (docs/close.md): its tie-outs and the lines of each; a line that is no category. */
+  closeLines: {
+    sales: 'Vendas',
+    shop: 'Loja: pedidos pagos no dia',
+    service: 'Serviço: vendas capturadas no dia',
+    difference: 'Diferença (serviço − loja)',
+    other_day: 'Contrapartida em outro dia',
+    tolerance: 'Dentro da tolerância',
+    unexplained: 'Não explicado',
+  } as Record<string, string>,
   sheets,
   /** What a sheet with no rows says instead of an empty table (SheetSpec.whenEmpty). */
   emptySheets: emptySheetsPtBR(sheets),
   /** A report whose check is off: its workbook's one sheet and the page's section (ReportDefinition.check). */
   checksOff: checksOffPtBR,
   headers: {
+    tieout: 'Conciliação',
+    closeLine: 'Linha',
+    items: 'Itens',
+    closeAmount: 'Valor',
     category: 'Categoria',
     categoryKey: 'Chave da categoria',
     state: 'Situação',
