@@ -3,6 +3,7 @@
 // such instead of breaking the page.
 import { readdir } from 'node:fs/promises';
 import { z } from 'zod';
+import { closeSummarySchema } from './close-section.ts';
 import { filesOfNight, isNightDate, openReportFile } from './report-files.ts';
 
 const count = z.number().int().nonnegative();
@@ -40,6 +41,8 @@ const summarySchema = z.looseObject({
       reconcile_run_id: z.string().optional(),
     })
     .optional(),
+  /** The day's close (docs/close.md), absent on nights before it existed. */
+  close: closeSummarySchema.optional(),
   reports: z.array(z.string()).optional(),
   /** The reports written as "check off" (jobs/summary.ts): which check, so the page says the same sentence. */
   reports_off: z.record(z.string(), z.looseObject({ check: z.string() })).optional(),

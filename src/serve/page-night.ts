@@ -8,6 +8,7 @@ import { localizeCategory } from '../shared/locale/localize.ts';
 import { findingsTable, keptOutTable, syncRejectsTable } from './findings-table.ts';
 import { type BankLeg, bankSection } from './bank-section.ts';
 import { checkOffSection, checksOffOfNight } from './check-off-section.ts';
+import { closeSection } from './close-section.ts';
 import { type Forecast, forecastSection } from './forecast-section.ts';
 import { zoneLabel } from './format.ts';
 import { html, renderPage, type SafeHtml } from './html.ts';
@@ -48,6 +49,7 @@ ${nav}
 <h1>${p.heading(night.date)} ${outcomeBadge(s?.outcome, m)}</h1>
 ${night.problem ? html`<p class="notice">${night.problem}</p>` : ''}
 ${s ? facts(night, zone, m) : ''}
+${s?.close ? closeSection(s.close, m) : ''}
 <h2>${p.downloads}</h2>
 ${downloadLinks(night, m)}${night.summary ? html`<p class="muted">${p.record} <a href="/nights/${night.date}/summary.json" download>summary.json</a></p>` : ''}
 ${s?.findings ? categoryTable(s.findings.by_category, m) : ''}

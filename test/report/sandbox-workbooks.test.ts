@@ -239,7 +239,7 @@ describe('what the pt-BR night shows', () => {
     expect(notes.get(messagesFor('pt-BR').notes.reconcileOutcome)).toBe('concluída');
   });
 
-  it("opens on the day's close, whose figures are summary.json's", async () => {
+  it("opens on the day's close, whose figures are summary.json's and the page's", async () => {
     const book = await workbook('pt-BR', 'discrepancies');
     const sheet = book.worksheets[0]!;
     expect(sheet.name).toBe('Fechamento');
@@ -262,6 +262,20 @@ describe('what the pt-BR night shows', () => {
       [label('unexplained'), [close.sales.unexplained.items, reais(close.sales.unexplained.amount_cents)]],
     ]);
     expect(shown).toEqual(expected);
+    // The page's section states the same lines, in the same order, from the same record.
+    const server = await startReportServer(optionsFor(run, { locale: 'pt-BR' }));
+    try {
+      const page = (await get(server.url, `/nights/${NIGHT}`)).text;
+      const table = /<table id="close-sales"[\s\S]*?<\/table>/.exec(page)?.[0] ?? '';
+      const onPage = [...table.matchAll(/<tr data-line="([^"]+)" data-items="(\d*)" data-cents="(-?\d+)"/g)].map(
+        ([, line, items, cents]): [string, [unknown, unknown]] => [label(line!), [items === '' ? null : Number(items), reais(Number(cents))]],
+      );
+      expect(new Map(onPage)).toEqual(expected);
+      expect(onPage.map(([l]) => l)).toEqual([...shown.keys()]);
+      expect(page).toContain(close.sales.unexplained.items === 0 ? 'Vendas: fecha.' : 'NÃO fecha');
+    } finally {
+      await server.close();
+    }
   });
 
   it("the Summary's amount at stake is the page's amount, category by category", async () => {

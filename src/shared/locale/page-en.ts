@@ -41,6 +41,17 @@ export const pageEn: typeof pagePtBR = {
     refundsChartEmpty: (endDate) => `No refunds in the 30 days to ${endDate}.`,
     refundsKey: 'refunds',
   },
+  close: {
+    heading: 'Close',
+    closes: (tieout) => `${tieout}: closes. Every centavo of the difference between the shop and the service is explained.`,
+    doesNotClose: (tieout, money, items) =>
+      `${tieout}: does NOT close. ${money} of the difference is unexplained, in ${items} item(s): see close_residue (recon sql).`,
+    line: 'Line',
+    items: 'Items',
+    amount: 'Amount',
+    explain:
+      'Shop: orders of the day its export shows paid (or refunded since). Service: sales of the day the service captured. Each item that differs is explained by the night\'s finding on it, by a counterpart on another day or by the tolerance; what is left is "Unexplained".',
+  },
   night: {
     title: (date) => `recon · night ${date}`,
     allNights: 'All nights',

@@ -49,6 +49,18 @@ export const pagePtBR = {
     refundsChartEmpty: (endDate: string): string => `Nenhum estorno nos 30 dias até ${endDate}.`,
     refundsKey: 'estornos',
   },
+  /** The night's close at the top of its page (close-section.ts, docs/close.md). */
+  close: {
+    heading: 'Fechamento',
+    closes: (tieout: string): string => `${tieout}: fecha. Cada centavo da diferença entre a loja e o serviço está explicado.`,
+    doesNotClose: (tieout: string, money: string, items: number): string =>
+      `${tieout}: NÃO fecha. ${money} da diferença não têm explicação, em ${formatPtBR.count(items)} item(ns): veja close_residue (recon sql).`,
+    line: 'Linha',
+    items: 'Itens',
+    amount: 'Valor',
+    explain:
+      'Loja: pedidos do dia que a exportação mostra pagos (ou estornados depois). Serviço: vendas do dia que o serviço capturou. Cada item que difere é explicado pelo achado da noite sobre ele, por uma contrapartida em outro dia ou pela tolerância; o que sobra é "Não explicado".',
+  },
   night: {
     title: (date: string): string => `recon · noite ${date}`,
     allNights: 'Todas as noites',

@@ -1,0 +1,51 @@
+// The night page's "Fechamento": the day's close as summary.json states it (docs/close.md), at the top
+// of the night: per tie-out both sides, their difference, the lines that explain it (a finding category
+// names the findings behind it) and what nothing explains. Read from summary.json, the same record the
+// CLI's line and the workbook's sheet state, so the three agree by construction.
+import { z } from 'zod';
+import type { Messages } from '../shared/locale/index.ts';
+import { html, type SafeHtml } from './html.ts';
+
+const line = z.looseObject({ items: z.number().int(), amount_cents: z.number().int() });
+
+/** summary.json's `close` (jobs/summary.ts), as the page reads it: absent on nights before the close existed. */
+export const closeSummarySchema = z.looseObject({
+  sales: z.looseObject({
+    shop: line,
+    service: line,
+    difference_cents: z.number().int(),
+    explained: z.array(line.extend({ line: z.string() })),
+    unexplained: line,
+    closes: z.boolean(),
+  }),
+});
+type CloseSummary = z.infer<typeof closeSummarySchema>;
+
+/** A line's words: the close's own (shop, other_day, ...) or the category's label. */
+function labelOf(key: string, m: Messages): string {
+  return m.closeLines[key] ?? m.categories[key as keyof Messages['categories']] ?? key;
+}
+
+function row(key: string, items: number | null, cents: number, m: Messages, strong = false): SafeHtml {
+  const cells = html`<td>${labelOf(key, m)}</td><td class="num">${items === null ? '' : m.fmt.count(items)}</td><td class="num">${m.fmt.money(cents)}</td>`;
+  return html`<tr data-line="${key}" data-items="${items === null ? '' : String(items)}" data-cents="${String(cents)}"${strong ? html` class="total"` : ''}>${cells}</tr>`;
+}
+
+export function closeSection(close: CloseSummary, m: Messages): SafeHtml {
+  const p = m.page.close;
+  const s = close.sales;
+  const verdict = s.closes
+    ? html`<p class="close-ok" id="close-sales-verdict">${p.closes(labelOf('sales', m))}</p>`
+    : html`<p class="notice" id="close-sales-verdict">${p.doesNotClose(labelOf('sales', m), m.fmt.money(s.unexplained.amount_cents), s.unexplained.items)}</p>`;
+  const rows = [
+    row('shop', s.shop.items, s.shop.amount_cents, m),
+    row('service', s.service.items, s.service.amount_cents, m),
+    row('difference', null, s.difference_cents, m, true),
+    ...s.explained.map((l) => row(l.line, l.items, l.amount_cents, m)),
+    row('unexplained', s.unexplained.items, s.unexplained.amount_cents, m, true),
+  ];
+  return html`<h2 id="close-heading">${p.heading}</h2>
+${verdict}
+<table id="close-sales" class="close"><caption>${labelOf('sales', m)}</caption><thead><tr><th>${p.line}</th><th class="num">${p.items}</th><th class="num">${p.amount}</th></tr></thead><tbody>${rows}</tbody></table>
+<p class="muted">${p.explain}</p>`;
+}
