@@ -155,12 +155,14 @@ const CLOSE_SQL = `
 WITH l AS (SELECT tieout, line, items, amount_cents FROM close_lines WHERE run_id = $run_id),
 t AS (SELECT DISTINCT tieout FROM l)
 SELECT tieout, line, items, amount_cents FROM (
-  SELECT tieout, line, items, amount_cents, CASE line WHEN 'shop' THEN 0 WHEN 'service' THEN 1 WHEN 'unexplained' THEN 4 ELSE 3 END AS o FROM l
+  -- A side is named with its tie-out (sales.shop): what the shop and the service say differs per tie-out.
+  SELECT tieout, CASE WHEN line IN ('shop', 'service') THEN tieout || '.' || line ELSE line END AS line, items, amount_cents,
+         CASE line WHEN 'shop' THEN 0 WHEN 'service' THEN 1 WHEN 'unexplained' THEN 4 ELSE 3 END AS o FROM l
   UNION ALL
   SELECT tieout, 'difference', NULL, sum(CASE line WHEN 'service' THEN amount_cents WHEN 'shop' THEN -amount_cents ELSE 0 END), 2 FROM l GROUP BY tieout
   UNION ALL
   SELECT tieout, 'unexplained', 0, 0, 4 FROM t WHERE NOT EXISTS (SELECT 1 FROM l WHERE l.tieout = t.tieout AND l.line = 'unexplained'))
-ORDER BY tieout DESC, o, abs(amount_cents) DESC, line`;
+ORDER BY CASE tieout WHEN 'sales' THEN 0 WHEN 'refunds' THEN 1 ELSE 2 END, tieout, o, abs(amount_cents) DESC, line`;
 
 const closeSheet: SheetSpec = {
   name: 'Close',

@@ -2,7 +2,8 @@
 // reports are and the findings by category. Category keys stay beside their labels so a reader can
 // grep the JSON log and the CSV for them.
 import type { NightlyOutcome } from '../../jobs/nightly.ts';
-import { CLOSE_TIMING_LINES, type TieOut } from '../reconcile/close-sales.ts';
+import { CLOSE_TIMING_LINES, type TieOut } from '../reconcile/close-read.ts';
+import { TIE_OUTS } from '../reconcile/close-tieouts.ts';
 import { FINDING_CATEGORIES } from '../shared/domain.ts';
 import { type Locale, messagesFor } from '../shared/locale/index.ts';
 import { serveHintFor } from '../serve/open-hint.ts';
@@ -20,20 +21,14 @@ function statementLines(statement: NightlyOutcome['statement'], m: ReturnType<ty
   return [`  ${m.statementLabel}: ${text}`];
 }
 
-/** The sales tie-out in one line: it closes (and by what), or how much is left unexplained. */
-function closeLine(sales: TieOut, locale: Locale): string {
-  const { night: m, fmt } = messagesFor(locale);
-  const timing = sales.explained.filter((l) => (CLOSE_TIMING_LINES as readonly string[]).includes(l.line));
+/** A tie-out in one line: it closes (and by what), or how much is left unexplained. */
+function closeLine(name: string, t: TieOut, locale: Locale): string {
+  const { night: m, fmt, closeLines } = messagesFor(locale);
+  const timing = t.explained.filter((l) => (CLOSE_TIMING_LINES as readonly string[]).includes(l.line));
   const byTiming = timing.reduce((n, l) => n + l.items, 0);
-  const byFindings = sales.explained.reduce((n, l) => n + l.items, 0) - byTiming;
-  return m.closeSales(
-    sales.closes,
-    fmt.money(sales.difference_cents),
-    byFindings,
-    byTiming,
-    fmt.money(sales.unexplained.amount_cents),
-    sales.unexplained.items,
-  );
+  const byFindings = t.explained.reduce((n, l) => n + l.items, 0) - byTiming;
+  const [difference, unexplained] = [fmt.money(t.difference_cents), fmt.money(t.unexplained.amount_cents)];
+  return m.closeTieOut(closeLines[name] ?? name, t.closes, difference, byFindings, byTiming, unexplained, t.unexplained.items);
 }
 
 /** `configFile`: the --config the run used, so the printed `recon serve` command serves the same folders. */
@@ -63,7 +58,7 @@ export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandb
     const c = reconcile.counts[category];
     lines.push(`    ${label(category).padEnd(width)} ${m.countsLine(c.new, c.open, c.resolved)}`);
   }
-  lines.push(`  ${closeLine(reconcile.close.sales, locale)}`);
+  for (const name of TIE_OUTS) lines.push(`  ${closeLine(name, reconcile.close[name], locale)}`);
   lines.push(`  ${m.reports}: ${outcome.reportDir}`);
   for (const file of summary.reports ?? []) lines.push(`    ${file}`);
   lines.push(`    summary.json`);

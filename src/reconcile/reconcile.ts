@@ -16,7 +16,8 @@ import { ONE_THREAD, withDuckdbSettings } from '../warehouse/with-settings.ts';
 import { type BankCheck, PAYOUT_MATCHES_STATEMENT, bankParams, matchNightPayouts } from './payouts.ts';
 import { nightParams, scopeStatements } from './scope.ts';
 import { insertNightFindings } from './lifecycle.ts';
-import { CLOSE_SALES_INSERTS, CLOSE_SALES_STATEMENT, type CloseResult, readClose } from './close-sales.ts';
+import { type CloseResult, readClose } from './close-read.ts';
+import { CLOSE_STATEMENTS } from './close-tieouts.ts';
 import { MACRO_STATEMENTS, MATCHES_STATEMENT, ORDER_PAYMENTS_STATEMENT, currentFindingsStatements } from './rules.ts';
 
 export interface ReconcileDeps {
@@ -86,8 +87,7 @@ export async function reconcileDay(deps: ReconcileDeps, request: ReconcileReques
         await run('DELETE FROM findings WHERE run_id = $run_id');
         await run('DELETE FROM matches WHERE run_id = $run_id');
         await insertNightFindings(deps.db, params);
-        await run(CLOSE_SALES_STATEMENT);
-        for (const sql of CLOSE_SALES_INSERTS) await run(sql);
+        for (const sql of CLOSE_STATEMENTS) await run(sql);
         await run(`INSERT INTO matches ${MATCHES_STATEMENT}`);
         await run('DELETE FROM payout_matches WHERE run_id = $run_id');
         await run(`INSERT INTO payout_matches ${PAYOUT_MATCHES_STATEMENT}`);

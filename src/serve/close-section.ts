@@ -9,16 +9,17 @@ import { html, type SafeHtml } from './html.ts';
 const line = z.looseObject({ items: z.number().int(), amount_cents: z.number().int() });
 
 /** summary.json's `close` (jobs/summary.ts), as the page reads it: absent on nights before the close existed. */
-export const closeSummarySchema = z.looseObject({
-  sales: z.looseObject({
-    shop: line,
-    service: line,
-    difference_cents: z.number().int(),
-    explained: z.array(line.extend({ line: z.string() })),
-    unexplained: line,
-    closes: z.boolean(),
-  }),
+const tieOut = z.looseObject({
+  shop: line,
+  service: line,
+  difference_cents: z.number().int(),
+  explained: z.array(line.extend({ line: z.string() })),
+  unexplained: line,
+  closes: z.boolean(),
 });
+type TieOut = z.infer<typeof tieOut>;
+
+export const closeSummarySchema = z.looseObject({ sales: tieOut, refunds: tieOut.optional() });
 type CloseSummary = z.infer<typeof closeSummarySchema>;
 
 /** A line's words: the close's own (shop, other_day, ...) or the category's label. */
@@ -31,21 +32,28 @@ function row(key: string, items: number | null, cents: number, m: Messages, stro
   return html`<tr data-line="${key}" data-items="${items === null ? '' : String(items)}" data-cents="${String(cents)}"${strong ? html` class="total"` : ''}>${cells}</tr>`;
 }
 
+/** One tie-out: its verdict and its table, rows keyed for tests and scripts by line (data-line). */
+function tieOutTable(name: string, t: TieOut, m: Messages): SafeHtml {
+  const p = m.page.close;
+  const title = labelOf(name, m);
+  const verdict = t.closes
+    ? html`<p class="close-ok" id="close-${name}-verdict">${p.closes(title)}</p>`
+    : html`<p class="notice" id="close-${name}-verdict">${p.doesNotClose(title, m.fmt.money(t.unexplained.amount_cents), t.unexplained.items)}</p>`;
+  const rows = [
+    row(`${name}.shop`, t.shop.items, t.shop.amount_cents, m),
+    row(`${name}.service`, t.service.items, t.service.amount_cents, m),
+    row('difference', null, t.difference_cents, m, true),
+    ...t.explained.map((l) => row(l.line, l.items, l.amount_cents, m)),
+    row('unexplained', t.unexplained.items, t.unexplained.amount_cents, m, true),
+  ];
+  return html`${verdict}
+<table id="close-${name}" class="close"><caption>${title}</caption><thead><tr><th>${p.line}</th><th class="num">${p.items}</th><th class="num">${p.amount}</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
 export function closeSection(close: CloseSummary, m: Messages): SafeHtml {
   const p = m.page.close;
-  const s = close.sales;
-  const verdict = s.closes
-    ? html`<p class="close-ok" id="close-sales-verdict">${p.closes(labelOf('sales', m))}</p>`
-    : html`<p class="notice" id="close-sales-verdict">${p.doesNotClose(labelOf('sales', m), m.fmt.money(s.unexplained.amount_cents), s.unexplained.items)}</p>`;
-  const rows = [
-    row('shop', s.shop.items, s.shop.amount_cents, m),
-    row('service', s.service.items, s.service.amount_cents, m),
-    row('difference', null, s.difference_cents, m, true),
-    ...s.explained.map((l) => row(l.line, l.items, l.amount_cents, m)),
-    row('unexplained', s.unexplained.items, s.unexplained.amount_cents, m, true),
-  ];
+  const tables = [tieOutTable('sales', close.sales, m), ...(close.refunds ? [tieOutTable('refunds', close.refunds, m)] : [])];
   return html`<h2 id="close-heading">${p.heading}</h2>
-${verdict}
-<table id="close-sales" class="close"><caption>${labelOf('sales', m)}</caption><thead><tr><th>${p.line}</th><th class="num">${p.items}</th><th class="num">${p.amount}</th></tr></thead><tbody>${rows}</tbody></table>
+${tables}
 <p class="muted">${p.explain}</p>`;
 }

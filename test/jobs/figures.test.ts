@@ -196,7 +196,7 @@ async function readWorkbook(): Promise<ExcelJS.Workbook> {
 /** The Summary sheet: per category (labels in pt-BR, back to keys) active, new, open, resolved, amount at stake, acknowledged, accepted, overdue. */
 async function fromWorkbookSummary(): Promise<Omit<Figures, 'overdueCents'>> {
   const keyOfLabel = new Map(FINDING_CATEGORIES.map((c) => [m.categories[c] as string, c]));
-  const sheet = (await readWorkbook()).worksheets[0]!;
+  const sheet = (await readWorkbook()).getWorksheet(m.sheets.summary)!;
   const figures: Omit<Figures, 'overdueCents'> = { new: 0, open: 0, overdue: 0, atStakeCents: 0n, atStakeByCategory: {}, overdueByCategory: {} };
   let total: unknown[] | undefined;
   sheet.eachRow((row, n) => {

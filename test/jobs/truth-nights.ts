@@ -14,7 +14,8 @@ import type { SandboxHistory, TruthEntry } from '../../src/sandbox/model.ts';
 import { startSandbox, writeOrdersExport, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
 import { datesBetween } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import type { CloseResult } from '../../src/reconcile/close-sales.ts';
+import type { CloseResult } from '../../src/reconcile/close-read.ts';
+import { TIE_OUTS } from '../../src/reconcile/close-tieouts.ts';
 import { ONE_THREAD, openMigratedCopy } from '../warehouse/migrated-copy.ts';
 import { openEmptyWorkbook } from './without-workbooks.ts';
 
@@ -148,23 +149,28 @@ export async function runTruthNights(options: TruthNightsOptions): Promise<Truth
  * explaining lines do not sum to service minus shop, or a result that says otherwise than the table.
  */
 async function unclosedOf(db: DuckDBConnection, runId: string, date: string, close: CloseResult): Promise<string[]> {
-  const residue = (await db.runAndReadAll(`SELECT item_id, payment_ids, difference_cents FROM close_residue WHERE run_id = $1`, [runId])).getRowObjects();
-  const sums = (
-    await db.runAndReadAll(
-      `SELECT sum(amount_cents) FILTER (WHERE line NOT IN ('shop', 'service')) AS explained,
-              sum(CASE line WHEN 'service' THEN amount_cents WHEN 'shop' THEN -amount_cents ELSE 0 END) AS difference
-       FROM close_lines WHERE run_id = $1 AND tieout = 'sales'`,
-      [runId],
-    )
-  ).getRowObjects()[0];
-  const explained = Number(sums?.['explained'] ?? 0);
-  const difference = Number(sums?.['difference'] ?? 0);
-  const told = close.sales.explained.reduce((n, l) => n + l.amount_cents, 0) + close.sales.unexplained.amount_cents;
-  return [
-    ...residue.map((r) => `${date} residue ${String(r['item_id'])} ${String(r['payment_ids'])} ${String(r['difference_cents'])}`),
-    ...(explained === difference ? [] : [`${date} lines sum to ${explained}, service minus shop is ${difference}`]),
-    ...(told === difference && close.sales.difference_cents === difference
-      ? []
-      : [`${date} the night's close says ${told} of ${close.sales.difference_cents}, the table ${difference}`]),
-  ];
+  const residue = (
+    await db.runAndReadAll(`SELECT tieout, item_id, payment_ids, difference_cents FROM close_residue WHERE run_id = $1`, [runId])
+  ).getRowObjects();
+  const broken = residue.map(
+    (r) => `${date} ${String(r['tieout'])} residue ${String(r['item_id'])} ${String(r['payment_ids'])} ${String(r['difference_cents'])}`,
+  );
+  for (const name of TIE_OUTS) {
+    const sums = (
+      await db.runAndReadAll(
+        `SELECT sum(amount_cents) FILTER (WHERE line NOT IN ('shop', 'service')) AS explained,
+                sum(CASE line WHEN 'service' THEN amount_cents WHEN 'shop' THEN -amount_cents ELSE 0 END) AS difference
+         FROM close_lines WHERE run_id = $1 AND tieout = $2`,
+        [runId, name],
+      )
+    ).getRowObjects()[0];
+    const explained = Number(sums?.['explained'] ?? 0);
+    const difference = Number(sums?.['difference'] ?? 0);
+    const t = close[name];
+    const told = t.explained.reduce((n, l) => n + l.amount_cents, 0) + t.unexplained.amount_cents;
+    if (explained !== difference) broken.push(`${date} ${name} lines sum to ${explained}, service minus shop is ${difference}`);
+    if (told !== difference || t.difference_cents !== difference)
+      broken.push(`${date} ${name} the night's close says ${told} of ${t.difference_cents}, the table ${difference}`);
+  }
+  return broken;
 }

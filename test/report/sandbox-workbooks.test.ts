@@ -244,35 +244,42 @@ describe('what the pt-BR night shows', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.name).toBe('Fechamento');
     const m = messagesFor('pt-BR');
-    const shown = new Map<string, [unknown, unknown]>();
-    sheet.eachRow((row, n) => {
-      if (n > 1) shown.set(String(row.getCell(2).value), [row.getCell(3).value, row.getCell(4).value]);
-    });
-    const { close } = JSON.parse(readFileSync(join(run.config.reports.outDir, NIGHT, 'summary.json'), 'utf8')) as {
-      close: { sales: { shop: Line; service: Line; difference_cents: number; explained: (Line & { line: string })[]; unexplained: Line } };
-    };
     type Line = { items: number; amount_cents: number };
+    type TieOut = { shop: Line; service: Line; difference_cents: number; explained: (Line & { line: string })[]; unexplained: Line };
+    const { close } = JSON.parse(readFileSync(join(run.config.reports.outDir, NIGHT, 'summary.json'), 'utf8')) as { close: Record<string, TieOut> };
     const reais = (cents: number) => cents / 100;
     const label = (line: string) => m.closeLines[line] ?? m.categories[line as keyof typeof m.categories];
-    const expected = new Map<string, [unknown, unknown]>([
-      [label('shop'), [close.sales.shop.items, reais(close.sales.shop.amount_cents)]],
-      [label('service'), [close.sales.service.items, reais(close.sales.service.amount_cents)]],
-      [label('difference'), [null, reais(close.sales.difference_cents)]],
-      ...close.sales.explained.map((l): [string, [unknown, unknown]] => [label(l.line), [l.items, reais(l.amount_cents)]]),
-      [label('unexplained'), [close.sales.unexplained.items, reais(close.sales.unexplained.amount_cents)]],
-    ]);
+    // Every line of every tie-out, in the order shown: "tie-out | line" -> [items, R$].
+    const expected: [string, [unknown, unknown]][] = Object.entries(close).flatMap(([name, t]) =>
+      [
+        [`${name}.shop`, t.shop.items, t.shop.amount_cents] as const,
+        [`${name}.service`, t.service.items, t.service.amount_cents] as const,
+        ['difference', null, t.difference_cents] as const,
+        ...t.explained.map((l) => [l.line, l.items, l.amount_cents] as const),
+        ['unexplained', t.unexplained.items, t.unexplained.amount_cents] as const,
+      ].map(([line, items, cents]): [string, [unknown, unknown]] => [`${label(name)} | ${label(line)}`, [items, reais(cents)]]),
+    );
+    expect(Object.keys(close)).toEqual(['sales', 'refunds']);
+    const shown: [string, [unknown, unknown]][] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) shown.push([`${String(row.getCell(1).value)} | ${String(row.getCell(2).value)}`, [row.getCell(3).value, row.getCell(4).value]]);
+    });
     expect(shown).toEqual(expected);
     // The page's section states the same lines, in the same order, from the same record.
     const server = await startReportServer(optionsFor(run, { locale: 'pt-BR' }));
     try {
       const page = (await get(server.url, `/nights/${NIGHT}`)).text;
-      const table = /<table id="close-sales"[\s\S]*?<\/table>/.exec(page)?.[0] ?? '';
-      const onPage = [...table.matchAll(/<tr data-line="([^"]+)" data-items="(\d*)" data-cents="(-?\d+)"/g)].map(
-        ([, line, items, cents]): [string, [unknown, unknown]] => [label(line!), [items === '' ? null : Number(items), reais(Number(cents))]],
-      );
-      expect(new Map(onPage)).toEqual(expected);
-      expect(onPage.map(([l]) => l)).toEqual([...shown.keys()]);
-      expect(page).toContain(close.sales.unexplained.items === 0 ? 'Vendas: fecha.' : 'NÃO fecha');
+      const onPage = Object.keys(close).flatMap((name) => {
+        const table = new RegExp(`<table id="close-${name}"[\\s\\S]*?</table>`).exec(page)?.[0] ?? '';
+        return [...table.matchAll(/<tr data-line="([^"]+)" data-items="(\d*)" data-cents="(-?\d+)"/g)].map(
+          ([, line, items, cents]): [string, [unknown, unknown]] => [
+            `${label(name)} | ${label(line!)}`,
+            [items === '' ? null : Number(items), reais(Number(cents))],
+          ],
+        );
+      });
+      expect(onPage).toEqual(expected);
+      expect(page).toContain(close['sales']?.unexplained.items === 0 ? 'Vendas: fecha.' : 'Vendas: NÃO fecha');
     } finally {
       await server.close();
     }

@@ -119,8 +119,11 @@ export const en: Messages = {
   ageBuckets: { '0-30d': '0–30 days', '31-60d': '31–60 days', '61-90d': '61–90 days', '91-120d': '91–120 days', '>120d': 'over 120 days' },
   closeLines: {
     sales: 'Sales',
-    shop: 'Shop: orders paid on the day',
-    service: 'Service: sales captured on the day',
+    'sales.shop': 'Shop: orders paid on the day',
+    'sales.service': 'Service: sales captured on the day',
+    refunds: 'Refunds and chargebacks',
+    'refunds.shop': 'Shop: refunds recorded on the day',
+    'refunds.service': 'Service: refunds and chargebacks of the day',
     difference: 'Difference (service − shop)',
     other_day: 'Counterpart on another day',
     tolerance: 'Within tolerance',
@@ -287,10 +290,10 @@ export const en: Messages = {
     findings: (created, open, resolved) => `findings: ${created} new, ${open} still open, ${resolved} resolved`,
     countsLine: (created, open, resolved) => `${String(created).padStart(5)} new ${String(open).padStart(5)} open ${String(resolved).padStart(5)} resolved`,
     reports: 'reports',
-    closeSales: (closes, difference, byFindings, byTiming, unexplained, unexplainedItems) =>
+    closeTieOut: (tieout, closes, difference, byFindings, byTiming, unexplained, unexplainedItems) =>
       closes
-        ? `sales: closes, difference ${difference} explained by ${byFindings} finding(s)${byTiming > 0 ? ` and ${byTiming} item(s) of another day or within tolerance` : ''}`
-        : `sales: does NOT close, ${unexplained} of the difference ${difference} unexplained in ${unexplainedItems} item(s) (close_residue)`,
+        ? `${tieout}: closes, difference ${difference} explained by ${byFindings} finding(s)${byTiming > 0 ? ` and ${byTiming} item(s) of another day or within tolerance` : ''}`
+        : `${tieout}: does NOT close, ${unexplained} of the difference ${difference} unexplained in ${unexplainedItems} item(s) (close_residue)`,
   },
   backfill: {
     skipped: (head) => `${head}: skipped (already done; --force re-runs it)`,

@@ -50,7 +50,7 @@ export const pageEn: typeof pagePtBR = {
     items: 'Items',
     amount: 'Amount',
     explain:
-      'Shop: orders of the day its export shows paid (or refunded since). Service: sales of the day the service captured. Each item that differs is explained by the night\'s finding on it, by a counterpart on another day or by the tolerance; what is left is "Unexplained".',
+      "Sales: the day's orders the shop's export shows paid (or refunded since) and the day's sales the service captured. Refunds and chargebacks: the orders the day's export first shows refunded (or canceled after they were paid) and the sales the service refunded or that were charged back on the day. In each tie-out, each item that differs is explained by the night's finding on it, by a counterpart on another day or by the tolerance; what is left is \"Unexplained\".",
   },
   night: {
     title: (date) => `recon · night ${date}`,

@@ -59,7 +59,7 @@ export const pagePtBR = {
     items: 'Itens',
     amount: 'Valor',
     explain:
-      'Loja: pedidos do dia que a exportação mostra pagos (ou estornados depois). Serviço: vendas do dia que o serviço capturou. Cada item que difere é explicado pelo achado da noite sobre ele, por uma contrapartida em outro dia ou pela tolerância; o que sobra é "Não explicado".',
+      'Vendas: os pedidos do dia que a exportação da loja mostra pagos (ou estornados depois) e as vendas do dia que o serviço capturou. Estornos e chargebacks: os pedidos que a exportação do dia mostra estornados pela primeira vez (ou cancelados depois de pagos) e as vendas que o serviço estornou ou que sofreram chargeback no dia. Em cada conciliação, cada item que difere é explicado pelo achado da noite sobre ele, por uma contrapartida em outro dia ou pela tolerância; o que sobra é "Não explicado".',
   },
   night: {
     title: (date: string): string => `recon · noite ${date}`,

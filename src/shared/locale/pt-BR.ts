@@ -170,8 +170,11 @@ export const ptBR = {
   /** The day's close (docs/close.md): its tie-outs and the lines of each; a line that is no category. */
   closeLines: {
     sales: 'Vendas',
-    shop: 'Loja: pedidos pagos no dia',
-    service: 'Serviço: vendas capturadas no dia',
+    'sales.shop': 'Loja: pedidos pagos no dia',
+    'sales.service': 'Serviço: vendas capturadas no dia',
+    refunds: 'Estornos e chargebacks',
+    'refunds.shop': 'Loja: estornos registrados no dia',
+    'refunds.service': 'Serviço: estornos e chargebacks do dia',
     difference: 'Diferença (serviço − loja)',
     other_day: 'Contrapartida em outro dia',
     tolerance: 'Dentro da tolerância',
@@ -338,10 +341,18 @@ export const ptBR = {
       `${formatPtBR.count(created).padStart(5)} novos ${formatPtBR.count(open).padStart(5)} em aberto ${formatPtBR.count(resolved).padStart(5)} resolvidos`,
     reports: 'relatórios',
     /** The day's close, one line per tie-out (docs/close.md): whether it closes and what explains the difference. */
-    closeSales: (closes: boolean, difference: string, byFindings: number, byTiming: number, unexplained: string, unexplainedItems: number): string =>
+    closeTieOut: (
+      tieout: string,
+      closes: boolean,
+      difference: string,
+      byFindings: number,
+      byTiming: number,
+      unexplained: string,
+      unexplainedItems: number,
+    ): string =>
       closes
-        ? `vendas: fecha, diferença ${difference} explicada por ${formatPtBR.count(byFindings)} achado(s)${byTiming > 0 ? ` e ${formatPtBR.count(byTiming)} item(ns) de outro dia ou dentro da tolerância` : ''}`
-        : `vendas: NÃO fecha, ${unexplained} da diferença ${difference} não explicado(s) em ${formatPtBR.count(unexplainedItems)} item(ns) (close_residue)`,
+        ? `${tieout}: fecha, diferença ${difference} explicada por ${formatPtBR.count(byFindings)} achado(s)${byTiming > 0 ? ` e ${formatPtBR.count(byTiming)} item(ns) de outro dia ou dentro da tolerância` : ''}`
+        : `${tieout}: NÃO fecha, ${unexplained} da diferença ${difference} não explicado(s) em ${formatPtBR.count(unexplainedItems)} item(ns) (close_residue)`,
   },
   backfill: {
     skipped: (head: string): string => `${head}: pulada (já concluída; --force a executa de novo)`,

@@ -1,12 +1,16 @@
-// The sales tie-out of a night (docs/close.md) on real migrated warehouses: each case's lines, and the
-// residue that names what no rule explains. The lines always sum to service minus shop.
+// The tie-outs of a night's close (docs/close.md) on real migrated warehouses: each case's lines, and the
+// residue that names what no rule explains. The lines always sum to service minus shop. The shop's
+// record of a refund comes from its exports' history, which the ground-truth suites' nights build; the
+// cases here hold the service's side of refunds.
 import { describe, expect, it } from 'vitest';
-import { readClose } from '../../src/reconcile/close-sales.ts';
+import { readClose } from '../../src/reconcile/close-read.ts';
+import type { TieOutName } from '../../src/reconcile/close-tieouts.ts';
 import { ONE_THREAD, migratedWarehouse } from '../warehouse/migrated-copy.ts';
 import { runRuleNight, type RuleRows } from './rule-nights.ts';
 
 interface CloseCase {
   name: string;
+  tieOut?: TieOutName;
   rows: RuleRows;
   tolerance?: number;
   /** line=items/cents of the explaining lines, sorted. */
@@ -69,14 +73,46 @@ const CASES: CloseCase[] = [
     unexplained: { items: 1, amount_cents: -15000 },
     residue: ['A  0 15000 -15000'],
   },
+  {
+    name: 'refunds: a sale the service refunded while the order stays paid is explained by its refund_not_recorded',
+    tieOut: 'refunds',
+    rows: {
+      orders: [{ item_id: 'A', amount: 15000 }],
+      txs: [{ transaction_id: 't1', item_id: 'A', net_value: 15000, status: 'refunded', updated: '2026-03-10T20:00:00Z' }],
+    },
+    lines: ['refund_not_recorded=1/15000'],
+    unexplained: { items: 0, amount_cents: 0 },
+    residue: [],
+  },
+  {
+    name: 'refunds: a chargeback on a paid order is explained by its chargeback_open',
+    tieOut: 'refunds',
+    rows: {
+      orders: [{ item_id: 'A', amount: 15000 }],
+      txs: [{ transaction_id: 't1', item_id: 'A', net_value: 15000, status: 'chargeback', updated: '2026-03-10T20:00:00Z' }],
+    },
+    lines: ['chargeback_open=1/15000'],
+    unexplained: { items: 0, amount_cents: 0 },
+    residue: [],
+  },
+  {
+    name: 'refunds: a refund of a sale made on an earlier day and recorded nowhere by the shop is left unexplained',
+    tieOut: 'refunds',
+    rows: {
+      txs: [{ transaction_id: 't1', item_id: 'X', net_value: 5000, status: 'refunded', created: '2026-03-02T15:00:00Z', updated: '2026-03-10T20:00:00Z' }],
+    },
+    lines: [],
+    unexplained: { items: 1, amount_cents: 5000 },
+    residue: ['X t1 5000 0 5000'],
+  },
 ];
 
-describe('the sales tie-out', () => {
+describe('the tie-outs', () => {
   it.each(CASES)('$name', async (c) => {
     const { db, close } = await migratedWarehouse(ONE_THREAD);
     try {
       await runRuleNight(db, c.rows, c.tolerance === undefined ? {} : { amountToleranceCents: c.tolerance });
-      const { sales } = await readClose(db, 'run-2026-03-10');
+      const sales = (await readClose(db, 'run-2026-03-10'))[c.tieOut ?? 'sales'];
       const lines = sales.explained.map((l) => `${l.line}=${l.items}/${l.amount_cents}`).sort();
       expect(lines).toEqual(c.lines);
       expect(sales.unexplained).toEqual(c.unexplained);
@@ -85,7 +121,11 @@ describe('the sales tie-out', () => {
       const sum = sales.explained.reduce((n, l) => n + l.amount_cents, 0) + sales.unexplained.amount_cents;
       expect(sum).toBe(sales.service.amount_cents - sales.shop.amount_cents);
       expect(sales.difference_cents).toBe(sum);
-      const residue = (await db.runAndReadAll(`SELECT item_id, payment_ids, service_cents, shop_cents, difference_cents FROM close_residue`)).getRows();
+      const residue = (
+        await db.runAndReadAll(`SELECT item_id, payment_ids, service_cents, shop_cents, difference_cents FROM close_residue WHERE tieout = $1`, [
+          c.tieOut ?? 'sales',
+        ])
+      ).getRows();
       expect(residue.map((r) => r.map((v) => (v === null ? '' : String(v))).join(' '))).toEqual(c.residue);
     } finally {
       close();

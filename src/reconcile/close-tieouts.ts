@@ -1,0 +1,61 @@
+// The tie-outs of the day's close, as data (docs/close.md): for each, the shop's side and the service's
+// as items of D, and what makes an item's counterpart another day's. close-sql.ts turns each into the
+// statements that explain their difference item by item.
+import { type TieOutSpec, tieOutStatements } from './close-sql.ts';
+
+const ofDay = (column: string) => `(${column} >= $d_start AND ${column} < $d_end)`;
+
+/** Sales: the orders of D the shop's export shows paid (or refunded since) against the sales the service captured on D. */
+const SALES: TieOutSpec = {
+  name: 'sales',
+  shop: `SELECT item_id AS k, item_id, amount_cents FROM rc_orders WHERE status IN ('paid', 'refunded') AND ${ofDay('created_at')}`,
+  service: `SELECT coalesce(order_item_id, source || ':' || payment_id) AS k, coalesce(order_item_id, item_id) AS item_id, payment_id, amount_cents
+            FROM rc_pay WHERE counts_as_paid AND ${ofDay('date_created')}`,
+  // The order of D paid by a payment of another day, or the payment of D whose order is of another day.
+  elsewhere: `(d.has_shop AND EXISTS (SELECT 1 FROM rc_pay p WHERE p.order_item_id = d.item_id AND p.counts_as_paid AND NOT ${ofDay('p.date_created')}))
+     OR (NOT d.has_shop AND EXISTS (SELECT 1 FROM rc_orders o WHERE o.item_id = d.item_id AND o.status IN ('paid', 'refunded') AND NOT ${ofDay('o.created_at')}))`,
+  resolvedExplains: false,
+};
+
+/**
+ * The shop's record of money going back: each order's versions in the exports of the nights up to D,
+ * and the night whose export first showed it refunded, or canceled after it was paid: after an export
+ * showed it paid, or, first seen canceled (a first import of past exports), with a sale the service
+ * captured for it. An order canceled before it was paid moved no money.
+ */
+const SHOP_RETURNS = `
+SELECT item_id, business_date, amount_cents FROM (
+  SELECT h.item_id, i.business_date, h.amount_cents, h.status, lag(h.status) OVER w AS prev_status
+  FROM order_history h JOIN order_imports i USING (import_id)
+  WHERE h.item_id IN (SELECT item_id FROM rc_orders) AND i.business_date <= $d
+  WINDOW w AS (PARTITION BY h.item_id ORDER BY h.imported_at, h.import_id))
+WHERE (status = 'refunded' AND prev_status IS DISTINCT FROM 'refunded')
+   OR (status = 'canceled' AND (prev_status = 'paid' OR (prev_status IS NULL
+       AND item_id IN (SELECT order_item_id FROM rc_pay WHERE counts_as_paid AND order_item_id IS NOT NULL))))`;
+
+/**
+ * Refunds and chargebacks: the orders whose export of D first records the money going back (refunded,
+ * or canceled after it was paid) against the card sales the service refunded or charged back on D.
+ */
+const REFUNDS: TieOutSpec = {
+  name: 'refunds',
+  shop: `SELECT item_id AS k, item_id, amount_cents FROM (${SHOP_RETURNS}) WHERE business_date = $d`,
+  service: `SELECT coalesce(order_item_id, source || ':' || payment_id) AS k, coalesce(order_item_id, item_id) AS item_id, payment_id, amount_cents
+            FROM rc_pay WHERE source = 'card' AND status IN ('refunded', 'chargeback') AND ${ofDay('date_updated')}`,
+  // The shop recorded it on an earlier night, or the service returned it on another day.
+  elsewhere: `(d.has_service AND EXISTS (SELECT 1 FROM (${SHOP_RETURNS}) r WHERE r.item_id = d.item_id AND r.business_date < $d))
+     OR (d.has_shop AND EXISTS (SELECT 1 FROM rc_pay p WHERE p.order_item_id = d.item_id AND p.source = 'card'
+                                AND p.status IN ('refunded', 'chargeback') AND NOT ${ofDay('p.date_updated')}))`,
+  resolvedExplains: true,
+};
+
+/** The tie-outs in the order they are shown. */
+export const TIE_OUTS = ['sales', 'refunds'] as const;
+export type TieOutName = (typeof TIE_OUTS)[number];
+
+/** The night's close: its earlier rows (a re-run of the run) removed, then every tie-out. */
+export const CLOSE_STATEMENTS: readonly string[] = [
+  'DELETE FROM close_lines WHERE run_id = $run_id',
+  'DELETE FROM close_residue WHERE run_id = $run_id',
+  ...[SALES, REFUNDS].flatMap(tieOutStatements),
+];
