@@ -4,6 +4,7 @@
 // holds all findings in one table. The findings (with their customer, the costly part) are the report's
 // base, read once a night: the Summary, the category sheets and the CSV are cuts of it.
 import { amountAtStakeSql } from '../src/shared/amount-at-stake.ts';
+import { TIE_OUT_ORDER_SQL, shownTieOutsSql } from '../src/shared/close.ts';
 import { atStakeSql, newFindingSql, openFindingSql } from '../src/shared/figures.ts';
 import { FINDING_CATEGORIES } from '../src/shared/domain.ts';
 import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
@@ -149,10 +150,12 @@ ORDER BY ord`;
 
 /**
  * The day's close (docs/close.md), first: per tie-out its two sides, their difference, the lines that
- * explain it (largest first) and what nothing explains (always shown, zero when the day closes).
+ * explain it (largest first) and what nothing explains (always shown, zero when the day closes); a
+ * tie-out with nothing on either side tonight is left out (isTieOutShown).
  */
 const CLOSE_SQL = `
-WITH l AS (SELECT tieout, line, items, amount_cents FROM close_lines WHERE run_id = $run_id),
+WITH l AS (SELECT tieout, line, items, amount_cents FROM close_lines
+           WHERE run_id = $run_id AND tieout IN (${shownTieOutsSql('(SELECT * FROM close_lines WHERE run_id = $run_id)')})),
 t AS (SELECT DISTINCT tieout FROM l)
 SELECT tieout, line, items, amount_cents FROM (
   -- A side is named with its tie-out (sales.shop): what the shop and the service say differs per tie-out.
@@ -162,7 +165,7 @@ SELECT tieout, line, items, amount_cents FROM (
   SELECT tieout, 'difference', NULL, sum(CASE line WHEN 'service' THEN amount_cents WHEN 'shop' THEN -amount_cents ELSE 0 END), 2 FROM l GROUP BY tieout
   UNION ALL
   SELECT tieout, 'unexplained', 0, 0, 4 FROM t WHERE NOT EXISTS (SELECT 1 FROM l WHERE l.tieout = t.tieout AND l.line = 'unexplained'))
-ORDER BY CASE tieout WHEN 'sales' THEN 0 WHEN 'refunds' THEN 1 ELSE 2 END, tieout, o, abs(amount_cents) DESC, line`;
+ORDER BY ${TIE_OUT_ORDER_SQL}, tieout, o, abs(amount_cents) DESC, line`;
 
 const closeSheet: SheetSpec = {
   name: 'Close',

@@ -2,8 +2,7 @@
 // reports are and the findings by category. Category keys stay beside their labels so a reader can
 // grep the JSON log and the CSV for them.
 import type { NightlyOutcome } from '../../jobs/nightly.ts';
-import { CLOSE_TIMING_LINES, type TieOut } from '../reconcile/close-read.ts';
-import { TIE_OUTS } from '../reconcile/close-tieouts.ts';
+import { CLOSE_TIMING_LINES, TIE_OUTS, type TieOut, isTieOutShown } from '../shared/close.ts';
 import { FINDING_CATEGORIES } from '../shared/domain.ts';
 import { type Locale, messagesFor } from '../shared/locale/index.ts';
 import { serveHintFor } from '../serve/open-hint.ts';
@@ -58,7 +57,7 @@ export function textForNight(outcome: NightlyOutcome, source: 'service' | 'sandb
     const c = reconcile.counts[category];
     lines.push(`    ${label(category).padEnd(width)} ${m.countsLine(c.new, c.open, c.resolved)}`);
   }
-  for (const name of TIE_OUTS) lines.push(`  ${closeLine(name, reconcile.close[name], locale)}`);
+  for (const name of TIE_OUTS) if (isTieOutShown(reconcile.close[name])) lines.push(`  ${closeLine(name, reconcile.close[name], locale)}`);
   lines.push(`  ${m.reports}: ${outcome.reportDir}`);
   for (const file of summary.reports ?? []) lines.push(`    ${file}`);
   lines.push(`    summary.json`);

@@ -1,33 +1,6 @@
 // The night's close as stored in close_lines (close-sql.ts), read back in the one shape summary.json,
-// the terminal's line, the workbook and the page all state it in.
-import { TIE_OUTS, type TieOutName } from './close-tieouts.ts';
-
-/** The lines of a tie-out besides the categories of findings. */
-export const CLOSE_TIMING_LINES = ['other_day', 'tolerance'] as const;
-
-/** A line of a tie-out: how many items and how many cents (a side's sum, or the differences a line explains). */
-interface CloseLine {
-  items: number;
-  amount_cents: number;
-}
-
-/** A tie-out of the night as summary.json, the CLI and the reports state it. */
-export interface TieOut {
-  /** What the shop's export says. */
-  shop: CloseLine;
-  /** What the service did. */
-  service: CloseLine;
-  /** service − shop. */
-  difference_cents: number;
-  /** The lines that explain the difference (a finding category, other_day, tolerance), largest first. */
-  explained: (CloseLine & { line: string })[];
-  /** What no rule explains: zero when the day closes (its rows in close_residue). */
-  unexplained: CloseLine;
-  /** Every centavo of the difference explained. */
-  closes: boolean;
-}
-
-export type CloseResult = Record<TieOutName, TieOut>;
+// the terminal's line, the workbook and the page all state it in (shared/close.ts).
+import { type CloseLine, type CloseResult, TIE_OUTS, type TieOut, type TieOutName } from '../shared/close.ts';
 
 type ReadAll = { runAndReadAll(sql: string, params?: Record<string, string>): Promise<{ getRowObjects(): Record<string, unknown>[] }> };
 

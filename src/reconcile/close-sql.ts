@@ -19,7 +19,10 @@ import { FINDING_CATEGORIES } from '../shared/domain.ts';
 export interface TieOutSpec {
   /** close_lines.tieout: a key, in no locale. */
   name: string;
-  /** The shop's items of D: (k, item_id, amount_cents); k groups an item's rows with the service's. */
+  /**
+   * The shop's items of D: (k, item_id, amount_cents); k groups an item's rows with the service's (and a
+   * finding whose key is k explains the item: a line of the bank has no item of its own).
+   */
   shop: string;
   /** The service's items of D: (k, item_id, payment_id, amount_cents). */
   service: string;
@@ -60,8 +63,10 @@ found AS (
   SELECT d.k, min(${categoryRank}) AS rank
   FROM d JOIN findings f
     ON f.run_id = $run_id ${spec.resolvedExplains ? '' : "AND f.state <> 'resolved'"}
-   AND (f.item_id = d.item_id OR list_has_any(string_split(coalesce(f.transaction_ids, ''), ','), string_split(coalesce(d.payment_ids, ''), ','))
-        OR f.operation_id IN (SELECT unnest(string_split(coalesce(d.payment_ids, ''), ','))))
+   -- Each test is false when either side is NULL: an item with no payment shares no payment with a
+   -- finding that names none.
+   AND (f.finding_key = d.k OR f.item_id = d.item_id OR list_has_any(string_split(f.transaction_ids, ','), string_split(d.payment_ids, ','))
+        OR f.operation_id IN (SELECT unnest(string_split(d.payment_ids, ','))))
   GROUP BY d.k),
 elsewhere AS (SELECT d.k FROM d WHERE ${spec.elsewhere})
 SELECT d.k, d.item_id, d.payment_ids, d.shop_cents, d.service_cents, d.service_cents - d.shop_cents AS difference_cents,

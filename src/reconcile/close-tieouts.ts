@@ -1,6 +1,7 @@
 // The tie-outs of the day's close, as data (docs/close.md): for each, the shop's side and the service's
 // as items of D, and what makes an item's counterpart another day's. close-sql.ts turns each into the
 // statements that explain their difference item by item.
+import { findingKeySql } from '../shared/finding.ts';
 import { type TieOutSpec, tieOutStatements } from './close-sql.ts';
 
 const ofDay = (column: string) => `(${column} >= $d_start AND ${column} < $d_end)`;
@@ -49,13 +50,33 @@ const REFUNDS: TieOutSpec = {
   resolvedExplains: true,
 };
 
-/** The tie-outs in the order they are shown. */
-export const TIE_OUTS = ['sales', 'refunds'] as const;
-export type TieOutName = (typeof TIE_OUTS)[number];
+/** The payouts and credits the bank check judges tonight for the first time: their window ended since the previous night. */
+const JUDGED_TONIGHT = `judged AND window_end < $d AND ($prev_date IS NULL OR window_end >= $prev_date)`;
+
+/**
+ * Cash: the payouts whose window ended since the previous night (what the service paid out to the
+ * merchant's accounts and the bank had bank.settleDays business days to credit) against what the bank
+ * statements credited for them, plus the credits like a payout that no payout explains, judged tonight.
+ * The service's side is the payouts; the shop's, the merchant's own record of the money: its bank.
+ */
+const CASH: TieOutSpec = {
+  name: 'cash',
+  // A credit of one payout or of its day's sum covers the payout's amount; a paired credit is its own amount.
+  shop: `SELECT cash_out_id AS k, cash_out_id AS item_id,
+                CASE matched_by WHEN 'none' THEN 0 WHEN 'sum' THEN expected_cents ELSE credit_cents END AS amount_cents
+         FROM rc_payout_matches WHERE ${JUDGED_TONIGHT} AND matched_by <> 'none'
+         UNION ALL
+         SELECT ${findingKeySql('bank_credit_unexplained', 'account_id', 'line_id')}, NULL, amount_cents FROM rc_bank_unexplained WHERE ${JUDGED_TONIGHT}`,
+  service: `SELECT cash_out_id AS k, cash_out_id AS item_id, cash_out_id AS payment_id, expected_cents AS amount_cents
+            FROM rc_payout_matches WHERE ${JUDGED_TONIGHT}`,
+  // The bank check's matcher already looked across each payout's whole window.
+  elsewhere: 'false',
+  resolvedExplains: false,
+};
 
 /** The night's close: its earlier rows (a re-run of the run) removed, then every tie-out. */
 export const CLOSE_STATEMENTS: readonly string[] = [
   'DELETE FROM close_lines WHERE run_id = $run_id',
   'DELETE FROM close_residue WHERE run_id = $run_id',
-  ...[SALES, REFUNDS].flatMap(tieOutStatements),
+  ...[SALES, REFUNDS, CASH].flatMap(tieOutStatements),
 ];

@@ -16,7 +16,8 @@ import { ONE_THREAD, withDuckdbSettings } from '../warehouse/with-settings.ts';
 import { type BankCheck, PAYOUT_MATCHES_STATEMENT, bankParams, matchNightPayouts } from './payouts.ts';
 import { nightParams, scopeStatements } from './scope.ts';
 import { insertNightFindings } from './lifecycle.ts';
-import { type CloseResult, readClose } from './close-read.ts';
+import type { CloseResult } from '../shared/close.ts';
+import { readClose } from './close-read.ts';
 import { CLOSE_STATEMENTS } from './close-tieouts.ts';
 import { MACRO_STATEMENTS, MATCHES_STATEMENT, ORDER_PAYMENTS_STATEMENT, currentFindingsStatements } from './rules.ts';
 

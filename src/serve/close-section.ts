@@ -4,6 +4,7 @@
 // CLI's line and the workbook's sheet state, so the three agree by construction.
 import { z } from 'zod';
 import type { Messages } from '../shared/locale/index.ts';
+import { TIE_OUTS, isTieOutShown } from '../shared/close.ts';
 import { html, type SafeHtml } from './html.ts';
 
 const line = z.looseObject({ items: z.number().int(), amount_cents: z.number().int() });
@@ -19,7 +20,7 @@ const tieOut = z.looseObject({
 });
 type TieOut = z.infer<typeof tieOut>;
 
-export const closeSummarySchema = z.looseObject({ sales: tieOut, refunds: tieOut.optional() });
+export const closeSummarySchema = z.looseObject({ sales: tieOut, refunds: tieOut.optional(), cash: tieOut.optional() });
 type CloseSummary = z.infer<typeof closeSummarySchema>;
 
 /** A line's words: the close's own (shop, other_day, ...) or the category's label. */
@@ -52,7 +53,10 @@ function tieOutTable(name: string, t: TieOut, m: Messages): SafeHtml {
 
 export function closeSection(close: CloseSummary, m: Messages): SafeHtml {
   const p = m.page.close;
-  const tables = [tieOutTable('sales', close.sales, m), ...(close.refunds ? [tieOutTable('refunds', close.refunds, m)] : [])];
+  const tables = TIE_OUTS.flatMap((name) => {
+    const t = close[name];
+    return t !== undefined && isTieOutShown(t) ? [tieOutTable(name, t, m)] : [];
+  });
   return html`<h2 id="close-heading">${p.heading}</h2>
 ${tables}
 <p class="muted">${p.explain}</p>`;

@@ -21,10 +21,11 @@ it('exits 3 with --fail-on new when the night has new findings, 0 without it', a
   expect(alert.code, alert.stderr).toBe(3);
   // The night summary speaks the default locale, pt-BR.
   expect(alert.stdout).toMatch(/no SANDBOX embutido/);
-  // The built-in sandbox's night closes, its first import of thirty exports included (an order the shop
+  // The built-in sandbox's night closes all three, its first import of thirty exports included (an order the shop
   // canceled before this warehouse ever saw it paid, refunded tonight, is the shop's earlier record).
   expect(alert.stdout).toMatch(/^ {2}Vendas: fecha, /m);
   expect(alert.stdout).toMatch(/^ {2}Estornos e chargebacks: fecha, /m);
+  expect(alert.stdout).toMatch(/^ {2}Repasses e banco: fecha, /m);
   // --out wins over the sandbox's own reports folder.
   const plain = await runCliInProcess(['run', 'nightly', '--sandbox', '--out', 'elsewhere'], { cwd });
   expect(plain.code, plain.stderr).toBe(0);

@@ -14,8 +14,7 @@ import type { SandboxHistory, TruthEntry } from '../../src/sandbox/model.ts';
 import { startSandbox, writeOrdersExport, type RunningSandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
 import { datesBetween } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import type { CloseResult } from '../../src/reconcile/close-read.ts';
-import { TIE_OUTS } from '../../src/reconcile/close-tieouts.ts';
+import { type CloseResult, TIE_OUTS } from '../../src/shared/close.ts';
 import { ONE_THREAD, openMigratedCopy } from '../warehouse/migrated-copy.ts';
 import { openEmptyWorkbook } from './without-workbooks.ts';
 

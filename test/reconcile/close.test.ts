@@ -4,7 +4,7 @@
 // cases here hold the service's side of refunds.
 import { describe, expect, it } from 'vitest';
 import { readClose } from '../../src/reconcile/close-read.ts';
-import type { TieOutName } from '../../src/reconcile/close-tieouts.ts';
+import type { TieOutName } from '../../src/shared/close.ts';
 import { ONE_THREAD, migratedWarehouse } from '../warehouse/migrated-copy.ts';
 import { runRuleNight, type RuleRows } from './rule-nights.ts';
 
@@ -70,6 +70,18 @@ const CASES: CloseCase[] = [
     name: 'an order the shop shows refunded that the service never captured is left unexplained, with its row',
     rows: { orders: [{ item_id: 'A', amount: 15000, status: 'refunded' }] },
     lines: [],
+    unexplained: { items: 1, amount_cents: -15000 },
+    residue: ['A  0 15000 -15000'],
+  },
+  {
+    name: "an order's residue is not hidden by another order's finding that names no payment",
+    rows: {
+      orders: [
+        { item_id: 'A', amount: 15000, status: 'refunded' },
+        { item_id: 'B', amount: 5000 },
+      ],
+    },
+    lines: ['missing_payment=1/-5000'],
     unexplained: { items: 1, amount_cents: -15000 },
     residue: ['A  0 15000 -15000'],
   },

@@ -35,6 +35,14 @@ const result: ReconcileResult = {
       unexplained: { items: 0, amount_cents: 0 },
       closes: true,
     },
+    cash: {
+      shop: { items: 0, amount_cents: 0 },
+      service: { items: 0, amount_cents: 0 },
+      difference_cents: 0,
+      explained: [],
+      unexplained: { items: 0, amount_cents: 0 },
+      closes: true,
+    },
   },
   seconds: 1,
 };
