@@ -7,6 +7,15 @@ import { FINDING_CATEGORIES } from '../../src/shared/domain.ts';
 import { messagesFor } from '../../src/shared/locale/index.ts';
 
 const zero = { new: 0, open: 0, resolved: 0, amountCents: 0 };
+/** A tie-out whose two sides agree: `items` on each side, `cents` in all. */
+const closed = (items: number, cents: number) => ({
+  shop: { items, amount_cents: cents },
+  service: { items, amount_cents: cents },
+  difference_cents: 0,
+  explained: [],
+  unexplained: { items: 0, amount_cents: 0 },
+  closes: true,
+});
 const result: ReconcileResult = {
   runId: 'rec-2',
   date: '2026-03-10',
@@ -18,32 +27,7 @@ const result: ReconcileResult = {
   } as ReconcileResult['counts'],
   totals: { new: 1234, open: 3, resolved: 3 },
   matches: { exact: 5395, variance: 7 },
-  close: {
-    sales: {
-      shop: { items: 3, amount_cents: 30000 },
-      service: { items: 3, amount_cents: 30000 },
-      difference_cents: 0,
-      explained: [],
-      unexplained: { items: 0, amount_cents: 0 },
-      closes: true,
-    },
-    refunds: {
-      shop: { items: 0, amount_cents: 0 },
-      service: { items: 0, amount_cents: 0 },
-      difference_cents: 0,
-      explained: [],
-      unexplained: { items: 0, amount_cents: 0 },
-      closes: true,
-    },
-    cash: {
-      shop: { items: 0, amount_cents: 0 },
-      service: { items: 0, amount_cents: 0 },
-      difference_cents: 0,
-      explained: [],
-      unexplained: { items: 0, amount_cents: 0 },
-      closes: true,
-    },
-  },
+  close: { sales: closed(3, 30000), refunds: closed(0, 0), cash: closed(0, 0) },
   seconds: 1,
 };
 
