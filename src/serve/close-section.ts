@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Messages } from '../shared/locale/index.ts';
 import { TIE_OUTS, isTieOutShown } from '../shared/close.ts';
+import { waterfallChart } from './close-chart.ts';
 import { html, type SafeHtml } from './html.ts';
 
 const line = z.looseObject({ items: z.number().int(), amount_cents: z.number().int() });
@@ -47,7 +48,14 @@ function tieOutTable(name: string, t: TieOut, m: Messages): SafeHtml {
     ...t.explained.map((l) => row(l.line, l.items, l.amount_cents, m)),
     row('unexplained', t.unexplained.items, t.unexplained.amount_cents, m, true),
   ];
-  return html`${verdict}
+  // The difference's making, line by line: what explains it, then what does not.
+  const steps = [
+    ...t.explained.map((l) => ({ key: l.line, label: labelOf(l.line, m), cents: l.amount_cents })),
+    ...(t.unexplained.items > 0 ? [{ key: 'unexplained', label: labelOf('unexplained', m), cents: t.unexplained.amount_cents }] : []),
+  ];
+  const chart =
+    steps.length === 0 ? '' : waterfallChart(steps, { key: 'difference', label: labelOf('difference', m), cents: t.difference_cents }, m, p.chart(title));
+  return html`${verdict}${chart}
 <table id="close-${name}" class="close"><caption>${title}</caption><thead><tr><th>${p.line}</th><th class="num">${p.items}</th><th class="num">${p.amount}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 

@@ -220,6 +220,53 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
     }
   }, 30_000);
 
+  it("opens on the day's close at 1366 px in Portuguese: a waterfall of the difference whose bars are summary.json's lines", async () => {
+    const portuguese = await startReportServer(optionsFor(run, { locale: 'pt-BR' }));
+    const context = await browser!.newContext({ viewport: { width: 1366, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${portuguese.url}/nights/${NIGHTS[1]}`);
+      type Line = { items: number; amount_cents: number };
+      const { close } = JSON.parse(readFileSync(join(run.config.reports.outDir, NIGHTS[1], 'summary.json'), 'utf8')) as {
+        close: { sales: { difference_cents: number; explained: (Line & { line: string })[]; unexplained: Line } };
+      };
+      const sales = close.sales;
+      expect(sales.explained.length).toBeGreaterThan(0);
+      // The heading sits above the downloads, in the first screen.
+      const heading = await page.$eval('#close-heading', (h) => ({ text: h.textContent, top: h.getBoundingClientRect().top }));
+      expect(heading.text).toBe('Fechamento');
+      expect(heading.top).toBeLessThan(800);
+      const bars = await page.$$eval('#close-sales-verdict + figure.close-chart g.step', (steps) =>
+        steps.map((g) => {
+          const rect = g.querySelector('rect')!.getBoundingClientRect();
+          return {
+            line: g.getAttribute('data-line'),
+            cents: Number(g.getAttribute('data-cents')),
+            label: g.querySelector('text')?.textContent,
+            width: rect.width,
+            right: rect.right,
+          };
+        }),
+      );
+      const expected = [
+        ...sales.explained.map((l) => ({ line: l.line, cents: l.amount_cents })),
+        ...(sales.unexplained.items > 0 ? [{ line: 'unexplained', cents: sales.unexplained.amount_cents }] : []),
+        { line: 'difference', cents: sales.difference_cents },
+      ];
+      expect(bars.map(({ line, cents }) => ({ line, cents }))).toEqual(expected);
+      // Every bar is drawn and inside the page; its words are the locale's, never the key.
+      for (const b of bars) {
+        expect(b.width).toBeGreaterThanOrEqual(1);
+        expect(b.right).toBeLessThanOrEqual(1366);
+        expect(b.label).not.toBe(b.line);
+      }
+      expect(await page.$eval('#close-heading', (h) => h.ownerDocument.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    } finally {
+      await context.close();
+      await portuguese.close();
+    }
+  });
+
   it('shows what a decision needs at 1366 px in Portuguese: reason and amount in the first rows, new tonight first, a panel with the whole reason, both sides and the history, an acknowledgement confirmed after a reload', async () => {
     const portuguese = await startReportServer(optionsFor(run, { locale: 'pt-BR' }));
     const context = await browser!.newContext({ viewport: { width: 1366, height: 800 } });

@@ -52,6 +52,7 @@ export const pagePtBR = {
   /** The night's close at the top of its page (close-section.ts, docs/close.md). */
   close: {
     heading: 'Fechamento',
+    chart: (tieout: string): string => `${tieout}: como a diferença entre o serviço e a loja se compõe`,
     closes: (tieout: string): string => `${tieout}: fecha. Cada centavo da diferença entre a loja e o serviço está explicado.`,
     doesNotClose: (tieout: string, money: string, items: number): string =>
       `${tieout}: NÃO fecha. ${money} da diferença não têm explicação, em ${formatPtBR.count(items)} item(ns): veja close_residue (recon sql).`,
