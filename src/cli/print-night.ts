@@ -5,6 +5,7 @@ import type { NightlyOutcome } from '../../jobs/nightly.ts';
 import { CLOSE_TIMING_LINES, TIE_OUTS, type TieOut, isTieOutShown } from '../shared/close.ts';
 import { FINDING_CATEGORIES } from '../shared/domain.ts';
 import { type Locale, messagesFor } from '../shared/locale/index.ts';
+import { localizeCloseLine } from '../shared/locale/localize.ts';
 import { serveHintFor } from '../serve/open-hint.ts';
 import { ownCommandFor } from './own-command.ts';
 
@@ -22,12 +23,13 @@ function statementLines(statement: NightlyOutcome['statement'], m: ReturnType<ty
 
 /** A tie-out in one line: it closes (and by what), or how much is left unexplained. */
 function closeLine(name: string, t: TieOut, locale: Locale): string {
-  const { night: m, fmt, closeLines } = messagesFor(locale);
+  const messages = messagesFor(locale);
+  const { night: m, fmt } = messages;
   const timing = t.explained.filter((l) => (CLOSE_TIMING_LINES as readonly string[]).includes(l.line));
   const byTiming = timing.reduce((n, l) => n + l.items, 0);
   const byFindings = t.explained.reduce((n, l) => n + l.items, 0) - byTiming;
   const [difference, unexplained] = [fmt.money(t.difference_cents), fmt.money(t.unexplained.amount_cents)];
-  return m.closeTieOut(closeLines[name] ?? name, t.closes, difference, byFindings, byTiming, unexplained, t.unexplained.items);
+  return m.closeTieOut(localizeCloseLine(messages, name), t.closes, difference, byFindings, byTiming, unexplained, t.unexplained.items);
 }
 
 /** `configFile`: the --config the run used, so the printed `recon serve` command serves the same folders. */

@@ -30,6 +30,8 @@ export interface TieOutSpec {
   elsewhere: string;
   /** Whether a finding resolved tonight explains an item too (a refund made is what resolves the refund owed). */
   resolvedExplains: boolean;
+  /** Working tables the sides and `elsewhere` both read, built once before them. */
+  prepare?: readonly string[];
 }
 
 const CATEGORY_LIST = `[${FINDING_CATEGORIES.map((c) => `'${c}'`).join(', ')}]`;
@@ -39,6 +41,7 @@ const categoryRank = `CASE f.category ${FINDING_CATEGORIES.map((c, i) => `WHEN '
 export function tieOutStatements(spec: TieOutSpec): string[] {
   const t = (part: string) => `temp.rc_close_${spec.name}_${part}`;
   return [
+    ...(spec.prepare ?? []),
     `CREATE OR REPLACE TEMP TABLE rc_close_${spec.name}_shop AS ${spec.shop}`,
     `CREATE OR REPLACE TEMP TABLE rc_close_${spec.name}_service AS ${spec.service}`,
     `CREATE OR REPLACE TEMP TABLE rc_close_${spec.name}_items AS

@@ -5,16 +5,20 @@ import { findingKeySql } from '../shared/finding.ts';
 import { type TieOutSpec, tieOutStatements } from './close-sql.ts';
 
 const ofDay = (column: string) => `(${column} >= $d_start AND ${column} < $d_end)`;
+/** An order the shop counts as sold: paid, or refunded since (a later refund does not unsell it). */
+const SOLD = (alias: string) => `${alias}.status IN ('paid', 'refunded')`;
+/** A card sale whose money went back: refunded, or charged back. */
+const RETURNED = (alias: string) => `${alias}.source = 'card' AND ${alias}.status IN ('refunded', 'chargeback')`;
 
 /** Sales: the orders of D the shop's export shows paid (or refunded since) against the sales the service captured on D. */
 const SALES: TieOutSpec = {
   name: 'sales',
-  shop: `SELECT item_id AS k, item_id, amount_cents FROM rc_orders WHERE status IN ('paid', 'refunded') AND ${ofDay('created_at')}`,
+  shop: `SELECT item_id AS k, item_id, amount_cents FROM rc_orders o WHERE ${SOLD('o')} AND ${ofDay('created_at')}`,
   service: `SELECT coalesce(order_item_id, source || ':' || payment_id) AS k, coalesce(order_item_id, item_id) AS item_id, payment_id, amount_cents
             FROM rc_pay WHERE counts_as_paid AND ${ofDay('date_created')}`,
   // The order of D paid by a payment of another day, or the payment of D whose order is of another day.
   elsewhere: `(d.has_shop AND EXISTS (SELECT 1 FROM rc_pay p WHERE p.order_item_id = d.item_id AND p.counts_as_paid AND NOT ${ofDay('p.date_created')}))
-     OR (NOT d.has_shop AND EXISTS (SELECT 1 FROM rc_orders o WHERE o.item_id = d.item_id AND o.status IN ('paid', 'refunded') AND NOT ${ofDay('o.created_at')}))`,
+     OR (NOT d.has_shop AND EXISTS (SELECT 1 FROM rc_orders o WHERE o.item_id = d.item_id AND ${SOLD('o')} AND NOT ${ofDay('o.created_at')}))`,
   resolvedExplains: false,
 };
 
@@ -40,13 +44,14 @@ WHERE (status = 'refunded' AND prev_status IS DISTINCT FROM 'refunded')
  */
 const REFUNDS: TieOutSpec = {
   name: 'refunds',
-  shop: `SELECT item_id AS k, item_id, amount_cents FROM (${SHOP_RETURNS}) WHERE business_date = $d`,
+  // The shop's records of money going back, read once: its side and `elsewhere` both ask them.
+  prepare: [`CREATE OR REPLACE TEMP TABLE rc_close_returns AS ${SHOP_RETURNS}`],
+  shop: 'SELECT item_id AS k, item_id, amount_cents FROM rc_close_returns WHERE business_date = $d',
   service: `SELECT coalesce(order_item_id, source || ':' || payment_id) AS k, coalesce(order_item_id, item_id) AS item_id, payment_id, amount_cents
-            FROM rc_pay WHERE source = 'card' AND status IN ('refunded', 'chargeback') AND ${ofDay('date_updated')}`,
+            FROM rc_pay WHERE ${RETURNED('rc_pay')} AND ${ofDay('date_updated')}`,
   // The shop recorded it on an earlier night, or the service returned it on another day.
-  elsewhere: `(d.has_service AND EXISTS (SELECT 1 FROM (${SHOP_RETURNS}) r WHERE r.item_id = d.item_id AND r.business_date < $d))
-     OR (d.has_shop AND EXISTS (SELECT 1 FROM rc_pay p WHERE p.order_item_id = d.item_id AND p.source = 'card'
-                                AND p.status IN ('refunded', 'chargeback') AND NOT ${ofDay('p.date_updated')}))`,
+  elsewhere: `(d.has_service AND EXISTS (SELECT 1 FROM rc_close_returns r WHERE r.item_id = d.item_id AND r.business_date < $d))
+     OR (d.has_shop AND EXISTS (SELECT 1 FROM rc_pay p WHERE p.order_item_id = d.item_id AND ${RETURNED('p')} AND NOT ${ofDay('p.date_updated')}))`,
   resolvedExplains: true,
 };
 

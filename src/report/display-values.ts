@@ -3,7 +3,7 @@
 // facts), ..., and a column's header. The workbooks and the `.br.csv` copies both show values through here.
 import type { Messages } from '../shared/locale/index.ts';
 import { keptOutCellText } from '../shared/locale/kept-out-text.ts';
-import { localizeCategory, localizeState, localizeStatus, readFacts, renderReason } from '../shared/locale/localize.ts';
+import { localizeCategory, localizeCloseLine, localizeState, localizeStatus, readFacts, renderReason } from '../shared/locale/localize.ts';
 import type { ColumnDisplay, ColumnSpec } from './types.ts';
 
 /** A column's header as people read it in the locale (workbooks, `.br.csv`); machine CSVs use its key. */
@@ -33,9 +33,8 @@ export function displayTextOf(value: string, display: ColumnDisplay | undefined,
       return messages.issueKinds[value] ?? value;
     case 'bankStatus':
       return messages.bankStatuses[value] ?? value;
-    // A tie-out or a line of the day's close: its own words, else the finding category that explains it.
     case 'closeLine':
-      return messages.closeLines[value] ?? localizeCategory(messages, value);
+      return localizeCloseLine(messages, value);
   }
 }
 

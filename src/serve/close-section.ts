@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Messages } from '../shared/locale/index.ts';
 import { TIE_OUTS, isTieOutShown } from '../shared/close.ts';
+import { localizeCloseLine } from '../shared/locale/localize.ts';
 import { waterfallChart } from './close-chart.ts';
 import { html, type SafeHtml } from './html.ts';
 
@@ -24,20 +25,15 @@ type TieOut = z.infer<typeof tieOut>;
 export const closeSummarySchema = z.looseObject({ sales: tieOut, refunds: tieOut.optional(), cash: tieOut.optional() });
 type CloseSummary = z.infer<typeof closeSummarySchema>;
 
-/** A line's words: the close's own (shop, other_day, ...) or the category's label. */
-function labelOf(key: string, m: Messages): string {
-  return m.closeLines[key] ?? m.categories[key as keyof Messages['categories']] ?? key;
-}
-
 function row(key: string, items: number | null, cents: number, m: Messages, strong = false): SafeHtml {
-  const cells = html`<td>${labelOf(key, m)}</td><td class="num">${items === null ? '' : m.fmt.count(items)}</td><td class="num">${m.fmt.money(cents)}</td>`;
+  const cells = html`<td>${localizeCloseLine(m, key)}</td><td class="num">${items === null ? '' : m.fmt.count(items)}</td><td class="num">${m.fmt.money(cents)}</td>`;
   return html`<tr data-line="${key}" data-items="${items === null ? '' : String(items)}" data-cents="${String(cents)}"${strong ? html` class="total"` : ''}>${cells}</tr>`;
 }
 
 /** One tie-out: its verdict and its table, rows keyed for tests and scripts by line (data-line). */
 function tieOutTable(name: string, t: TieOut, m: Messages): SafeHtml {
   const p = m.page.close;
-  const title = labelOf(name, m);
+  const title = localizeCloseLine(m, name);
   const verdict = t.closes
     ? html`<p class="close-ok" id="close-${name}-verdict">${p.closes(title)}</p>`
     : html`<p class="notice" id="close-${name}-verdict">${p.doesNotClose(title, m.fmt.money(t.unexplained.amount_cents), t.unexplained.items)}</p>`;
@@ -50,11 +46,13 @@ function tieOutTable(name: string, t: TieOut, m: Messages): SafeHtml {
   ];
   // The difference's making, line by line: what explains it, then what does not.
   const steps = [
-    ...t.explained.map((l) => ({ key: l.line, label: labelOf(l.line, m), cents: l.amount_cents })),
-    ...(t.unexplained.items > 0 ? [{ key: 'unexplained', label: labelOf('unexplained', m), cents: t.unexplained.amount_cents }] : []),
+    ...t.explained.map((l) => ({ key: l.line, label: localizeCloseLine(m, l.line), cents: l.amount_cents })),
+    ...(t.unexplained.items > 0 ? [{ key: 'unexplained', label: localizeCloseLine(m, 'unexplained'), cents: t.unexplained.amount_cents }] : []),
   ];
   const chart =
-    steps.length === 0 ? '' : waterfallChart(steps, { key: 'difference', label: labelOf('difference', m), cents: t.difference_cents }, m, p.chart(title));
+    steps.length === 0
+      ? ''
+      : waterfallChart(steps, { key: 'difference', label: localizeCloseLine(m, 'difference'), cents: t.difference_cents }, m, p.chart(title));
   return html`${verdict}${chart}
 <table id="close-${name}" class="close"><caption>${title}</caption><thead><tr><th>${p.line}</th><th class="num">${p.items}</th><th class="num">${p.amount}</th></tr></thead><tbody>${rows}</tbody></table>`;
 }

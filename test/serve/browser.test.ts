@@ -73,6 +73,18 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
     if (run) rmSync(run.dir, { recursive: true, force: true });
   });
 
+  /** A page of a pt-BR server in a 1366 px laptop's window; both closed after `work`, whatever it does. */
+  async function atLaptopInPortuguese(work: (page: Page, url: string) => Promise<void>): Promise<void> {
+    const portuguese = await startReportServer(optionsFor(run, { locale: 'pt-BR' }));
+    const context = await browser!.newContext({ viewport: { width: 1366, height: 800 } });
+    try {
+      await work(await context.newPage(), portuguese.url);
+    } finally {
+      await context.close();
+      await portuguese.close();
+    }
+  }
+
   it('home -> night -> sort and filter -> download, with a non-blank screenshot', async () => {
     const context = await browser!.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     const problems: string[] = [];
@@ -141,11 +153,8 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
     }
   }, 30_000);
   it('fits a 1366 px laptop in Portuguese: no sideways scroll, one page of rows at a time, the age filter; a reason past two lines opened by a click', async () => {
-    const portuguese = await startReportServer(optionsFor(run, { locale: 'pt-BR' }));
-    const context = await browser!.newContext({ viewport: { width: 1366, height: 800 } });
-    try {
-      const page = await context.newPage();
-      await page.goto(`${portuguese.url}/nights/${NIGHTS[1]}`);
+    await atLaptopInPortuguese(async (page, url) => {
+      await page.goto(`${url}/nights/${NIGHTS[1]}`);
       const fit = await page.$eval('#findings', (table) => {
         const box = table.parentElement ?? table;
         return {
@@ -214,18 +223,12 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       expect(await reason.getAttribute('class')).toContain('open');
       expect((await reason.boundingBox())?.height ?? 0).toBeGreaterThan(closed);
       expect((await linesOf()).lines).toBeGreaterThan(2.5);
-    } finally {
-      await context.close();
-      await portuguese.close();
-    }
+    });
   }, 30_000);
 
   it("opens on the day's close at 1366 px in Portuguese: a waterfall of the difference whose bars are summary.json's lines", async () => {
-    const portuguese = await startReportServer(optionsFor(run, { locale: 'pt-BR' }));
-    const context = await browser!.newContext({ viewport: { width: 1366, height: 800 } });
-    try {
-      const page = await context.newPage();
-      await page.goto(`${portuguese.url}/nights/${NIGHTS[1]}`);
+    await atLaptopInPortuguese(async (page, url) => {
+      await page.goto(`${url}/nights/${NIGHTS[1]}`);
       type Line = { items: number; amount_cents: number };
       const { close } = JSON.parse(readFileSync(join(run.config.reports.outDir, NIGHTS[1], 'summary.json'), 'utf8')) as {
         close: { sales: { difference_cents: number; explained: (Line & { line: string })[]; unexplained: Line } };
@@ -261,20 +264,14 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
         expect(b.label).not.toBe(b.line);
       }
       expect(await page.$eval('#close-heading', (h) => h.ownerDocument.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
-    } finally {
-      await context.close();
-      await portuguese.close();
-    }
+    });
   });
 
   it('shows what a decision needs at 1366 px in Portuguese: reason and amount in the first rows, new tonight first, a panel with the whole reason, both sides and the history, an acknowledgement confirmed after a reload', async () => {
-    const portuguese = await startReportServer(optionsFor(run, { locale: 'pt-BR' }));
-    const context = await browser!.newContext({ viewport: { width: 1366, height: 800 } });
     const problems: string[] = [];
-    try {
-      const page = await context.newPage();
+    await atLaptopInPortuguese(async (page, url) => {
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      await page.goto(`${portuguese.url}/nights/${NIGHTS[1]}`);
+      await page.goto(`${url}/nights/${NIGHTS[1]}`);
       // The columns a decision needs, in the catalogue's words, each whole on one line with its sort arrow:
       // none cut (a cut header showed a stray "." or "..") nor broken inside a word.
       const headers = await headersOf(page);
@@ -371,10 +368,7 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.locator('#finding-panel').screenshot({ path: join(ARTIFACTS, 'serve-panel-1366.png') });
       expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-      await portuguese.close();
-    }
+    });
   }, 30_000);
 
   it("acknowledges a finding from the page: its panel, a name and a note, and the row's state changes", async () => {

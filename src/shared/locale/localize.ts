@@ -65,6 +65,11 @@ export function localizeCategory(messages: Messages, category: string): string {
   return (messages.categories as Record<string, string>)[category] ?? category;
 }
 
+/** A tie-out or a line of the day's close (shared/close.ts): its own words, else the finding category that explains it. */
+export function localizeCloseLine(messages: Messages, key: string): string {
+  return messages.closeLines[key] ?? localizeCategory(messages, key);
+}
+
 export function localizeState(messages: Messages, state: string): string {
   return (messages.states as Record<string, string>)[state] ?? state;
 }
