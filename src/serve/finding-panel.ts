@@ -4,7 +4,7 @@
 // the bank line of a bank finding, and the history: the night it was first seen, then each action the
 // triage journal holds for it, with who and when. Orders and payments have no page of their own, so
 // their ids are shown as text (the discrepancies workbook lists them); a bank line links to the night's
-// bank section. One form whose buttons each record one action (action-route.ts).
+// bank section when the page has one. One form whose buttons each record one action (action-route.ts).
 import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory, localizeChanged, localizeReason, localizeState, localizeStatus } from '../shared/locale/localize.ts';
 import { amountAtStakeOf } from '../shared/amount-at-stake.ts';
@@ -25,13 +25,18 @@ function side(id: string | null, cents: bigint | null, atMs: number | null | und
   return parts.length === 0 ? null : html`${parts.map((p, i) => (i === 0 ? p : html` · ${p}`))}`;
 }
 
-/** The bank statement's line a bank finding names (its facts): id, amount credited, day, memo; linked to the night's bank section. */
-function bankLine(f: FindingRow, m: Messages): SafeHtml | null {
+/**
+ * The bank statement's line a bank finding names (its facts): id, amount credited, day, memo; linked to the
+ * night's bank section when the page shows one (a night whose bank check was off, or whose leg could not be
+ * read, has none, and a link there would lead nowhere).
+ */
+function bankLine(f: FindingRow, m: Messages, linked: boolean): SafeHtml | null {
   const facts = f.facts;
   if (facts === null || (facts.kind !== 'payoutAmountDiffers' && facts.kind !== 'bankCreditUnexplained')) return null;
   const credited = facts.kind === 'payoutAmountDiffers' ? facts.creditCents : facts.cents;
   const said = m.page.night.triage.sideText(credited === null ? null : m.format.money(credited), m.format.day(facts.postedOn));
-  return html`<span class="id">${facts.lineId}</span> · ${said} · ${facts.memo} · <a href="#bank">${m.page.night.triage.bankSection}</a>`;
+  const line = html`<span class="id">${facts.lineId}</span> · ${said} · ${facts.memo}`;
+  return linked ? html`${line} · <a href="#bank">${m.page.night.triage.bankSection}</a>` : line;
 }
 
 /**
@@ -86,7 +91,7 @@ ${item(t.atStake, html`<span data-value="${String(amountAtStakeOf(f))}">${m.form
 ${item(f.orderAmountCents === null && f.orderStatus === null ? columns.item : t.orderSide, side(f.itemId, f.orderAmountCents, f.orderAtMs, f.orderStatus, m, zone))}
 ${paymentSide === undefined ? '' : item(paymentSide, side(payments, f.paymentAmountCents, f.paymentAtMs, f.paymentStatus, m, zone))}
 ${item(columns.difference, f.differenceCents === null ? null : m.format.signedMoney(f.differenceCents))}
-${item(t.bankLine, bankLine(f, m))}
+${item(t.bankLine, bankLine(f, m, triage.bankSection === true))}
 ${item(t.key, html`<span class="id">${f.key}</span>`)}
 ${item(m.page.night.state, state)}
 ${item(t.assignedTo, view.assignee === null ? null : userText(view.assignee))}

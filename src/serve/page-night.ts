@@ -43,6 +43,9 @@ export function renderNight(data: NightData): string {
   const p = m.page.night;
   const s = night.summary;
   const off = checksOffOfNight(s?.reports_off, m);
+  // The bank section with the night's leg: a finding's panel links its bank line here only when it is shown.
+  const bankShown = !off.includes('bank') && data.bank !== undefined;
+  const triage = data.triage && { ...data.triage, bankSection: bankShown };
   const nav = html`<nav class="nav"><a href="/">${p.allNights}</a>${data.previous ? html`<a href="/nights/${data.previous}" rel="prev">← ${data.previous}</a>` : ''}${data.next ? html`<a href="/nights/${data.next}" rel="next">${data.next} →</a>` : ''}</nav>`;
   const body = html`
 ${nav}
@@ -57,7 +60,7 @@ ${off.includes('bank') ? checkOffSection('bank', m) : data.bank ? bankSection(da
 ${off.includes('fees') ? checkOffSection('fees', m) : ''}
 ${data.forecast ? forecastSection(data.forecast, m) : ''}
 <h2 id="findings-heading">${p.findingsHeading}</h2>
-${data.findings.ok ? html`${data.findings.notice === undefined ? '' : html`<p class="notice" id="warehouse-notice">${data.findings.notice}</p>`}${findingsTable(data.findings.value, night.date, m, zone, data.triage)}` : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
+${data.findings.ok ? html`${data.findings.notice === undefined ? '' : html`<p class="notice" id="warehouse-notice">${data.findings.notice}</p>`}${findingsTable(data.findings.value, night.date, m, zone, triage)}` : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
 ${data.keptOut && data.keptOut.total > 0 ? keptOutTable(data.keptOut, m, zone) : ''}
 ${data.syncRejects && data.syncRejects.total > 0 ? syncRejectsTable(data.syncRejects, m) : ''}
 `;

@@ -20,6 +20,8 @@ export interface TableTriage {
   actions: { csrfToken: string; finding: string | undefined } | undefined;
   /** What the action just taken wrote, as the journal holds it (the redirect names it: action-done.ts). */
   done?: ActionDone | undefined;
+  /** Whether the night's page shows its bank section (page-night.ts): a panel's bank line links to it only then. */
+  bankSection?: boolean | undefined;
 }
 
 export const ACTION_PATH = '/findings/actions';

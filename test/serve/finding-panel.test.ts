@@ -59,12 +59,14 @@ function event(key: string, at: string, by: string, action: TriageEvent['action'
   return { v: 1, id: `${key}-${at}-${action}`, at, by, via: 'page', action, key, ...more };
 }
 
-function panelOf(f: FindingRow, events: readonly TriageEvent[] = []): string {
+/** The panel as the night page renders it; `bankSection`: whether that page shows its bank section. */
+function panelOf(f: FindingRow, events: readonly TriageEvent[] = [], bankSection = true): string {
   const triage: TableTriage = {
     night: { items: new Map(), problems: 0, events },
     view: undefined,
     actor: undefined,
     actions: { csrfToken: 'token', finding: f.key },
+    bankSection,
   };
   return findingPanel(f, viewOf(f.key), NIGHT, triage, pt, ZONE).text;
 }
@@ -179,6 +181,18 @@ describe("a finding's panel shows each side it has, in the reader's words", () =
     expect(reason.startsWith('Motivo: ')).toBe(true);
     expect(reason === 'Motivo: stored reason').toBe(f.facts === null);
     expect(panel.includes('href="#bank"')).toBe(f.facts !== null);
+  });
+});
+
+describe("a bank line links to the night's bank section only when the page shows one", () => {
+  const payout = finding({ key: 'payout_amount_differs:co_2', category: 'payout_amount_differs', operationId: 'co_2', facts: payoutDiffers });
+  it.each([
+    ['the page shows the bank section', true, 'SBX40 · R$ 990,00 em 21/11/2026 · REPASSE · ver o banco desta noite'],
+    ['the bank check was off (or its leg unread): no section, so no link', false, 'SBX40 · R$ 990,00 em 21/11/2026 · REPASSE'],
+  ])('%s', (_name, bankSection, line) => {
+    const panel = panelOf(payout, [], bankSection);
+    expect(factsOf(panel).find(([label]) => label === 'Linha do extrato')?.[1]).toBe(line);
+    expect(panel.includes('href="#bank"')).toBe(bankSection);
   });
 });
 
