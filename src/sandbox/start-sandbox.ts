@@ -23,6 +23,7 @@ export { SandboxState } from './state.ts';
 export { SANDBOX_TIMEZONE } from './model.ts';
 export { SANDBOX_MERCHANT, sandboxStatementPath } from './config-facts.ts';
 export { writeStatementFiles } from './bank-files.ts';
+export { SANDBOX_FINANCE_ACCEPTANCES, SANDBOX_FINANCE_ACTOR, type FinanceAcceptance } from './finance-acts.ts';
 
 export interface SandboxOptions {
   port?: number;

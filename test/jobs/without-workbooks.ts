@@ -4,6 +4,7 @@
 // warehouse and summary.json, never a workbook, and rendering a night's six workbooks through exceljs was
 // about a seventh of a night's CPU (six nights of 60 sales: 12.7 s of CPU against 10.9 s). What a
 // workbook holds is proven where it is read: test/report and the two shared nights of test/serve.
+// scripts/sandbox-list-size.ts runs its nights with it too: it reads the list from the warehouse.
 import { writeFileSync } from 'node:fs';
 import type { OpenWorkbook, WorkbookWriter } from '../../src/report/index.ts';
 
