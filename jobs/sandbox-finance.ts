@@ -2,18 +2,21 @@
 // `recon findings accept --category C --older-than Nd --yes --reason R` runs: the current findings with
 // the journal folded (listFindings), the filter's targets, which skip the resolved and the accepted
 // (actionTargets), and one journal event per finding (recordAction). Nothing else writes: the next night
-// folds the journal as it would a person's acceptances. The warehouse is opened read-only for the read,
-// so the caller must not hold it (scripts/sandbox-list-size.ts closes it between nights).
+// folds the journal as it would a person's acceptances. The findings are read through the caller's own
+// connection (scripts/sandbox-list-size.ts holds the warehouse between nights): closing it for the CLI's
+// read-only open and opening it again cost a checkpoint and two opens a night, a second of each.
 import type { ReconConfig } from '../src/config/schema.ts';
 import { SANDBOX_FINANCE_ACCEPTANCES, SANDBOX_FINANCE_ACTOR, type FinanceAcceptance } from '../src/sandbox/index.ts';
 import type { Clock } from '../src/shared/clock.ts';
 import { listFindings, recordAction, type TriageContext } from '../src/triage/actions.ts';
+import type { FindingsReader } from '../src/triage/current-findings.ts';
 import { actionTargets } from '../src/triage/filter.ts';
 import { journalBoundsOf } from '../src/triage/journal-read.ts';
 
-/** The context `recon findings` builds from a config, at the caller's clock. */
-export function triageContextOf(config: ReconConfig, clock: Clock): TriageContext {
+/** The context `recon findings` builds from a config, at the caller's clock, reading through the caller's connection. */
+export function triageContextOf(config: ReconConfig, clock: Clock, held: FindingsReader): TriageContext {
   return {
+    held,
     warehousePath: config.warehouse.path,
     resources: config.warehouse,
     fileMode: config.warehouse.fileMode,

@@ -65,8 +65,7 @@ const api = createPaymentsApi({
   timeoutMs: 10_000,
   retry: { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 2000 },
 });
-const warehousePath = join(dir, 'recon.duckdb');
-let warehouse = await openWarehouse(warehousePath);
+const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
 /** The night's findings as `recon findings list` shows them: lifecycle, triage state, age. */
 let last: TriagedFinding[] = [];
 try {
@@ -82,12 +81,10 @@ try {
     now = DateTime.fromISO(date, { zone }).plus({ days: 1, hours: 2 }).toMillis();
     // Its workbooks are empty files: the list is read from the warehouse, and rendering them was a third of a night.
     await runNightly({ db: warehouse.connection, api, clock, logger: silentLogger, openWorkbook: openEmptyWorkbook }, { date }, config);
-    // The team reads the list at 09:00, through the CLI's own path, which opens the warehouse itself.
-    warehouse.close();
-    const morning = triageContextOf(config, { now: () => now + 7 * 3_600_000 });
+    // The team reads the list at 09:00, as `recon findings` reads it.
+    const morning = triageContextOf(config, { now: () => now + 7 * 3_600_000 }, warehouse.connection);
     if (financeActs) await actAsSandboxFinance(morning);
     last = (await listFindings(morning)).items;
-    warehouse = await openWarehouse(warehousePath);
     const count = (keep: (f: TriagedFinding) => boolean) => last.filter(keep).length;
     const cells = [
       count((f) => isNewFinding(f.row)),

@@ -4,7 +4,7 @@
 import type { Clock } from '../shared/clock.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { WarehouseResources } from '../warehouse/memory-limit.ts';
-import { readCurrentFindings } from './current-findings.ts';
+import { type FindingsReader, readCurrentFindings } from './current-findings.ts';
 import type { NewTriageEvent, TriageEvent } from './events.ts';
 import { matchesFilter, type FindingFilter, type TriagedFinding } from './filter.ts';
 import { viewsOf } from './fold.ts';
@@ -20,6 +20,8 @@ export interface TriageContext {
   clock: Clock;
   /** triage.journalMaxBytes and journalMaxLines; the defaults when absent. */
   journal?: JournalBounds | undefined;
+  /** The warehouse's connection when the caller holds it open: the findings are read through it, not opened again. */
+  held?: FindingsReader | undefined;
 }
 
 export interface TriageListing {
@@ -34,7 +36,7 @@ export interface TriageListing {
 }
 
 export async function listFindings(ctx: TriageContext, filter: FindingFilter = {}): Promise<TriageListing> {
-  const current = await readCurrentFindings(ctx.warehousePath, ctx.resources);
+  const current = await readCurrentFindings(ctx.warehousePath, ctx.resources, ctx.held);
   const { events, problems, skipped } = await readJournal(journalPathFor(ctx.warehousePath), ctx.journal);
   // Deadlines and ages are judged on the night the rows are of, not on today's date: the list counts what
   // that night's summary.json and workbook count.

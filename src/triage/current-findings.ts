@@ -1,7 +1,8 @@
 // The findings the CLI and the page triage: the latest reconcile run of the latest night, read from the
 // warehouse opened read-only for this read only; while a night holds the warehouse, the snapshot the
 // last night wrote beside the journal (said so to the caller, as the page says it shows the reports
-// folder then).
+// folder then). A caller that holds the warehouse open itself passes its connection, which is read instead.
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { isReconError, ReconError } from '../shared/errors.ts';
 import type { WarehouseResources } from '../warehouse/memory-limit.ts';
 import { openWarehouse } from '../warehouse/open.ts';
@@ -19,7 +20,11 @@ export interface CurrentFindings {
   busyNight: string | undefined;
 }
 
-export async function readCurrentFindings(warehousePath: string, resources?: WarehouseResources): Promise<CurrentFindings> {
+/** What the rows are read through when the caller already holds the warehouse open (a script between nights). */
+export type FindingsReader = Pick<DuckDBConnection, 'runAndReadAll'>;
+
+export async function readCurrentFindings(warehousePath: string, resources?: WarehouseResources, held?: FindingsReader): Promise<CurrentFindings> {
+  if (held !== undefined) return rowsThrough(held);
   let warehouse;
   try {
     warehouse = await openWarehouse(warehousePath, { readOnly: true, resources });
@@ -38,10 +43,14 @@ export async function readCurrentFindings(warehousePath: string, resources?: War
     };
   }
   try {
-    const reader = await warehouse.connection.runAndReadAll(LATEST_FINDINGS_SQL);
-    const rows = (reader.getRowObjects() as Record<string, unknown>[]).map(findingRowOf);
-    return { rows, night: rows[0]?.businessDate, busyNight: undefined };
+    return await rowsThrough(warehouse.connection);
   } finally {
     warehouse.close();
   }
+}
+
+async function rowsThrough(db: FindingsReader): Promise<CurrentFindings> {
+  const reader = await db.runAndReadAll(LATEST_FINDINGS_SQL);
+  const rows = (reader.getRowObjects() as Record<string, unknown>[]).map(findingRowOf);
+  return { rows, night: rows[0]?.businessDate, busyNight: undefined };
 }
