@@ -25,7 +25,8 @@ type TieOut = z.infer<typeof tieOut>;
 export const closeSummarySchema = z.looseObject({ sales: tieOut, refunds: tieOut.optional(), cash: tieOut.optional() });
 type CloseSummary = z.infer<typeof closeSummarySchema>;
 
-function row(key: string, items: number | null, cents: number, m: Messages, strong = false): SafeHtml {
+/** A line of a close table, keyed for tests and scripts by line (data-line), items and cents. */
+export function closeRow(key: string, items: number | null, cents: number, m: Messages, strong = false): SafeHtml {
   const cells = html`<td>${localizeCloseLine(m, key)}</td><td class="num">${items === null ? '' : m.fmt.count(items)}</td><td class="num">${m.fmt.money(cents)}</td>`;
   return html`<tr data-line="${key}" data-items="${items === null ? '' : String(items)}" data-cents="${String(cents)}"${strong ? html` class="total"` : ''}>${cells}</tr>`;
 }
@@ -38,11 +39,11 @@ function tieOutTable(name: string, t: TieOut, m: Messages): SafeHtml {
     ? html`<p class="close-ok" id="close-${name}-verdict">${p.closes(title)}</p>`
     : html`<p class="notice" id="close-${name}-verdict">${p.doesNotClose(title, m.fmt.money(t.unexplained.amount_cents), t.unexplained.items)}</p>`;
   const rows = [
-    row(`${name}.shop`, t.shop.items, t.shop.amount_cents, m),
-    row(`${name}.service`, t.service.items, t.service.amount_cents, m),
-    row('difference', null, t.difference_cents, m, true),
-    ...t.explained.map((l) => row(l.line, l.items, l.amount_cents, m)),
-    row('unexplained', t.unexplained.items, t.unexplained.amount_cents, m, true),
+    closeRow(`${name}.shop`, t.shop.items, t.shop.amount_cents, m),
+    closeRow(`${name}.service`, t.service.items, t.service.amount_cents, m),
+    closeRow('difference', null, t.difference_cents, m, true),
+    ...t.explained.map((l) => closeRow(l.line, l.items, l.amount_cents, m)),
+    closeRow('unexplained', t.unexplained.items, t.unexplained.amount_cents, m, true),
   ];
   // The difference's making, line by line: what explains it, then what does not.
   const steps = [

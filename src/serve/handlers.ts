@@ -2,6 +2,7 @@
 // and hands it to the pure page renderers, or streams a report file as a download.
 import type { ServerResponse } from 'node:http';
 import { yesterdayIn } from '../shared/business-day.ts';
+import { readMonthClose } from '../shared/close-month.ts';
 import type { SettlementConfig } from '../config/schema.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Messages } from '../shared/locale/index.ts';
@@ -87,6 +88,7 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
       syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
       forecast: await readForecast(db, { date, zone: site.zone, settlement: site.settlement }),
       bank: await readBankLeg(db, { date, runId: night.summary?.findings?.reconcile_run_id }),
+      monthClose: await readMonthClose(db, date),
       latestNight: await latestReconciledNight(db),
     };
   });
@@ -125,6 +127,7 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
     syncRejects: read.ok ? read.value.syncRejects : undefined,
     forecast: read.ok ? read.value.forecast : undefined,
     bank: read.ok ? read.value.bank : undefined,
+    monthClose: read.ok ? read.value.monthClose : undefined,
   };
   respond(200, 'text/html; charset=utf-8', renderNight(data));
   return true;

@@ -52,6 +52,11 @@ export const pageEn: typeof pagePtBR = {
     amount: 'Amount',
     explain:
       "Sales: the day's orders the shop's export shows paid (or refunded since) and the day's sales the service captured. Refunds and chargebacks: the orders the day's export first shows refunded (or canceled after they were paid) and the sales the service refunded or that were charged back on the day. In each tie-out, each item that differs is explained by the night's finding on it, by a counterpart on another day or by the tolerance; what is left is \"Unexplained\".",
+    monthHeading: (from, upTo) => `Month to date: ${from} to ${upTo}`,
+    monthNights: (count) => `The sum of ${count} reconciled night(s), each as the night stored it.`,
+    monthMissing: (days) =>
+      `Nights missing: ${days}. No close is stored for these days (the night was not run, or was reconciled before the close existed); run recon run nightly --date for each and the sum will include it.`,
+    monthCaption: (tieout) => `${tieout}: month to date`,
   },
   night: {
     title: (date) => `recon · night ${date}`,

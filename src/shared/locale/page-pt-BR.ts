@@ -61,6 +61,13 @@ export const pagePtBR = {
     amount: 'Valor',
     explain:
       'Vendas: os pedidos do dia que a exportação da loja mostra pagos (ou estornados depois) e as vendas do dia que o serviço capturou. Estornos e chargebacks: os pedidos que a exportação do dia mostra estornados pela primeira vez (ou cancelados depois de pagos) e as vendas que o serviço estornou ou que sofreram chargeback no dia. Em cada conciliação, cada item que difere é explicado pelo achado da noite sobre ele, por uma contrapartida em outro dia ou pela tolerância; o que sobra é "Não explicado".',
+
+    /** The month to date under the night's close (close-month-section.ts). */
+    monthHeading: (from: string, upTo: string): string => `Fechamento do mês até a noite: ${from} a ${upTo}`,
+    monthNights: (count: number): string => `Soma de ${formatPtBR.count(count)} noite(s) conciliada(s), cada uma como a noite a registrou.`,
+    monthMissing: (days: string): string =>
+      `Faltam noites: ${days}. Nenhum fechamento registrado para esses dias (noite não executada, ou conciliada antes do fechamento existir); rode recon run nightly --date para cada uma e a soma as incluirá.`,
+    monthCaption: (tieout: string): string => `${tieout}: mês até a noite`,
   },
   night: {
     title: (date: string): string => `recon · noite ${date}`,
