@@ -15,20 +15,20 @@ const UP_TO = `CAST($date AS DATE)`;
  * again counts once, as it reads now), when that run wrote close_lines. A day reconciled before the
  * close existed, or never reconciled, is missing.
  */
-const MONTH_NIGHTS_SQL = `
+export const MONTH_NIGHTS_SQL = `
 SELECT r.business_date, r.run_id FROM reconcile_runs_latest r
 WHERE r.business_date BETWEEN ${FIRST_DAY} AND ${UP_TO}
   AND r.run_id IN (SELECT run_id FROM close_lines WHERE business_date BETWEEN ${FIRST_DAY} AND ${UP_TO})`;
 
 /** Each tie-out's lines summed over the month's nights: columns tieout, line, items, amount_cents. */
-const MONTH_CLOSE_LINES_SQL = `
+export const MONTH_CLOSE_LINES_SQL = `
 SELECT c.tieout, c.line, CAST(sum(c.items) AS BIGINT) AS items, CAST(sum(c.amount_cents) AS BIGINT) AS amount_cents
 FROM close_lines c
 JOIN (${MONTH_NIGHTS_SQL}) n ON n.run_id = c.run_id AND n.business_date = c.business_date
 GROUP BY c.tieout, c.line`;
 
 /** The days of the month to $date with no close stored (column `day`, in order). */
-const MONTH_MISSING_DAYS_SQL = `
+export const MONTH_MISSING_DAYS_SQL = `
 SELECT CAST(g.d AS DATE) AS day
 FROM generate_series(CAST(${FIRST_DAY} AS TIMESTAMP), CAST(${UP_TO} AS TIMESTAMP), INTERVAL 1 DAY) AS g(d)
 WHERE CAST(g.d AS DATE) NOT IN (SELECT business_date FROM (${MONTH_NIGHTS_SQL}))
@@ -66,15 +66,22 @@ export async function readMonthClose(db: ReadAll, upTo: string): Promise<MonthCl
   };
 }
 
-/** The latest day of `month` (YYYY-MM) whose night stored a close, or undefined when none did. */
-export async function readLastClosedNight(db: ReadAll, month: string): Promise<string | undefined> {
+/** The latest day of `month` (YYYY-MM; of any month when absent) whose night stored a close, or undefined when none did. */
+export async function readLastClosedNight(db: ReadAll, month?: string): Promise<string | undefined> {
   const rows = (
     await db.runAndReadAll(
       `SELECT max(r.business_date) AS day FROM reconcile_runs_latest r
-       WHERE strftime(r.business_date, '%Y-%m') = $month AND r.run_id IN (SELECT run_id FROM close_lines)`,
-      { month },
+       WHERE strftime(r.business_date, '%Y-%m-%d') LIKE $days AND r.run_id IN (SELECT run_id FROM close_lines)`,
+      { days: month === undefined ? '%' : `${month}-%` },
     )
   ).getRowObjects();
   const day = rows[0]?.['day'];
   return day === null || day === undefined ? undefined : dayText(day);
+}
+
+/** Whether night `date` (YYYY-MM-DD, a day in the configured zone) is its month's last calendar day. */
+export function isMonthsLastNight(date: string): boolean {
+  const next = new Date(`${date}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.getUTCDate() === 1;
 }

@@ -3,7 +3,7 @@
 // again counted once (its latest run), a failed run and the other months left out, and the days with
 // no close named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLastClosedNight, readMonthClose } from '../../src/shared/close-month.ts';
+import { isMonthsLastNight, readLastClosedNight, readMonthClose } from '../../src/shared/close-month.ts';
 import { ONE_THREAD, migratedWarehouse } from '../warehouse/migrated-copy.ts';
 
 type Line = [tieout: string, line: string, items: number, cents: number];
@@ -183,4 +183,17 @@ describe('the month to date of the close', () => {
   ])('the last night of %s that stored a close is %s', async (month, night) => {
     expect(await readLastClosedNight(opened.db, month)).toBe(night);
   });
+});
+
+// The nightly writes the month's close on the month's last night: the last calendar day, leap years too.
+it.each([
+  ['2026-11-30', true],
+  ['2026-11-29', false],
+  ['2026-12-31', true],
+  ['2026-02-28', true],
+  ['2028-02-28', false],
+  ['2028-02-29', true],
+  ['2026-03-01', false],
+])('%s is the last night of its month: %s', (date, last) => {
+  expect(isMonthsLastNight(date)).toBe(last);
 });
