@@ -57,6 +57,10 @@ export const pageEn: typeof pagePtBR = {
     monthMissing: (days) =>
       `Nights missing: ${days}. No close is stored for these days (the night was not run, or was reconciled before the close existed); run recon run nightly --date for each and the sum will include it.`,
     monthCaption: (tieout) => `${tieout}: month to date`,
+    residueCaption: (tieout, shown, total) =>
+      `${tieout}: what nothing explains, item by item${shown < total ? ` (the first ${shown} of ${total}; recon sql has them all)` : ''}`,
+    residueHeaders: ['Item', 'Payments', 'Shop', 'Service', 'Difference'],
+    barLink: (line) => `${line}: show these findings`,
   },
   night: {
     title: (date) => `recon · night ${date}`,
@@ -96,6 +100,8 @@ export const pageEn: typeof pagePtBR = {
     resolved: 'Resolved',
     amount: 'Amount',
     findingsHeading: 'Findings',
+    onlyCategory: (category) => `Only the findings of ${category}, as the close's chart links them.`,
+    showAll: 'Show all findings',
     noFindings: 'No findings in the warehouse for this night.',
     search: 'Search',
     searchHint: 'item, reason, customer…',

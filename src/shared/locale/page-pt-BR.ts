@@ -68,6 +68,10 @@ export const pagePtBR = {
     monthMissing: (days: string): string =>
       `Faltam noites: ${days}. Nenhum fechamento registrado para esses dias (noite não executada, ou conciliada antes do fechamento existir); rode recon run nightly --date para cada uma e a soma as incluirá.`,
     monthCaption: (tieout: string): string => `${tieout}: mês até a noite`,
+    residueCaption: (tieout: string, shown: number, total: number): string =>
+      `${tieout}: o que nada explica, item a item${shown < total ? ` (os primeiros ${formatPtBR.count(shown)} de ${formatPtBR.count(total)}; recon sql tem todos)` : ''}`,
+    residueHeaders: ['Item', 'Pagamentos', 'Loja', 'Serviço', 'Diferença'],
+    barLink: (line: string): string => `${line}: mostrar estes achados`,
   },
   night: {
     title: (date: string): string => `recon · noite ${date}`,
@@ -110,6 +114,8 @@ export const pagePtBR = {
     resolved: 'Resolvidos',
     amount: 'Valor em jogo',
     findingsHeading: 'Achados',
+    onlyCategory: (category: string): string => `Só os achados de ${category}, como o gráfico do fechamento os liga.`,
+    showAll: 'Mostrar todos os achados',
     noFindings: 'Nenhum achado no warehouse para esta noite.',
     search: 'Buscar',
     searchHint: 'item, motivo, cliente…',
