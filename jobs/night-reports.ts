@@ -8,7 +8,9 @@ import { checksOffOf, writeReports, type OpenWorkbook, type WriteReportsRequest,
 import type { ReportDefinition } from '../src/report/types.ts';
 import type { BusinessDay } from '../src/shared/business-day.ts';
 import type { Logger } from '../src/shared/log.ts';
+import { isMonthsLastNight } from '../src/shared/close-month.ts';
 import { REPORTS } from '../reports/index.ts';
+import { monthClose } from '../reports/month-close.ts';
 
 type ReportDeps = { db: Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>; logger: Logger; openWorkbook?: OpenWorkbook | undefined };
 
@@ -33,12 +35,22 @@ export function reportRequestFor(config: ReconConfig, day: BusinessDay): Omit<Wr
 
 /**
  * Writes the night's reports of one reconcile run (every report of reports/index.ts unless others are
- * named). The triage TEMP table the night's triage step loaded must be on this connection.
+ * named; on a month's last night the month's close too, so finance has it the morning the month ends).
+ * The triage TEMP table the night's triage step loaded must be on this connection.
  */
 export function writeNightReports(
   deps: ReportDeps,
   config: ReconConfig,
   night: { day: BusinessDay; runId?: string | undefined; definitions?: readonly ReportDefinition[] | undefined },
 ): Promise<WriteReportsResult> {
-  return writeReports(deps, { ...reportRequestFor(config, night.day), runId: night.runId, definitions: night.definitions ?? REPORTS });
+  return writeReports(deps, {
+    ...reportRequestFor(config, night.day),
+    runId: night.runId,
+    definitions: night.definitions ?? (isMonthsLastNight(night.day.date) ? [...REPORTS, monthClose] : REPORTS),
+  });
+}
+
+/** Writes the month's close of the month to night `upTo` (`recon close --month`) into that night's folder. */
+export function writeMonthClose(deps: ReportDeps, config: ReconConfig, upTo: BusinessDay): Promise<WriteReportsResult> {
+  return writeReports(deps, { ...reportRequestFor(config, upTo), definitions: [monthClose] });
 }

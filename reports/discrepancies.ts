@@ -4,12 +4,12 @@
 // holds all findings in one table. The findings (with their customer, the costly part) are the report's
 // base, read once a night: the Summary, the category sheets and the CSV are cuts of it.
 import { amountAtStakeSql } from '../src/shared/amount-at-stake.ts';
-import { TIE_OUT_ORDER_SQL, shownTieOutsSql } from '../src/shared/close.ts';
 import { atStakeSql, newFindingSql, openFindingSql } from '../src/shared/figures.ts';
 import { FINDING_CATEGORIES } from '../src/shared/domain.ts';
 import type { ColumnSpec, ReportDefinition, SheetSpec } from '../src/report/types.ts';
 import { sqlLiteral } from '../src/warehouse/sql.ts';
 import { TRIAGE_TABLE, TRIAGE_TABLE_SETUP } from '../src/triage/triage-table.ts';
+import { CLOSE_COLUMNS, closeSheetSql } from './close-sheet.ts';
 import { KEPT_OUT_ORDERS_COUNT_SQL, SYNC_REJECTS_COUNT_SQL, keptOutOrdersSheet, syncRejectsSheet } from './kept-out.ts';
 
 /** The base: the run's findings with their customer (findings_with_customer looks the customer up). */
@@ -148,37 +148,14 @@ SELECT * FROM (VALUES
 ) AS n(ord, label, text_value, instant_value)
 ORDER BY ord`;
 
-/**
- * The day's close (docs/close.md), first: per tie-out its two sides, their difference, the lines that
- * explain it (largest first) and what nothing explains (always shown, zero when the day closes); a
- * tie-out with nothing on either side tonight is left out (isTieOutShown).
- */
-const CLOSE_SQL = `
-WITH l AS (SELECT tieout, line, items, amount_cents FROM close_lines
-           WHERE run_id = $run_id AND tieout IN (${shownTieOutsSql('(SELECT * FROM close_lines WHERE run_id = $run_id)')})),
-t AS (SELECT DISTINCT tieout FROM l)
-SELECT tieout, line, items, amount_cents FROM (
-  -- A side is named with its tie-out (sales.shop): what the shop and the service say differs per tie-out.
-  SELECT tieout, CASE WHEN line IN ('shop', 'service') THEN tieout || '.' || line ELSE line END AS line, items, amount_cents,
-         CASE line WHEN 'shop' THEN 0 WHEN 'service' THEN 1 WHEN 'unexplained' THEN 4 ELSE 3 END AS o FROM l
-  UNION ALL
-  SELECT tieout, 'difference', NULL, sum(CASE line WHEN 'service' THEN amount_cents WHEN 'shop' THEN -amount_cents ELSE 0 END), 2 FROM l GROUP BY tieout
-  UNION ALL
-  SELECT tieout, 'unexplained', 0, 0, 4 FROM t WHERE NOT EXISTS (SELECT 1 FROM l WHERE l.tieout = t.tieout AND l.line = 'unexplained'))
-ORDER BY ${TIE_OUT_ORDER_SQL}, tieout, o, abs(amount_cents) DESC, line`;
-
 const closeSheet: SheetSpec = {
   name: 'Close',
   title: (m) => m.sheets.close,
-  sql: CLOSE_SQL,
+  // The day's close first (docs/close.md): the lines the night's reconcile run stored.
+  sql: closeSheetSql('SELECT tieout, line, items, amount_cents FROM close_lines WHERE run_id = $run_id'),
   // A run reconciled before the close existed has no lines: its workbook opens on the Summary, as it did.
   omitWhenEmpty: true,
-  columns: [
-    { key: 'tieout', header: 'tieout', type: 'text', display: 'closeLine' },
-    { key: 'line', header: 'closeLine', type: 'text', display: 'closeLine', width: 40 },
-    { key: 'items', header: 'items', type: 'integer' },
-    { key: 'amount_cents', header: 'closeAmount', type: 'cents' },
-  ],
+  columns: CLOSE_COLUMNS,
 };
 
 const summarySheet: SheetSpec = {

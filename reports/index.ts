@@ -8,13 +8,14 @@ import { chargebacks } from './chargebacks.ts';
 import { fees } from './fees.ts';
 import { forecast } from './forecast.ts';
 import { payouts } from './payouts.ts';
+import { monthClose } from './month-close.ts';
 import { KEPT_OUT_ORDERS_SQL, SYNC_REJECTS_SQL, ordersRejected } from './kept-out.ts';
 
 export const REPORTS: readonly ReportDefinition[] = [discrepancies, refunds, chargebacks, fees, forecast, payouts];
 
-/** What `recon serve` shows: every report's files, then the rows a stopped night kept out. */
+/** What `recon serve` shows: every report's files, the month's close where one was written, then the rows a stopped night kept out. */
 export const REPORT_CATALOG: ReportCatalog = Object.freeze({
-  reportNames: Object.freeze([...REPORTS.map((r) => r.name), ordersRejected.name]),
+  reportNames: Object.freeze([...REPORTS.map((r) => r.name), monthClose.name, ordersRejected.name]),
   keptOutOrdersSql: KEPT_OUT_ORDERS_SQL,
   syncRejectsSql: SYNC_REJECTS_SQL,
 });

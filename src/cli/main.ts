@@ -29,6 +29,7 @@ const subCommands = {
   receive: () => import('./commands/receive.ts').then((m) => m.default),
   findings: () => import('./commands/findings.ts').then((m) => m.default),
   check: () => import('./commands/check.ts').then((m) => m.default),
+  close: () => import('./commands/close.ts').then((m) => m.default),
 } satisfies Record<string, () => Promise<AnyCommand>>;
 
 // Its description, as every command's and flag's, is the locale catalogue's (help-en.ts, help-pt-BR.ts).

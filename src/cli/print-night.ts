@@ -22,7 +22,7 @@ function statementLines(statement: NightlyOutcome['statement'], m: ReturnType<ty
 }
 
 /** A tie-out in one line: it closes (and by what), or how much is left unexplained. */
-function closeLine(name: string, t: TieOut, locale: Locale): string {
+export function closeLine(name: string, t: TieOut, locale: Locale): string {
   const messages = messagesFor(locale);
   const { night: m, fmt } = messages;
   const timing = t.explained.filter((l) => (CLOSE_TIMING_LINES as readonly string[]).includes(l.line));

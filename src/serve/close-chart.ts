@@ -10,6 +10,10 @@ export interface WaterfallStep {
   key: string;
   label: string;
   cents: number;
+  /** Where the bar leads: the rows it stands for (the findings of its category, the residue's rows). */
+  href?: string | undefined;
+  /** The link's words for a screen reader and the tooltip. */
+  linkLabel?: string | undefined;
 }
 
 const ROW = 26;
@@ -36,7 +40,8 @@ export function waterfallChart(steps: readonly WaterfallStep[], total: Waterfall
   const bar = (s: WaterfallStep, from: number, to: number, i: number, colour: string) => {
     const [x1, x2] = [scale(Math.min(from, to)), scale(Math.max(from, to))];
     const y = i * ROW + 4;
-    return html`<g class="step" data-line="${s.key}" data-cents="${String(s.cents)}"><text x="${LABEL_W - 8}" y="${y + 13}" text-anchor="end" font-size="12" fill="#374151">${s.label}</text><rect x="${x1.toFixed(1)}" y="${y}" width="${Math.max(2, x2 - x1).toFixed(1)}" height="${ROW - 8}" fill="${colour}"><title>${s.label}: ${m.fmt.money(s.cents)}</title></rect><text x="${WIDTH - 4}" y="${y + 13}" text-anchor="end" font-size="12" fill="#374151">${m.fmt.money(s.cents)}</text></g>`;
+    const step = html`<g class="step" data-line="${s.key}" data-cents="${String(s.cents)}"><text x="${LABEL_W - 8}" y="${y + 13}" text-anchor="end" font-size="12" fill="#374151">${s.label}</text><rect x="${x1.toFixed(1)}" y="${y}" width="${Math.max(2, x2 - x1).toFixed(1)}" height="${ROW - 8}" fill="${colour}"><title>${s.label}: ${m.fmt.money(s.cents)}</title></rect><text x="${WIDTH - 4}" y="${y + 13}" text-anchor="end" font-size="12" fill="#374151">${m.fmt.money(s.cents)}</text></g>`;
+    return s.href === undefined ? step : html`<a href="${s.href}" aria-label="${s.linkLabel ?? s.label}">${step}</a>`;
   };
   const rows = spans.map(({ step, from, to }, i) =>
     bar(step, from, to, i, step.key === 'unexplained' ? COLOURS.unexplained : step.cents >= 0 ? COLOURS.up : COLOURS.down),

@@ -130,7 +130,11 @@ function ageInDays(firstSeen: string, nightDate: string): number {
   return Number.isFinite(days) ? Math.max(0, Math.round(days)) : 0;
 }
 
-export function findingsTable(findings: NightFindings, nightDate: string, m: Messages, zone: string, triage?: TableTriage): SafeHtml {
+/**
+ * `category`: only that category's rows (a bar of the close's waterfall links here), said above the
+ * table with a link back to all of them; the category filter shows it chosen.
+ */
+export function findingsTable(findings: NightFindings, nightDate: string, m: Messages, zone: string, triage?: TableTriage, category?: string): SafeHtml {
   const p = m.page.night;
   if (findings.total === 0) return html`<p class="muted">${p.noFindings}</p>`;
   // The triage state replaces the computed one in the State column (acknowledged and accepted are states
@@ -147,13 +151,13 @@ export function findingsTable(findings: NightFindings, nightDate: string, m: Mes
   });
   const inView = triage?.view === undefined ? undefined : new Set(rowsOfView(findings.rows, triage.night, triage.view, triage.actor).map((f) => f.key));
   const shownRows = sortByDefaultOrder(
-    withTriage.filter((r) => inView === undefined || inView.has(r.row.key)),
+    withTriage.filter((r) => (inView === undefined || inView.has(r.row.key)) && (category === undefined || r.row.category === category)),
     (r) => ({ lifecycle: r.lifecycle, finding: r.row }),
   );
   const categories = [...new Set(shownRows.map((f) => f.row.category))].sort((a, b) => rank(a) - rank(b));
   const filters = html`<div class="filters">
 <label>${p.search} <input type="search" id="filter-text" placeholder="${p.searchHint}" autocomplete="off"></label>
-<label>${p.columns.category} <select id="filter-category"><option value="">${p.all}</option>${categories.map((c) => html`<option value="${c}">${localizeCategory(m, c)}</option>`)}</select></label>
+<label>${p.columns.category} <select id="filter-category"><option value="">${p.all}</option>${categories.map((c) => html`<option value="${c}"${c === category ? html` selected` : ''}>${localizeCategory(m, c)}</option>`)}</select></label>
 <label>${p.state} <select id="filter-state"><option value="">${p.all}</option>${STATE_CHOICES.map((c) => html`<option value="${c.state}" data-by="${c.by}">${localizeState(m, c.state)}</option>`)}</select></label>
 <label>${p.openFor} <select id="filter-age"><option value="">${p.anyTime}</option>${AGE_CHOICES.map((d) => html`<option value="${d}">${p.moreThan(d)}</option>`)}</select></label>
 <label>${p.rowsPerPage} <select id="page-size">${PAGE_SIZES.map((n) => html`<option value="${n}"${n === 50 ? html` selected` : ''}>${n}</option>`)}</select></label>
@@ -182,7 +186,11 @@ export function findingsTable(findings: NightFindings, nightDate: string, m: Mes
     triage === undefined
       ? ''
       : html`${actionDoneNotice(triage.done, m)}${viewsNav(nightDate, triage, m)}${triage.actions === undefined ? html`<p class="muted">${p.triage.latestOnly}</p>` : bulkForm(bulk, nightDate, triage, m)}`;
-  return html`${capped}${controls}${panel}${filters}<div class="scroll"><table id="findings" class="fit"><colgroup>${cols}</colgroup><thead><tr>${head}${actHead}</tr></thead><tbody>${rows}</tbody></table></div>${pager}`;
+  const only =
+    category === undefined
+      ? ''
+      : html`<p class="notice" id="category-only">${p.onlyCategory(localizeCategory(m, category))} <a href="/nights/${nightDate}#findings-heading">${p.showAll}</a></p>`;
+  return html`${capped}${controls}${only}${panel}${filters}<div class="scroll"><table id="findings" class="fit"><colgroup>${cols}</colgroup><thead><tr>${head}${actHead}</tr></thead><tbody>${rows}</tbody></table></div>${pager}`;
 }
 
 function cappedNotice(table: Limited<unknown>, m: Messages): SafeHtml | '' {

@@ -2,6 +2,9 @@
 // and hands it to the pure page renderers, or streams a report file as a download.
 import type { ServerResponse } from 'node:http';
 import { yesterdayIn } from '../shared/business-day.ts';
+import { readMonthClose } from '../shared/close-month.ts';
+import { FINDING_CATEGORIES } from '../shared/domain.ts';
+import { readCloseResidue } from './close-section.ts';
 import type { SettlementConfig } from '../config/schema.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Messages } from '../shared/locale/index.ts';
@@ -87,6 +90,11 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
       syncRejects: await syncRejectsOfNight(db, { date, limit: site.findingsLimit, sql: site.catalog.syncRejectsSql }),
       forecast: await readForecast(db, { date, zone: site.zone, settlement: site.settlement }),
       bank: await readBankLeg(db, { date, runId: night.summary?.findings?.reconcile_run_id }),
+      monthClose: await readMonthClose(db, date),
+      residue:
+        night.summary?.findings?.reconcile_run_id === undefined
+          ? undefined
+          : await readCloseResidue(db, night.summary.findings.reconcile_run_id, site.findingsLimit),
       latestNight: await latestReconciledNight(db),
     };
   });
@@ -125,9 +133,17 @@ export async function serveNight(site: SiteContext, date: string, visitor: Visit
     syncRejects: read.ok ? read.value.syncRejects : undefined,
     forecast: read.ok ? read.value.forecast : undefined,
     bank: read.ok ? read.value.bank : undefined,
+    monthClose: read.ok ? read.value.monthClose : undefined,
+    residue: read.ok ? read.value.residue : undefined,
+    category: categoryOf(visitor.query.get('category')),
   };
   respond(200, 'text/html; charset=utf-8', renderNight(data));
   return true;
+}
+
+/** A finding category the page's query names (a bar of the close's chart links with it); anything else is ignored. */
+function categoryOf(value: string | null): string | undefined {
+  return value !== null && (FINDING_CATEGORIES as readonly string[]).includes(value) ? value : undefined;
 }
 
 /** Streams a known report file as an attachment; `not_found` when there is no such file. */

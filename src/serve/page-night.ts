@@ -3,12 +3,14 @@
 // for a check that was off, the sentence saying so), and the tables of rows (findings-table.ts), all in
 // the words of reports.locale.
 import { basename } from 'node:path';
+import type { MonthClose } from '../shared/close-month.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { localizeCategory } from '../shared/locale/localize.ts';
 import { findingsTable, keptOutTable, syncRejectsTable } from './findings-table.ts';
 import { type BankLeg, bankSection } from './bank-section.ts';
 import { checkOffSection, checksOffOfNight } from './check-off-section.ts';
-import { closeSection } from './close-section.ts';
+import { type ResidueRow, closeSection } from './close-section.ts';
+import { monthCloseSection } from './close-month-section.ts';
 import { type Forecast, forecastSection } from './forecast-section.ts';
 import { zoneLabel } from './format.ts';
 import { html, renderPage, type SafeHtml } from './html.ts';
@@ -34,6 +36,12 @@ export interface NightData {
   forecast?: Forecast | undefined;
   /** The night's bank check: payouts by where they stand, and the latest statements (undefined when there is none). */
   bank?: BankLeg | undefined;
+  /** The rows of the night's close that nothing explains (undefined when the warehouse could not be read). */
+  residue?: { rows: ResidueRow[]; totals: Record<string, number> } | undefined;
+  /** Only this category's findings in the table (a bar of the close's chart links here). */
+  category?: string | undefined;
+  /** The close summed over the month to the night (undefined when the warehouse could not be read). */
+  monthClose?: MonthClose | undefined;
   /** The journal's triage of the findings, and what the visitor can do with them. */
   triage?: TableTriage | undefined;
 }
@@ -52,7 +60,8 @@ ${nav}
 <h1>${p.heading(night.date)} ${outcomeBadge(s?.outcome, m)}</h1>
 ${night.problem ? html`<p class="notice">${night.problem}</p>` : ''}
 ${s ? facts(night, zone, m) : ''}
-${s?.close ? closeSection(s.close, m) : ''}
+${s?.close ? closeSection(s.close, m, { date: night.date, residue: data.residue }) : ''}
+${data.monthClose ? monthCloseSection(data.monthClose, m) : ''}
 <h2>${p.downloads}</h2>
 ${downloadLinks(night, m)}${night.summary ? html`<p class="muted">${p.record} <a href="/nights/${night.date}/summary.json" download>summary.json</a></p>` : ''}
 ${s?.findings ? categoryTable(s.findings.by_category, m) : ''}
@@ -60,7 +69,7 @@ ${off.includes('bank') ? checkOffSection('bank', m) : data.bank ? bankSection(da
 ${off.includes('fees') ? checkOffSection('fees', m) : ''}
 ${data.forecast ? forecastSection(data.forecast, m) : ''}
 <h2 id="findings-heading">${p.findingsHeading}</h2>
-${data.findings.ok ? html`${data.findings.notice === undefined ? '' : html`<p class="notice" id="warehouse-notice">${data.findings.notice}</p>`}${findingsTable(data.findings.value, night.date, m, zone, triage)}` : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
+${data.findings.ok ? html`${data.findings.notice === undefined ? '' : html`<p class="notice" id="warehouse-notice">${data.findings.notice}</p>`}${findingsTable(data.findings.value, night.date, m, zone, triage, data.category)}` : html`<p class="notice" id="warehouse-notice">${data.findings.reason}</p>`}
 ${data.keptOut && data.keptOut.total > 0 ? keptOutTable(data.keptOut, m, zone) : ''}
 ${data.syncRejects && data.syncRejects.total > 0 ? syncRejectsTable(data.syncRejects, m) : ''}
 `;

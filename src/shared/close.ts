@@ -10,7 +10,7 @@ export type TieOutName = (typeof TIE_OUTS)[number];
 export const CLOSE_TIMING_LINES = ['other_day', 'tolerance'] as const;
 
 /** A line of a tie-out: how many items and how many cents (a side's sum, or the differences a line explains). */
-export interface CloseLine {
+interface CloseLine {
   items: number;
   amount_cents: number;
 }
@@ -44,6 +44,33 @@ export function isTieOutShown(t: Pick<TieOut, 'shop' | 'service'>): boolean {
 /** isTieOutShown in SQL over close_lines rows (`lines`): the tie-outs that have items on either side. */
 export function shownTieOutsSql(lines: string): string {
   return `SELECT tieout FROM ${lines} WHERE line IN ('shop', 'service') GROUP BY tieout HAVING sum(items) > 0`;
+}
+
+/** A row of close_lines (or their sums over nights): a tie-out's line, its items and cents. */
+export interface CloseLineRow {
+  tieout: unknown;
+  line: unknown;
+  items: unknown;
+  amount_cents: unknown;
+}
+
+/**
+ * The tie-outs in their one shape from close_lines rows (a night's, or a month's sums): the sides, the
+ * explaining lines largest first, what nothing explains; a line absent is zero.
+ */
+export function tieOutsOfLines(rows: readonly CloseLineRow[]): CloseResult {
+  const lineOf = (row: CloseLineRow): CloseLine => ({ items: Number(row.items), amount_cents: Number(row.amount_cents) });
+  const tieOut = (name: TieOutName): TieOut => {
+    const own = rows.filter((r) => r.tieout === name);
+    const of = (line: string) => own.filter((r) => r.line === line).map(lineOf)[0] ?? { items: 0, amount_cents: 0 };
+    const [shop, service, unexplained] = [of('shop'), of('service'), of('unexplained')];
+    const explained = own
+      .filter((r) => !['shop', 'service', 'unexplained'].includes(String(r.line)))
+      .map((r) => ({ line: String(r.line), ...lineOf(r) }))
+      .sort((a, b) => Math.abs(b.amount_cents) - Math.abs(a.amount_cents) || a.line.localeCompare(b.line));
+    return { shop, service, difference_cents: service.amount_cents - shop.amount_cents, explained, unexplained, closes: unexplained.items === 0 };
+  };
+  return Object.fromEntries(TIE_OUTS.map((name) => [name, tieOut(name)])) as CloseResult;
 }
 
 /** The tie-outs' order (TIE_OUTS) as an SQL expression over a `tieout` column. */

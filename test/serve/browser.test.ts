@@ -264,6 +264,15 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
         expect(b.label).not.toBe(b.line);
       }
       expect(await page.$eval('#close-heading', (h) => h.ownerDocument.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+      // A bar that stands for findings opens them: clicked, the page shows that category's findings alone.
+      const category = sales.explained.map((l) => l.line).find((l) => l !== 'other_day' && l !== 'tolerance');
+      expect(category).toBeDefined();
+      await Promise.all([
+        page.waitForURL(`**/nights/${NIGHTS[1]}?category=${category}#findings-heading`),
+        page.click(`figure.close-chart a g.step[data-line="${category}"] rect`),
+      ]);
+      const shown = await page.$$eval('#findings tbody tr', (rows) => [...new Set(rows.map((r) => r.getAttribute('data-category')))]);
+      expect(shown).toEqual([category]);
     });
   });
 

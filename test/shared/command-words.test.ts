@@ -11,6 +11,8 @@ import { englishWordsIn, SENTENCE_ALLOWED, withoutNames, wordsOf } from './engli
 const SAMPLE_ARGS: readonly unknown[] = ['http://127.0.0.1:8787', '/dados/relatorios', '/dados/recon.duckdb', true];
 const SAMPLES_OF: Readonly<Record<string, readonly unknown[]>> = {
   'sandbox.generated': [['30.000', '6.052', '33.351', '600'], '28/10/2026 .. 26/11/2026', '415'],
+  'close.heading': ['2026-11', '01/11/2026', '27/11/2026', 27],
+  'close.missing': ['01/11/2026, 02/11/2026'],
 };
 
 /** Every leaf of a catalogue as [path, text]: a function called with the samples, a list joined. */

@@ -26,6 +26,8 @@ export const CLI_SAMPLES: CliErrorParams = {
   tableFormat: { got: 'xml' },
   exportFormat: { got: 'csv' },
   exportOut: {},
+  closeMonth: { got: '2026-13' },
+  closeMonthNoNight: { month: '2026-02', latest: '2026-03-11' },
   warehouseEmpty: {},
   outsideSandbox: { flag: '--date', date: '2020-01-01', first: '2026-01-01', last: '2026-03-01' },
   faultsProfile: { got: 'sometimes' },

@@ -21,6 +21,11 @@ export const commandWordsEn: CommandWords = {
     oneFile: 'one file (no timestamp)',
     readBack: (sql) => `Read back with: ${sql}`,
   },
+  close: {
+    heading: (month, from, upTo, nights) => `Month close ${month}: ${from} to ${upTo}, ${nights} night(s) summed`,
+    missing: (days) => `Nights missing (no close stored): ${days}`,
+    written: 'Reports folder',
+  },
   importOrders: {
     headers: ['file', 'format', 'read', 'loaded', 'duplicates', 'rejected', 'conflicts', 'seconds'],
     total: 'total',

@@ -26,6 +26,13 @@ export const commandWordsPtBR = {
     oneFile: 'um arquivo (sem data e hora)',
     readBack: (sql: string): string => `Para ler de volta: ${sql}`,
   },
+  /** `recon close --month` (src/cli/commands/close.ts). */
+  close: {
+    heading: (month: string, from: string, upTo: string, nights: number): string =>
+      `Fechamento do mês ${month}: de ${from} a ${upTo}, ${nights} noite(s) somada(s)`,
+    missing: (days: string): string => `Faltam noites (sem fechamento registrado): ${days}`,
+    written: 'Pasta de relatórios',
+  },
   importOrders: {
     headers: ['arquivo', 'formato', 'lidas', 'carregadas', 'duplicadas', 'rejeitadas', 'conflitos', 'segundos'] as Headers<8>,
     total: 'total',

@@ -60,6 +60,7 @@ const same = <const K extends string>(keys: readonly K[]): Record<K, K> => Objec
 
 const sheets: Messages['sheets'] = {
   close: 'Close',
+  monthClose: 'Month close',
   summary: 'Summary',
   other: 'other',
   keptOutOrders: 'Orders kept out',
@@ -269,6 +270,10 @@ export const en: Messages = {
     forecastContract: 'Settlement contract',
     forecastCompleteFrom: 'Complete for sales from',
     forecastNoSync: 'No sync has read this night: the warehouse cannot vouch for any day of this forecast',
+    monthFrom: 'Month from',
+    monthUpTo: 'Up to the night of',
+    monthNights: 'Nights summed (each as the night stored it)',
+    monthMissing: 'Nights with no close stored (not run, or reconciled before the close existed)',
     forecastPartialDays:
       'Partial days: sales before the date above were not read, and some of their installments may be due on these days (the backfill of older sales reads them; sync.backfillDays)',
     forecastLinesShown: 'Installments in this sheet: those due from',

@@ -49,6 +49,8 @@ export interface FlagErrorParams {
   tableFormat: { got: string };
   exportFormat: { got: string };
   exportOut: object;
+  closeMonth: { got: string };
+  closeMonthNoNight: { month: string; latest: string | null };
   warehouseEmpty: object;
   outsideSandbox: { flag: string; date: string; first: string; last: string };
   // The sandbox's flags.

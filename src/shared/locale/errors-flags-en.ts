@@ -47,6 +47,9 @@ export const flagErrorsEn: ErrorCatalogue<FlagErrorParams> = {
   tableFormat: (p) => `expected --format table, csv or json, got "${p.got}"`,
   exportFormat: (p) => `expected --format parquet, got "${p.got}"`,
   exportOut: () => 'expected --out DIR, the folder to write the Parquet files into',
+  closeMonth: (p) => `expected --month as a year and a month, YYYY-MM (e.g. 2026-11), got "${p.got}"`,
+  closeMonthNoNight: (p) =>
+    `expected a night of ${p.month} reconciled with its close in the warehouse, found none${p.latest === null ? '' : ` (the latest night with its close is ${p.latest})`}; run \`recon run nightly --date\` for a day of that month, or pick a month the warehouse holds`,
   warehouseEmpty: () =>
     'the warehouse holds no payments and no orders yet: run `recon sync` and `recon import`, or `recon run nightly` (after `npm start`, add --sandbox)',
   outsideSandbox: (p) =>

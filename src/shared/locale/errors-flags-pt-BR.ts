@@ -52,6 +52,9 @@ export const flagErrorsPtBR: ErrorCatalogue<FlagErrorParams> = {
   tableFormat: (p) => `esperava --format table, csv ou json, recebeu "${p.got}"`,
   exportFormat: (p) => `esperava --format parquet, recebeu "${p.got}"`,
   exportOut: () => 'informe --out PASTA, a pasta onde gravar os arquivos Parquet',
+  closeMonth: (p) => `esperava --month como ano e mês, AAAA-MM (por exemplo 2026-11), recebeu "${p.got}"`,
+  closeMonthNoNight: (p, w) =>
+    `esperava uma noite de ${p.month} conciliada com seu fechamento no warehouse, não há nenhuma${p.latest === null ? '' : ` (a última noite com fechamento é ${w.fmt.day(p.latest)})`}; execute \`recon run nightly --date\` para um dia desse mês, ou escolha um mês que o warehouse tenha`,
   warehouseEmpty: () =>
     'o warehouse ainda não tem pagamentos nem pedidos: execute `recon sync` e `recon import`, ou `recon run nightly` (depois de `npm start`, acrescente --sandbox)',
   outsideSandbox: (p, w) =>

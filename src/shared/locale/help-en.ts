@@ -127,6 +127,15 @@ const commands = {
       ...sandboxRun,
     },
   },
+  'recon close': {
+    about:
+      "Write the month's close (\"Month close\" workbook and CSV): each tie-out summed over the month's nights up to its latest reconciled one, into that night's report folder; print a line per tie-out and the days missing",
+    args: {
+      month: 'The month, YYYY-MM (e.g. 2026-11)',
+      ...config,
+      ...sandboxRun,
+    },
+  },
   'recon serve': {
     about: (f: HelpFacts) => `Serve the reports page (nights, findings to work on, charts, downloads) on http://${f.serveHost}:${f.servePort}`,
     args: {

@@ -126,6 +126,15 @@ export const helpPtBR: HelpWords = {
         ...sandboxRun,
       },
     },
+    'recon close': {
+      about:
+        'Grava o fechamento do mês (pasta de trabalho "Fechamento do mês" e CSV): cada conciliação somada nas noites do mês até a última conciliada, na pasta de relatórios dessa noite; imprime uma linha por conciliação e os dias que faltam',
+      args: {
+        month: 'O mês, AAAA-MM (por exemplo 2026-11)',
+        ...config,
+        ...sandboxRun,
+      },
+    },
     'recon serve': {
       about: (f) => `Serve a página dos relatórios (noites, achados a tratar, gráficos, downloads) em http://${f.serveHost}:${f.servePort}`,
       args: {

@@ -46,12 +46,21 @@ export const pageEn: typeof pagePtBR = {
     chart: (tieout) => `${tieout}: how the difference between the service and the shop is made up`,
     closes: (tieout) => `${tieout}: closes. Every centavo of the difference between the shop and the service is explained.`,
     doesNotClose: (tieout, money, items) =>
-      `${tieout}: does NOT close. ${money} of the difference is unexplained, in ${items} item(s): see close_residue (recon sql).`,
+      `${tieout}: does NOT close. ${money} of the difference is unexplained, in ${items} item(s), listed under the table (close_residue).`,
     line: 'Line',
     items: 'Items',
     amount: 'Amount',
     explain:
       "Sales: the day's orders the shop's export shows paid (or refunded since) and the day's sales the service captured. Refunds and chargebacks: the orders the day's export first shows refunded (or canceled after they were paid) and the sales the service refunded or that were charged back on the day. In each tie-out, each item that differs is explained by the night's finding on it, by a counterpart on another day or by the tolerance; what is left is \"Unexplained\".",
+    monthHeading: (from, upTo) => `Month to date: ${from} to ${upTo}`,
+    monthNights: (count) => `The sum of ${count} reconciled night(s), each as the night stored it.`,
+    monthMissing: (days) =>
+      `Nights missing: ${days}. No close is stored for these days (the night was not run, or was reconciled before the close existed); run recon run nightly --date for each and the sum will include it.`,
+    monthCaption: (tieout) => `${tieout}: month to date`,
+    residueCaption: (tieout, shown, total) =>
+      `${tieout}: what nothing explains, item by item${shown < total ? ` (the first ${shown} of ${total}; recon sql has them all)` : ''}`,
+    residueHeaders: ['Item', 'Payments', 'Shop', 'Service', 'Difference'],
+    barLink: (line) => `${line}: show these findings`,
   },
   night: {
     title: (date) => `recon · night ${date}`,
@@ -91,6 +100,8 @@ export const pageEn: typeof pagePtBR = {
     resolved: 'Resolved',
     amount: 'Amount',
     findingsHeading: 'Findings',
+    onlyCategory: (category) => `Only the findings of ${category}, as the close's chart links them.`,
+    showAll: 'Show all findings',
     noFindings: 'No findings in the warehouse for this night.',
     search: 'Search',
     searchHint: 'item, reason, customer…',

@@ -55,12 +55,23 @@ export const pagePtBR = {
     chart: (tieout: string): string => `${tieout}: como a diferença entre o serviço e a loja se compõe`,
     closes: (tieout: string): string => `${tieout}: fecha. Cada centavo da diferença entre a loja e o serviço está explicado.`,
     doesNotClose: (tieout: string, money: string, items: number): string =>
-      `${tieout}: NÃO fecha. ${money} da diferença não têm explicação, em ${formatPtBR.count(items)} item(ns): veja close_residue (recon sql).`,
+      `${tieout}: NÃO fecha. ${money} da diferença não têm explicação, em ${formatPtBR.count(items)} item(ns), listados abaixo da tabela (close_residue).`,
     line: 'Linha',
     items: 'Itens',
     amount: 'Valor',
     explain:
       'Vendas: os pedidos do dia que a exportação da loja mostra pagos (ou estornados depois) e as vendas do dia que o serviço capturou. Estornos e chargebacks: os pedidos que a exportação do dia mostra estornados pela primeira vez (ou cancelados depois de pagos) e as vendas que o serviço estornou ou que sofreram chargeback no dia. Em cada conciliação, cada item que difere é explicado pelo achado da noite sobre ele, por uma contrapartida em outro dia ou pela tolerância; o que sobra é "Não explicado".',
+
+    /** The month to date under the night's close (close-month-section.ts). */
+    monthHeading: (from: string, upTo: string): string => `Fechamento do mês até a noite: ${from} a ${upTo}`,
+    monthNights: (count: number): string => `Soma de ${formatPtBR.count(count)} noite(s) conciliada(s), cada uma como a noite a registrou.`,
+    monthMissing: (days: string): string =>
+      `Faltam noites: ${days}. Nenhum fechamento registrado para esses dias (noite não executada, ou conciliada antes do fechamento existir); rode recon run nightly --date para cada uma e a soma as incluirá.`,
+    monthCaption: (tieout: string): string => `${tieout}: mês até a noite`,
+    residueCaption: (tieout: string, shown: number, total: number): string =>
+      `${tieout}: o que nada explica, item a item${shown < total ? ` (os primeiros ${formatPtBR.count(shown)} de ${formatPtBR.count(total)}; recon sql tem todos)` : ''}`,
+    residueHeaders: ['Item', 'Pagamentos', 'Loja', 'Serviço', 'Diferença'],
+    barLink: (line: string): string => `${line}: mostrar estes achados`,
   },
   night: {
     title: (date: string): string => `recon · noite ${date}`,
@@ -103,6 +114,8 @@ export const pagePtBR = {
     resolved: 'Resolvidos',
     amount: 'Valor em jogo',
     findingsHeading: 'Achados',
+    onlyCategory: (category: string): string => `Só os achados de ${category}, como o gráfico do fechamento os liga.`,
+    showAll: 'Mostrar todos os achados',
     noFindings: 'Nenhum achado no warehouse para esta noite.',
     search: 'Buscar',
     searchHint: 'item, motivo, cliente…',

@@ -73,6 +73,7 @@ const COMPARED: Readonly<Record<string, string>> = {
 /** Sheet names of the workbooks (at most 31 characters). */
 const sheets = {
   close: 'Fechamento',
+  monthClose: 'Fechamento do mês',
   summary: 'Resumo',
   other: 'Outras categorias',
   keptOutOrders: 'Pedidos não importados',
@@ -313,6 +314,10 @@ export const ptBR = {
     forecastContract: 'Contrato de liquidação',
     forecastCompleteFrom: 'Completa para as vendas desde',
     forecastNoSync: 'Nenhuma sincronização leu esta noite: o armazém não garante nenhum dia desta previsão',
+    monthFrom: 'Mês desde',
+    monthUpTo: 'Até a noite de',
+    monthNights: 'Noites somadas (cada uma como a noite a registrou)',
+    monthMissing: 'Noites sem fechamento registrado (não executadas, ou conciliadas antes do fechamento existir)',
     forecastPartialDays:
       'Dias parciais: as vendas anteriores à data acima não foram lidas, e parcelas delas podem vencer nestes dias (a leitura retroativa das vendas antigas as traz; sync.backfillDays)',
     forecastLinesShown: 'Parcelas nesta aba: as que vencem de',
