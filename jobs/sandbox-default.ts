@@ -39,9 +39,9 @@ export interface EmbeddedSandbox {
 export async function startEmbeddedSandbox(config: ReconConfig, deps: { clock: Clock; logger: Logger; dataDir: string }): Promise<EmbeddedSandbox> {
   // Just after midnight yesterday is not settled yet: the history then ends the day before.
   const lastDay = yesterdayIn(SANDBOX_ZONE, deps.clock.now() - (config.sync.settleMinutes + 1) * 60_000);
-  const firstDay = addDays(lastDay, -(SANDBOX_DAYS - 1), SANDBOX_ZONE);
+  const firstDay = addDays(lastDay, -(SANDBOX_DAYS - 1));
   // The history reaches back as far as the last night's forecast needs: every sale with an installment due after it.
-  const olderFrom = earliestSaleFor(addDays(lastDay, 1, SANDBOX_ZONE), config.settlement, SANDBOX_ZONE);
+  const olderFrom = earliestSaleFor(addDays(lastDay, 1), config.settlement);
   const olderDays = olderFrom < firstDay ? datesBetween(olderFrom, firstDay, SANDBOX_ZONE).length - 1 : 0;
   deps.logger.info({
     id: 'sandboxRunning',

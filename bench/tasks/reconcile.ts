@@ -15,7 +15,7 @@ const { days } = scaleFromArgs();
 const dir = argValue('--dir') as string;
 const whole = process.argv.includes('--whole');
 const config = parseConfig({ timezone: ZONE }, 'bench');
-const dates = whole ? datesBetween(addDays(END, -(days - 1), ZONE), END, ZONE) : [END];
+const dates = whole ? datesBetween(addDays(END, -(days - 1)), END, ZONE) : [END];
 const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
 try {
   const t0 = performance.now();

@@ -69,9 +69,9 @@ export async function readForecastCoverage(db: CoverageDb, request: CoverageRequ
 }
 
 /** The earliest sale date that can have an installment due on `dueDate` under the contract. */
-export function earliestSaleFor(dueDate: string, settlement: SettlementConfig, zone: string): string {
+export function earliestSaleFor(dueDate: string, settlement: SettlementConfig): string {
   const spread = settlement.perInstallment ? 30 * (MAX_INSTALLMENTS - 1) : 0;
-  return addDays(dueDate, -(settlement.firstInstallmentDays + spread), zone);
+  return addDays(dueDate, -(settlement.firstInstallmentDays + spread));
 }
 
 /**
@@ -82,15 +82,15 @@ export function earliestSaleFor(dueDate: string, settlement: SettlementConfig, z
 export function coverageOf(islands: readonly InstantRange[], request: CoverageRequest): ForecastCoverage {
   const { date, zone, settlement } = request;
   const night = businessDayOf(date, zone);
-  const neededFrom = earliestSaleFor(addDays(date, 1, zone), settlement, zone);
+  const neededFrom = earliestSaleFor(addDays(date, 1), settlement);
   const neededStartMs = businessDayOf(neededFrom, zone).startMs;
   const holding = islands.find((i) => i.startMs < night.endMs && i.endMs >= night.endMs);
   const coveredFromMs = holding?.startMs;
   const completeFrom = coveredFromMs === undefined ? null : firstWholeDate(coveredFromMs, zone);
   const partialDays: string[] = [];
   for (let n = 1; n <= settlement.horizonDays; n++) {
-    const day = addDays(date, n, zone);
-    if (completeFrom === null || earliestSaleFor(day, settlement, zone) < completeFrom) partialDays.push(day);
+    const day = addDays(date, n);
+    if (completeFrom === null || earliestSaleFor(day, settlement) < completeFrom) partialDays.push(day);
   }
   const missing = gapsOf(islands, { startMs: neededStartMs, endMs: coveredFromMs ?? night.endMs });
   return { completeFrom, neededFrom, partialDays, partialThrough: partialDays.at(-1) ?? date, missing };

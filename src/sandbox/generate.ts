@@ -51,7 +51,7 @@ export function generateHistory(options: GenerateOptions): SandboxHistory {
   if (!(discrepancyRate >= 0 && discrepancyRate <= 0.5)) throw new ReconError('usage', { id: 'sandboxRate', which: 'discrepancy', got: discrepancyRate });
 
   const zone = SANDBOX_TIMEZONE;
-  const startDate = addDays(endDate, -(days - 1), zone);
+  const startDate = addDays(endDate, -(days - 1));
   const dates = datesBetween(startDate, endDate, zone);
   const bounds = dates.map((d) => businessDayOf(d, zone));
   const rng = new Rng(seed, 1);

@@ -39,6 +39,6 @@ function owesNotification(history: SandboxHistory, v: TxVersion, before: TxVersi
   if (v.status === 'refunded' || v.status === 'chargeback') return true;
   if (v.status !== 'paid' || before.status !== 'review') return false;
   const reviewDate = businessDateOf(before.atMs, history.timezone);
-  const firstNightly = businessDayOf(addDays(reviewDate, 1, history.timezone), history.timezone).startMs + NIGHTLY_AFTER_MS;
+  const firstNightly = businessDayOf(addDays(reviewDate, 1), history.timezone).startMs + NIGHTLY_AFTER_MS;
   return v.atMs > firstNightly;
 }

@@ -35,7 +35,7 @@ export function addOlderSales(history: SandboxHistory, options: OlderSalesOption
   builder.txSerial = history.nextSerial.transaction;
   builder.orderNo = history.nextSerial.order;
   const tailEndMs = businessDayOf(history.startDate, zone).startMs;
-  for (const date of datesBetween(addDays(history.startDate, -days, zone), addDays(history.startDate, -1, zone), zone)) {
+  for (const date of datesBetween(addDays(history.startDate, -days), addDays(history.startDate, -1), zone)) {
     const day = businessDayOf(date, zone);
     for (let i = 0; i < perDay; i++) {
       // Shop hours, never after 22:00: a sale's local date is then its day whatever the zone's offset.
@@ -50,5 +50,5 @@ export function addOlderSales(history: SandboxHistory, options: OlderSalesOption
   const tail = builder.transactions.sort((a, b) => a.createdMs - b.createdMs || a.serial - b.serial);
   history.transactions = [...tail, ...history.transactions];
   history.nextSerial = { ...history.nextSerial, transaction: builder.txSerial, order: builder.orderNo };
-  history.olderSalesFrom = tail.length > 0 ? addDays(history.startDate, -days, zone) : undefined;
+  history.olderSalesFrom = tail.length > 0 ? addDays(history.startDate, -days) : undefined;
 }

@@ -48,8 +48,19 @@ export function yesterdayIn(zone: string, nowMs: number): string {
   return DateTime.fromMillis(nowMs, { zone }).minus({ days: 1 }).toISODate() ?? '';
 }
 
-export function addDays(date: string, days: number, zone: string): string {
-  return parseBusinessDate(date, zone).plus({ days }).toISODate() ?? '';
+/**
+ * The calendar date `days` after `date`. Counting calendar days is the same in every zone, so it is plain
+ * UTC arithmetic: luxon's in a named zone asks Intl for an offset at every step, and the forecast's
+ * coverage counts a horizon of days several times a night.
+ */
+export function addDays(date: string, days: number): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const ms = parts ? Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])) : Number.NaN;
+  // Date.UTC rolls 2026-02-31 over into March: a date is valid when it reads back as itself.
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date) {
+    throw new ReconError('usage', { id: 'dateFormat', got: date });
+  }
+  return new Date(ms + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Inclusive list of business dates from..to. */

@@ -2,8 +2,8 @@
 // seen (dates in the configured zone); past that date, and neither resolved nor accepted, it is overdue.
 import { addDays } from '../shared/business-day.ts';
 
-export function dueDateOf(firstSeen: string, slaDays: number, zone: string): string {
-  return addDays(firstSeen, slaDays, zone);
+export function dueDateOf(firstSeen: string, slaDays: number): string {
+  return addDays(firstSeen, slaDays);
 }
 
 /** Whole days from `from` to `to` (YYYY-MM-DD, calendar dates): the age of a finding first seen on `from`. */

@@ -79,7 +79,7 @@ function foldJournal(events: readonly TriageEvent[]): Map<string, TriageRecord> 
 
 function viewOf(row: FindingRow, record: TriageRecord | undefined, options: FoldOptions): TriageView {
   const days = options.slaDays[row.category];
-  const dueDate = days === undefined ? null : dueDateOf(row.firstSeen, days, options.zone);
+  const dueDate = days === undefined ? null : dueDateOf(row.firstSeen, days);
   const mark = record?.mark;
   let state: TriageState = row.state;
   let changed: string | null = null;

@@ -16,7 +16,7 @@ afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 // The embedded sandbox's last day, as jobs/sandbox-default.ts picks it, and the two nights before it.
 const last = yesterdayIn(ZONE, Date.now() - 11 * 60_000);
-const [d1, d2, d3] = [addDays(last, -2, ZONE), addDays(last, -1, ZONE), last];
+const [d1, d2, d3] = [addDays(last, -2), addDays(last, -1), last];
 
 /** Runs the CLI and sends SIGINT once stdout shows `when`. */
 function interruptWhen(args: string[], when: RegExp): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {

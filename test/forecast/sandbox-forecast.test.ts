@@ -69,7 +69,7 @@ function forecastFromHistory(history: EmbeddedSandbox['history'], night: string,
   const zone = history.timezone;
   const end = businessDayOf(night, zone).endMs;
   const days = new Map<string, bigint>();
-  for (let n = 1; n <= settlement.horizonDays; n++) days.set(addDays(night, n, zone), 0n);
+  for (let n = 1; n <= settlement.horizonDays; n++) days.set(addDays(night, n), 0n);
   for (const tx of history.transactions) {
     const version = tx.versions[versionIndexAt(tx.versions, nowMs)];
     if (tx.createdMs >= end || version?.status !== 'paid') continue;

@@ -29,8 +29,8 @@ import { get } from '../serve/http.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const N3 = '2026-03-12';
-const N2 = addDays(N3, -1, ZONE);
-const N1 = addDays(N3, -2, ZONE);
+const N2 = addDays(N3, -1);
+const N1 = addDays(N3, -2);
 const m = messagesFor('pt-BR');
 
 /** Per category: the count and the cents of one figure. */

@@ -76,9 +76,9 @@ afterAll(async () => {
 });
 
 describe('honest outcomes of a night', () => {
-  const good = addDays(END, -3, ZONE);
-  const stopped = addDays(END, -2, ZONE);
-  const warned = addDays(END, -1, ZONE);
+  const good = addDays(END, -3);
+  const stopped = addDays(END, -2);
+  const warned = addDays(END, -1);
   let goodCsv = '';
 
   it('a good night is done, and its total is the wall time of the run', async () => {

@@ -19,7 +19,7 @@ import { openWarehouse, type Warehouse } from '../../src/warehouse/open.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const END = '2026-03-20';
-const LAST_BUT_ONE = addDays(END, -1, ZONE);
+const LAST_BUT_ONE = addDays(END, -1);
 const history = generateHistory({ seed: 5, days: 12, perDay: 40, endDate: END, discrepancyRate: 0.12 });
 const at = (date: string, hours: number) => DateTime.fromISO(date, { zone: ZONE }).plus({ hours }).toMillis();
 const ODD_ID = 'tr_odd\\/\u00e9"\u0001\n\u2028x';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../jobs/connect.ts';
 import { runNightly } from '../../jobs/nightly.ts';
-import { SANDBOX_ZONE, sandboxConfigOf, sandboxDataDirFor } from '../../jobs/sandbox-config.ts';
+import { sandboxConfigOf, sandboxDataDirFor } from '../../jobs/sandbox-config.ts';
 import { preloadSandboxOrders } from '../../jobs/sandbox-orders.ts';
 import { contextFor } from '../../src/cli/context.ts';
 import { addDays } from '../../src/shared/business-day.ts';
@@ -183,7 +183,7 @@ describe('recon reconcile runs the nightly checks again', () => {
   it("reconciling an earlier night leaves the latest night's list and snapshot alone, and gives that night a summary.json", async () => {
     const snapshot = snapshotPathFor(join(sandboxDataDirFor(configFile), 'recon.duckdb'));
     const snapshotBefore = readFileSync(snapshot, 'utf8');
-    const earlier = addDays(night, -1, SANDBOX_ZONE);
+    const earlier = addDays(night, -1);
     const again = await runCliInProcess(['reconcile', '--sandbox', '--config', configFile, '--date', earlier]);
     expect(again.code, again.stderr).toBe(0);
     expect(readFileSync(snapshot, 'utf8')).toBe(snapshotBefore);

@@ -16,7 +16,7 @@ import { runNightly, type NightlyOutcome } from '../../jobs/nightly.ts';
 
 const ZONE = 'America/Sao_Paulo';
 const END = '2026-03-20';
-const NIGHT1 = addDays(END, -1, ZONE);
+const NIGHT1 = addDays(END, -1);
 const at = (date: string, hours: number) => DateTime.fromISO(date, { zone: ZONE }).plus({ hours }).toMillis();
 
 let dir: string;

@@ -15,7 +15,7 @@ import { runCliInProcess } from '../cli/in-process.ts';
 export const BIN = resolve('bin/recon.js');
 const ZONE = 'America/Sao_Paulo';
 export const NIGHT2 = '2026-03-20';
-export const NIGHT1 = addDays(NIGHT2, -1, ZONE);
+export const NIGHT1 = addDays(NIGHT2, -1);
 
 interface NightChild {
   child: ChildProcess;
