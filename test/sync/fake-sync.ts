@@ -2,7 +2,6 @@
 // temp folder, syncAll with a fixed clock (runs r1, r2, ...), and readers that keep text exact.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
 import { createPaymentsApi } from '../../src/api/index.ts';
 import { parseConfig } from '../../src/config/load.ts';
 import { silentLogger, type Logger } from '../../src/shared/log.ts';
@@ -16,9 +15,16 @@ export const NOW = Date.parse('2024-05-10T12:00:00Z');
 export const DAY = 86_400_000;
 
 const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
+
+/**
+ * Closes and removes what the current test's setups opened: each test file passes it to its own
+ * afterEach. A hook registered here, at import, would run for the first file of a process only, since
+ * the files of a process share this module (vitest's isolate: false), and every later file's services,
+ * warehouses and folders would be left behind.
+ */
+export async function cleanUpSyncs(): Promise<void> {
   for (const c of cleanups.splice(0).reverse()) await c();
-});
+}
 
 /** Registers work for the end of the current test (after the harness's own). */
 export function onCleanup(work: () => Promise<void> | void): void {

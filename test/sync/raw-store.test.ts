@@ -5,13 +5,15 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { exportParquet } from '../../src/report/parquet-export.ts';
 import { runSqlOnWarehouse } from '../../src/report/run-sql.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { rawDirOf } from '../../src/warehouse/raw-store.ts';
-import { DAY, NOW, exactRows, onCleanup, rows, setup } from './fake-sync.ts';
+import { DAY, NOW, exactRows, onCleanup, rows, setup, cleanUpSyncs } from './fake-sync.ts';
 import { fakeCashIn, fakeTransaction, startFakeService, type FakeRow } from './fake-service.ts';
+
+afterEach(cleanUpSyncs);
 
 /** The row with its keys in another order (same values): a text only its raw row tells apart. */
 function reordered(row: FakeRow): FakeRow {

@@ -3,13 +3,15 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/shared/log.ts';
 import { ReconError } from '../../src/shared/errors.ts';
 import { ONE_THREAD, openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
 import { replayAll } from '../../src/sync/replay.ts';
 import { startFakeService, fakeTransaction, fakeCashIn, fakeCashOut } from './fake-service.ts';
-import { DAY, NOW, onCleanup, rows, setup } from './fake-sync.ts';
+import { DAY, NOW, onCleanup, rows, setup, cleanUpSyncs } from './fake-sync.ts';
+
+afterEach(cleanUpSyncs);
 
 function sales(count: number, ageDays = 3) {
   return Array.from({ length: count }, (_, i) => fakeTransaction(`tx${String(i).padStart(4, '0')}`, NOW - ageDays * DAY - i * 37_000));

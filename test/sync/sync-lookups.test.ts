@@ -1,10 +1,12 @@
 // Transactions that leave a swept status without the sweep seeing them: a review decided long after
 // its sale, a review rejected (never listed again), a chargeback that moved on. The next sync reads each
 // again by id and records the change (history included); look-ups are bounded by sync.maxIdLookups.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ReconError } from '../../src/shared/errors.ts';
 import { fakeTransaction, startFakeService } from './fake-service.ts';
-import { DAY, NOW, rows, setup } from './fake-sync.ts';
+import { DAY, NOW, rows, setup, cleanUpSyncs } from './fake-sync.ts';
+
+afterEach(cleanUpSyncs);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const path = 'SELECT status, date_updated, first_seen_run FROM transaction_history WHERE transaction_id = $1 ORDER BY first_seen_at, date_updated';

@@ -1,10 +1,12 @@
 // One odd row must not stop the night: ids, items and names with every kind of JSON escape sync and are
 // stored exactly (as the service spells them or escaped the way PHP writes JSON), and rows that break
 // the schema, transactions or operations, are kept out in sync_rejects while the rest loads.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { registerSecret } from '../../src/shared/redact.ts';
 import { fakeCashIn, fakeCashOut, fakeTransaction, startFakeService } from './fake-service.ts';
-import { DAY, NOW, exactRows, rows, setup } from './fake-sync.ts';
+import { DAY, NOW, exactRows, rows, setup, cleanUpSyncs } from './fake-sync.ts';
+
+afterEach(cleanUpSyncs);
 
 const ODD: Record<string, string> = {
   slash: 'tr/a/b',

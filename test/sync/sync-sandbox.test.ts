@@ -15,8 +15,10 @@ import type { Warehouse } from '../../src/warehouse/open.ts';
 import { ONE_THREAD, openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
 import { syncAll } from '../../src/sync/index.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { exactRows } from './fake-sync.ts';
+import { exactRows, cleanUpSyncs } from './fake-sync.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
+
+afterEach(cleanUpSyncs);
 
 const ZONE = 'America/Sao_Paulo';
 const END = '2024-05-09';
