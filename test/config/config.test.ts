@@ -1,16 +1,27 @@
 // The config schema: the example file parses, and errors name the file, the key path and the fix.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.ts';
 import { withConfig } from '../../src/config/with-config.ts';
 import { resolveOrdersConfig } from '../../src/imports/resolve-config.ts';
 import { ORDER_COLUMNS } from '../../src/sandbox/orders-export.ts';
 import { ReconError } from '../../src/shared/errors.ts';
 
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
 function configFile(content: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'recon-config-'));
+  const dir = tempDir('recon-config-');
   const file = join(dir, 'recon.config.json');
   writeFileSync(file, content);
   return file;
@@ -33,7 +44,7 @@ describe('config', () => {
   });
 
   it('has complete defaults when no file exists', () => {
-    const { config, file } = loadConfig({ env: {}, cwd: mkdtempSync(join(tmpdir(), 'recon-empty-')) });
+    const { config, file } = loadConfig({ env: {}, cwd: tempDir('recon-empty-') });
     expect(file).toBeUndefined();
     expect(config.sync).toMatchObject({ lookbackDays: 7, sweepDays: 180, settleMinutes: 10, concurrency: 4 });
   });
