@@ -7,6 +7,8 @@
 // orders and those edited on D. The peer (bench/peer/one_day.py) does the same night from the same inputs
 // as a stateless script must: every listed payment fetched again from the same sandbox, several windows
 // in flight, and the whole export read. Both pay for the network; the sandbox serves both alike.
+// RECON_BENCH_MEMORY_LIMIT sets both nights' warehouse.memoryLimit (default: the config's default), to
+// measure a night the default cap stops.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -61,6 +63,7 @@ export async function measureRecurringNight(root: string, transactions: number, 
     `recurring-night: ${history.transactions.length} transactions, ${history.operations.length} operations, ${history.orders.length} orders in ${((performance.now() - t0) / 1000).toFixed(1)} s; tonight's export: ${news.exported} orders, ${news.created} new, ${news.edited} edited\n`,
   );
   let now = 0;
+  const memoryLimit = process.env['RECON_BENCH_MEMORY_LIMIT'];
   const sandbox = await startSandbox({ history, clock: { now: () => now } });
   try {
     const config = (name: string, sync: Record<string, number>) => {
@@ -68,7 +71,7 @@ export async function measureRecurringNight(root: string, transactions: number, 
       const body = {
         timezone: ZONE,
         api: { baseUrl: sandbox.url },
-        warehouse: { path: join(root, 'recon.duckdb') },
+        warehouse: { path: join(root, 'recon.duckdb'), ...(memoryLimit === undefined ? {} : { memoryLimit }) },
         orders: { preset: 'recon-sandbox', path: join(exports, 'orders-{date}.csv') },
         reports: { outDir: join(root, 'reports') },
         sync,
