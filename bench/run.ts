@@ -218,7 +218,7 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
       ok: overFloor <= 1.3 && importing.peakRssMb < 512,
     },
     {
-      step: 're-import the same export (every order replaced)',
+      step: 're-import the same export (every order compared, none written again)',
       value: `${n(again, 'seconds').toFixed(2)} s`,
       rss: again.peakRssMb,
       target: '< 512 MB',
