@@ -35,6 +35,7 @@ const UNIT = [
   'test/fees/{price-model,snapshot-prices}.test.ts',
   'test/forecast/{coverage,forecast-report,receivables-sql}.test.ts',
   'test/notify/receiver.test.ts',
+  'test/bench/recurring-night-figures.test.ts',
   'test/cli/{backfill-resume,error-event,error-frame,help,help-locale,print-backfill,refusals}.test.ts',
   'test/jobs/sandbox-config.test.ts',
   'test/config/config.test.ts',

@@ -1,6 +1,6 @@
 // Benchmark (not a test): generates a Brazilian order export (windows-1252, `;`, decimal comma, the
 // recon-sandbox layout) in a temp folder and times `importOrders` into a fresh warehouse, then a
-// re-import of the same file over it (every row an upsert). Target: 1,000,000 rows in under 5 s.
+// re-import of the same file over it (every row compared with its order, none written again). Target: 1,000,000 rows in under 5 s.
 //   npx tsx bench/import-orders.ts [--rows 1000000] [--runs 3] [--json]
 import { mkdtempSync, openSync, writeSync, closeSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -10,6 +10,9 @@
 // a process of its own; prints one JSON line; --built-dir DIR keeps the built warehouses and reuses them).
 // --only busy-merchant (ten nights with a 60,000-sale and a 200,000-sale day, each `recon run nightly` in
 // its own process, --runs times; prints one JSON line: bench/busy-merchant.ts).
+// --only recurring-night (yesterday's night done untimed, then tonight's `recon run nightly` against the
+// pandas peer doing the same night from the same sandbox and export; prints one JSON line:
+// bench/recurring-night.ts).
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
@@ -20,12 +23,13 @@ import { medianOf, n, task, type Result, type Row } from './measure.ts';
 import { measureOneDay } from './peer-rows.ts';
 import { MIGRATIONS } from '../src/warehouse/migrations.ts';
 import { measureBusyMerchant } from './busy-merchant.ts';
+import { measureRecurringNight, recurringNightRow } from './recurring-night.ts';
 
 const transactions = Number(argValue('--transactions') ?? 1_000_000);
 const days = Number(argValue('--days') ?? 30);
 const runs = Number(argValue('--runs') ?? 3);
 const largeRows = Number(argValue('--large-rows') ?? 10_000_000);
-const ONLY = ['sync', 'one-day', 'reports', 'nightly-scale', 'busy-merchant'] as const;
+const ONLY = ['sync', 'one-day', 'reports', 'nightly-scale', 'busy-merchant', 'recurring-night'] as const;
 const only = argValue('--only') as (typeof ONLY)[number] | undefined;
 if (only !== undefined && !ONLY.includes(only)) throw new Error(`--only expects one of ${ONLY.map((o) => `"${o}"`).join(', ')}, got "${only}"`);
 const builtDir = argValue('--built-dir');
@@ -66,6 +70,18 @@ if (only === 'busy-merchant') {
   process.exit(0);
 }
 
+if (only === 'recurring-night') {
+  try {
+    const { detail, ...line } = await measureRecurringNight(join(root, 'recurring-night'), transactions, days);
+    process.stderr.write(`  recurring-night: ${JSON.stringify(detail)}\n`);
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+  } finally {
+    if (process.argv.includes('--keep')) process.stderr.write(`kept ${root}\n`);
+    else rmSync(root, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
 const ordersFile = join(root, 'orders.csv');
 process.stderr.write(`recon bench: ${transactions} transactions over ${days} days, median of ${runs} runs, in ${root}\n`);
 const server = spawn(process.execPath, [RUNNER, 'bench/tasks/serve.ts', ...scale, '--orders-out', ordersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -81,11 +97,13 @@ try {
   const syncSteps = only === 'one-day' ? await syncOnce(service) : only === 'reports' ? none : await measureSync(service);
   const later = only === undefined ? await measureAfterSync() : only === 'reports' ? await measureReportsAlone(service) : none;
   const oneDay = only === undefined || only === 'one-day' ? await measureOneDay({ runs, synced, ordersFile, freshDir }) : none;
+  const recurring = only === undefined ? await measureRecurringNight(join(root, 'recurring-night'), transactions, days) : undefined;
   const rows = [
     { step: 'sandbox: generate the history', value: `${n(served, 'generateSeconds').toFixed(1)} s`, rss: served.peakRssMb, target: '', ok: true },
     ...syncSteps.rows,
     ...later.rows,
     ...oneDay.rows,
+    ...(recurring ? [recurringNightRow(recurring)] : []),
   ];
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}, load ${loadavg()
     .map((l) => l.toFixed(1))
@@ -99,7 +117,7 @@ try {
   mkdirSync('bench', { recursive: true });
   writeFileSync(
     'bench/results.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, transactions, days, runs, served, ...syncSteps.results, ...later.results, ...oneDay.results, table: rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, transactions, days, runs, served, ...syncSteps.results, ...later.results, ...oneDay.results, ...(recurring ? { recurringNight: recurring } : {}), table: rows }, null, 2)}\n`,
   );
 } finally {
   server.kill('SIGTERM');
@@ -200,7 +218,7 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
       ok: overFloor <= 1.3 && importing.peakRssMb < 512,
     },
     {
-      step: 're-import the same export (every order replaced)',
+      step: 're-import the same export (every order compared, none written again)',
       value: `${n(again, 'seconds').toFixed(2)} s`,
       rss: again.peakRssMb,
       target: '< 512 MB',

@@ -18,7 +18,10 @@ not counted for recon).
 Inputs: the orders export as the shop writes it (the recon-sandbox layout: Windows-1252, ';', decimal
 comma, thousands dot, dd/MM/yyyy HH:mm local time), read and checked by the script itself; the payments
 as the CSVs bench/tasks/peer-inputs.ts writes from the warehouse (instants as epoch milliseconds, amounts
-as integer cents), read in full every night, as a script without a warehouse must.
+as integer cents), read in full every night, as a script without a warehouse must. Or, for the
+recurring night (bench/recurring-night.ts), the payments fetched from the service's listings themselves
+(--url --key --since-ms: listings.py), and with --previous-orders the previous night's cumulative
+export, read whole too, to tell the orders edited on the day.
 
 Vectorised throughout: the million-row frames are only filtered, hashed and joined (an index on the
 orders' item_id serves every lookup by item); per-row Python runs only over findings and report rows.
@@ -27,9 +30,10 @@ Simplifications, all of them things one fresh night cannot see:
 - One night, fresh: no previous night, so no finding is carried, open or resolved; every finding is
   `new` and first seen on the day. recon's rules for carried findings (`... OR carried(key)`) and its
   re-checking of open ones are left out.
-- One export, no order history: an order is judged on the day it was created or when its payment changed
-  on the day; recon's "order edited on D" and "marked paid on D" (which compare an order's versions across
-  nights' imports) cannot occur and are left out, and so are the reasons' edit prefixes.
+- No order history but, with --previous-orders, the export before: an order is judged on the day it was
+  created, when its payment changed on the day, or when its amount, status or recorded transaction
+  differs from the previous export's (recon's "order edited on D" and "marked paid on D"); the reasons'
+  edit prefixes are left out.
 - A refund's and a chargeback's time is the transaction's date_updated (recon takes the time it first saw
   the status in transaction_history; on a warehouse synced once they are the same).
 - The export's row checks are those its rows can fail (empty item_id, an amount that is not a
@@ -49,6 +53,8 @@ import time
 
 import numpy as np
 import pandas as pd
+
+from listings import fetch_payments
 
 CATEGORIES = (
     "missing_payment", "unmatched_payment", "amount_mismatch", "duplicate_charge", "refund_owed",
@@ -80,17 +86,19 @@ def main():
     t0 = time.perf_counter()
     night = night_of(args.date, args.zone)
     orders, read_rows, kept_out = read_orders(args.orders, args.zone)
-    tx = pd.read_csv(args.transactions, dtype={
-        "transaction_id": str, "item_id": str, "status": "category", "nsu": str, "authorization_code": str,
-        "date_created_ms": "int64", "date_updated_ms": "int64", "net_value": "float64", "authorized_amount": "float64",
-        "paid_amount": "float64", "refunded_amount": "float64", "card_brand": "category", "card_last_digits": str})
-    ops = pd.read_csv(args.operations, dtype={
-        "kind": "category", "operation_id": str, "item_id": str, "status": "category", "status_description": str,
-        "date_created_ms": "int64", "date_updated_ms": "int64", "amount_cents": "float64", "paid_amount_cents": "float64",
-        "paid_off_amount_cents": "float64", "customer_name": str, "customer_document_number": str})
+    if args.previous_orders:
+        # No memory of last night but the shop's files: yesterday's export read whole again, to see the edits.
+        edits = edits_since(orders, read_orders(args.previous_orders, args.zone)[0], night)
+    else:
+        edits = {"changed": [], "late": []}
+    if args.url:
+        # Stateless: the whole listed history again, from the service itself (listings.py).
+        tx, ops = fetch_payments(args.url, args.key, args.since_ms, night["end"] + DAY_MS)
+    else:
+        tx, ops = read_payments(args.transactions, args.operations)
     t1 = time.perf_counter()
     by_item = pd.Index(orders["item_id"])  # unique after read_orders: every lookup by item uses it
-    findings = reconcile(orders, by_item, tx, ops, night)
+    findings = reconcile(orders, by_item, tx, ops, night, edits)
     refunds = refunds_of_day(orders, by_item, tx, night)
     chargebacks = chargebacks_of_day(orders, by_item, tx, night)
     t2 = time.perf_counter()
@@ -103,11 +111,38 @@ def main():
     counts = findings["category"].value_counts()
     print(json.dumps({
         "seconds": t3 - t0, "readSeconds": t1 - t0, "reconcileSeconds": t2 - t1, "reportSeconds": t3 - t2,
-        "orders": len(orders), "rowsRead": read_rows, "keptOut": len(kept_out),
+        "cpuSeconds": time.process_time(),
+        "orders": len(orders), "rowsRead": read_rows, "keptOut": len(kept_out), "ordersChanged": len(edits["changed"]), "transactions": len(tx), "operations": len(ops),
         "reportRows": {"refunds": len(refunds), "chargebacks": len(chargebacks)},
         "counts": {c: int(counts.get(c, 0)) for c in CATEGORIES},
         "peakRssMb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
     }))
+
+
+def edits_since(orders, previous, night):
+    """scope.ts's rc_day_orders between two cumulative exports: the orders whose amount, status or recorded
+    transaction changed since the previous export, and those it did not hold though created before the day."""
+    before = previous.set_index("item_id")[["amount_cents", "status", "transaction_id"]]
+    both = orders[["item_id", "amount_cents", "status", "transaction_id", "created_ms"]].join(before, on="item_id", rsuffix="_before")
+    seen = both["amount_cents_before"].notna()
+    differs = seen & ((both["amount_cents"] != both["amount_cents_before"])
+                      | (both["status"].astype(object) != both["status_before"].astype(object))
+                      | (both["transaction_id"].fillna("") != both["transaction_id_before"].fillna("")))
+    late = ~seen & (both["created_ms"] < night["start"])
+    return {"changed": both["item_id"][differs].to_numpy(), "late": both["item_id"][late].to_numpy()}
+
+
+def read_payments(transactions, operations):
+    """The payments as the CSVs bench/tasks/peer-inputs.ts writes from a synced warehouse."""
+    tx = pd.read_csv(transactions, dtype={
+        "transaction_id": str, "item_id": str, "status": "category", "nsu": str, "authorization_code": str,
+        "date_created_ms": "int64", "date_updated_ms": "int64", "net_value": "float64", "authorized_amount": "float64",
+        "paid_amount": "float64", "refunded_amount": "float64", "card_brand": "category", "card_last_digits": str})
+    ops = pd.read_csv(operations, dtype={
+        "kind": "category", "operation_id": str, "item_id": str, "status": "category", "status_description": str,
+        "date_created_ms": "int64", "date_updated_ms": "int64", "amount_cents": "float64", "paid_amount_cents": "float64",
+        "paid_off_amount_cents": "float64", "customer_name": str, "customer_document_number": str})
+    return tx, ops
 
 
 def parse_args():
@@ -115,8 +150,12 @@ def parse_args():
     p.add_argument("--date", required=True, help="business day, YYYY-MM-DD")
     p.add_argument("--zone", default="America/Sao_Paulo")
     p.add_argument("--orders", required=True)
-    p.add_argument("--transactions", required=True)
-    p.add_argument("--operations", required=True)
+    p.add_argument("--previous-orders", help="the previous night's cumulative export, to tell the orders edited on the day")
+    p.add_argument("--transactions", help="the payments as CSV files (peer-inputs.ts); or, instead:")
+    p.add_argument("--operations")
+    p.add_argument("--url", help="the service's listings, read from --since-ms to the night's end")
+    p.add_argument("--key")
+    p.add_argument("--since-ms", type=int)
     p.add_argument("--out", required=True, help="reports go to OUT/<date>/")
     return p.parse_args()
 
@@ -220,7 +259,7 @@ def in_day(ms, night):
     return (ms >= night["start"]) & (ms < night["end"])
 
 
-def payments_in_scope(orders, by_item, tx, ops, night):
+def payments_in_scope(orders, by_item, tx, ops, night, edits):
     """scope.ts: the orders the night looks at, and the card payments and cash-ins that can concern them."""
     horizon = night["horizon"]
     cash_in = ops[ops["kind"] == "cash_in"]
@@ -229,7 +268,8 @@ def payments_in_scope(orders, by_item, tx, ops, night):
     changed_items = pd.concat([tx_changed["item_id"], ci_changed["item_id"]]).dropna().unique()
     changed_ids = pd.concat([tx_changed["transaction_id"], ci_changed["operation_id"]]).unique()
     scope = (orders["created_ms"] < horizon) & (
-        in_day(orders["created_ms"], night) | orders["item_id"].isin(changed_items) | orders["transaction_id"].isin(changed_ids))
+        in_day(orders["created_ms"], night) | orders["item_id"].isin(changed_items) | orders["transaction_id"].isin(changed_ids)
+        | orders["item_id"].isin(edits["changed"]) | orders["item_id"].isin(edits["late"]))
     rc_orders = orders[scope]
 
     card = (tx["date_created_ms"] < horizon) & (
@@ -281,10 +321,10 @@ def order_payments(rc_orders, pay, night):
 
 
 
-def reconcile(orders, by_item, tx, ops, night):
-    rc_orders, pay = payments_in_scope(orders, by_item, tx, ops, night)
+def reconcile(orders, by_item, tx, ops, night, edits):
+    rc_orders, pay = payments_in_scope(orders, by_item, tx, ops, night, edits)
     op = order_payments(rc_orders, pay, night)
-    return findings_of_day(orders, by_item, ops, pay, op, night)
+    return findings_of_day(orders, by_item, ops, pay, op, night, edits)
 
 
 # ---- the thirteen rules (rules.ts), each over the night's working set ----
@@ -340,10 +380,10 @@ def order_fields(orders, by_item, item_ids):
     return status, amount
 
 
-def findings_of_day(orders, by_item, ops, pay, op, night):
+def findings_of_day(orders, by_item, ops, pay, op, night, edits):
     parts = []
-    # An order rule looks at the orders created on the day (one export: no order changed on the day).
-    own = op[in_day(op["created_ms"], night)]
+    # An order rule looks at the orders created on the day and at older ones whose content changed on it.
+    own = op[in_day(op["created_ms"], night) | op["item_id"].isin(edits["changed"])]
 
     m = own[(own["order_status"] == "paid") & (own["counting_payments"] == 0)]
     parts.append(findings("missing_payment", m["item_id"], [

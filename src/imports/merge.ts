@@ -1,8 +1,13 @@
 // Set-based merge of one staged file into the warehouse: identical duplicate rows collapse into one
 // order, an item_id with differing rows becomes a conflict issue (kept out of `orders`), the rest is
-// upserted into `orders` (latest import wins). `order_history` gets a row per order version: when an
-// import brings an order that is new or whose status, amount, created_at or transaction_id changed, so
-// re-importing yesterday's cumulative export adds no history. Runs inside the caller's transaction.
+// upserted into `orders` (latest import wins). Only what changed is written: a cumulative export brings
+// back every order the shop ever had, and rewriting them all each night needs memory in proportion to
+// the shop's whole history. So an order whose stored fields equal the file's row is left as it is (its
+// import_id, source_file, source_line and imported_at name the import that brought that content), and
+// only new and changed orders are deleted and inserted. `order_history` gets a row per order version:
+// when an import brings an order that is new or whose status, amount, created_at or transaction_id
+// changed, so re-importing yesterday's cumulative export adds no history. Runs inside the caller's
+// transaction.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { keptOutJson, keptOutOf, type KeptOut } from '../shared/locale/kept-out-text.ts';
 import type { KeptOutFact } from '../shared/locale/kept-out-types.ts';
@@ -43,35 +48,29 @@ export async function mergeStagedOrders(db: DuckDBConnection, optional: Optional
     );
     const optionalSelect = ALL_OPTIONAL.map((key) => (optional.includes(key) ? `s.${key}` : `NULL::VARCHAR AS ${key}`)).join(', ');
     const columns = `s.item_id, s.status, s.amount_cents, make_timestamptz(s.created_ms * 1000) AS created_at, ${optionalSelect}, s.source_status, s.line`;
-    // The rows this file loads: every row of an item_id seen once, and the first of identical repeats.
-    // Each write below reads the stage again rather than a materialised copy: the stage is on disk, a
-    // copy of a million rows would be in memory.
+    // The rows this file loads: every row of an item_id seen once, and the first of identical repeats,
+    // in one scan of the stage (with a UNION of two scans, the join with orders below ran out of memory).
     const keep = `keep AS (
-         SELECT ${columns} FROM ${STAGE_TABLE} s WHERE NOT EXISTS (SELECT 1 FROM import_repeats r WHERE r.item_id = s.item_id)
-         UNION ALL
-         SELECT ${columns} FROM ${STAGE_TABLE} s JOIN import_repeats r ON r.item_id = s.item_id AND r.first_line = s.line WHERE r.versions = 1
+         SELECT ${columns} FROM ${STAGE_TABLE} s LEFT JOIN import_repeats r ON r.item_id = s.item_id
+         WHERE r.item_id IS NULL OR (r.versions = 1 AND r.first_line = s.line)
        )`;
-    // History holds versions: an order's row is added when it is new or its content changed. It is
-    // written before the orders it compares with are replaced.
+    const written = (await hasOrders(db))
+      ? await stageChanges(db, keep)
+      : { source: `(WITH ${keep} SELECT *, true AS new_version FROM keep)`, replaced: undefined };
+    // History holds versions: an order's row is added when it is new or its history fields changed.
     await db.run(
       `INSERT INTO order_history (import_id, item_id, status, amount_cents, created_at, transaction_id, source_line, imported_at)
-       WITH ${keep}
        SELECT $import_id, item_id, status, amount_cents, created_at, transaction_id, line, make_timestamptz($imported_ms::BIGINT * 1000)
-       FROM keep k
-       WHERE NOT EXISTS (
-         SELECT 1 FROM orders o WHERE o.item_id = k.item_id
-           AND (o.status, o.amount_cents, o.created_at, o.transaction_id) IS NOT DISTINCT FROM (k.status, k.amount_cents, k.created_at, k.transaction_id))`,
+       FROM ${written.source} w WHERE new_version`,
       { import_id: meta.importId, imported_ms: meta.importedAtMs },
     );
-    // Latest import wins: the orders this file brings again are deleted and every kept row is
-    // inserted. An UPDATE of a whole cumulative export holds each changed row in memory, unspillable;
-    // a delete only marks rows, and a large insert is written out as it goes.
-    await db.run(`DELETE FROM orders WHERE item_id IN (WITH ${keep} SELECT item_id FROM keep)`);
+    // Latest import wins: a changed order is deleted and inserted again. An UPDATE holds each changed
+    // row in memory, unspillable; a delete only marks rows, and a large insert is written out as it goes.
+    if (written.replaced) await db.run(`DELETE FROM orders WHERE item_id IN (SELECT item_id FROM ${written.replaced})`);
     await db.run(
       `INSERT INTO orders (item_id, status, amount_cents, created_at, ${ALL_OPTIONAL.join(', ')}, source_status, import_id, source_file, source_line, imported_at)
-       WITH ${keep}
        SELECT item_id, status, amount_cents, created_at, ${ALL_OPTIONAL.join(', ')}, source_status, $import_id, $file, line, make_timestamptz($imported_ms::BIGINT * 1000)
-       FROM keep`,
+       FROM ${written.source} w`,
       { import_id: meta.importId, file: meta.file, imported_ms: meta.importedAtMs },
     );
     const counts = (
@@ -95,7 +94,38 @@ export async function mergeStagedOrders(db: DuckDBConnection, optional: Optional
   } finally {
     // Best effort, as for the stage table: a rollback drops them too, and must not hide the first error.
     await db.run('DROP TABLE IF EXISTS temp.main.import_repeats').catch(() => undefined);
+    await db.run(`DROP TABLE IF EXISTS main.${CHANGES_TABLE}`).catch(() => undefined);
   }
+}
+
+/** The fields of `orders` an export's row sets: a row equal to its order on all of them changes nothing. */
+const STORED = ['status', 'amount_cents', 'created_at', ...ALL_OPTIONAL, 'source_status'];
+/** The fields whose change makes a new version in `order_history` (reconcile/scope.ts reads them). */
+const VERSIONED = ['status', 'amount_cents', 'created_at', 'transaction_id'];
+/** The file's new and changed orders, in the warehouse file like the stage (never committed, spilled as it fills). */
+const CHANGES_TABLE = 'recon_import_changes';
+
+/** A warehouse without orders takes a file as it is: every row is new, so there is nothing to compare. */
+async function hasOrders(db: DuckDBConnection): Promise<boolean> {
+  const reader = await db.runAndReadAll('SELECT EXISTS (SELECT 1 FROM orders) AS any');
+  return reader.getRowObjectsJS()[0]?.['any'] === true;
+}
+
+/**
+ * Writes the kept rows that are not already in `orders` as they are, with whether each makes a new
+ * version, in one join of the file with `orders` (a hash join, which spills where the whole history
+ * would not fit). Nothing of an unchanged order is held or written again.
+ */
+async function stageChanges(db: DuckDBConnection, keep: string): Promise<{ source: string; replaced: string }> {
+  const differs = (fields: string[]) => fields.map((f) => `o.${f} IS DISTINCT FROM k.${f}`).join(' OR ');
+  await db.run(
+    `CREATE OR REPLACE TABLE main.${CHANGES_TABLE} AS
+     WITH ${keep}
+     SELECT k.*, o.item_id IS NOT NULL AS replaces, o.item_id IS NULL OR ${differs(VERSIONED)} AS new_version
+     FROM keep k LEFT JOIN orders o ON o.item_id = k.item_id
+     WHERE o.item_id IS NULL OR ${differs(STORED)}`,
+  );
+  return { source: `main.${CHANGES_TABLE}`, replaced: `main.${CHANGES_TABLE} WHERE replaces` };
 }
 
 async function appendConflictIssues(db: DuckDBConnection, conflicts: ImportConflict[], meta: MergeMeta): Promise<void> {

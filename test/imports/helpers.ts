@@ -9,7 +9,7 @@ import type { ReconConfig } from '../../src/config/schema.ts';
 import { importOrders, type ImportRequest, type ImportResult } from '../../src/imports/index.ts';
 import type { Clock } from '../../src/shared/clock.ts';
 import { silentLogger, type Logger } from '../../src/shared/log.ts';
-import type { Warehouse } from '../../src/warehouse/open.ts';
+import type { OpenOptions, Warehouse } from '../../src/warehouse/open.ts';
 import { openMigratedCopy } from '../warehouse/migrated-copy.ts';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'orders');
@@ -24,9 +24,10 @@ export interface Workspace {
   close(): void;
 }
 
-export async function openWorkspace(): Promise<Workspace> {
+/** `options.resources` holds the warehouse to a budget, as warehouse.memoryLimit does a run's. */
+export async function openWorkspace(options: Omit<OpenOptions, 'fileMode'> = {}): Promise<Workspace> {
   const dir = mkdtempSync(join(tmpdir(), 'recon-imports-'));
-  const warehouse = await openMigratedCopy(join(dir, 'recon.duckdb'));
+  const warehouse = await openMigratedCopy(join(dir, 'recon.duckdb'), options);
   // A clock that moves a second per reading, so successive imports have ordered imported_at.
   let now = Date.UTC(2024, 4, 2, 6, 0, 0);
   const clock: Clock = { now: () => (now += 1000) };
