@@ -2,6 +2,7 @@
 // the 1st of a night's month to the night, in SQL over the close_lines those nights stored, never over
 // a report file. One query for every reader: the night page, the "Fechamento do mês" workbook and
 // `recon close --month` all state these sums, so they agree by construction.
+import { addDays } from './business-day.ts';
 import { type CloseLineRow, type CloseResult, tieOutsOfLines } from './close.ts';
 
 type ReadAll = { runAndReadAll(sql: string, params?: Record<string, string>): Promise<{ getRowObjects(): Record<string, unknown>[] }> };
@@ -81,7 +82,5 @@ export async function readLastClosedNight(db: ReadAll, month?: string): Promise<
 
 /** Whether night `date` (YYYY-MM-DD, a day in the configured zone) is its month's last calendar day. */
 export function isMonthsLastNight(date: string): boolean {
-  const next = new Date(`${date}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.getUTCDate() === 1;
+  return addDays(date, 1).endsWith('-01');
 }

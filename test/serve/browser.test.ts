@@ -417,7 +417,7 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
     }
   }, 30_000);
 
-  it('acknowledges a view in bulk: the form and the browser state the count and the amount at stake, then the page says what was done', async () => {
+  it('acknowledges a view in bulk: refused without a note; with one, the form and the browser state the count and the amount at stake, then the page says what was done', async () => {
     const context = await browser!.newContext({ viewport: { width: 1366, height: 800 } });
     const problems: string[] = [];
     try {
@@ -438,6 +438,13 @@ describe.skipIf(!available)('recon serve in headless Chromium', () => {
         void dialog.accept();
       });
       await page.fill('#bulk-actor', 'Dora');
+      // Without a note the browser refuses to send the form: no question, nothing done, the page stays.
+      const before = page.url();
+      await page.click('#bulk-ack');
+      expect(await page.locator('#bulk-note:invalid').count()).toBe(1);
+      expect(asked).toEqual([]);
+      expect(page.url()).toBe(before);
+      expect(await page.locator('#action-done').count()).toBe(0);
       await page.fill('#bulk-note', 'checked against the statement');
       await Promise.all([page.waitForURL(/done=ack/), page.click('#bulk-ack')]);
       const shown = count === 1 ? 'the finding shown' : `the ${count} findings shown`;
