@@ -53,7 +53,7 @@ export async function measureRecurringNight(root: string, transactions: number, 
   const t0 = performance.now();
   const history = recurringHistory(transactions, days);
   const tonight = END;
-  const yesterday = addDays(END, -1, ZONE);
+  const yesterday = addDays(END, -1);
   const exports = join(root, 'exports');
   mkdirSync(exports, { recursive: true });
   await writeCumulativeExport(history, yesterday, join(exports, `orders-${yesterday}.csv`));
@@ -140,7 +140,7 @@ interface NightSummary {
 /** The peer on tonight's export and yesterday's (to tell the edits), the payments fetched from the sandbox. */
 async function runPeer(sandbox: { url: string; apiKey: string }, history: SandboxHistory, exports: string, out: string): Promise<Result> {
   const since = businessDayOf(history.startDate, ZONE).startMs;
-  const [orders, previous] = [END, addDays(END, -1, ZONE)].map((date) => join(exports, `orders-${date}.csv`)) as [string, string];
+  const [orders, previous] = [END, addDays(END, -1)].map((date) => join(exports, `orders-${date}.csv`)) as [string, string];
   const args = ['bench/peer/one_day.py', '--date', END, '--zone', ZONE, '--orders', orders, '--previous-orders', previous];
   args.push('--url', sandbox.url, '--key', sandbox.apiKey);
   return runJson(PYTHON, [...args, '--since-ms', String(since), '--out', out], 'peer');
