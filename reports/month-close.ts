@@ -3,7 +3,7 @@
 // `recon close --month` read (src/shared/close-month.ts), so the three state one sum. Its notes say
 // which days it spans, how many nights it sums and which days no close was stored for. Written by
 // `recon close --month` on request and by the nightly on the month's last night, into that night's folder.
-import { MONTH_CLOSE_LINES_SQL, MONTH_MISSING_DAYS_SQL, MONTH_NIGHTS_SQL } from '../src/shared/close-month.ts';
+import { MONTH_CLOSE_LINES_SQL, MONTH_MISSING_SPANS_SQL, MONTH_NIGHTS_SQL } from '../src/shared/close-month.ts';
 import type { ReportDefinition } from '../src/report/types.ts';
 import { CLOSE_COLUMNS, closeSheetSql } from './close-sheet.ts';
 
@@ -13,7 +13,8 @@ SELECT * FROM (VALUES
   (1, 'monthFrom', strftime(date_trunc('month', CAST($date AS DATE)), '%Y-%m-%d'), NULL::TIMESTAMPTZ),
   (2, 'monthUpTo', strftime(CAST($date AS DATE), '%Y-%m-%d'), NULL),
   (3, 'monthNights', (SELECT CAST(count(*) AS VARCHAR) FROM (${MONTH_NIGHTS_SQL})), NULL),
-  (4, 'monthMissing', (SELECT coalesce(string_agg(strftime(day, '%Y-%m-%d'), ', ' ORDER BY day), '—') FROM (${MONTH_MISSING_DAYS_SQL})), NULL)
+  -- Runs of consecutive days, as the page and the terminal state them: 2026-11-01 – 2026-11-26.
+  (4, 'monthMissing', (SELECT coalesce(string_agg(strftime(from_day, '%Y-%m-%d') || CASE WHEN to_day > from_day THEN ' – ' || strftime(to_day, '%Y-%m-%d') ELSE '' END, ', ' ORDER BY from_day), '—') FROM (${MONTH_MISSING_SPANS_SQL})), NULL)
 ) AS n(ord, label, text_value, instant_value)
 ORDER BY ord`;
 
@@ -24,7 +25,7 @@ export const monthClose: ReportDefinition = {
     {
       name: 'MonthClose',
       title: (m) => m.sheets.monthClose,
-      sql: closeSheetSql(MONTH_CLOSE_LINES_SQL),
+      sql: closeSheetSql(MONTH_CLOSE_LINES_SQL, 'month'),
       columns: CLOSE_COLUMNS,
       notes: { sql: MONTH_NOTES_SQL },
     },

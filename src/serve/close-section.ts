@@ -24,11 +24,20 @@ const tieOut = z.looseObject({
 });
 type TieOut = z.infer<typeof tieOut>;
 
+/** What a tie-out's rows read: the night's (from summary.json) and the month's (readMonthClose) alike. */
+interface TieOutFigures {
+  shop: { items: number; amount_cents: number };
+  service: { items: number; amount_cents: number };
+  difference_cents: number;
+  explained: ReadonlyArray<{ line: string; items: number; amount_cents: number }>;
+  unexplained: { items: number; amount_cents: number };
+}
+
 export const closeSummarySchema = z.looseObject({ sales: tieOut, refunds: tieOut.optional(), cash: tieOut.optional() });
 type CloseSummary = z.infer<typeof closeSummarySchema>;
 
 /** A line of a close table, keyed for tests and scripts by line (data-line), items and cents. */
-export function closeRow(key: string, items: number | null, cents: number, m: Messages, strong = false): SafeHtml {
+function closeRow(key: string, items: number | null, cents: number, m: Messages, strong = false): SafeHtml {
   const cells = html`<td>${localizeCloseLine(m, key)}</td><td class="num">${items === null ? '' : m.fmt.count(items)}</td><td class="num">${m.fmt.money(cents)}</td>`;
   return html`<tr data-line="${key}" data-items="${items === null ? '' : String(items)}" data-cents="${String(cents)}"${strong ? html` class="total"` : ''}>${cells}</tr>`;
 }
@@ -92,19 +101,29 @@ function residueTable(name: string, title: string, residue: NonNullable<CloseLin
 }
 
 /** One tie-out: its verdict and its table, rows keyed for tests and scripts by line (data-line). */
+/**
+ * A tie-out's rows, in the order the workbook's sheet lists them too: what the shop says, what the service
+ * did, their difference, the lines that explain it, and what nothing explains. `period` names the sides
+ * for what they sum: the night's day, or the month to date.
+ */
+export function tieOutRows(name: string, t: TieOutFigures, m: Messages, period: 'day' | 'month' = 'day'): SafeHtml[] {
+  const side = period === 'month' ? '.month' : '';
+  return [
+    closeRow(`${name}.shop${side}`, t.shop.items, t.shop.amount_cents, m),
+    closeRow(`${name}.service${side}`, t.service.items, t.service.amount_cents, m),
+    closeRow('difference', null, t.difference_cents, m, true),
+    ...t.explained.map((l) => closeRow(l.line, l.items, l.amount_cents, m)),
+    closeRow('unexplained', t.unexplained.items, t.unexplained.amount_cents, m, true),
+  ];
+}
+
 function tieOutTable(name: string, t: TieOut, m: Messages, links?: CloseLinks): SafeHtml {
   const p = m.page.close;
   const title = localizeCloseLine(m, name);
   const verdict = t.closes
     ? html`<p class="close-ok" id="close-${name}-verdict">${p.closes(title)}</p>`
     : html`<p class="notice" id="close-${name}-verdict">${p.doesNotClose(title, m.fmt.money(t.unexplained.amount_cents), t.unexplained.items)}</p>`;
-  const rows = [
-    closeRow(`${name}.shop`, t.shop.items, t.shop.amount_cents, m),
-    closeRow(`${name}.service`, t.service.items, t.service.amount_cents, m),
-    closeRow('difference', null, t.difference_cents, m, true),
-    ...t.explained.map((l) => closeRow(l.line, l.items, l.amount_cents, m)),
-    closeRow('unexplained', t.unexplained.items, t.unexplained.amount_cents, m, true),
-  ];
+  const rows = tieOutRows(name, t, m);
   // The difference's making, line by line: what explains it, then what does not.
   const steps = [
     // A bar that stands for findings leads to them; timing and the tolerance are no finding, so no link.

@@ -29,11 +29,23 @@ JOIN (${MONTH_NIGHTS_SQL}) n ON n.run_id = c.run_id AND n.business_date = c.busi
 GROUP BY c.tieout, c.line`;
 
 /** The days of the month to $date with no close stored (column `day`, in order). */
-export const MONTH_MISSING_DAYS_SQL = `
+const MONTH_MISSING_DAYS_SQL = `
 SELECT CAST(g.d AS DATE) AS day
 FROM generate_series(CAST(${FIRST_DAY} AS TIMESTAMP), CAST(${UP_TO} AS TIMESTAMP), INTERVAL 1 DAY) AS g(d)
 WHERE CAST(g.d AS DATE) NOT IN (SELECT business_date FROM (${MONTH_NIGHTS_SQL}))
 ORDER BY day`;
+
+/** The missing days as runs of consecutive days (columns from_day, to_day, in order): 1-26 reads as one span. */
+export const MONTH_MISSING_SPANS_SQL = `
+SELECT min(day) AS from_day, max(day) AS to_day
+FROM (SELECT day, day - CAST(row_number() OVER (ORDER BY day) AS INTEGER) AS run FROM (${MONTH_MISSING_DAYS_SQL}))
+GROUP BY run ORDER BY from_day`;
+
+/** A run of consecutive days, both ends included (YYYY-MM-DD). */
+interface DaySpan {
+  from: string;
+  to: string;
+}
 
 export interface MonthClose {
   /** YYYY-MM. */
@@ -45,6 +57,8 @@ export interface MonthClose {
   nights: string[];
   /** The days from `from` to `upTo` with no close stored (never reconciled, or before the close existed). */
   missing: string[];
+  /** The same days as runs of consecutive days, as a person reads them (01/11 a 26/11). */
+  missingSpans: DaySpan[];
   /** The tie-outs summed over `nights`: the sides, the explaining lines, what nothing explains. */
   close: CloseResult;
 }
@@ -57,12 +71,14 @@ export async function readMonthClose(db: ReadAll, upTo: string): Promise<MonthCl
   const lines = (await db.runAndReadAll(MONTH_CLOSE_LINES_SQL, params)).getRowObjects() as unknown as CloseLineRow[];
   const nights = (await db.runAndReadAll(`SELECT business_date FROM (${MONTH_NIGHTS_SQL}) ORDER BY business_date`, params)).getRowObjects();
   const missing = (await db.runAndReadAll(MONTH_MISSING_DAYS_SQL, params)).getRowObjects();
+  const spans = (await db.runAndReadAll(MONTH_MISSING_SPANS_SQL, params)).getRowObjects();
   return {
     month: upTo.slice(0, 7),
     from: `${upTo.slice(0, 7)}-01`,
     upTo,
     nights: nights.map((r) => dayText(r['business_date'])),
     missing: missing.map((r) => dayText(r['day'])),
+    missingSpans: spans.map((r) => ({ from: dayText(r['from_day']), to: dayText(r['to_day']) })),
     close: tieOutsOfLines(lines),
   };
 }

@@ -85,6 +85,15 @@ const RUNS: StoredRun[] = [
     ],
   },
   {
+    runId: 'nov-08',
+    date: '2026-11-08',
+    startedAt: '2026-11-09T06:00:00Z',
+    lines: [
+      ['sales', 'shop', 1, 1000],
+      ['sales', 'service', 1, 1000],
+    ],
+  },
+  {
     runId: 'dec-01',
     date: '2026-12-01',
     startedAt: '2026-12-02T06:00:00Z',
@@ -99,6 +108,8 @@ interface MonthCase {
   upTo: string;
   nights: string[];
   missing: string[];
+  /** The missing days as runs of consecutive days (from..to, or the one day). */
+  spans: string[];
   /** tie-out: shop items/cents, service items/cents, explaining lines (largest first), unexplained items/cents. */
   sales: string;
   refunds: string;
@@ -110,6 +121,7 @@ const CASES: MonthCase[] = [
     upTo: '2026-11-01',
     nights: ['2026-11-01'],
     missing: [],
+    spans: [],
     sales: '10/100000 10/101000 [other_day=1/1000] 0/0',
     refunds: '1/5000 0/0 [refund_not_recorded=1/-5000] 0/0',
     cash: '0/0 0/0 [] 0/0',
@@ -118,6 +130,7 @@ const CASES: MonthCase[] = [
     upTo: '2026-11-03',
     nights: ['2026-11-01', '2026-11-02', '2026-11-03'],
     missing: [],
+    spans: [],
     sales: '35/350000 36/353500 [other_day=2/1200 missing_payment=1/-700] 1/3000',
     refunds: '1/5000 0/0 [refund_not_recorded=1/-5000] 0/0',
     cash: '2/30000 2/30000 [] 0/0',
@@ -126,7 +139,17 @@ const CASES: MonthCase[] = [
     upTo: '2026-11-06',
     nights: ['2026-11-01', '2026-11-02', '2026-11-03'],
     missing: ['2026-11-04', '2026-11-05', '2026-11-06'],
+    spans: ['2026-11-04..2026-11-06'],
     sales: '35/350000 36/353500 [other_day=2/1200 missing_payment=1/-700] 1/3000',
+    refunds: '1/5000 0/0 [refund_not_recorded=1/-5000] 0/0',
+    cash: '2/30000 2/30000 [] 0/0',
+  },
+  {
+    upTo: '2026-11-09',
+    nights: ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-08'],
+    missing: ['2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07', '2026-11-09'],
+    spans: ['2026-11-04..2026-11-07', '2026-11-09'],
+    sales: '36/351000 37/354500 [other_day=2/1200 missing_payment=1/-700] 1/3000',
     refunds: '1/5000 0/0 [refund_not_recorded=1/-5000] 0/0',
     cash: '2/30000 2/30000 [] 0/0',
   },
@@ -165,6 +188,7 @@ describe('the month to date of the close', () => {
     expect([month.month, month.from, month.upTo]).toEqual(['2026-11', '2026-11-01', c.upTo]);
     expect(month.nights).toEqual(c.nights);
     expect(month.missing).toEqual(c.missing);
+    expect(month.missingSpans.map((s) => (s.from === s.to ? s.from : `${s.from}..${s.to}`))).toEqual(c.spans);
     const said = (name: 'sales' | 'refunds' | 'cash') => {
       const t = month.close[name];
       const lines = t.explained.map((l) => `${l.line}=${l.items}/${l.amount_cents}`);
@@ -177,7 +201,7 @@ describe('the month to date of the close', () => {
   });
 
   it.each([
-    ['2026-11', '2026-11-03'],
+    ['2026-11', '2026-11-08'],
     ['2026-12', '2026-12-01'],
     ['2026-09', undefined],
   ])('the last night of %s that stored a close is %s', async (month, night) => {

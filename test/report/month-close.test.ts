@@ -40,8 +40,9 @@ const closeOf = (night: string) =>
 /** A tie-out's lines as "line=items/cents", sides first: what the page, the workbook and the sums are compared by. */
 function linesOf(name: string, t: TieOut): string[] {
   return [
-    `${name}.service=${t.service.items}/${t.service.amount_cents}`,
-    `${name}.shop=${t.shop.items}/${t.shop.amount_cents}`,
+    // The sides named for the month they sum, the shop first as in the night's close and its sheet.
+    `${name}.shop.month=${t.shop.items}/${t.shop.amount_cents}`,
+    `${name}.service.month=${t.service.items}/${t.service.amount_cents}`,
     `difference=/${t.difference_cents}`,
     ...t.explained.map((l) => `${l.line}=${l.items}/${l.amount_cents}`),
     `unexplained=${t.unexplained.items}/${t.unexplained.amount_cents}`,
@@ -141,8 +142,7 @@ describe('recon close --month', () => {
     const label = (line: string) => m.closeLines[line as keyof typeof m.closeLines] ?? m.categories[line as keyof typeof m.categories];
     // Every line of every tie-out shown, in the workbook's order (the shop first), as the month states it.
     const expected = TIE_OUTS.filter((name) => isTieOutShown(month.close[name])).flatMap((name) => {
-      const [service, shop, ...rest] = linesOf(name, month.close[name]);
-      return [shop, service, ...rest].map((l) => {
+      return linesOf(name, month.close[name]).map((l) => {
         const [line, figures] = l!.split('=');
         const [items, cents] = figures!.split('/');
         return [label(name), label(line!), items === '' ? null : Number(items), Number(cents) / 100];
@@ -163,7 +163,8 @@ describe('recon close --month', () => {
     expect(notes.get(m.notes.monthFrom)).toBe('2026-03-01');
     expect(notes.get(m.notes.monthUpTo)).toBe(NIGHT);
     expect(notes.get(m.notes.monthNights)).toBe('2');
-    expect(notes.get(m.notes.monthMissing)).toBe(month.missing.join(', '));
+    // The days missing as one run, as the page and the terminal say them.
+    expect(notes.get(m.notes.monthMissing)).toBe('2026-03-01 – 2026-03-09');
   });
 });
 
@@ -184,7 +185,7 @@ describe("the month's last night", () => {
       // Its CSV: the month's lines in the workbook's order, keys as the sheet's columns.
       const csv = readFileSync(join(config.reports.outDir, '2026-03-31', 'month-close.csv'), 'utf8').split('\r\n');
       expect(csv[0]).toBe('tieout,line,items,amount_cents');
-      expect(csv).toContain(`sales,sales.shop,${month.close.sales.shop.items},${month.close.sales.shop.amount_cents}`);
+      expect(csv).toContain(`sales,sales.shop.month,${month.close.sales.shop.items},${month.close.sales.shop.amount_cents}`);
       expect(csv).toContain(`sales,unexplained,${month.close.sales.unexplained.items},${month.close.sales.unexplained.amount_cents}`);
     } finally {
       warehouse.close();

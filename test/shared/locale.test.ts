@@ -11,11 +11,13 @@ import { ptBR } from '../../src/shared/locale/pt-BR.ts';
 import { warehouseNoticeOf } from '../../src/serve/warehouse-reads.ts';
 import { englishWordsIn, quotedWords, wordsOf } from './english-words.ts';
 
-/** Every path to a leaf (a string or a function) of a catalogue. */
-function keyPaths(value: unknown, prefix = ''): string[] {
-  if (value === null || typeof value !== 'object') return [prefix];
-  return Object.entries(value).flatMap(([key, inner]) => keyPaths(inner, prefix === '' ? key : `${prefix}.${key}`));
+/** Every leaf (a string or a function) of a catalogue, with its path (a key may hold dots: 'sales.shop'). */
+function leavesOf(value: unknown, prefix = ''): Array<[string, unknown]> {
+  if (value === null || typeof value !== 'object') return [[prefix, value]];
+  return Object.entries(value).flatMap(([key, inner]) => leavesOf(inner, prefix === '' ? key : `${prefix}.${key}`));
 }
+
+const keyPaths = (value: unknown): string[] => leavesOf(value).map(([path]) => path);
 
 describe('catalogues', () => {
   it('have the same keys in every locale', () => {
@@ -29,10 +31,7 @@ describe('catalogues', () => {
     expect(Object.keys(m.categories).sort()).toEqual([...FINDING_CATEGORIES].sort());
     // The computed states, then the triage marks a person puts on a finding (docs/triage.md).
     expect(Object.keys(m.states).sort()).toEqual(['accepted', 'acknowledged', 'new', 'open', 'resolved']);
-    for (const path of keyPaths(m)) {
-      const leaf = path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], m);
-      if (typeof leaf === 'string') expect(leaf.trim(), path).not.toBe('');
-    }
+    for (const [path, leaf] of leavesOf(m)) if (typeof leaf === 'string') expect(leaf.trim(), path).not.toBe('');
   });
 
   it.each(LOCALES)('%s sheet names are valid Excel sheet names, all different', (locale) => {

@@ -10,6 +10,7 @@ import { TIE_OUTS, isTieOutShown } from '../../shared/close.ts';
 import { readLastClosedNight, readMonthClose } from '../../shared/close-month.ts';
 import { ReconError } from '../../shared/errors.ts';
 import { messagesFor } from '../../shared/locale/index.ts';
+import { localizeDaySpans } from '../../shared/locale/localize.ts';
 import { configArg, contextFor, sandboxArg, withWarehouse } from '../context.ts';
 import { closeLine } from '../print-night.ts';
 
@@ -42,7 +43,7 @@ export default defineCommand({
       return [
         words.heading(month.month, m.fmt.day(month.from), m.fmt.day(month.upTo), month.nights.length),
         ...TIE_OUTS.filter((name) => isTieOutShown(month.close[name])).map((name) => `  ${closeLine(name, month.close[name], locale)}`),
-        ...(month.missing.length === 0 ? [] : [`  ${words.missing(month.missing.map((d) => m.fmt.day(d)).join(', '))}`]),
+        ...(month.missing.length === 0 ? [] : [`  ${words.missing(localizeDaySpans(m, month.missingSpans))}`]),
         `${words.written}: ${folder}`,
         ...written.files.map((f) => `  ${relative(folder, f)}`),
       ].join('\n');

@@ -125,6 +125,13 @@ export const en: Messages = {
     refunds: 'Refunds and chargebacks',
     'refunds.shop': 'Shop: refunds recorded on the day',
     'refunds.service': 'Service: refunds and chargebacks of the day',
+    // The same sides summed over the month to date (the month's close).
+    'sales.shop.month': 'Shop: orders paid in the period',
+    'sales.service.month': 'Service: sales captured in the period',
+    'refunds.shop.month': 'Shop: refunds recorded in the period',
+    'refunds.service.month': 'Service: refunds and chargebacks of the period',
+    'cash.shop.month': 'Bank: credits on the statements',
+    'cash.service.month': 'Service: payouts whose window ended',
     cash: 'Payouts and bank',
     'cash.shop': 'Bank: credits on the statements',
     'cash.service': 'Service: payouts whose window ended',

@@ -66,6 +66,12 @@ export function localizeCategory(messages: Messages, category: string): string {
 }
 
 /** A tie-out or a line of the day's close (shared/close.ts): its own words, else the finding category that explains it. */
+/** Runs of days as a person reads them: "01/11/2026 a 26/11/2026, 28/11/2026". */
+export function localizeDaySpans(messages: Messages, spans: ReadonlyArray<{ from: string; to: string }>): string {
+  const day = messages.fmt.day;
+  return spans.map((s) => (s.from === s.to ? day(s.from) : messages.page.close.span(day(s.from), day(s.to)))).join(', ');
+}
+
 export function localizeCloseLine(messages: Messages, key: string): string {
   return messages.closeLines[key] ?? localizeCategory(messages, key);
 }

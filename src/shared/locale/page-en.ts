@@ -53,7 +53,9 @@ export const pageEn: typeof pagePtBR = {
     explain:
       "Sales: the day's orders the shop's export shows paid (or refunded since) and the day's sales the service captured. Refunds and chargebacks: the orders the day's export first shows refunded (or canceled after they were paid) and the sales the service refunded or that were charged back on the day. In each tie-out, each item that differs is explained by the night's finding on it, by a counterpart on another day or by the tolerance; what is left is \"Unexplained\".",
     monthHeading: (from, upTo) => `Month to date: ${from} to ${upTo}`,
-    monthNights: (count) => `The sum of ${count} reconciled night(s), each as the night stored it.`,
+    monthNights: (count) =>
+      count === 1 ? 'The one reconciled night, as it stored its close.' : `The sum of ${count} reconciled nights, each as the night stored it.`,
+    span: (from, to) => `${from} to ${to}`,
     monthMissing: (days) =>
       `Nights missing: ${days}. No close is stored for these days (the night was not run, or was reconciled before the close existed); run recon run nightly --date for each and the sum will include it.`,
     monthCaption: (tieout) => `${tieout}: month to date`,

@@ -64,7 +64,11 @@ export const pagePtBR = {
 
     /** The month to date under the night's close (close-month-section.ts). */
     monthHeading: (from: string, upTo: string): string => `Fechamento do mês até a noite: ${from} a ${upTo}`,
-    monthNights: (count: number): string => `Soma de ${formatPtBR.count(count)} noite(s) conciliada(s), cada uma como a noite a registrou.`,
+    monthNights: (count: number): string =>
+      count === 1
+        ? 'A única noite conciliada, como ela registrou o fechamento.'
+        : `Soma de ${formatPtBR.count(count)} noites conciliadas, cada uma como a noite a registrou.`,
+    span: (from: string, to: string): string => `${from} a ${to}`,
     monthMissing: (days: string): string =>
       `Faltam noites: ${days}. Nenhum fechamento registrado para esses dias (noite não executada, ou conciliada antes do fechamento existir); rode recon run nightly --date para cada uma e a soma as incluirá.`,
     monthCaption: (tieout: string): string => `${tieout}: mês até a noite`,

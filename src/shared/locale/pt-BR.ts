@@ -176,6 +176,13 @@ export const ptBR = {
     refunds: 'Estornos e chargebacks',
     'refunds.shop': 'Loja: estornos registrados no dia',
     'refunds.service': 'Serviço: estornos e chargebacks do dia',
+    // The same sides summed over the month to date (the month's close).
+    'sales.shop.month': 'Loja: pedidos pagos no período',
+    'sales.service.month': 'Serviço: vendas capturadas no período',
+    'refunds.shop.month': 'Loja: estornos registrados no período',
+    'refunds.service.month': 'Serviço: estornos e chargebacks do período',
+    'cash.shop.month': 'Banco: créditos no extrato',
+    'cash.service.month': 'Serviço: repasses com prazo vencido',
     cash: 'Repasses e banco',
     'cash.shop': 'Banco: créditos no extrato',
     'cash.service': 'Serviço: repasses com prazo vencido',
