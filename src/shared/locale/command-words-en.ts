@@ -22,7 +22,7 @@ export const commandWordsEn: CommandWords = {
     readBack: (sql) => `Read back with: ${sql}`,
   },
   close: {
-    heading: (month, from, upTo, nights) => `Month close ${month}: ${from} to ${upTo}, ${nights} night(s) summed`,
+    heading: (month, from, upTo, nights) => `Month close ${month}: ${from} to ${upTo}, ${nights === 1 ? '1 night' : `${nights} nights`} summed`,
     missing: (days) => `Nights missing (no close stored): ${days}`,
     written: 'Reports folder',
   },

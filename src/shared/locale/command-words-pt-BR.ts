@@ -29,7 +29,7 @@ export const commandWordsPtBR = {
   /** `recon close --month` (src/cli/commands/close.ts). */
   close: {
     heading: (month: string, from: string, upTo: string, nights: number): string =>
-      `Fechamento do mês ${month}: de ${from} a ${upTo}, ${nights} noite(s) somada(s)`,
+      `Fechamento do mês ${month}: de ${from} a ${upTo}, ${nights === 1 ? '1 noite somada' : `${nights} noites somadas`}`,
     missing: (days: string): string => `Faltam noites (sem fechamento registrado): ${days}`,
     written: 'Pasta de relatórios',
   },
