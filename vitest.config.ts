@@ -36,7 +36,7 @@ const UNIT = [
   'test/forecast/{coverage,forecast-report,receivables-sql}.test.ts',
   'test/notify/receiver.test.ts',
   'test/bench/recurring-night-figures.test.ts',
-  'test/cli/{backfill-resume,error-event,error-frame,help,help-locale,print-backfill,refusals}.test.ts',
+  'test/cli/{backfill-resume,close-line,error-event,error-frame,help,help-locale,print-backfill,refusals}.test.ts',
   'test/jobs/sandbox-config.test.ts',
   'test/config/config.test.ts',
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules}.test.ts',

@@ -6,6 +6,17 @@ import type { Messages } from './index.ts';
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { brazilianReais } from './format-pt-BR.ts';
 import { formatEn } from './format-en.ts';
+
+const itemsEn = (n: number): string => (n === 1 ? '1 item' : `${formatEn.count(n)} items`);
+
+/** What explains a tie-out that closes: " explained by 2 findings and 1 item of another day ...", or nothing. */
+function closeExplanationEn(byFindings: number, byTiming: number): string {
+  const parts = [
+    ...(byFindings > 0 ? [byFindings === 1 ? '1 finding' : `${formatEn.count(byFindings)} findings`] : []),
+    ...(byTiming > 0 ? [`${itemsEn(byTiming)} of another day or within tolerance`] : []),
+  ];
+  return parts.length === 0 ? '' : ` explained by ${parts.join(' and ')}`;
+}
 import { alertsEn } from './alerts-en.ts';
 import { terminalEn } from './terminal-en.ts';
 import { commandWordsEn } from './command-words-en.ts';
@@ -307,8 +318,8 @@ export const en: Messages = {
     reports: 'reports',
     closeTieOut: (tieout, closes, difference, byFindings, byTiming, unexplained, unexplainedItems) =>
       closes
-        ? `${tieout}: closes, difference ${difference} explained by ${byFindings} finding(s)${byTiming > 0 ? ` and ${byTiming} item(s) of another day or within tolerance` : ''}`
-        : `${tieout}: does NOT close, ${unexplained} of the difference ${difference} unexplained in ${unexplainedItems} item(s) (close_residue)`,
+        ? `${tieout}: closes, difference ${difference}${closeExplanationEn(byFindings, byTiming)}`
+        : `${tieout}: does NOT close, ${unexplained} of the difference ${difference} unexplained in ${itemsEn(unexplainedItems)} (close_residue)`,
   },
   backfill: {
     skipped: (head) => `${head}: skipped (already done; --force re-runs it)`,

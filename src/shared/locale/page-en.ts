@@ -46,7 +46,7 @@ export const pageEn: typeof pagePtBR = {
     chart: (tieout) => `${tieout}: how the difference between the service and the shop is made up`,
     closes: (tieout) => `${tieout}: closes. Every centavo of the difference between the shop and the service is explained.`,
     doesNotClose: (tieout, money, items) =>
-      `${tieout}: does NOT close. ${money} of the difference is unexplained, in ${items} item(s), listed under the table (close_residue).`,
+      `${tieout}: does NOT close. ${money} of the difference is unexplained, in ${items === 1 ? '1 item, listed' : `${items} items, listed`} under the table (close_residue).`,
     line: 'Line',
     items: 'Items',
     amount: 'Amount',

@@ -55,7 +55,7 @@ export const pagePtBR = {
     chart: (tieout: string): string => `${tieout}: como a diferença entre o serviço e a loja se compõe`,
     closes: (tieout: string): string => `${tieout}: fecha. Cada centavo da diferença entre a loja e o serviço está explicado.`,
     doesNotClose: (tieout: string, money: string, items: number): string =>
-      `${tieout}: NÃO fecha. ${money} da diferença não têm explicação, em ${formatPtBR.count(items)} item(ns), listados abaixo da tabela (close_residue).`,
+      `${tieout}: NÃO fecha. ${money} da diferença não têm explicação, em ${items === 1 ? '1 item, listado' : `${formatPtBR.count(items)} itens, listados`} abaixo da tabela (close_residue).`,
     line: 'Linha',
     items: 'Itens',
     amount: 'Valor',

@@ -2,6 +2,17 @@
 // finance team in Brazil reads. Its shape is the catalogue type (index.ts): `en` must have every key.
 import type { ReasonFormat, ReasonRenderers } from './reason-types.ts';
 import { formatPtBR } from './format-pt-BR.ts';
+
+const itemsPtBR = (n: number): string => (n === 1 ? '1 item' : `${formatPtBR.count(n)} itens`);
+
+/** What explains a tie-out that closes: " explicada por 2 achados e 1 item de outro dia ...", or nothing. */
+function closeExplanationPtBR(byFindings: number, byTiming: number): string {
+  const parts = [
+    ...(byFindings > 0 ? [byFindings === 1 ? '1 achado' : `${formatPtBR.count(byFindings)} achados`] : []),
+    ...(byTiming > 0 ? [`${itemsPtBR(byTiming)} de outro dia ou dentro da tolerância`] : []),
+  ];
+  return parts.length === 0 ? '' : ` explicada por ${parts.join(' e ')}`;
+}
 import { alertsPtBR } from './alerts-pt-BR.ts';
 import { terminalPtBR } from './terminal-pt-BR.ts';
 import { commandWordsPtBR } from './command-words-pt-BR.ts';
@@ -366,8 +377,8 @@ export const ptBR = {
       unexplainedItems: number,
     ): string =>
       closes
-        ? `${tieout}: fecha, diferença ${difference} explicada por ${formatPtBR.count(byFindings)} achado(s)${byTiming > 0 ? ` e ${formatPtBR.count(byTiming)} item(ns) de outro dia ou dentro da tolerância` : ''}`
-        : `${tieout}: NÃO fecha, ${unexplained} da diferença ${difference} não explicado(s) em ${formatPtBR.count(unexplainedItems)} item(ns) (close_residue)`,
+        ? `${tieout}: fecha, diferença ${difference}${closeExplanationPtBR(byFindings, byTiming)}`
+        : `${tieout}: NÃO fecha, ${unexplained} da diferença ${difference} sem explicação em ${itemsPtBR(unexplainedItems)} (close_residue)`,
   },
   backfill: {
     skipped: (head: string): string => `${head}: pulada (já concluída; --force a executa de novo)`,
