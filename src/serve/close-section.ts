@@ -100,7 +100,6 @@ function residueTable(name: string, title: string, residue: NonNullable<CloseLin
   return html`<table id="close-residue-${name}" class="close"><caption>${p.residueCaption(title, rows.length, residue.totals[name] ?? rows.length)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
-/** One tie-out: its verdict and its table, rows keyed for tests and scripts by line (data-line). */
 /**
  * A tie-out's rows, in the order the workbook's sheet lists them too: what the shop says, what the service
  * did, their difference, the lines that explain it, and what nothing explains. `period` names the sides
@@ -117,6 +116,7 @@ export function tieOutRows(name: string, t: TieOutFigures, m: Messages, period: 
   ];
 }
 
+/** One tie-out: its verdict, its waterfall and its table, rows keyed for tests and scripts by line (data-line). */
 function tieOutTable(name: string, t: TieOut, m: Messages, links?: CloseLinks): SafeHtml {
   const p = m.page.close;
   const title = localizeCloseLine(m, name);

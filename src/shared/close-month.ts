@@ -65,20 +65,28 @@ export interface MonthClose {
 
 const dayText = (value: unknown): string => String(value).slice(0, 10);
 
+/** Every day of a span, in order. */
+function daysOf(span: DaySpan): string[] {
+  const days = [span.from];
+  while (days[days.length - 1]! < span.to) days.push(addDays(days[days.length - 1]!, 1));
+  return days;
+}
+
 /** The month to date of night `upTo` (YYYY-MM-DD): the one reading the page, the workbook and the CLI share. */
 export async function readMonthClose(db: ReadAll, upTo: string): Promise<MonthClose> {
   const params = { date: upTo };
   const lines = (await db.runAndReadAll(MONTH_CLOSE_LINES_SQL, params)).getRowObjects() as unknown as CloseLineRow[];
   const nights = (await db.runAndReadAll(`SELECT business_date FROM (${MONTH_NIGHTS_SQL}) ORDER BY business_date`, params)).getRowObjects();
-  const missing = (await db.runAndReadAll(MONTH_MISSING_DAYS_SQL, params)).getRowObjects();
-  const spans = (await db.runAndReadAll(MONTH_MISSING_SPANS_SQL, params)).getRowObjects();
+  const spans = (await db.runAndReadAll(MONTH_MISSING_SPANS_SQL, params))
+    .getRowObjects()
+    .map((r) => ({ from: dayText(r['from_day']), to: dayText(r['to_day']) }));
   return {
     month: upTo.slice(0, 7),
     from: `${upTo.slice(0, 7)}-01`,
     upTo,
     nights: nights.map((r) => dayText(r['business_date'])),
-    missing: missing.map((r) => dayText(r['day'])),
-    missingSpans: spans.map((r) => ({ from: dayText(r['from_day']), to: dayText(r['to_day']) })),
+    missing: spans.flatMap(daysOf),
+    missingSpans: spans,
     close: tieOutsOfLines(lines),
   };
 }
