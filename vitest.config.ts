@@ -44,7 +44,7 @@ const UNIT = [
   'test/report/{cells,chargebacks-scope,long-cells,print-layout,report-base,views}.test.ts',
   'test/sandbox/{generator,installments,resolutions,routes-post,row-bytes,server}.test.ts',
   'test/serve/{finding-panel,latest-night,page-guards,rules}.test.ts',
-  'test/shared/{amount-at-stake,business-day,command-words,display-text,figures,format,kept-out-reasons,locale,log,log-sentences,money,progress-text,redact,tables}.test.ts',
+  'test/shared/{amount-at-stake,business-day,command-words,display-text,figures,format,kept-out-reasons,locale,log,log-sentences,money,progress-text,redact,tables,zone-clock}.test.ts',
   'test/triage/fold.test.ts',
   'test/sync/{stage-file,windows}.test.ts',
   'test/warehouse/{memory-limit,migrate}.test.ts',

@@ -7,6 +7,7 @@ import { safeText } from '../shared/display-text.ts';
 import { ReconError } from '../shared/errors.ts';
 import { reaisTextFromCents } from '../shared/money.ts';
 import { hundredthsText } from '../shared/locale/number-text.ts';
+import { wallClockOf } from '../shared/zone-clock.ts';
 import type { CellValue, ColumnType } from './types.ts';
 
 /**
@@ -85,6 +86,8 @@ export function fractionFromBasisPoints(bp: bigint): number {
  * wall-clock of the instant in the zone (exceljs serialises the UTC fields).
  */
 export function excelDateFromInstant(epochMs: number, zone: string): Date {
+  const wall = wallClockOf(epochMs, zone);
+  if (wall !== undefined) return wall;
   const local = DateTime.fromMillis(epochMs, { zone });
   return new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second, local.millisecond));
 }

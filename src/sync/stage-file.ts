@@ -157,3 +157,57 @@ function rowsArrayText(body: string, key: string, rows: readonly unknown[]): str
   }
   return JSON.stringify(rows);
 }
+
+/**
+ * Copies the lines of a stage file at the given places (0-based, ascending) into a new stage file, in
+ * order: the texts publish keeps of a window some of whose rows it held already, so that DuckDB cuts
+ * those instead of reading every line of the window. Streams the file: it holds one chunk, the lines
+ * picked from it (written out before the next) and a line that straddles chunks, never the file.
+ */
+export async function pickLines(path: string, places: readonly number[], target: string): Promise<number> {
+  const out = await openStageFile(target);
+  const input = createReadStream(path, { highWaterMark: 1 << 20 });
+  let line = 0;
+  let next = 0;
+  /** The part of a wanted line read so far, when it straddles chunks. */
+  let straddling: Buffer[] = [];
+  try {
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      const picked: Buffer[] = [];
+      let start = 0;
+      while (next < places.length) {
+        const end = chunk.indexOf(0x0a, start);
+        const wanted = places[next] === line;
+        if (end < 0) {
+          if (wanted) straddling.push(chunk.subarray(start));
+          break;
+        }
+        if (wanted) {
+          picked.push(straddling.length === 0 ? chunk.subarray(start, end) : Buffer.concat([...straddling, chunk.subarray(start, end)]));
+          straddling = [];
+          next++;
+        }
+        line++;
+        start = end + 1;
+      }
+      if (picked.length > 0) await out.appendLines(joinLines(picked));
+      if (next === places.length) break;
+    }
+    if (next !== places.length) throw new Error(`${path} holds ${line} lines, fewer than the place ${places[next]} asked for`);
+    await out.finish();
+    return next;
+  } finally {
+    input.destroy();
+    await out.close();
+  }
+}
+
+/** Lines joined by newlines, in one buffer. */
+function joinLines(lines: readonly Buffer[]): Buffer {
+  const joined: Buffer[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) joined.push(NEWLINE);
+    joined.push(line);
+  }
+  return Buffer.concat(joined);
+}

@@ -1,19 +1,20 @@
 // Staging of verified windows, while later windows are still being fetched: each window's rows go
 // typed into a run-local TEMP table, in the order the window file lists them, which is all the merge
 // needs to decide history, duplicates and new-versus-existing and what publish copies into the
-// warehouse tables; and the window's texts are cut into a zstd Parquet file ready for the raw rows'
-// store, in the same order (raw-files.ts). So each row is parsed once, by DuckDB's JSON reader, on DuckDB's threads while
-// Node fetches; publish only moves typed rows from table to table. The raw texts, most of a row's
-// bytes, never enter the TEMP tables, which stay within the memory cap or spill past it.
+// warehouse tables; beside each row, the digest of its text (TEXT_DIGEST_COLUMN), which publish
+// compares with the one the warehouse holds (raw-changes.ts). So each row is parsed once, by DuckDB's
+// JSON reader, on DuckDB's threads while Node fetches; publish only moves typed rows from table to
+// table. The texts themselves stay in the window files until publish knows which the warehouse does
+// not hold yet, and cuts only those into the raw rows' store (raw-files.ts): a row listed again as it
+// was is never cut. The TEMP tables stay within the memory cap or spill past it.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
-import { OPERATIONS_TABLE, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
+import { OPERATIONS_TABLE, TEXT_DIGEST_COLUMN, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { describeWindow, keyOf, type SyncWindow } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { rewriteParsed } from './stage-file.ts';
-import { stageRawFile } from './raw-files.ts';
-import { columnSpecOf, JSON_READ_OPTIONS } from './file-readers.ts';
+import { columnSpecOf, JSON_READ_OPTIONS, linesOf, operationTextSql } from './file-readers.ts';
 
 /** The column the tables name a row's text in the raw rows' store by (`<file>:<MD5 key>`). */
 const RAW_KEY = 'raw_key';
@@ -29,8 +30,8 @@ export function fileColumnsOf(stream: SyncWindow['stream']): Readonly<Record<str
 }
 
 /**
- * TEMP tables of the run's staged rows: `window_no` (pointing into STAGE_WINDOWS, the window's key) and
- * the typed columns; a window's rows in the order of its file, which their rowid keeps.
+ * TEMP tables of the run's staged rows: `window_no` (pointing into STAGE_WINDOWS, the window's key), the
+ * typed columns and the text's digest; a window's rows in the order of its file, which their rowid keeps.
  */
 export const ROWS_TX = 'temp.sync_rows_tx';
 export const ROWS_OP = 'temp.sync_rows_op';
@@ -72,7 +73,9 @@ export class Stager {
         [ROWS_OP, OPERATIONS_TABLE],
       ] as const) {
         const typed = Object.entries(fileColumnsOf(spec.name)).map(([name, type]) => `${name} ${type}${spec.keys.includes(name) ? ' NOT NULL' : ''}`);
-        await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${typed.join(', ')})`);
+        await this.db.run(
+          `CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${typed.join(', ')}, ${TEXT_DIGEST_COLUMN} UBIGINT NOT NULL)`,
+        );
       }
       await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(STAGE_WINDOWS)} (window_no INTEGER PRIMARY KEY, window_key VARCHAR NOT NULL)`);
     });
@@ -124,16 +127,16 @@ export class Stager {
 }
 
 /**
- * Loads a verified window's rows (`again`: replacing those of an earlier read of it) and cuts its texts
- * into its raw file. A row that repeats a key is refused by DuckDB's JSON reader while JSON.parse keeps
- * the last value: the file is then written again as JSON.parse read it, and loaded once more (the
- * failed load's transaction left nothing behind).
+ * Loads a verified window's rows (`again`: replacing those of an earlier read of it). A row that
+ * repeats a key is refused by DuckDB's JSON reader while JSON.parse keeps the last value: the file is
+ * then written again as JSON.parse read it, and loaded once more (the failed load's transaction left
+ * nothing behind).
  */
 async function loadWindow(db: DuckDBConnection, staged: StagedWindow, again: boolean): Promise<void> {
   const { read, windowNo } = staged;
   const table = rowsTableOf(read.window.stream);
-  const load = async () => {
-    await withTransaction(db, async () => {
+  const load = () =>
+    withTransaction(db, async () => {
       // Only a re-read window has rows to replace: skip the scan otherwise.
       if (again) await db.run(`DELETE FROM ${table} WHERE window_no = $window_no`, { window_no: windowNo });
       else await db.run(`INSERT INTO ${STAGE_WINDOWS} VALUES ($window_no, $window_key)`, { window_no: windowNo, window_key: keyOf(read.window) });
@@ -142,8 +145,6 @@ async function loadWindow(db: DuckDBConnection, staged: StagedWindow, again: boo
         if (result.rowsChanged !== read.rows) throw new Error(`staged ${result.rowsChanged} rows from ${read.file}, expected ${read.rows}`);
       }
     });
-    if (read.rows > 0) await stageRawFile(db, staged, table);
-  };
   try {
     await load().catch(async (error: unknown) => {
       if (!/duplicate key/i.test((error as Error).message)) throw error;
@@ -156,15 +157,29 @@ async function loadWindow(db: DuckDBConnection, staged: StagedWindow, again: boo
 }
 
 /**
+ * The digests of a window file's texts, one per line in the file's order (`r.digest`, paired by position
+ * with the JSON reader's rows): a transaction's text is its line, an operation's the listed row its line
+ * carries. The right side of a positional join is collected whole, so it is this narrow column, never
+ * the lines.
+ */
+function digestsOf(stream: SyncWindow['stream']): string {
+  const text = stream === 'transactions' ? 'line' : operationTextSql('line');
+  return `(SELECT md5_number_lower(${text}) AS digest FROM ${linesOf('$file')}) r`;
+}
+
+/**
  * The INSERT of a window file's rows, typed by read_json with an explicit spec (every column, so that a
- * repeated key among them is caught here), in the file's order; the file comes as $file.
+ * repeated key among them is caught here), in the file's order, each with its text's digest; the file
+ * comes as $file.
  */
 function stagedRowsSql(read: WindowRead, table: string, windowNo: number): string {
   if (read.window.stream === 'operations') return stagedOperationsSql(table, windowNo);
   const columns = fileColumnsOf('transactions');
   return `INSERT INTO ${table}
-    SELECT ${windowNo}, ${Object.keys(columns).join(', ')}
-    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf(columns)}})`;
+    SELECT ${windowNo}, ${Object.keys(columns)
+      .map((c) => `j.${c}`)
+      .join(', ')}, r.digest
+    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf(columns)}}) j POSITIONAL JOIN ${digestsOf('transactions')}`;
 }
 
 /** The listed fields an operation's columns come from, read out of its line's `raw` (operation-rows.ts). */
@@ -182,8 +197,8 @@ function stagedOperationsSql(table: string, windowNo: number): string {
       coalesce(j.raw.cash_in_id, j.raw.cash_out_id), j.raw.item_id, j.raw.status,
       CASE WHEN j.raw.cash_in_id IS NULL THEN j.raw.status_description END,
       j.raw.date_created, j.raw.date_updated, j.amount_cents, j.paid_amount_cents, j.paid_off_amount_cents,
-      j.raw.customer_name, j.raw.customer_document_number
-    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ ...cents, raw: LISTED_OPERATION })}}) j`;
+      j.raw.customer_name, j.raw.customer_document_number, r.digest
+    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ ...cents, raw: LISTED_OPERATION })}}) j POSITIONAL JOIN ${digestsOf('operations')}`;
 }
 
 function specOf(stream: SyncWindow['stream']): LoadedTable {

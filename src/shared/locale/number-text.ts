@@ -1,6 +1,7 @@
 // The digits of exact numbers as text, the one grouping code every locale's formatter builds on:
 // integer cents and counts in, text out, never a float in between. Pure.
 import { DateTime } from 'luxon';
+import { formatWallClock, wallClockOf } from '../zone-clock.ts';
 
 export interface Separators {
   group: string;
@@ -46,6 +47,11 @@ export function dayText(isoDate: string, format: string): string {
 
 /** An instant in the zone's wall clock in `format`, or the text itself when it cannot be read. */
 export function instantText(at: number | string, zone: string, format: string): string {
+  if (typeof at === 'number') {
+    const local = wallClockOf(at, zone);
+    const text = local === undefined ? undefined : formatWallClock(local, format);
+    if (text !== undefined) return text;
+  }
   const dt = typeof at === 'number' ? DateTime.fromMillis(at, { zone }) : DateTime.fromISO(at, { zone });
   return dt.isValid ? dt.toFormat(format) : String(at);
 }
