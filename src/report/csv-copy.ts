@@ -16,6 +16,7 @@ import { runWithParams, sqlIdentifier, sqlLiteral } from '../warehouse/sql.ts';
 import { neutraliseFormula } from './cells.ts';
 import { csvHeaderOf } from './csv-writer.ts';
 import type { QueryParams } from './query-rows.ts';
+import type { Messages } from '../shared/locale/index.ts';
 import type { ColumnSpec, CsvDialect } from './types.ts';
 
 /** safeText(text, 'file'): bidi formatting, then controls other than tab, CR and LF, removed. */
@@ -29,6 +30,16 @@ export interface CsvCopyOptions {
   maskDocuments: boolean;
   /** The zone `br` writes instants in. */
   timezone: string;
+  /** The copy for people (`<name>.br.csv`, csv-writer.ts): the workbook's headers and yes/no words. */
+  people?: Messages | undefined;
+}
+
+/**
+ * Whether COPY can write the copy for people of these columns: none shows a value in the locale's words
+ * (a label, a reason, a rate as "3,49 %"), which only the streaming writer renders.
+ */
+export function copiesForPeople(columns: readonly ColumnSpec[]): boolean {
+  return columns.every((column) => column.display === undefined && column.type !== 'rate');
 }
 
 /** cells.ts maskDocument: a CPF as `***.456.789-**`, a CNPJ as `**.345.678/0001-**`, anything else `***`. */
@@ -62,9 +73,12 @@ function fieldSql(column: ColumnSpec, options: CsvCopyOptions): string {
       // A rate is its integer (hundredths of a percent) in a machine CSV, as the streaming writer writes it.
       field = `CAST(CAST(${v} AS HUGEINT) AS VARCHAR)`;
       break;
-    case 'boolean':
-      field = br ? `CASE WHEN ${v} THEN 'sim' ELSE 'não' END` : `CASE WHEN ${v} THEN 'true' ELSE 'false' END`;
+    case 'boolean': {
+      const [yes, no] = options.people ? [options.people.fmt.boolean(true), options.people.fmt.boolean(false)] : br ? ['sim', 'não'] : ['true', 'false'];
+      // A NULL stays an empty field, as the streaming writer leaves it.
+      field = `CASE WHEN ${v} THEN ${sqlLiteral(yes)} WHEN NOT ${v} THEN ${sqlLiteral(no)} END`;
       break;
+    }
     case 'date':
       field = `strftime(CAST(${v} AS DATE), '${br ? '%d/%m/%Y' : '%Y-%m-%d'}')`;
       break;
@@ -86,7 +100,7 @@ function fieldSql(column: ColumnSpec, options: CsvCopyOptions): string {
  */
 function csvCopySql(sql: string, columns: readonly ColumnSpec[], options: CsvCopyOptions, path: string): string {
   const select = columns.map((column, i) => {
-    const header = neutraliseFormula(csvHeaderOf(column, options.dialect));
+    const header = neutraliseFormula(csvHeaderOf(column, options.dialect, options.people));
     return `${fieldSql(column, options)} AS ${sqlIdentifier((i === 0 && options.dialect === 'br' ? '\uFEFF' : '') + header)}`;
   });
   const delimiter = options.dialect === 'br' ? ';' : ',';

@@ -20,7 +20,7 @@ import type { Logger } from '../shared/log.ts';
 import { dateParam, instantParam } from '../warehouse/sql.ts';
 import { ONE_THREAD, withDuckdbSettings } from '../warehouse/with-settings.ts';
 import { CsvFileWriter } from './csv-writer.ts';
-import { copyCsv } from './csv-copy.ts';
+import { copiesForPeople, copyCsv } from './csv-copy.ts';
 import { rowChunksOf, type QueryParams } from './query-rows.ts';
 import { readNotes } from './notes.ts';
 import { materialiseBase, type ReportQueries } from './report-base.ts';
@@ -177,13 +177,15 @@ async function writeOneReport(deps: ReportWriteDeps, job: OneReport, counts: Rec
     const csvColumns = csvPicks.map((i) => csvSheet.columns[i] as ColumnSpec);
     // The machine CSV by COPY where the CSV sheet is a cut of the base table (a scan to run again); a CSV
     // sheet that reads the warehouse itself is streamed in the workbook's pass, so no warehouse query
-    // runs twice. The `.br.csv` people read is always streamed: it shows the locale's words for values,
-    // which COPY does not write. A report whose check is off writes its CSVs' header alone.
+    // runs twice. The `.br.csv` people read is streamed where it shows values in the locale's words
+    // (labels, reasons), which COPY does not write. A report whose check is off writes its CSVs' header alone.
     const byCopy = request.csvWriter !== 'stream' && !off && definition.base !== undefined;
     if (!byCopy) csvs.push({ file: await CsvFileWriter.open(partial(csvPath), csvColumns, { ...csvOptions, dialect: request.csvDialect }), picks: csvPicks });
-    if (brPath) {
-      const brColumns = brPicks.map((i) => csvSheet.columns[i] as ColumnSpec);
-      const people = messagesFor(request.locale);
+    const brColumns = brPicks.map((i) => csvSheet.columns[i] as ColumnSpec);
+    const people = messagesFor(request.locale);
+    // The copy for people by COPY too when it shows no value in the locale's words (copiesForPeople).
+    const brByCopy = brPath !== undefined && byCopy && copiesForPeople(brColumns);
+    if (brPath && !brByCopy) {
       csvs.push({ file: await CsvFileWriter.open(partial(brPath), brColumns, { ...csvOptions, dialect: 'br', people }), picks: brPicks });
     }
     if (off) {
@@ -200,6 +202,10 @@ async function writeOneReport(deps: ReportWriteDeps, job: OneReport, counts: Rec
         const sql = queries.resolve(csvSheet.sql, label);
         const options = { dialect: request.csvDialect, maskDocuments: request.maskDocuments, timezone: request.day.zone };
         copiedRows = await copyCsv(deps.db, { sql, params, columns: csvColumns, options, path: partial(csvPath), mode, label });
+        if (brPath && brByCopy) {
+          const br = { ...options, dialect: 'br' as const, people };
+          await copyCsv(deps.db, { sql, params, columns: brColumns, options: br, path: partial(brPath), mode, label });
+        }
       }
     }
     await xlsx.commit();

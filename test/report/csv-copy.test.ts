@@ -1,14 +1,16 @@
 // The CSVs DuckDB writes (COPY, csv-copy.ts) are the bytes the streaming writer (csv-writer.ts) writes:
 // every report of the fixture night, whose text holds formula starts, a tab and a CR, a document and a
 // quote, in both dialects (RFC 4180 and `br`, with its BOM, reais, local instants and sim/não), and
-// hostile values straight through the cell rules (bidi overrides, controls, full-width signs, masks).
+// hostile values straight through the cell rules (bidi overrides, controls, full-width signs, masks),
+// and the copy for people (.br.csv) where COPY writes it: the workbook's headers and yes/no words.
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS } from '../../reports/index.ts';
 import { settlementSchema } from '../../src/config/bank-schema.ts';
 import { writeReports } from '../../src/report/index.ts';
-import { copyCsv } from '../../src/report/csv-copy.ts';
+import { copiesForPeople, copyCsv } from '../../src/report/csv-copy.ts';
+import { messagesFor } from '../../src/shared/locale/index.ts';
 import { CsvFileWriter } from '../../src/report/csv-writer.ts';
 import type { ColumnSpec, CsvDialect } from '../../src/report/types.ts';
 import { businessDayOf } from '../../src/shared/business-day.ts';
@@ -104,5 +106,48 @@ describe('hostile cells, through both writers', () => {
       await writer.close();
       expect(readFileSync(copied, 'utf8')).toBe(readFileSync(streamed, 'utf8'));
     }
+  });
+});
+
+describe('the copy for people (.br.csv), through both writers', () => {
+  const columns: ColumnSpec[] = [
+    { key: 'transaction_id', header: 'transaction', type: 'text' },
+    { key: 'installments', header: 'installments', type: 'integer' },
+    { key: 'amount_cents', header: 'expectedAmount', type: 'cents' },
+    { key: 'due_date', header: 'dueDate', type: 'date' },
+    { key: 'sold_at', header: 'soldAt', type: 'instant' },
+    { key: 'partial', header: 'partialDay', type: 'boolean' },
+  ];
+
+  it('writes the workbook headers and its yes/no words, byte for byte', async () => {
+    const sql = `SELECT * FROM (VALUES ('=T1', 3, -12345, DATE '2026-03-31', TIMESTAMPTZ '2026-03-31T02:59:59Z', true),
+      (NULL, NULL, 5, NULL, NULL, false), ('T;"3"', 1, 0, DATE '2026-04-01', TIMESTAMPTZ '2026-04-01T12:00:00Z', NULL))
+      AS v(transaction_id, installments, amount_cents, due_date, sold_at, partial)`;
+    const people = messagesFor('pt-BR');
+    const options = { dialect: 'br' as const, maskDocuments: true, timezone: ZONE, people };
+    const copied = join(fixture.dir, 'people.copy.csv');
+    const streamed = join(fixture.dir, 'people.stream.csv');
+    await copyCsv(fixture.warehouse.connection, { sql, params: {}, columns, options, path: copied, mode: 0o600, label: { report: 'people' } });
+    const writer = await CsvFileWriter.open(streamed, columns, { ...options, mode: 0o600 });
+    const at = (iso: string) => Date.parse(iso);
+    await writer.writeRows([
+      ['=T1', 3, -12345n, '2026-03-31', at('2026-03-31T02:59:59Z'), true],
+      [null, null, 5n, null, null, false],
+      ['T;"3"', 1, 0n, '2026-04-01', at('2026-04-01T12:00:00Z'), null],
+    ]);
+    await writer.close();
+    const text = readFileSync(copied, 'utf8');
+    expect(text).toBe(readFileSync(streamed, 'utf8'));
+    expect(text).toContain(people.fmt.boolean(true));
+  });
+
+  it.each<[string, ColumnSpec, boolean]>([
+    ['plain text', { key: 'k', header: 'item', type: 'text' }, true],
+    ['a yes/no', { key: 'k', header: 'item', type: 'boolean' }, true],
+    ['a rate, shown as 3,49 %', { key: 'k', header: 'item', type: 'rate' }, false],
+    ['a category label', { key: 'k', header: 'item', type: 'text', display: 'category' }, false],
+    ['a reason from its facts', { key: 'k', header: 'item', type: 'text', display: 'reason' }, false],
+  ])('%s: by COPY, %s', (_name, column, copied) => {
+    expect(copiesForPeople([TEXT, column])).toBe(copied);
   });
 });
