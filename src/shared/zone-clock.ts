@@ -40,18 +40,21 @@ export function wallClockOf(epochMs: number, zoneName: string): Date | undefined
   return offset === undefined ? undefined : new Date(epochMs + offset);
 }
 
-const TOKENS = /yyyy|MM|dd|HH|mm|ss/g;
+const TOKENS = new Set(['yyyy', 'MM', 'dd', 'HH', 'mm', 'ss']);
+/** A run of one letter: luxon reads `MMMM` as a month's name, never as `MM` twice. */
+const LETTER_RUNS = /([A-Za-z])\1*/g;
 
 /**
- * `format` written for the wall clock `local` (wallClockOf), when it holds only the tokens yyyy, MM, dd,
- * HH, mm and ss between characters that are no letters; undefined for any other format (luxon's then).
+ * `format` written for the wall clock `local` (wallClockOf), when its only letters are the tokens yyyy,
+ * MM, dd, HH, mm and ss, each a whole run of its letter, and it quotes nothing; undefined for any other
+ * format (luxon's then).
  */
 export function formatWallClock(local: Date, format: string): string | undefined {
-  if (/[A-Za-z']/.test(format.replace(TOKENS, ''))) return undefined;
+  if (format.includes("'") || !(format.match(LETTER_RUNS) ?? []).every((run) => TOKENS.has(run))) return undefined;
   const year = local.getUTCFullYear();
   if (year < 0 || year > 9999) return undefined;
   const two = (n: number) => String(n).padStart(2, '0');
-  return format.replace(TOKENS, (token) => {
+  return format.replace(LETTER_RUNS, (token) => {
     switch (token) {
       case 'yyyy':
         return String(year).padStart(4, '0');

@@ -40,6 +40,11 @@ describe('the wall clock of an instant', () => {
     const at = Date.parse('2026-03-31T15:04:05.678Z');
     expect(formatWallClock(new Date(at), "dd 'de' MMMM")).toBeUndefined();
     expect(formatWallClock(new Date(at), 'HH:mm ZZ')).toBeUndefined();
+    // A longer run of a token's letter is another token for luxon (a month's name, a weekday).
+    for (const format of ['dd MMMM yyyy', 'dddd', 'HHH:mm', 'yyyyy']) {
+      expect(formatWallClock(new Date(at), format)).toBeUndefined();
+      expect(instantText(at, 'UTC', format)).toBe(DateTime.fromMillis(at, { zone: 'UTC' }).toFormat(format));
+    }
     expect(instantText(at, 'America/Sao_Paulo', 'HH:mm ZZ')).toBe('12:04 -03:00');
     expect(zoneOffsetMs(at, 'Mars/Olympus')).toBeUndefined();
     // luxon cannot read it either: the instant is written as it came, as before.
