@@ -3,7 +3,7 @@
 // digests, migration 0024), or its raw_key names a file the store does not have (a warehouse copied
 // without its folder, a file lost). Such a text is kept again even when no column changed
 // (raw-files.ts), so that transactions_raw is always the text as last listed. The comparison is of
-// digests: the one each row was staged with (stage.ts, from its line) against the one its table row
+// digests: the one each row's text was staged with (stage.ts, from its line) against the one its table row
 // holds, so a row listed again as it was costs a comparison of two numbers, and no kept text is read
 // back.
 import { listValue, type DuckDBConnection } from '@duckdb/node-api';

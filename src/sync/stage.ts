@@ -2,11 +2,11 @@
 // typed into a run-local TEMP table, in the order the window file lists them, which is all the merge
 // needs to decide history, duplicates and new-versus-existing and what publish copies into the
 // warehouse tables; beside each row, the digest of its text (TEXT_DIGEST_COLUMN), which publish
-// compares with the one the warehouse holds (raw-changes.ts). So each row is parsed once, by DuckDB's
-// JSON reader, on DuckDB's threads while Node fetches; publish only moves typed rows from table to
-// table. The texts themselves stay in the window files until publish knows which the warehouse does
-// not hold yet, and cuts only those into the raw rows' store (raw-files.ts): a row listed again as it
-// was is never cut. The TEMP tables stay within the memory cap or spill past it.
+// compares with the one the warehouse holds (raw-changes.ts). So each row is parsed by DuckDB's JSON
+// reader on DuckDB's threads while Node fetches; publish only moves typed rows from table to table. The
+// texts themselves stay in the window files until publish knows which the warehouse does not hold yet,
+// and cuts only those into the raw rows' store (raw-files.ts): a row listed again as it was is never
+// cut. The TEMP tables stay within the memory cap or spill past it.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
@@ -36,6 +36,8 @@ export function fileColumnsOf(stream: SyncWindow['stream']): Readonly<Record<str
 export const ROWS_TX = 'temp.sync_rows_tx';
 export const ROWS_OP = 'temp.sync_rows_op';
 export const STAGE_WINDOWS = 'temp.sync_stage_windows';
+/** TEMP table of one window's digests while it is staged: the row's key columns, the digest. */
+const WINDOW_DIGESTS = 'temp.sync_window_digests';
 
 export interface StagedWindow {
   windowNo: number;
@@ -73,9 +75,7 @@ export class Stager {
         [ROWS_OP, OPERATIONS_TABLE],
       ] as const) {
         const typed = Object.entries(fileColumnsOf(spec.name)).map(([name, type]) => `${name} ${type}${spec.keys.includes(name) ? ' NOT NULL' : ''}`);
-        await this.db.run(
-          `CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${typed.join(', ')}, ${TEXT_DIGEST_COLUMN} UBIGINT NOT NULL)`,
-        );
+        await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${typed.join(', ')}, ${TEXT_DIGEST_COLUMN} UBIGINT)`);
       }
       await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(STAGE_WINDOWS)} (window_no INTEGER PRIMARY KEY, window_key VARCHAR NOT NULL)`);
     });
@@ -143,6 +143,7 @@ async function loadWindow(db: DuckDBConnection, staged: StagedWindow, again: boo
       if (read.rows > 0) {
         const result = await db.run(stagedRowsSql(read, table, windowNo), { file: read.file });
         if (result.rowsChanged !== read.rows) throw new Error(`staged ${result.rowsChanged} rows from ${read.file}, expected ${read.rows}`);
+        await digestTexts(db, read, table, windowNo);
       }
     });
   try {
@@ -157,29 +158,44 @@ async function loadWindow(db: DuckDBConnection, staged: StagedWindow, again: boo
 }
 
 /**
- * The digests of a window file's texts, one per line in the file's order (`r.digest`, paired by position
- * with the JSON reader's rows): a transaction's text is its line, an operation's the listed row its line
- * carries. The right side of a positional join is collected whole, so it is this narrow column, never
- * the lines.
+ * Gives each staged row of a window its text's digest, paired by the key its line holds, never by
+ * position: a positional join of the JSON reader's rows with the lines corrupted keys under the memory
+ * cap. A transaction's text is its line, an operation's the listed row its line carries, whose kind is
+ * told as the staged rows tell it (a cash-in has cash_in_id). A window lists no id twice
+ * (read-window.ts), and every staged row must get its digest.
  */
-function digestsOf(stream: SyncWindow['stream']): string {
-  const text = stream === 'transactions' ? 'line' : operationTextSql('line');
-  return `(SELECT md5_number_lower(${text}) AS digest FROM ${linesOf('$file')}) r`;
+async function digestTexts(db: DuckDBConnection, read: WindowRead, table: string, windowNo: number): Promise<void> {
+  const stream = read.window.stream;
+  const keyed =
+    stream === 'transactions'
+      ? `SELECT json_extract_string(line, '$.transaction_id') AS transaction_id, md5_number_lower(line) AS digest FROM ${linesOf('$file')}`
+      : `SELECT CASE WHEN cash_in_id IS NULL THEN 'cash_out' ELSE 'cash_in' END AS kind, coalesce(cash_in_id, cash_out_id) AS operation_id, digest
+         FROM (SELECT json_extract_string(line, '$.raw.cash_in_id') AS cash_in_id, json_extract_string(line, '$.raw.cash_out_id') AS cash_out_id,
+           md5_number_lower(${operationTextSql('line')}) AS digest FROM ${linesOf('$file')})`;
+  await db.run(`CREATE OR REPLACE TEMP TABLE ${bare(WINDOW_DIGESTS)} AS ${keyed}`, { file: read.file });
+  try {
+    const keys = specOf(stream).keys;
+    const on = keys.map((k) => `d.${k} = ${table}.${k}`).join(' AND ');
+    const result = await db.run(
+      `UPDATE ${table} SET ${TEXT_DIGEST_COLUMN} = d.digest FROM ${WINDOW_DIGESTS} d WHERE ${table}.window_no = ${windowNo} AND ${on}`,
+    );
+    if (result.rowsChanged !== read.rows) throw new Error(`digested ${result.rowsChanged} texts of ${read.file}, expected ${read.rows}`);
+  } finally {
+    await db.run(`DROP TABLE IF EXISTS ${WINDOW_DIGESTS}`);
+  }
 }
 
 /**
  * The INSERT of a window file's rows, typed by read_json with an explicit spec (every column, so that a
- * repeated key among them is caught here), in the file's order, each with its text's digest; the file
- * comes as $file.
+ * repeated key among them is caught here), in the file's order, their digests to come (digestTexts);
+ * the file comes as $file.
  */
 function stagedRowsSql(read: WindowRead, table: string, windowNo: number): string {
   if (read.window.stream === 'operations') return stagedOperationsSql(table, windowNo);
   const columns = fileColumnsOf('transactions');
   return `INSERT INTO ${table}
-    SELECT ${windowNo}, ${Object.keys(columns)
-      .map((c) => `j.${c}`)
-      .join(', ')}, r.digest
-    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf(columns)}}) j POSITIONAL JOIN ${digestsOf('transactions')}`;
+    SELECT ${windowNo}, ${Object.keys(columns).join(', ')}, NULL
+    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf(columns)}})`;
 }
 
 /** The listed fields an operation's columns come from, read out of its line's `raw` (operation-rows.ts). */
@@ -197,8 +213,8 @@ function stagedOperationsSql(table: string, windowNo: number): string {
       coalesce(j.raw.cash_in_id, j.raw.cash_out_id), j.raw.item_id, j.raw.status,
       CASE WHEN j.raw.cash_in_id IS NULL THEN j.raw.status_description END,
       j.raw.date_created, j.raw.date_updated, j.amount_cents, j.paid_amount_cents, j.paid_off_amount_cents,
-      j.raw.customer_name, j.raw.customer_document_number, r.digest
-    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ ...cents, raw: LISTED_OPERATION })}}) j POSITIONAL JOIN ${digestsOf('operations')}`;
+      j.raw.customer_name, j.raw.customer_document_number, NULL
+    FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ ...cents, raw: LISTED_OPERATION })}}) j`;
 }
 
 function specOf(stream: SyncWindow['stream']): LoadedTable {

@@ -125,6 +125,15 @@ describe('table specs', () => {
           customer_document_number: cashOut.customer_document_number,
         },
       ]);
+      // Each staged row holds the digest of its own listed row's text, paired with it by key.
+      const digests = await warehouse.db.runAndReadAll(
+        `SELECT kind, operation_id, raw_digest = md5_number_lower(CASE kind WHEN 'cash_in' THEN $in ELSE $out END) AS own FROM temp.sync_rows_op ORDER BY kind`,
+        { in: JSON.stringify(cashIn), out: JSON.stringify(cashOut) },
+      );
+      expect(digests.getRowObjectsJS()).toEqual([
+        { kind: 'cash_in', operation_id: 'ci1', own: true },
+        { kind: 'cash_out', operation_id: 'co1', own: true },
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
