@@ -59,7 +59,7 @@ async function insertOldHistory(db: Warehouse['connection']): Promise<void> {
     SELECT 'old_' || i, 'OLD-' || i, CASE WHEN i % 500 = 0 THEN 'chargeback' WHEN i % 50 = 0 THEN 'refunded' ELSE 'paid' END,
       'A' || i % 99999, CAST(i AS VARCHAR), TIMESTAMPTZ '2020-01-01 00:00:00+00' + to_seconds(i * 5), TIMESTAMPTZ '2020-01-01 00:00:00+00' + to_seconds(i * 5 + 60),
       10000 + i % 5000, 10300 + i % 5000, 10300 + i % 5000, 0, '1', 'Old Customer', 'visa', '411111', '1111', '0000', 'ok', 'old:' || i,
-      now(), now(), 'bench', 'bench', NULL
+      now(), now(), 'bench', 'bench'
     FROM range(${size}) t(i)`);
   await db.run(`
     INSERT INTO orders

@@ -75,13 +75,6 @@ export interface LoadedTable {
 /** Every loaded table ends with these: when and by which sync run a row was first and last seen. */
 export const SEEN_COLUMNS = ['first_seen_at', 'last_seen_at', 'first_seen_run', 'last_seen_run'] as const;
 
-/**
- * After the seen columns, every loaded table ends with this one: the digest of the row's text as last
- * listed (the low 64 bits of its MD5, migration 0024), which the next sync compares with the digest of
- * the text it lists (sync/raw-changes.ts). NULL for rows synced before that migration.
- */
-export const TEXT_DIGEST_COLUMN = 'raw_digest';
-
 function sqlColumnsOf(fields: FieldSet): Record<string, SqlType> {
   return Object.fromEntries(
     Object.entries(fields).map(([name, kind]) => {

@@ -17,7 +17,7 @@ import type { WindowRead } from './read-window.ts';
 import { ROWS_OP, ROWS_TX, STAGE_WINDOWS, type StagedWindow } from './stage.ts';
 import { keepTexts, keptTable, keptTextOf, rawFilesTable, storeTexts, unstoreTexts, type MovedFile } from './raw-files.ts';
 import { changedTextsTable, findChangedTexts } from './raw-changes.ts';
-import { OPERATIONS_TABLE, SEEN_COLUMNS, TEXT_DIGEST_COLUMN, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
+import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { publishRejects, type RejectsSource } from './rejects.ts';
 import { withDuckdbSettings } from '../warehouse/with-settings.ts';
 import { markVanished, VANISHED } from './vanished.ts';
@@ -34,7 +34,7 @@ export interface PublishInput {
   windows: readonly WindowRead[];
   /** New watermarks to store, e.g. { 'operations:date_updated': 1700000000000 }. */
   watermarks: Readonly<Record<string, number>>;
-  /** The staged windows (rows in the TEMP tables of stage.ts, texts in their window files), per stream. */
+  /** The staged windows (rows in the TEMP tables of stage.ts, texts in their raw files), per stream. */
   staged: { transactions: readonly StagedWindow[]; operations: readonly StagedWindow[] };
   /** Files of the rows the run kept out, appended to sync_rejects. */
   rejects?: readonly RejectsSource[] | undefined;
@@ -107,8 +107,8 @@ async function publishOnce(db: DuckDBConnection, input: PublishInput): Promise<{
   try {
     return await withTransaction(db, async () => {
       const { tx, op } = await withDuckdbSettings(db, IN_ANY_ORDER, async () => ({
-        tx: await mergeEntity(db, exec, TRANSACTIONS),
-        op: await mergeEntity(db, exec, OPERATIONS),
+        tx: await mergeEntity(db, exec, TRANSACTIONS, input.staged.transactions),
+        op: await mergeEntity(db, exec, OPERATIONS, input.staged.operations),
       }));
       const transactions = tx.counts;
       const operations = op.counts;
@@ -153,7 +153,7 @@ interface Merged {
   kept: Map<number, number>;
 }
 
-async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity): Promise<Merged> {
+async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows: readonly StagedWindow[]): Promise<Merged> {
   const keys = e.spec.keys.join(', ');
   const tableColumns = Object.keys(e.spec.columns);
   const keysOf = (alias: string) => e.spec.keys.map((k) => `${alias}.${k}`).join(', ');
@@ -200,7 +200,7 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity): Promise
   // with another text (raw-changes.ts), with where each goes.
   let needed = 'true';
   if (existing > 0) {
-    await findChangedTexts(db, e.spec, { staged: e.staged, held: 'temp.pub_existing_ids', winners: wins('o') });
+    await findChangedTexts(db, e.spec, { staged: e.staged, held: 'temp.pub_existing_ids', winners: wins('o') }, windows);
     needed = `NOT EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'o')})
       OR EXISTS (SELECT 1 FROM ${changedTextsTable(e.spec)} c WHERE c.window_no = o.window_no AND ${on('c', 'o')})`;
   }
@@ -218,8 +218,8 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity): Promise
   const isExisting = `EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'f')})`;
   // Every new row's text is kept; one without a place fails the statement rather than lose it.
   const rawKey = `coalesce(${text.rawKey}, error('no raw file for the text of ' || ${e.spec.keys.map((k) => `f.${k}`).join(" || ' ' || ")}))`;
-  const result = await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')}, ${TEXT_DIGEST_COLUMN})
-    SELECT ${tableColumns.map((c) => (c === RAW_KEY ? rawKey : `f.${c}`)).join(', ')}, ${NOW}, ${NOW}, ${RUN}, ${RUN}, f.${TEXT_DIGEST_COLUMN}
+  const result = await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')})
+    SELECT ${tableColumns.map((c) => (c === RAW_KEY ? rawKey : `f.${c}`)).join(', ')}, ${NOW}, ${NOW}, ${RUN}, ${RUN}
     FROM ${winners()}${existing > 0 ? ` AND NOT ${isExisting}` : ''}`);
   return { counts: { new: result.rowsChanged, changed, unchanged: existing - changed }, kept };
 }
@@ -254,13 +254,13 @@ async function mergeExisting(
   );
   // The staged row of each existing id that wins, as its table row will read, with whether it counts as changed.
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
-    SELECT ${columns.join(', ')}, t.first_seen_at, t.first_seen_run, f.${TEXT_DIGEST_COLUMN}, (${counted}) AS counted
+    SELECT ${columns.join(', ')}, t.first_seen_at, t.first_seen_run, (${counted}) AS counted
     FROM ${held}`);
   const reader = await db.runAndReadAll('SELECT count(*) FILTER (WHERE counted) AS changed FROM temp.pub_existing');
   const changed = Number(reader.getRowObjects()[0]?.['changed'] ?? 0);
   await db.run(`DELETE FROM ${e.spec.name} t USING temp.pub_existing x WHERE ${on('t', 'x')}`);
-  await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')}, ${TEXT_DIGEST_COLUMN})
-    SELECT ${tableColumns.join(', ')}, first_seen_at, ${NOW}, first_seen_run, ${RUN}, ${TEXT_DIGEST_COLUMN} FROM temp.pub_existing`);
+  await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')})
+    SELECT ${tableColumns.join(', ')}, first_seen_at, ${NOW}, first_seen_run, ${RUN} FROM temp.pub_existing`);
   await dropTemp(db, 'pub_existing');
   return changed;
 }

@@ -1,12 +1,13 @@
 // The texts of a run's rows, on their way into the raw rows' store beside the warehouse
-// (warehouse/raw-store.ts). Publish keeps the texts the warehouse does not hold yet (a new row, or a row
-// listed with another text than the one it keeps, raw-changes.ts; not the copies that lose to another
-// window's) and gives each window with some a file number; each such window's kept texts are then cut
-// out of its NDJSON file into a zstd Parquet file, in the order they were staged, and a kept row's
-// raw_key is its file and its place in it. Rows listed again as they were are never cut. The files move
-// in just before the publish commits, and back if it does not; a crash in between leaves a file no
-// row's raw_key names (a later publish takes its number again and replaces it), which the raw views
-// never show.
+// (warehouse/raw-store.ts). Each verified window's texts are cut into a zstd Parquet file next to its
+// NDJSON file while later windows are still being fetched, one row per staged row, in the order they
+// were staged. Publish keeps the texts the warehouse does not hold yet (a new row, or a row listed with
+// another text than its raw_key names, raw-changes.ts; not the copies that lose to another window) and
+// gives each window with some a file number: a window file all of whose texts are kept moves into the
+// store as it is, one with some kept is cut again with only those; a kept row's raw_key is its file and
+// its place in it. The files move in just before the publish commits, and back if it does not; a crash
+// in between leaves a file no row's raw_key names (a later publish takes its number again and replaces
+// it), which the raw views never show.
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -15,7 +16,6 @@ import type { LoadedTable } from '../shared/tables.ts';
 import { nextRawFileNumber, RAW_COPY_OPTIONS, rawDirOfConnection, rawFileOf, rawPiecesSelect, rawResidueSql } from '../warehouse/raw-store.ts';
 import { runWithParams } from '../warehouse/sql.ts';
 import { linesOf, operationIdPathSql, operationTextSql } from './file-readers.ts';
-import { pickLines } from './stage-file.ts';
 import type { WindowRead } from './read-window.ts';
 
 /**
@@ -37,42 +37,43 @@ interface Window {
   read: WindowRead;
 }
 
-/** Where a window's kept texts are cut to, next to its NDJSON file. */
-function stagedRawFileOf(read: WindowRead): string {
+/** Where a window's texts are cut to, next to its NDJSON file. */
+export function stagedRawFileOf(read: WindowRead): string {
   return `${read.file}.raw.parquet`;
 }
 
 /**
  * The SELECT of a staged window's residues (raw-store.ts) cut into a raw file's columns, in the order the
- * rows were staged: all of them from the window file, or (`kept`, a file of their lines, pickLines) only
- * the rows `keptTable` holds. Each line ($file) is paired with its staged row (`table`, in file order),
- * and a line must hold its row's own id member: the residue is shorter than the text then, or (an id
- * spelled with escapes, which is left in place) the line's own id, decoded, is the row's. Anything else
- * fails the statement: a text would otherwise be kept for another row. A transaction's text is its
- * line, an operation's the listed row its line carries.
+ * rows were staged, optionally only those of the rows `keep` (a condition on `g.staged_row`) holds for.
+ * Each line of the window file is paired with its staged row (`table`, in file order), and a line must
+ * hold its row's own id member: the residue is shorter than the text then, or (an id spelled with
+ * escapes, which is left in place) the line's own id, decoded, is the row's. Anything else fails the
+ * statement: a text would otherwise be kept for another row. A transaction's text is its line, an
+ * operation's the listed row its line carries.
  */
-function textsOf(staged: Window, spec: LoadedTable, table: string, only?: 'kept'): string {
+function textsOf(staged: Window, table: string, keep?: string): string {
   const { read, windowNo } = staged;
   const stream = read.window.stream;
   const tx = stream === 'transactions';
-  const keptOnly = only === 'kept' ? ` AND rowid IN (SELECT staged_row FROM ${keptTable(spec)} WHERE window_no = ${windowNo})` : '';
-  const rows = `(SELECT rowid AS staged_row, ${tx ? 'transaction_id' : 'kind, operation_id'} FROM ${table} WHERE window_no = ${windowNo}${keptOnly} ORDER BY rowid)`;
+  const rows = `(SELECT rowid AS staged_row, ${tx ? 'transaction_id' : 'kind, operation_id'} FROM ${table} WHERE window_no = ${windowNo} ORDER BY rowid)`;
   const text = tx ? 'r.line' : operationTextSql('r.line');
   const id = tx ? 'g.transaction_id' : 'g.operation_id';
   const path = tx ? "'$.transaction_id'" : operationIdPathSql('g');
   const paired = `(SELECT j.*, r.line, ${text} AS text, ${rawResidueSql(text, stream, 'j')} AS residue FROM ${linesOf('$file')} r POSITIONAL JOIN ${rows} j) g`;
   const inStep = `CASE WHEN strlen(g.residue) < strlen(g.text) THEN true WHEN json_extract_string(g.line, ${path}) = ${id} THEN true
       ELSE error('raw text out of step with its row ' || ${id}) END`;
-  return rawPiecesSelect('g.residue', `${paired} WHERE ${inStep}`);
+  return rawPiecesSelect('g.residue', `${paired} WHERE ${inStep}${keep === undefined ? '' : ` AND ${keep}`}`);
 }
 
-/** The places (0-based lines of its window file) of a window's kept texts, in order. */
-async function keptPlaces(db: DuckDBConnection, spec: LoadedTable, table: string, windowNo: number): Promise<number[]> {
-  const reader = await db.runAndReadAll(
-    `SELECT s.place FROM (SELECT rowid AS staged_row, row_number() OVER (ORDER BY rowid) - 1 AS place FROM ${table} WHERE window_no = ${windowNo}) s
-     SEMI JOIN ${keptTable(spec)} k ON k.staged_row = s.staged_row ORDER BY s.place`,
-  );
-  return reader.getRows().map((r) => Number(r[0]));
+/** Cuts a staged window's texts into its raw file (in the staging folder); `table` holds its staged rows. */
+export async function stageRawFile(db: DuckDBConnection, staged: Window, table: string): Promise<void> {
+  const { read } = staged;
+  const result = await runWithParams(db, `COPY (${textsOf(staged, table)}) TO $target (${RAW_COPY_OPTIONS})`, {
+    file: read.file,
+    target: stagedRawFileOf(read),
+  });
+  const rows = Number((await result.getRows())[0]?.[0] ?? 0);
+  if (rows !== read.rows) throw new Error(`cut ${rows} texts from ${read.file}, expected ${read.rows}`);
 }
 
 /**
@@ -147,18 +148,16 @@ export async function storeTexts(
     const n = kept.get(w.windowNo) ?? 0;
     const fileNo = numbers.get(w.windowNo);
     if (n === 0 || fileNo === undefined) continue;
-    const from = stagedRawFileOf(w.read);
-    // When some texts are known already or lost to another window's, only the kept ones are cut, in the
-    // same order (their places, `pos`, count only them), from a file of their lines alone.
-    let lines = w.read.file;
+    let from = stagedRawFileOf(w.read);
     if (n !== w.read.rows) {
-      lines = `${w.read.file}.kept.ndjson`;
-      await pickLines(w.read.file, await keptPlaces(db, spec, target.staged, w.windowNo), lines);
+      // Some texts are known already or lost to another window's: cut the window again with only the
+      // kept ones, in the same order (their places, `pos`, count only them).
+      from = `${w.read.file}.kept.parquet`;
+      const keep = `EXISTS (SELECT 1 FROM ${keptTable(spec)} k WHERE k.staged_row = g.staged_row)`;
+      const result = await runWithParams(db, `COPY (${textsOf(w, target.staged, keep)}) TO $target (${RAW_COPY_OPTIONS})`, { file: w.read.file, target: from });
+      const rows = Number((await result.getRows())[0]?.[0] ?? 0);
+      if (rows !== n) throw new Error(`kept ${rows} texts of ${w.read.file}, expected ${n}`);
     }
-    const only = n === w.read.rows ? undefined : 'kept';
-    const result = await runWithParams(db, `COPY (${textsOf(w, spec, target.staged, only)}) TO $target (${RAW_COPY_OPTIONS})`, { file: lines, target: from });
-    const rows = Number((await result.getRows())[0]?.[0] ?? 0);
-    if (rows !== n) throw new Error(`kept ${rows} texts of ${w.read.file}, expected ${n}`);
     const to = rawFileOf(rawDir, spec.name, fileNo);
     if (existsSync(to)) await assertUnnamed(db, spec, fileNo, to);
     await rename(from, to);

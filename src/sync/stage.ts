@@ -1,20 +1,19 @@
 // Staging of verified windows, while later windows are still being fetched: each window's rows go
 // typed into a run-local TEMP table, in the order the window file lists them, which is all the merge
 // needs to decide history, duplicates and new-versus-existing and what publish copies into the
-// warehouse tables; beside each row, the digest of its text (TEXT_DIGEST_COLUMN), which publish
-// compares with the one the warehouse holds (raw-changes.ts). So each row is parsed by DuckDB's JSON
-// reader on DuckDB's threads while Node fetches; publish only moves typed rows from table to table. The
-// texts themselves stay in the window files until publish knows which the warehouse does not hold yet,
-// and cuts only those into the raw rows' store (raw-files.ts): a row listed again as it was is never
-// cut. The TEMP tables stay within the memory cap or spill past it.
+// warehouse tables; and the window's texts are cut into a zstd Parquet file ready for the raw rows'
+// store, in the same order (raw-files.ts). So each row is parsed once, by DuckDB's JSON reader, on DuckDB's threads while
+// Node fetches; publish only moves typed rows from table to table. The raw texts, most of a row's
+// bytes, never enter the TEMP tables, which stay within the memory cap or spill past it.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import { withTransaction } from '../warehouse/transaction.ts';
-import { OPERATIONS_TABLE, TEXT_DIGEST_COLUMN, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
+import { OPERATIONS_TABLE, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { describeWindow, keyOf, type SyncWindow } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { rewriteParsed } from './stage-file.ts';
-import { columnSpecOf, JSON_READ_OPTIONS, linesOf, operationTextSql } from './file-readers.ts';
+import { stageRawFile } from './raw-files.ts';
+import { columnSpecOf, JSON_READ_OPTIONS } from './file-readers.ts';
 
 /** The column the tables name a row's text in the raw rows' store by (`<file>:<MD5 key>`). */
 const RAW_KEY = 'raw_key';
@@ -30,14 +29,12 @@ export function fileColumnsOf(stream: SyncWindow['stream']): Readonly<Record<str
 }
 
 /**
- * TEMP tables of the run's staged rows: `window_no` (pointing into STAGE_WINDOWS, the window's key), the
- * typed columns and the text's digest; a window's rows in the order of its file, which their rowid keeps.
+ * TEMP tables of the run's staged rows: `window_no` (pointing into STAGE_WINDOWS, the window's key) and
+ * the typed columns; a window's rows in the order of its file, which their rowid keeps.
  */
 export const ROWS_TX = 'temp.sync_rows_tx';
 export const ROWS_OP = 'temp.sync_rows_op';
 export const STAGE_WINDOWS = 'temp.sync_stage_windows';
-/** TEMP table of one window's digests while it is staged: the row's key columns, the digest. */
-const WINDOW_DIGESTS = 'temp.sync_window_digests';
 
 export interface StagedWindow {
   windowNo: number;
@@ -75,7 +72,7 @@ export class Stager {
         [ROWS_OP, OPERATIONS_TABLE],
       ] as const) {
         const typed = Object.entries(fileColumnsOf(spec.name)).map(([name, type]) => `${name} ${type}${spec.keys.includes(name) ? ' NOT NULL' : ''}`);
-        await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${typed.join(', ')}, ${TEXT_DIGEST_COLUMN} UBIGINT)`);
+        await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(table)} (window_no INTEGER NOT NULL, ${typed.join(', ')})`);
       }
       await this.db.run(`CREATE OR REPLACE TEMP TABLE ${bare(STAGE_WINDOWS)} (window_no INTEGER PRIMARY KEY, window_key VARCHAR NOT NULL)`);
     });
@@ -127,25 +124,26 @@ export class Stager {
 }
 
 /**
- * Loads a verified window's rows (`again`: replacing those of an earlier read of it). A row that
- * repeats a key is refused by DuckDB's JSON reader while JSON.parse keeps the last value: the file is
- * then written again as JSON.parse read it, and loaded once more (the failed load's transaction left
- * nothing behind).
+ * Loads a verified window's rows (`again`: replacing those of an earlier read of it) and cuts its texts
+ * into its raw file. A row that repeats a key is refused by DuckDB's JSON reader while JSON.parse keeps
+ * the last value: the file is then written again as JSON.parse read it, and loaded once more (the
+ * failed load's transaction left nothing behind).
  */
 async function loadWindow(db: DuckDBConnection, staged: StagedWindow, again: boolean): Promise<void> {
   const { read, windowNo } = staged;
   const table = rowsTableOf(read.window.stream);
-  const load = () =>
-    withTransaction(db, async () => {
+  const load = async () => {
+    await withTransaction(db, async () => {
       // Only a re-read window has rows to replace: skip the scan otherwise.
       if (again) await db.run(`DELETE FROM ${table} WHERE window_no = $window_no`, { window_no: windowNo });
       else await db.run(`INSERT INTO ${STAGE_WINDOWS} VALUES ($window_no, $window_key)`, { window_no: windowNo, window_key: keyOf(read.window) });
       if (read.rows > 0) {
         const result = await db.run(stagedRowsSql(read, table, windowNo), { file: read.file });
         if (result.rowsChanged !== read.rows) throw new Error(`staged ${result.rowsChanged} rows from ${read.file}, expected ${read.rows}`);
-        await digestTexts(db, read, table, windowNo);
       }
     });
+    if (read.rows > 0) await stageRawFile(db, staged, table);
+  };
   try {
     await load().catch(async (error: unknown) => {
       if (!/duplicate key/i.test((error as Error).message)) throw error;
@@ -158,43 +156,14 @@ async function loadWindow(db: DuckDBConnection, staged: StagedWindow, again: boo
 }
 
 /**
- * Gives each staged row of a window its text's digest, paired by the key its line holds, never by
- * position: a positional join of the JSON reader's rows with the lines corrupted keys under the memory
- * cap. A transaction's text is its line, an operation's the listed row its line carries, whose kind is
- * told as the staged rows tell it (a cash-in has cash_in_id). A window lists no id twice
- * (read-window.ts), and every staged row must get its digest.
- */
-async function digestTexts(db: DuckDBConnection, read: WindowRead, table: string, windowNo: number): Promise<void> {
-  const stream = read.window.stream;
-  const keyed =
-    stream === 'transactions'
-      ? `SELECT json_extract_string(line, '$.transaction_id') AS transaction_id, md5_number_lower(line) AS digest FROM ${linesOf('$file')}`
-      : `SELECT CASE WHEN cash_in_id IS NULL THEN 'cash_out' ELSE 'cash_in' END AS kind, coalesce(cash_in_id, cash_out_id) AS operation_id, digest
-         FROM (SELECT json_extract_string(line, '$.raw.cash_in_id') AS cash_in_id, json_extract_string(line, '$.raw.cash_out_id') AS cash_out_id,
-           md5_number_lower(${operationTextSql('line')}) AS digest FROM ${linesOf('$file')})`;
-  await db.run(`CREATE OR REPLACE TEMP TABLE ${bare(WINDOW_DIGESTS)} AS ${keyed}`, { file: read.file });
-  try {
-    const keys = specOf(stream).keys;
-    const on = keys.map((k) => `d.${k} = ${table}.${k}`).join(' AND ');
-    const result = await db.run(
-      `UPDATE ${table} SET ${TEXT_DIGEST_COLUMN} = d.digest FROM ${WINDOW_DIGESTS} d WHERE ${table}.window_no = ${windowNo} AND ${on}`,
-    );
-    if (result.rowsChanged !== read.rows) throw new Error(`digested ${result.rowsChanged} texts of ${read.file}, expected ${read.rows}`);
-  } finally {
-    await db.run(`DROP TABLE IF EXISTS ${WINDOW_DIGESTS}`);
-  }
-}
-
-/**
  * The INSERT of a window file's rows, typed by read_json with an explicit spec (every column, so that a
- * repeated key among them is caught here), in the file's order, their digests to come (digestTexts);
- * the file comes as $file.
+ * repeated key among them is caught here), in the file's order; the file comes as $file.
  */
 function stagedRowsSql(read: WindowRead, table: string, windowNo: number): string {
   if (read.window.stream === 'operations') return stagedOperationsSql(table, windowNo);
   const columns = fileColumnsOf('transactions');
   return `INSERT INTO ${table}
-    SELECT ${windowNo}, ${Object.keys(columns).join(', ')}, NULL
+    SELECT ${windowNo}, ${Object.keys(columns).join(', ')}
     FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf(columns)}})`;
 }
 
@@ -213,7 +182,7 @@ function stagedOperationsSql(table: string, windowNo: number): string {
       coalesce(j.raw.cash_in_id, j.raw.cash_out_id), j.raw.item_id, j.raw.status,
       CASE WHEN j.raw.cash_in_id IS NULL THEN j.raw.status_description END,
       j.raw.date_created, j.raw.date_updated, j.amount_cents, j.paid_amount_cents, j.paid_off_amount_cents,
-      j.raw.customer_name, j.raw.customer_document_number, NULL
+      j.raw.customer_name, j.raw.customer_document_number
     FROM read_json($file, ${JSON_READ_OPTIONS}, columns = {${columnSpecOf({ ...cents, raw: LISTED_OPERATION })}}) j`;
 }
 

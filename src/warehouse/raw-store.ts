@@ -11,7 +11,7 @@
 // the views transactions_raw and operations_raw (migration 14) join each row to its text by it. The
 // views find the folder through the DuckDB variable recon_raw_dir, which every open sets; DuckDB binds
 // a view when it is created, so the folder holds at least file 0, which migration 14 wrote.
-import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -80,12 +80,6 @@ export async function rawDirOfConnection(db: DuckDBConnection): Promise<string |
 /** The path of a raw file of the store. */
 export function rawFileOf(rawDir: string, stream: RawStream, fileNumber: number): string {
   return join(rawStreamDir(rawDir, stream), `${fileNumber}.parquet`);
-}
-
-/** The numbers of the files the store holds for a stream (`<n>.parquet`), as raw_keys spell them. */
-export async function storedRawFileNumbers(rawDir: string, stream: RawStream): Promise<string[]> {
-  const names = await readdir(rawStreamDir(rawDir, stream)).catch(() => [] as string[]);
-  return names.flatMap((name) => /^(\d+)\.parquet$/.exec(name)?.[1] ?? []);
 }
 
 /** The next number of a raw file (a sequence: a publish that does not commit gives its numbers back). */

@@ -29,7 +29,7 @@ export async function createFixtureWarehouse(): Promise<Fixture> {
 }
 
 const tx = (id: string, item: string | null, status: string, created: string, updated: string, net: number, brand: string, last: string) =>
-  `('${id}', ${item === null ? 'NULL' : `'${item.replaceAll("'", "''")}'`}, '${status}', 'A1', 'N${id}', '${created}', '${updated}', ${net}, ${net}, ${status === 'paid' ? net : 0}, ${status === 'refunded' ? net : 0}, '1', 'Ana', '${brand}', '411111', '${last}', '0000', 'ok', '{}', '${created}', '${updated}', 'sync-1', 'sync-1', NULL)`;
+  `('${id}', ${item === null ? 'NULL' : `'${item.replaceAll("'", "''")}'`}, '${status}', 'A1', 'N${id}', '${created}', '${updated}', ${net}, ${net}, ${status === 'paid' ? net : 0}, ${status === 'refunded' ? net : 0}, '1', 'Ana', '${brand}', '411111', '${last}', '0000', 'ok', '{}', '${created}', '${updated}', 'sync-1', 'sync-1')`;
 
 const FIXTURE_SQL = `
 INSERT INTO runs VALUES
@@ -55,7 +55,7 @@ INSERT INTO transaction_history VALUES
   ('T5', 'chargeback', TIMESTAMPTZ '2024-03-15T15:00:00Z', TIMESTAMPTZ '2024-03-15T15:05:00Z', TIMESTAMPTZ '2024-03-16T05:00:00Z', 'sync-1', 'sync-1');
 
 INSERT INTO operations VALUES
-  ('cash_out', 'CO1', 'I9', 'failed', 'bank refused', TIMESTAMPTZ '2024-03-15T12:00:00Z', TIMESTAMPTZ '2024-03-15T13:00:00Z', 50000, NULL, 0, 'Loja Ltda', '12.345.678/0001-90', '{}', TIMESTAMPTZ '2024-03-16T05:00:00Z', TIMESTAMPTZ '2024-03-16T05:00:00Z', 'sync-1', 'sync-1', NULL);
+  ('cash_out', 'CO1', 'I9', 'failed', 'bank refused', TIMESTAMPTZ '2024-03-15T12:00:00Z', TIMESTAMPTZ '2024-03-15T13:00:00Z', 50000, NULL, 0, 'Loja Ltda', '12.345.678/0001-90', '{}', TIMESTAMPTZ '2024-03-16T05:00:00Z', TIMESTAMPTZ '2024-03-16T05:00:00Z', 'sync-1', 'sync-1');
 
 INSERT INTO sync_windows VALUES
   ('sync-1', 'transactions', 'date_updated', 1710374400000, 1710558000000, 9, 9, 1, 1, TIMESTAMPTZ '2024-03-16T05:01:00Z'),

@@ -1,8 +1,7 @@
 // The raw rows' store beside the warehouse, through everything that reads it: each run keeps only the
 // texts the warehouse does not hold yet (a new row; a row listed with another text, even one that only
-// moved a key, told by the digest each row holds; a row synced before the digests, once; a row whose
-// raw file is gone), the raw views give every row its latest text exactly, the sealed `recon sql` reads them
-// (and still nothing else), and `recon export` writes them as Parquet.
+// moved a key; a row whose raw file is gone), the raw views give every row its latest text exactly, the
+// sealed `recon sql` reads them (and still nothing else), and `recon export` writes them as Parquet.
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -52,35 +51,6 @@ describe('the raw rows store', () => {
     const byId = new Map(texts.map((t) => [t['id'], t['raw'] as string]));
     for (const row of txs) expect(byId.get(row['transaction_id'] as string)).toBe(JSON.stringify(row));
     expect(await rows(warehouse, 'SELECT count(*) AS n FROM operations_raw')).toEqual([{ n: '1' }]);
-    // Each row holds the digest of the text it keeps, which the next run compares with the listed one.
-    for (const [table, keys, n] of [
-      ['transactions', 'transaction_id', '250'],
-      ['operations', 'kind, operation_id', '1'],
-    ] as const) {
-      const digests = `SELECT count(*) AS n, count(*) FILTER (WHERE t.raw_digest IS DISTINCT FROM md5_number_lower(CAST(r.raw AS VARCHAR))) AS wrong
-        FROM ${table} t JOIN ${table}_raw r USING (${keys})`;
-      expect(await rows(warehouse, digests)).toEqual([{ n, wrong: '0' }]);
-    }
-  });
-
-  it('keeps the text of a row synced before the digests once more, then compares by its digest', async () => {
-    const txs = Array.from({ length: 40 }, (_, i) => fakeTransaction(`tx${String(i).padStart(2, '0')}`, NOW - 2 * DAY - i * 60_000));
-    const service = await startFakeService(txs);
-    const { warehouse, run } = await setup(service);
-    await run();
-    const files = () => readdirSync(join(rawDirOf(warehouse.path), 'transactions')).length;
-    const afterFirst = files();
-    // As a warehouse migrated to schema 24 holds its older rows: no digest.
-    await warehouse.connection.run('UPDATE transactions SET raw_digest = NULL');
-    const second = await run();
-    expect(second.transactions).toEqual({ new: 0, changed: 0, unchanged: 40 });
-    expect(files()).toBe(afterFirst + 1);
-    expect(await rows(warehouse, 'SELECT count(*) AS n FROM transactions WHERE raw_digest IS NULL')).toEqual([{ n: '0' }]);
-    await run();
-    expect(files()).toBe(afterFirst + 1);
-    const texts = await exactRows(warehouse, 'SELECT encode(transaction_id) AS id, encode(raw) AS raw FROM transactions_raw');
-    const byId = new Map(texts.map((t) => [t['id'], t['raw'] as string]));
-    for (const row of txs) expect(byId.get(row['transaction_id'] as string)).toBe(JSON.stringify(row));
   });
 
   it('keeps again the texts whose raw file is gone, though the rows are listed as they were', async () => {

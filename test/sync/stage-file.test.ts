@@ -1,10 +1,10 @@
 // Staged NDJSON lines cut from the response body: exact when provable, re-serialised otherwise; the
 // lines always parse back to the listed rows, one per line; a window file's last line is ended too.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openStageFile, pickLines, rowLinesBytes, rowLinesText } from '../../src/sync/stage-file.ts';
+import { openStageFile, rowLinesBytes, rowLinesText } from '../../src/sync/stage-file.ts';
 
 const rowA = { transaction_id: 'a', note: 'x' };
 const rowB = { transaction_id: 'b', note: 'y' };
@@ -59,28 +59,6 @@ describe('openStageFile', () => {
       await empty.finish();
       await empty.close();
       expect(readFileSync(join(dir, 'empty.ndjson'), 'utf8')).toBe('');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('pickLines', () => {
-  // Lines of 1 byte to 2.5 MB: several straddle the reader's 1 MB chunks, one spans three of them.
-  const lengths = [1, 10, 1_048_575, 3, 2_500_000, 7, 1_048_576, 0, 12, 5];
-  const lines = lengths.map((n, i) => `{"i":${i},"t":"${'x'.repeat(n)}"}`);
-  it.each<[string, number[]]>([
-    ['the first and the last', [0, 9]],
-    ['those straddling chunks', [2, 4, 6]],
-    ['every line', lengths.map((_, i) => i)],
-    ['one in the middle', [5]],
-  ])('copies %s, in order, each whole', async (_name, places) => {
-    const dir = mkdtempSync(join(tmpdir(), 'recon-pick-'));
-    try {
-      writeFileSync(join(dir, 'w.ndjson'), `${lines.join('\n')}\n`);
-      expect(await pickLines(join(dir, 'w.ndjson'), places, join(dir, 'k.ndjson'))).toBe(places.length);
-      expect(readFileSync(join(dir, 'k.ndjson'), 'utf8')).toBe(`${places.map((p) => lines[p]).join('\n')}\n`);
-      await expect(pickLines(join(dir, 'w.ndjson'), [3, 10], join(dir, 'x.ndjson'))).rejects.toThrow(/holds 10 lines, fewer than the place 10/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -42,7 +42,6 @@ const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0021-forecast-lines.sql', '7dd5ab7854322db385ece53466acf6c818ed107c40a22ee9c585541312cc9a89'],
   ['0022-kept-out-facts.sql', 'b08740582295b2fcdbba82787f7e86c6dd72ab3587b82edd0d85bc850185f50b'],
   ['0023-close.sql', '175c4a3ecc2d09b3e5513309ef7ffcaa704e4d88423dabb1cb9ff7c22ad4c28b'],
-  ['0024-text-digests.sql', 'e4b0c2a6bd91bb1acc0e511739579eea9a50065f19d09f642fac02b509a5221f'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));
