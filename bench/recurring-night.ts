@@ -18,7 +18,7 @@ import type { SandboxHistory } from '../src/sandbox/model.ts';
 import { NODE_FLAGS } from '../src/cli/node-flags.ts';
 import { addDays, businessDayOf } from '../src/shared/business-day.ts';
 import { END, ZONE } from './tasks/common.ts';
-import { n, runJson, type Result, type Row } from './measure.ts';
+import { n, runJson, task, type Result, type Row } from './measure.ts';
 import { compareCounts, nightSteps, type CountComparison, type NightCounts } from './recurring-night-figures.ts';
 
 const PYTHON = '/usr/bin/python3';
@@ -86,11 +86,13 @@ export async function measureRecurringNight(root: string, transactions: number, 
     if (first.code !== 0) throw new Error(`recurring-night: yesterday's night exited with ${first.code}: ${first.error}`);
     process.stderr.write(`  yesterday's night (untimed): ${first.seconds.toFixed(1)} s\n`);
     now = morningAfter(tonight);
-    const night = await runNight(tonight, config('tonight', {}), sandbox.apiKey, root);
+    const tonightConfig = config('tonight', {});
+    const night = await runNight(tonight, tonightConfig, sandbox.apiKey, root);
     if (night.code !== 0) throw new Error(`recurring-night: tonight's night exited with ${night.code}: ${night.error}`);
     const summary = JSON.parse(readFileSync(join(root, 'reports', tonight, 'summary.json'), 'utf8')) as NightSummary;
     const steps = nightSteps(summary.timings, readFileSync(join(root, `night-${tonight}.log`), 'utf8'));
     const peer = await runPeer(sandbox, history, exports, join(root, 'peer'));
+    const pages = await fetchNightPages(sandbox, tonightConfig, root);
     const comparison = compareCounts(summary.findings?.by_category ?? {}, (peer['counts'] ?? {}) as Record<string, number>);
     const speedup = n(peer, 'seconds') / night.seconds;
     return {
@@ -107,6 +109,9 @@ export async function measureRecurringNight(root: string, transactions: number, 
         peerCpuSeconds: round(n(peer, 'cpuSeconds')),
         peerSteps: { fetchAndRead: round(n(peer, 'readSeconds')), rules: round(n(peer, 'reconcileSeconds')), reports: round(n(peer, 'reportSeconds')) },
         peerPeakRssMb: peer.peakRssMb,
+        // The pages tonight's sync read, fetched bare: no night that reads them can take less.
+        pagesFloor: { pages: n(pages, 'pages'), seconds: round(n(pages, 'seconds')), cpuSeconds: round(n(pages, 'cpuSeconds')) },
+        speedupCeiling: round(n(peer, 'seconds') / n(pages, 'seconds')),
         peerOrdersChanged: n(peer, 'ordersChanged'),
         counts: comparison,
       },
@@ -144,6 +149,17 @@ async function runPeer(sandbox: { url: string; apiKey: string }, history: Sandbo
   const args = ['bench/peer/one_day.py', '--date', END, '--zone', ZONE, '--orders', orders, '--previous-orders', previous];
   args.push('--url', sandbox.url, '--key', sandbox.apiKey);
   return runJson(PYTHON, [...args, '--since-ms', String(since), '--out', out], 'peer');
+}
+
+/** Tonight's sync windows (the last sync run's, from the warehouse), fetched bare by bench/tasks/night-pages.ts. */
+function fetchNightPages(sandbox: { url: string; apiKey: string }, config: string, root: string): Promise<Result> {
+  const query = `SELECT stream, filter, start_ms, end_ms, pages FROM sync_windows
+    WHERE run_id = (SELECT max_by(run_id, committed_at) FROM sync_windows WHERE run_id LIKE 'sync-%') AND filter <> 'transaction_id'`;
+  const listed = spawnSync(process.execPath, ['bin/recon.js', 'sql', '--config', config, '--format', 'json', query], { encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`recurring-night: reading tonight's sync windows failed: ${listed.stderr.slice(0, 300)}`);
+  const file = join(root, 'night-windows.json');
+  writeFileSync(file, listed.stdout);
+  return task('night-pages', ['--url', sandbox.url, '--key', sandbox.apiKey, '--windows', file]);
 }
 
 interface Night {
@@ -197,7 +213,7 @@ export function recurringNightRow(result: RecurringNightResult): Row {
     : `COUNTS DIFFER: ${counts.differ.map((d) => `${d.category} recon ${d.recon} / peer ${d.peer}`).join(', ')}`;
   return {
     step: "recurring night: tonight's recon run nightly (sync, cumulative export, reconcile, reports) against the peer",
-    value: `recon ${result.recon.seconds.toFixed(1)} s (cpu ${String(result.detail['reconCpuSeconds'])} s; ${spent(steps)}; reports: ${spent(reports)}), peer ${result.peer.seconds.toFixed(1)} s: ${result.speedup.toFixed(2)} x; ${agreement}`,
+    value: `recon ${result.recon.seconds.toFixed(1)} s (cpu ${String(result.detail['reconCpuSeconds'])} s; ${spent(steps)}; reports: ${spent(reports)}), peer ${result.peer.seconds.toFixed(1)} s: ${result.speedup.toFixed(2)} x (the pages tonight's sync read take ${String((result.detail['pagesFloor'] as { seconds: number }).seconds)} s bare: at most ${String(result.detail['speedupCeiling'])} x); ${agreement}`,
     rss: result.recon.peakRssMb,
     target: '>= 5 x, counts agree, < 512 MB',
     ok: result.speedup >= 5 && counts.agree && result.recon.peakRssMb < 512,
