@@ -1,7 +1,8 @@
-// Bench task: the floor of a night's sync — the very pages a night's sync read (its committed windows,
-// each with its filter and page count, from a JSON file), fetched by a bare keep-alive client with the
-// sync's requests in flight and thrown away unread. Nothing recon does with a page can be faster than
-// receiving it, so the seconds are what the network and the service alone cost that night.
+// Bench task: the floor of a night's listing pages — the very pages a night's sync read (its committed
+// windows, each with its filter and page count, from a JSON file), fetched by a bare keep-alive client
+// with the sync's requests in flight (--in-flight, 4) and thrown away unread. Probes, verification
+// passes and look-ups by id are left out: no night that reads these pages with as many in flight can
+// take less, so the seconds are what the network and the service alone cost that night.
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
 import pLimit from 'p-limit';
@@ -21,7 +22,10 @@ interface NightWindow {
 const url = argValue('--url') as string;
 const apiKey = argValue('--key') as string;
 const inFlight = Number(argValue('--in-flight') ?? 4);
+// The sync's sync.pageSize (its default unless the night's config says otherwise).
+const pageSize = Number(argValue('--page-size') ?? 1000);
 const windows = JSON.parse(readFileSync(argValue('--windows') as string, 'utf8')) as NightWindow[];
+if (windows.length === 0) throw new Error('night-pages: no committed sync window to fetch');
 
 /** The sync's window of a `sync_windows` row: a sweep is a date_created window with a status. */
 function syncWindowOf(w: NightWindow): SyncWindow {
@@ -42,7 +46,7 @@ try {
       const filters = filtersOf(syncWindowOf(w));
       return Array.from({ length: Number(w.pages) }, (_, i) =>
         limit(async () => {
-          const query = queryString([...filters, ['count', 1000], ['page', i + 1]]);
+          const query = queryString([...filters, ['count', pageSize], ['page', i + 1]]);
           const res = await pool.request({ path: `/v1/${w.stream}${query}`, method: 'GET', headers: { api_key: apiKey } });
           const body = await res.body.arrayBuffer();
           if (res.statusCode !== 200) throw new Error(`night-pages: HTTP ${res.statusCode} on /v1/${w.stream}`);
