@@ -162,7 +162,7 @@ async function runPeer(sandbox: { url: string; apiKey: string }, history: Sandbo
 /** Tonight's sync windows (the last sync run's, from the warehouse), fetched bare by bench/tasks/night-pages.ts. */
 function fetchNightPages(sandbox: { url: string; apiKey: string }, config: string, root: string): Promise<Result> {
   const query = `SELECT stream, filter, start_ms, end_ms, pages FROM sync_windows
-    WHERE run_id = (SELECT max_by(run_id, committed_at) FROM sync_windows WHERE run_id LIKE 'sync-%') AND filter <> 'transaction_id'`;
+    WHERE run_id = (SELECT max_by(run_id, started_at) FROM runs WHERE kind = 'sync') AND filter <> 'transaction_id'`;
   const listed = spawnSync(process.execPath, ['bin/recon.js', 'sql', '--config', config, '--format', 'json', query], { encoding: 'utf8' });
   if (listed.status !== 0) throw new Error(`recurring-night: reading tonight's sync windows failed: ${listed.stderr.slice(0, 300)}`);
   const file = join(root, 'night-windows.json');

@@ -141,13 +141,13 @@ describe('the copy for people (.br.csv), through both writers', () => {
     expect(text).toContain(people.fmt.boolean(true));
   });
 
-  it.each<[string, ColumnSpec, boolean]>([
-    ['plain text', { key: 'k', header: 'item', type: 'text' }, true],
-    ['a yes/no', { key: 'k', header: 'item', type: 'boolean' }, true],
-    ['a rate, shown as 3,49 %', { key: 'k', header: 'item', type: 'rate' }, false],
-    ['a category label', { key: 'k', header: 'item', type: 'text', display: 'category' }, false],
-    ['a reason from its facts', { key: 'k', header: 'item', type: 'text', display: 'reason' }, false],
-  ])('%s: by COPY, %s', (_name, column, copied) => {
+  it.each<[string, boolean, ColumnSpec]>([
+    ['plain text', true, { key: 'k', header: 'item', type: 'text' }],
+    ['a yes/no', true, { key: 'k', header: 'item', type: 'boolean' }],
+    ['a rate, shown as 3,49 %', false, { key: 'k', header: 'item', type: 'rate' }],
+    ['a category label', false, { key: 'k', header: 'item', type: 'text', display: 'category' }],
+    ['a reason from its facts', false, { key: 'k', header: 'item', type: 'text', display: 'reason' }],
+  ])('%s: by COPY %s', (_name, copied, column) => {
     expect(copiesForPeople([TEXT, column])).toBe(copied);
   });
 });
