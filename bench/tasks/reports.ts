@@ -16,6 +16,7 @@ import { businessDayOf, type BusinessDay } from '../../src/shared/business-day.t
 import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { runWithParams, sqlLiteral, type SqlParams } from '../../src/warehouse/sql.ts';
+import { ONE_THREAD, withDuckdbSettings } from '../../src/warehouse/with-settings.ts';
 import { settlementSchema } from '../../src/config/bank-schema.ts';
 import { END, ZONE, argValue, report } from './common.ts';
 
@@ -49,17 +50,21 @@ async function timeReports(out: string, runId: string, definitions: readonly Rep
 async function timeFloor(out: string, reports: FloorQueries[], params: SqlParams): Promise<number> {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const t0 = performance.now();
-  let file = 0;
-  for (const { base, queries } of reports) {
-    if (base !== undefined) await runWithParams(db, `CREATE OR REPLACE TEMP TABLE floor_base AS ${base}`, params);
-    for (const sql of queries) {
-      const query = sql.replace(/\$base\b/g, 'temp.main.floor_base');
-      await runWithParams(db, `COPY (${query}) TO ${sqlLiteral(join(out, `${++file}.csv`))} (HEADER, DELIMITER ';')`, params);
+  // On one DuckDB thread, as writeReports runs the same queries: on two, the refunds query's hash tables
+  // alone need 100-125 MiB and failed about one run in three under the default 122 MiB share.
+  return withDuckdbSettings(db, ONE_THREAD, async () => {
+    const t0 = performance.now();
+    let file = 0;
+    for (const { base, queries } of reports) {
+      if (base !== undefined) await runWithParams(db, `CREATE OR REPLACE TEMP TABLE floor_base AS ${base}`, params);
+      for (const sql of queries) {
+        const query = sql.replace(/\$base\b/g, 'temp.main.floor_base');
+        await runWithParams(db, `COPY (${query}) TO ${sqlLiteral(join(out, `${++file}.csv`))} (HEADER, DELIMITER ';')`, params);
+      }
+      await db.run('DROP TABLE IF EXISTS temp.main.floor_base');
     }
-    await db.run('DROP TABLE IF EXISTS temp.main.floor_base');
-  }
-  return (performance.now() - t0) / 1000;
+    return (performance.now() - t0) / 1000;
+  });
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
