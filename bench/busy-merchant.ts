@@ -67,6 +67,9 @@ export async function measureBusyMerchant(root: string, runs: number): Promise<B
   for (const date of nights) await writeOrdersExport(history, join(exports, `orders-${date}.csv`), { format: 'csv-br', date });
   let now = 0;
   const sandbox = await startSandbox({ history, clock: { now: () => now } });
+  // RECON_BENCH_MEMORY_LIMIT sets warehouse.memoryLimit (default: the config's), to run the same nights
+  // under more or less pressure.
+  const memoryLimit = process.env['RECON_BENCH_MEMORY_LIMIT'];
   const all: Night[] = [];
   try {
     for (let run = 1; run <= runs; run++) {
@@ -79,7 +82,7 @@ export async function measureBusyMerchant(root: string, runs: number): Promise<B
         `${JSON.stringify({
           timezone: ZONE,
           api: { baseUrl: sandbox.url },
-          warehouse: { path: join(dir, 'recon.duckdb') },
+          warehouse: { path: join(dir, 'recon.duckdb'), ...(memoryLimit === undefined ? {} : { memoryLimit }) },
           orders: { preset: 'recon-sandbox', path: join(exports, 'orders-{date}.csv') },
           reports: { outDir: join(dir, 'reports') },
         })}\n`,
