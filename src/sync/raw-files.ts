@@ -44,25 +44,32 @@ export function stagedRawFileOf(read: WindowRead): string {
 
 /**
  * The SELECT of a staged window's residues (raw-store.ts) cut into a raw file's columns, in the order the
- * rows were staged, optionally only those of the rows `keep` (a condition on `g.staged_row`) holds for.
+ * rows were staged, optionally only those of the rows the table `kept` names (by `staged_row`).
  * Each line of the window file is paired with its staged row (`table`, in file order), and a line must
  * hold its row's own id member: the residue is shorter than the text then, or (an id spelled with
  * escapes, which is left in place) the line's own id, decoded, is the row's. Anything else fails the
  * statement: a text would otherwise be kept for another row. A transaction's text is its line, an
- * operation's the listed row its line carries.
+ * operation's the listed row its line carries. A kept text's place in its file is its rank among the
+ * kept ones by staging order (keepTexts): which rows are kept is settled on the staged rows before they
+ * are put in that order and paired with their lines, and the pairs are only filtered after. A condition
+ * on the pairs that DuckDB answered with a join returned them in the kept table's order, which put
+ * other rows' texts at the places raw_keys named.
  */
-function textsOf(staged: Window, table: string, keep?: string): string {
+function textsOf(staged: Window, table: string, kept?: string): string {
   const { read, windowNo } = staged;
   const stream = read.window.stream;
   const tx = stream === 'transactions';
-  const rows = `(SELECT rowid AS staged_row, ${tx ? 'transaction_id' : 'kind, operation_id'} FROM ${table} WHERE window_no = ${windowNo} ORDER BY rowid)`;
+  const keys = tx ? 's.transaction_id' : 's.kind, s.operation_id';
+  const flag = kept === undefined ? 'true' : 'k.staged_row IS NOT NULL';
+  const join = kept === undefined ? '' : ` LEFT JOIN ${kept} k ON k.staged_row = s.rowid`;
+  const rows = `(SELECT s.rowid AS staged_row, ${keys}, ${flag} AS kept FROM ${table} s${join} WHERE s.window_no = ${windowNo} ORDER BY s.rowid)`;
   const text = tx ? 'r.line' : operationTextSql('r.line');
   const id = tx ? 'g.transaction_id' : 'g.operation_id';
   const path = tx ? "'$.transaction_id'" : operationIdPathSql('g');
   const paired = `(SELECT j.*, r.line, ${text} AS text, ${rawResidueSql(text, stream, 'j')} AS residue FROM ${linesOf('$file')} r POSITIONAL JOIN ${rows} j) g`;
   const inStep = `CASE WHEN strlen(g.residue) < strlen(g.text) THEN true WHEN json_extract_string(g.line, ${path}) = ${id} THEN true
       ELSE error('raw text out of step with its row ' || ${id}) END`;
-  return rawPiecesSelect('g.residue', `${paired} WHERE ${inStep}${keep === undefined ? '' : ` AND ${keep}`}`);
+  return rawPiecesSelect('g.residue', `${paired} WHERE ${inStep}${kept === undefined ? '' : ' AND g.kept'}`);
 }
 
 /** Cuts a staged window's texts into its raw file (in the staging folder); `table` holds its staged rows. */
@@ -153,8 +160,10 @@ export async function storeTexts(
       // Some texts are known already or lost to another window's: cut the window again with only the
       // kept ones, in the same order (their places, `pos`, count only them).
       from = `${w.read.file}.kept.parquet`;
-      const keep = `EXISTS (SELECT 1 FROM ${keptTable(spec)} k WHERE k.staged_row = g.staged_row)`;
-      const result = await runWithParams(db, `COPY (${textsOf(w, target.staged, keep)}) TO $target (${RAW_COPY_OPTIONS})`, { file: w.read.file, target: from });
+      const result = await runWithParams(db, `COPY (${textsOf(w, target.staged, keptTable(spec))}) TO $target (${RAW_COPY_OPTIONS})`, {
+        file: w.read.file,
+        target: from,
+      });
       const rows = Number((await result.getRows())[0]?.[0] ?? 0);
       if (rows !== n) throw new Error(`kept ${rows} texts of ${w.read.file}, expected ${n}`);
     }
