@@ -47,9 +47,10 @@ export function stagedRawFileOf(read: WindowRead): string {
  * rows were staged, optionally only those of the rows the table `kept` names (by `staged_row`).
  * Each line of the window file is paired with its staged row (`table`, in file order), and a line must
  * hold its row's own id member: the residue is shorter than the text then, or (an id spelled with
- * escapes, which is left in place) the line's own id, decoded, is the row's. Anything else fails the
- * statement: a text would otherwise be kept for another row. A transaction's text is its line, an
- * operation's the listed row its line carries. A kept text's place in its file is its rank among the
+ * escapes, which is left in place) the line's own id, decoded, is the row's. A kept pair that does not
+ * fails the statement: a text would otherwise be kept for another row (the staging cut, which keeps
+ * every row, checks every pair). A transaction's text is its line, an operation's the listed row its
+ * line carries. A kept text's place in its file is its rank among the
  * kept ones by staging order (keepTexts): which rows are kept is settled on the staged rows before they
  * are put in that order and paired with their lines, and the pairs are only filtered after. A condition
  * on the pairs that DuckDB answered with a join returned them in the kept table's order, which put
@@ -119,20 +120,23 @@ export async function keepTexts(
 }
 
 /** How many numbers of files that rows name a publish passes over before it gives up. */
-const MAX_TAKEN_NUMBERS = 10_000;
+const MAX_TAKEN_NUMBERS = 1000;
 
 /**
- * The next number of the sequence whose file rows do not name. The sequence can be behind the files: a
- * killed publish leaves a file of a number it gives out again (no row names it: it is replaced), and a
- * crashed process (DuckDB itself once, at a publish's end) left the next night's numbers naming files of
- * committed rows, so that night failed; those numbers are passed over instead.
+ * The next number of the sequence that names no file, or a file no row names. The sequence can be
+ * behind the files: a killed publish leaves a file of a number it gives out again (no row names it: it
+ * is replaced), and a crashed process (DuckDB itself once, at a publish's end) left the next night's
+ * numbers naming files of committed rows, so that night failed; those numbers are passed over instead
+ * (each costs one look at the table). A number whose file is gone is taken, as before.
  */
 async function takeRawFileNumber(db: DuckDBConnection, spec: LoadedTable, rawDir: string | undefined): Promise<number> {
-  for (let taken = 0; taken <= MAX_TAKEN_NUMBERS; taken++) {
-    const fileNo = await nextRawFileNumber(db);
-    if (rawDir === undefined || !existsSync(rawFileOf(rawDir, spec.name, fileNo)) || !(await isNamed(db, spec, fileNo))) return fileNo;
+  let fileNo = await nextRawFileNumber(db);
+  if (rawDir === undefined) return fileNo;
+  for (let passed = 0; existsSync(rawFileOf(rawDir, spec.name, fileNo)) && (await isNamed(db, spec, fileNo)); passed++) {
+    if (passed === MAX_TAKEN_NUMBERS) throw new ReconError('warehouse', { id: 'rawFileTaken', path: rawFileOf(rawDir, spec.name, fileNo), table: spec.name });
+    fileNo = await nextRawFileNumber(db);
   }
-  throw new ReconError('warehouse', { id: 'rawFileTaken', path: rawFileOf(rawDir ?? '', spec.name, MAX_TAKEN_NUMBERS), table: spec.name });
+  return fileNo;
 }
 
 /** Whether rows of the table name texts of raw file `fileNo`. */
