@@ -112,37 +112,10 @@ export async function keepTexts(
   const kept = new Map(reader.getRowObjects().map((r) => [Number(r['window_no']), Number(r['n'])]));
   const files = rawFilesTable(spec);
   await db.run(`CREATE OR REPLACE TEMP TABLE ${files.replace('temp.', '')} (window_no INTEGER PRIMARY KEY, file_no BIGINT NOT NULL)`);
-  const rawDir = await rawDirOfConnection(db);
   for (const windowNo of kept.keys()) {
-    await db.run(`INSERT INTO ${files} VALUES ($window_no, $file_no)`, { window_no: windowNo, file_no: await takeRawFileNumber(db, spec, rawDir) });
+    await db.run(`INSERT INTO ${files} VALUES ($window_no, $file_no)`, { window_no: windowNo, file_no: await nextRawFileNumber(db) });
   }
   return kept;
-}
-
-/** How many numbers of files that rows name a publish passes over before it gives up. */
-const MAX_TAKEN_NUMBERS = 1000;
-
-/**
- * The next number of the sequence that names no file, or a file no row names. The sequence can be
- * behind the files: a killed publish leaves a file of a number it gives out again (no row names it: it
- * is replaced), and a crashed process (DuckDB itself once, at a publish's end) left the next night's
- * numbers naming files of committed rows, so that night failed; those numbers are passed over instead
- * (each costs one look at the table). A number whose file is gone is taken, as before.
- */
-async function takeRawFileNumber(db: DuckDBConnection, spec: LoadedTable, rawDir: string | undefined): Promise<number> {
-  let fileNo = await nextRawFileNumber(db);
-  if (rawDir === undefined) return fileNo;
-  for (let passed = 0; existsSync(rawFileOf(rawDir, spec.name, fileNo)) && (await isNamed(db, spec, fileNo)); passed++) {
-    if (passed === MAX_TAKEN_NUMBERS) throw new ReconError('warehouse', { id: 'rawFileTaken', path: rawFileOf(rawDir, spec.name, fileNo), table: spec.name });
-    fileNo = await nextRawFileNumber(db);
-  }
-  return fileNo;
-}
-
-/** Whether rows of the table name texts of raw file `fileNo`. */
-async function isNamed(db: DuckDBConnection, spec: LoadedTable, fileNo: number): Promise<boolean> {
-  const reader = await db.runAndReadAll(`SELECT count(*) AS n FROM ${spec.name} WHERE starts_with(raw_key, $prefix)`, { prefix: `${fileNo}:` });
-  return Number(reader.getRowObjects()[0]?.['n'] ?? 0) > 0;
 }
 
 /**
@@ -204,11 +177,12 @@ export async function storeTexts(
 
 /**
  * A raw file in the way of a new one may only be one a killed publish left (its number was never
- * committed, so it is given out again): one that rows name is never replaced (takeRawFileNumber passed
- * over those numbers; this holds it to that).
+ * committed, so it is given out again): one that rows name is never replaced.
  */
 async function assertUnnamed(db: DuckDBConnection, spec: LoadedTable, fileNo: number, path: string): Promise<void> {
-  if (await isNamed(db, spec, fileNo)) throw new ReconError('warehouse', { id: 'rawFileTaken', path, table: spec.name });
+  const reader = await db.runAndReadAll(`SELECT count(*) AS n FROM ${spec.name} WHERE starts_with(raw_key, $prefix)`, { prefix: `${fileNo}:` });
+  if (Number(reader.getRowObjects()[0]?.['n'] ?? 0) === 0) return;
+  throw new ReconError('warehouse', { id: 'rawFileTaken', path, table: spec.name });
 }
 
 /** Moves the files back where they came from (a publish that did not commit); best effort. */
