@@ -50,11 +50,11 @@ export function stagedRawFileOf(read: WindowRead): string {
  * escapes, which is left in place) the line's own id, decoded, is the row's. A kept pair that does not
  * fails the statement: a text would otherwise be kept for another row (the staging cut, which keeps
  * every row, checks every pair). A transaction's text is its line, an operation's the listed row its
- * line carries. A kept text's place in its file is its rank among the
- * kept ones by staging order (keepTexts): which rows are kept is settled on the staged rows before they
- * are put in that order and paired with their lines, and the pairs are only filtered after. A condition
- * on the pairs that DuckDB answered with a join returned them in the kept table's order, which put
- * other rows' texts at the places raw_keys named.
+ * line carries. A kept text's place in its file is its rank among the kept ones by staging order
+ * (keepTexts): which rows are kept is settled on the staged rows before they are put in that order and
+ * paired with their lines, and the pairs are only filtered after. A condition on the pairs that DuckDB
+ * answered with a join returned them in the kept table's order, which put other rows' texts at the
+ * places raw_keys named.
  */
 function textsOf(staged: Window, table: string, kept?: string): string {
   const { read, windowNo } = staged;

@@ -53,8 +53,8 @@ describe('the raw rows store', () => {
     expect(await rows(warehouse, 'SELECT count(*) AS n FROM operations_raw')).toEqual([{ n: '1' }]);
   });
 
-  // The texts kept again of a window are placed by their rank among its kept rows: many of them at once
-  // once came out of DuckDB in another order, and rows were shown other rows' texts.
+  // The texts kept again of a window are placed by their rank among its kept rows: several of them at
+  // once used to come out of DuckDB in another order, and rows were shown other rows' texts.
   it.each([2, 20, 120, 249])('gives each row its own text when %i of 250 held rows are listed with another text', async (changed) => {
     const txs = Array.from({ length: 250 }, (_, i) => fakeTransaction(`tx${String(i).padStart(3, '0')}`, NOW - 2 * DAY - i * 60_000));
     const ops = Array.from({ length: 250 }, (_, i) => fakeCashIn(`ci${String(i).padStart(3, '0')}`, NOW - 2 * DAY - i * 60_000));
