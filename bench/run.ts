@@ -12,7 +12,7 @@
 // its own process, --runs times; prints one JSON line: bench/busy-merchant.ts).
 // --only recurring-night (yesterday's night done untimed, then tonight's `recon run nightly` against the
 // pandas peer doing the same night from the same sandbox and export; prints one JSON line:
-// bench/recurring-night.ts).
+// bench/recurring-night.ts). --keep leaves the bench's folder (its warehouses) in place and names it.
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
@@ -44,6 +44,8 @@ function freshDir(name: string, from?: string): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   if (from && existsSync(join(from, 'recon.duckdb'))) copyFileSync(join(from, 'recon.duckdb'), join(dir, 'recon.duckdb'));
+  // A warehouse closed without a checkpoint keeps its last commits in the write-ahead log beside it.
+  if (from && existsSync(join(from, 'recon.duckdb.wal'))) copyFileSync(join(from, 'recon.duckdb.wal'), join(dir, 'recon.duckdb.wal'));
   // The raw rows' folder belongs to the warehouse file (docs/warehouse.md): copied with it.
   if (from && existsSync(join(from, 'recon.duckdb.raw'))) cpSync(join(from, 'recon.duckdb.raw'), join(dir, 'recon.duckdb.raw'), { recursive: true });
   return dir;
@@ -121,7 +123,8 @@ try {
   );
 } finally {
   server.kill('SIGTERM');
-  rmSync(root, { recursive: true, force: true });
+  if (process.argv.includes('--keep')) process.stderr.write(`kept ${root}\n`);
+  else rmSync(root, { recursive: true, force: true });
 }
 
 /** --only one-day: the history synced once into the folder the one-day rows copy, neither timed nor shown. */

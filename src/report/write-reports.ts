@@ -17,7 +17,8 @@ import type { BusinessDay } from '../shared/business-day.ts';
 import { makeFolderFor } from '../shared/exclusive-file.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
-import { dateParam, instantParam } from '../warehouse/sql.ts';
+import { dateParam, instantParam, runWithParams } from '../warehouse/sql.ts';
+import type { ReportPart } from '../shared/locale/error-params-run.ts';
 import { ONE_THREAD, withDuckdbSettings } from '../warehouse/with-settings.ts';
 import { CsvFileWriter } from './csv-writer.ts';
 import { copiesForPeople, copyCsv } from './csv-copy.ts';
@@ -281,8 +282,9 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
       day: request.day.date,
     }));
   const cap = Math.min(sheet.maxWorkbookRows ?? SPREADSHEET_MAX_ROWS, SPREADSHEET_MAX_ROWS);
+  const sql = queries.resolve(sheet.sql, label);
   let total = 0;
-  for await (const rows of rowChunksOf(db, queries.resolve(sheet.sql, label), params, sheet.columns, label)) {
+  for await (const rows of rowChunksOf(db, sql, params, sheet.columns, label)) {
     if (rows.length === 0) continue;
     const room = cap - total;
     total += rows.length;
@@ -292,6 +294,12 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
       await writer.drain();
     }
     for (const csv of job.csvs) await csv.file.writeRows(rows.map((row) => csv.picks.map((i) => row[i] ?? null)));
+    // Past the cap, a sheet no CSV streams from needs only how many rows there are: DuckDB counts them,
+    // instead of every row being turned into JavaScript values to be dropped.
+    if (!toCsv && total > cap) {
+      total = await countRows(db, sql, params, label);
+      break;
+    }
   }
   if (inWorkbook && !sheet.omitWhenEmpty) openSheet();
   if (sheetWriter) {
@@ -308,5 +316,15 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
         : undefined;
     sheetWriter.finish(notes, empty);
     counts[`${job.report}/${sheet.name}`] = sheetWriter.rowCount;
+  }
+}
+
+/** How many rows a sheet's query returns (the note under a sheet cut at its cap names it). */
+async function countRows(db: Db, sql: string, params: QueryParams, label: ReportPart): Promise<number> {
+  try {
+    const counted = await runWithParams(db, `SELECT count(*)::BIGINT AS n FROM (${sql}) AS sheet_rows`, params);
+    return Number((await counted.getRows())[0]?.[0] ?? 0);
+  } catch (cause) {
+    throw new ReconError('report', { id: 'queryFailed', part: label, step: 'rows', said: (cause as Error).message }, { cause });
   }
 }
