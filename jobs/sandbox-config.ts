@@ -53,6 +53,7 @@ export function sandboxConfigOf(config: ReconConfig, dataDir: string): ReconConf
       preset: 'recon-sandbox',
       path: join(exportDir, 'orders-{date}.csv'),
       maxRejectedShare: config.orders.maxRejectedShare,
+      incremental: config.orders.incremental,
       limits: config.orders.limits,
     },
   } satisfies ReconConfig);

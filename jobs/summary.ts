@@ -41,7 +41,7 @@ export interface NightlySummary {
     lookups: SyncResult['lookups'];
     data_fresh_until: { transactions: string; operations: string };
   };
-  import?: { files: { file: string; rows_read: number; rows_loaded: number; rejected: number; conflicts: number }[] };
+  import?: { files: { file: string; rows_read: number; rows_loaded: number; rows_unchanged: number; rejected: number; conflicts: number }[] };
   /** The night's bank statement: not_configured, missing (the night went on), loaded or imported_before, with its line counts. */
   statement?: ReturnType<typeof summaryOfStatement>;
   /** The fee check's price snapshot: how many GET /v1/installments calls it took, and what it priced. */
@@ -151,6 +151,7 @@ export function buildSummary(input: SummaryInput): NightlySummary {
         file: f.file,
         rows_read: f.rowsRead,
         rows_loaded: f.rowsLoaded,
+        rows_unchanged: f.rowsUnchanged,
         rejected: f.rowsRejected,
         conflicts: f.conflicts.length,
       })),

@@ -1,5 +1,6 @@
 // The CLI entry: the one place that maps errors to exit codes and messages. It only exports runCli:
 // bin/recon.js sets the process's exit status from it, and tests call it in-process.
+import { RECON_VERSION } from '../shared/version.ts';
 import { defineCommand, runCommand, type CommandDef } from 'citty';
 import { ReconError, exitCodeFor } from '../shared/errors.ts';
 import { logRunFailure } from '../shared/log.ts';
@@ -9,8 +10,6 @@ import { isOutOfMemory } from '../warehouse/memory-limit.ts';
 import { messagesFor } from '../shared/locale/index.ts';
 import { errorFrameLocale, frameErrorsIn, localeBeforeConfig } from './frame-locale.ts';
 import { usageTextOf } from './usage-text.ts';
-
-const VERSION = '0.1.0';
 
 /** A command whatever its flags. */
 // biome-ignore lint/suspicious/noExplicitAny: CommandDef is contravariant in its flags (run and setup take them), so no other type admits every command
@@ -33,7 +32,7 @@ const subCommands = {
 } satisfies Record<string, () => Promise<AnyCommand>>;
 
 // Its description, as every command's and flag's, is the locale catalogue's (help-en.ts, help-pt-BR.ts).
-export const main = defineCommand({ meta: { name: 'recon', version: VERSION }, subCommands });
+export const main = defineCommand({ meta: { name: 'recon', version: RECON_VERSION }, subCommands });
 
 /**
  * The command the arguments name, and its parent renamed to the whole path before it ("recon run"),
@@ -84,7 +83,7 @@ export async function runCli(rawArgs: string[]): Promise<number> {
       return 0;
     }
     if (rawArgs.length === 1 && (rawArgs[0] === '--version' || rawArgs[0] === '-v')) {
-      process.stdout.write(`${VERSION}\n`);
+      process.stdout.write(`${RECON_VERSION}\n`);
       return 0;
     }
     const [target, , path] = await resolveTarget(rawArgs);

@@ -202,6 +202,12 @@ const ordersSchema = z.strictObject({
    * broken export would otherwise turn every payment into a false finding).
    */
   maxRejectedShare: z.number().min(0).max(1).default(0.01),
+  /**
+   * Reads again only the records that changed since the last import (docs/architecture.md): a record the
+   * last imported file loaded, the same under the same reading, is neither split, typed nor staged again.
+   * false: every record of every file is read, typed and compared as if none had been seen.
+   */
+  incremental: z.boolean().default(true),
   limits: limitsSchema.prefault({}),
 });
 

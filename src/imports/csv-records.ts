@@ -12,6 +12,12 @@ export interface CsvDialect {
 /** Receives each record's fields and the physical lines it starts and ends on; blank lines are skipped. */
 export type RecordSink = (fields: string[], line: number, lastLine: number) => void;
 
+/**
+ * Given a record that is one line without quotes, as that line's text (without its line end), before it
+ * is split; true when it took the record, which then is not split nor given to the RecordSink.
+ */
+export type LineTaker = (text: string, line: number) => boolean;
+
 export interface CsvSplitter {
   /** Feeds the next decoded chunk; records completed by it go to the sink. */
   push(text: string): void;
@@ -22,7 +28,7 @@ export interface CsvSplitter {
 /** Longest record the splitter holds while waiting for its end: far above any order line, far below a whole file. */
 const MAX_RECORD_CHARS = 1 << 20;
 
-export function csvSplitterFor(dialect: CsvDialect, sink: RecordSink, file = '(input)'): CsvSplitter {
+export function csvSplitterFor(dialect: CsvDialect, sink: RecordSink, file = '(input)', takeLine?: LineTaker): CsvSplitter {
   const { delimiter, quote } = dialect;
   let carry = '';
   let line = 1; // physical line of the first unconsumed character
@@ -41,7 +47,10 @@ export function csvSplitterFor(dialect: CsvDialect, sink: RecordSink, file = '(i
       if (quoteAt === -1 || quoteAt > lineEnd) {
         // Fast path: a physical line without quotes is one record.
         const stop = lineEnd > pos && text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd;
-        if (stop > pos) sink(text.slice(pos, stop).split(delimiter), line, line);
+        if (stop > pos) {
+          const record = text.slice(pos, stop);
+          if (takeLine === undefined || !takeLine(record, line)) sink(record.split(delimiter), line, line);
+        }
         pos = lineEnd + 1;
         line++;
         continue;

@@ -52,7 +52,14 @@ export async function importOrders(deps: ImportDeps, request: ImportRequest, con
   if (request.files.length === 0) throw new ReconError('usage', { id: 'importNoOrderFiles' });
   const resolved = resolveOrdersConfig(config);
   checkReadable(request.files);
-  const ctx: ImportFileContext = { ...deps, resolved, runId: request.runId, businessDate: request.businessDate, memoryLimit: config.warehouse.memoryLimit };
+  const ctx: ImportFileContext = {
+    ...deps,
+    resolved,
+    runId: request.runId,
+    businessDate: request.businessDate,
+    memoryLimit: config.warehouse.memoryLimit,
+    incremental: config.orders.incremental,
+  };
   const files: ImportFileResult[] = [];
   // The warehouse was opened under warehouse.memoryLimit: staging and the merge spill to DuckDB's temp
   // folder beyond DuckDB's share of it instead of growing the process.

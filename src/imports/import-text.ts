@@ -105,6 +105,7 @@ export function jsonLinesForFiles(result: ImportResult): string[] {
       rows_rejected: f.rowsRejected,
       conflicts: f.conflicts.length,
       conflict_rows: f.conflictRows,
+      rows_unchanged: f.rowsUnchanged,
       seconds: Math.round(f.seconds * 1000) / 1000,
     }),
   );

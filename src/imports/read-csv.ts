@@ -57,6 +57,8 @@ export async function readCsvTable(file: string, options: CsvReadOptions, sink: 
     },
     diagnose: (first) => diagnoseDelimiter(file, first, options),
   });
+  // A data line without quotes is offered whole first (TableSink.line): one the sink takes is never split.
+  const takeLine = sink.line?.bind(sink);
   const splitter = csvSplitterFor(
     { delimiter: options.delimiter, quote: options.quote },
     (fields, line, lastLine) => {
@@ -64,6 +66,15 @@ export async function readCsvTable(file: string, options: CsvReadOptions, sink: 
       if (!search.take(record)) dataRecord(record);
     },
     file,
+    takeLine &&
+      ((text, line) => {
+        if (!search.found) return false;
+        const bad = invalid.within(line, line);
+        if (bad === undefined && !takeLine(text, line)) return false;
+        records++;
+        if (bad !== undefined) sink.invalid({ kind: 'invalidUtf8', byte: bad.offset }, line);
+        return true;
+      }),
   );
   let bytes = 0;
   const stream = createReadStream(file, { highWaterMark: 1 << 20 });

@@ -7,11 +7,13 @@
 import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { keptOutJson } from '../shared/locale/kept-out-text.ts';
 import type { OptionalColumn, OrderRow, RowRejection } from './order-rules.ts';
+import type { RecordFingerprint } from './record-fingerprint.ts';
 
 export const STAGE_TABLE = 'recon_import_stage';
 
 export interface OrderStager {
-  add(order: OrderRow): void;
+  /** Stages an order, with its record's fingerprint when it has one (record-fingerprint.ts). */
+  add(order: OrderRow, fingerprint: RecordFingerprint | undefined): void;
   reject(rejection: RowRejection): void;
   /** Flushes and closes both appenders; safe to call twice. */
   close(): void;
@@ -21,7 +23,7 @@ export async function createStageTable(db: DuckDBConnection, optional: OptionalC
   const extra = optional.map((key) => `, ${key} VARCHAR`).join('');
   await db.run(
     `CREATE OR REPLACE TABLE main.${STAGE_TABLE} (line INTEGER NOT NULL, item_id VARCHAR NOT NULL, status VARCHAR NOT NULL, ` +
-      `source_status VARCHAR NOT NULL, amount_cents INTEGER NOT NULL, created_ms BIGINT NOT NULL${extra})`,
+      `source_status VARCHAR NOT NULL, amount_cents INTEGER NOT NULL, created_ms BIGINT NOT NULL${extra}, fp_hi UINTEGER, fp_lo UINTEGER)`,
   );
 }
 
@@ -41,7 +43,7 @@ export async function openStager(db: DuckDBConnection, optional: OptionalColumn[
   }
   let closed = false;
   return {
-    add(order) {
+    add(order, fingerprint) {
       orders.appendInteger(order.line);
       orders.appendVarchar(order.item_id);
       orders.appendVarchar(order.status);
@@ -52,6 +54,13 @@ export async function openStager(db: DuckDBConnection, optional: OptionalColumn[
         const value = order[key];
         if (value === null) orders.appendNull();
         else orders.appendVarchar(value);
+      }
+      if (fingerprint === undefined) {
+        orders.appendNull();
+        orders.appendNull();
+      } else {
+        orders.appendUInteger(fingerprint.hi);
+        orders.appendUInteger(fingerprint.lo);
       }
       orders.endRow();
     },

@@ -14,6 +14,12 @@ export interface TableSink {
    */
   header(names: string[], line: number): ReadonlyMap<number, string>;
   row(cells: Cell[], line: number): void;
+  /**
+   * CSV only: a data record that is one line without quotes, as its text before it is split (the cells
+   * are that text split at the delimiter). True when the sink took the record whole; false, and the same
+   * record comes to `row` as cells next.
+   */
+  line?(text: string, line: number): boolean;
   /** A record the reader itself could not turn into cells (broken JSON line, not an object), and why. */
   invalid(facts: KeptOutFact, line: number): void;
 }

@@ -109,15 +109,19 @@ async function exportForecastLines(
   return { name: 'forecast_lines', rows, path, dayColumn: 'due_date' };
 }
 
+/** The import's own bookkeeping (record fingerprints and the seed they start from): no data, and it stays in. */
+const KEPT_IN = ['order_fingerprints', 'order_fingerprint_state'];
+
 async function relationsToExport(db: Db): Promise<Relation[]> {
   const views = Object.keys(EXPORTED_VIEWS);
   const reader = await db.runAndReadAll(
     `SELECT c.table_name, c.column_name, c.data_type
      FROM information_schema.columns c JOIN information_schema.tables t USING (table_catalog, table_schema, table_name)
      WHERE c.table_schema = 'main'
-       AND ((t.table_type = 'BASE TABLE' AND t.table_name NOT LIKE 'stage\\_%' ESCAPE '\\') OR list_contains($views, t.table_name))
+       AND ((t.table_type = 'BASE TABLE' AND t.table_name NOT LIKE 'stage\\_%' ESCAPE '\\' AND NOT list_contains($kept_in, t.table_name))
+            OR list_contains($views, t.table_name))
      ORDER BY c.table_name, c.ordinal_position`,
-    { views: listValue(views) },
+    { views: listValue(views), kept_in: listValue(KEPT_IN) },
   );
   const byName = new Map<string, Relation>();
   for (const [table, column, type] of reader.getRows() as [string, string, string][]) {

@@ -29,6 +29,28 @@ describe('csvSplitterFor', () => {
     expect(split(SAMPLE, { chunk })).toEqual(EXPECTED);
   });
 
+  it('offers each line without quotes whole before splitting it, and never splits one it took', () => {
+    const offered: [number, string][] = [];
+    const split: [number, string[]][] = [];
+    const splitter = csvSplitterFor(
+      { delimiter: ';', quote: '"' },
+      (fields, line) => split.push([line, fields]),
+      '(input)',
+      (text, line) => {
+        offered.push([line, text]);
+        return line === 6;
+      },
+    );
+    splitter.push(`${SAMPLE}\r\n7;x;y`);
+    splitter.end();
+    // Lines 2 and 4 hold quotes: split without being offered. Line 6 ("3;plain;"end"") holds quotes too.
+    expect(offered).toEqual([
+      [1, 'a;b;c'],
+      [7, '7;x;y'],
+    ]);
+    expect(split.map(([line]) => line)).toEqual([1, 2, 4, 6, 7]);
+  });
+
   it.each([
     [
       'comma delimiter, LF',

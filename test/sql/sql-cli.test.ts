@@ -148,6 +148,9 @@ describe('recon export', () => {
     expect(stdout).toMatch(/^operations\s+1 linha\s+por dia de date_created/m);
     const dir = join(fixture.dir, 'parquet');
     expect(readdirSync(join(dir, 'refunds')).sort()).toEqual(['day=2024-03-14', 'day=2024-03-15']);
+    // Every table but the import's bookkeeping (record fingerprints and their seed), empty ones included.
+    expect(readdirSync(dir)).toEqual(expect.arrayContaining(['order_imports', 'order_import_issues']));
+    expect(readdirSync(dir).filter((name) => name.startsWith('order_fingerprint'))).toEqual([]);
     const file = join(dir, 'transactions', 'day=2024-03-15', readdirSync(join(dir, 'transactions', 'day=2024-03-15'))[0]!);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const instance = await DuckDBInstance.create(':memory:');

@@ -42,6 +42,7 @@ const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0021-forecast-lines.sql', '7dd5ab7854322db385ece53466acf6c818ed107c40a22ee9c585541312cc9a89'],
   ['0022-kept-out-facts.sql', 'b08740582295b2fcdbba82787f7e86c6dd72ab3587b82edd0d85bc850185f50b'],
   ['0023-close.sql', '175c4a3ecc2d09b3e5513309ef7ffcaa704e4d88423dabb1cb9ff7c22ad4c28b'],
+  ['0024-order-fingerprints.sql', '3cbd1615eded8fb7cd0fdff8dd7aebde71e65335252454c906b0652c012cff6e'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));
