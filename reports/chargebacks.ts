@@ -27,17 +27,10 @@ c AS (
     ${wholeDaysBetweenSql('sold_at', '$day_end')} AS age_days
   FROM chargebacks
   WHERE is_open AND charged_back_at < $day_end
-),
--- The chargebacks a finding names, by its order or among its transactions: one equi-join each, where a
--- correlated EXISTS on an OR of the two compared every open chargeback of the history with every finding.
-flagged AS (
-  SELECT c.transaction_id FROM c JOIN open_findings f ON f.item_id = c.order_item_id
-  UNION
-  SELECT c.transaction_id FROM c JOIN (SELECT unnest(transaction_ids) AS transaction_id FROM open_findings) f USING (transaction_id)
 )
 SELECT *,
   ${chargebackAgeBucketSql('days_since_chargeback')} AS age_bucket,
-  transaction_id IN (SELECT transaction_id FROM flagged) AS has_open_finding
+  EXISTS (SELECT 1 FROM open_findings f WHERE f.item_id = c.order_item_id OR list_contains(f.transaction_ids, c.transaction_id)) AS has_open_finding
 FROM c`;
 
 const LISTED = `
