@@ -8,7 +8,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { RECON_VERSION } from '../shared/version.ts';
 import { MIGRATIONS } from '../warehouse/migrations.ts';
 import { FingerprintSet } from './record-fingerprint.ts';
-import { STAGE_TABLE } from './stage.ts';
+import { REPEATS_TABLE, STAGE_TABLE } from './stage.ts';
 
 /**
  * Raised whenever a change to a reader (the cells it gives for a record) or to the row rules
@@ -61,22 +61,26 @@ export async function readStoredFingerprints(db: Db, maxRecords: number): Promis
   const count = Number(row['n']);
   if (count > maxRecords) return undefined;
   const set = new FingerprintSet(count);
-  const result = await db.stream('SELECT hi, lo FROM order_fingerprints');
-  for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
-    const his = chunk.getColumnValues(0) as number[];
-    const los = chunk.getColumnValues(1) as number[];
-    for (let i = 0; i < his.length; i++) set.add(his[i] as number, los[i] as number);
-  }
+  await visitFingerprints(db, 'SELECT hi, lo FROM order_fingerprints', (hi, lo) => {
+    set.add(hi, lo);
+    return false;
+  });
   return { set, readingKey: String(row['reading_key']), seed: { hi: Number(row['seed_hi']), lo: Number(row['seed_lo']) } };
 }
 
 /** Whether a staged item_id has a stored record this file showed unchanged: the file holds the item twice. */
-export async function stagedItemSeenUnchanged(db: Db, stored: StoredFingerprints): Promise<boolean> {
-  const result = await db.stream(`SELECT f.hi, f.lo FROM order_fingerprints f SEMI JOIN main.${STAGE_TABLE} s ON s.item_id = f.item_id`);
+export function stagedItemSeenUnchanged(db: Db, stored: StoredFingerprints): Promise<boolean> {
+  const sql = `SELECT f.hi, f.lo FROM order_fingerprints f SEMI JOIN main.${STAGE_TABLE} s ON s.item_id = f.item_id`;
+  return visitFingerprints(db, sql, (hi, lo) => stored.set.seen(hi, lo));
+}
+
+/** Streams a query's (hi, lo) pairs chunk by chunk into `visit`; true as soon as `visit` returns true. */
+async function visitFingerprints(db: Db, sql: string, visit: (hi: number, lo: number) => boolean): Promise<boolean> {
+  const result = await db.stream(sql);
   for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
     const his = chunk.getColumnValues(0) as number[];
     const los = chunk.getColumnValues(1) as number[];
-    for (let i = 0; i < his.length; i++) if (stored.set.seen(his[i] as number, los[i] as number)) return true;
+    for (let i = 0; i < his.length; i++) if (visit(his[i] as number, los[i] as number)) return true;
   }
   return false;
 }
@@ -97,12 +101,12 @@ export interface FingerprintWrite {
 export async function writeFingerprints(db: Db, write: FingerprintWrite): Promise<void> {
   if (write.used === undefined) await db.run('DELETE FROM order_fingerprints');
   else await dropUnseen(db, write.used.set);
-  // An item staged more than once (identical repeats folded, or a conflict kept out) is not fingerprinted:
-  // its records take the whole path next time, and the repeat rules see them all.
+  // An item staged more than once (identical repeats folded, or a conflict kept out: the merge's repeats) is
+  // not fingerprinted: its records take the whole path next time, and the repeat rules see them all.
   await db.run(
     `INSERT INTO order_fingerprints (hi, lo, item_id)
-     SELECT fp_hi, fp_lo, item_id FROM main.${STAGE_TABLE}
-     WHERE fp_hi IS NOT NULL AND item_id NOT IN (SELECT item_id FROM main.${STAGE_TABLE} GROUP BY item_id HAVING count(*) > 1)`,
+     SELECT s.fp_hi, s.fp_lo, s.item_id FROM main.${STAGE_TABLE} s ANTI JOIN ${REPEATS_TABLE} r ON r.item_id = s.item_id
+     WHERE s.fp_hi IS NOT NULL`,
   );
   await db.run('DELETE FROM order_fingerprint_state');
   await db.run(

@@ -140,7 +140,10 @@ async function importOnce(ctx: ImportFileContext, file: string, stored: StoredFi
         if (result.rejected.length < LISTED_REJECTIONS) result.rejected.push(rejection);
         stager.reject(rejection);
       };
-      const { maxRows } = resolved.limits;
+      // A file-level limit: past it the file is refused whole, so nothing of it is half-imported.
+      const countRecord = () => {
+        if (++result.rowsRead > resolved.limits.maxRows) throw rowLimitError(file, resolved.limits);
+      };
       // A CSV line without quotes, hashed as its text: skipped when stored, else its cells come to row() next.
       const takeLine = (text: string, line: number): boolean => {
         if (readingKey === undefined) return false;
@@ -149,7 +152,7 @@ async function importOnce(ctx: ImportFileContext, file: string, stored: StoredFi
           lineHashed = line;
           return false;
         }
-        if (++result.rowsRead > maxRows) throw rowLimitError(file, resolved.limits);
+        countRecord();
         result.rowsUnchanged++;
         return true;
       };
@@ -166,8 +169,7 @@ async function importOnce(ctx: ImportFileContext, file: string, stored: StoredFi
         // Offered only when records are fingerprinted: a full read splits every line as it always did.
         ...(ctx.incremental ? { line: takeLine } : {}),
         row(cells, line) {
-          // A file-level limit: past it the file is refused whole, so nothing of it is half-imported.
-          if (++result.rowsRead > maxRows) throw rowLimitError(file, resolved.limits);
+          countRecord();
           let hashed = lineHashed === line;
           lineHashed = 0;
           if (!hashed && readingKey !== undefined && fingerprint.compute(cells)) {
@@ -192,7 +194,7 @@ async function importOnce(ctx: ImportFileContext, file: string, stored: StoredFi
           stager.add(outcome, hashed ? fingerprint : undefined);
         },
         invalid(facts, line) {
-          if (++result.rowsRead > maxRows) throw rowLimitError(file, resolved.limits);
+          countRecord();
           reject({ line, ...keptOutOf(facts) });
         },
       };

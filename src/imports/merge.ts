@@ -12,7 +12,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { keptOutJson, keptOutOf, type KeptOut } from '../shared/locale/kept-out-text.ts';
 import type { KeptOutFact } from '../shared/locale/kept-out-types.ts';
 import type { OptionalColumn } from './order-rules.ts';
-import { STAGE_TABLE } from './stage.ts';
+import { REPEATS_TABLE, STAGE_TABLE } from './stage.ts';
 
 export interface ImportConflict extends KeptOut {
   item_id: string;
@@ -40,7 +40,7 @@ export async function mergeStagedOrders(db: DuckDBConnection, optional: Optional
   try {
     // Repeated item_ids are rare, so only they are grouped in detail; every other row goes straight through.
     await db.run(
-      `CREATE OR REPLACE TEMP TABLE import_repeats AS
+      `CREATE OR REPLACE TEMP TABLE ${REPEATS_TABLE} AS
        SELECT item_id, count(*) AS n, min(line) AS first_line, count(DISTINCT (${compared.join(', ')})) AS versions
        FROM ${STAGE_TABLE}
        WHERE item_id IN (SELECT item_id FROM ${STAGE_TABLE} GROUP BY item_id HAVING count(*) > 1)
@@ -51,7 +51,7 @@ export async function mergeStagedOrders(db: DuckDBConnection, optional: Optional
     // The rows this file loads: every row of an item_id seen once, and the first of identical repeats,
     // in one scan of the stage (with a UNION of two scans, the join with orders below ran out of memory).
     const keep = `keep AS (
-         SELECT ${columns} FROM ${STAGE_TABLE} s LEFT JOIN import_repeats r ON r.item_id = s.item_id
+         SELECT ${columns} FROM ${STAGE_TABLE} s LEFT JOIN ${REPEATS_TABLE} r ON r.item_id = s.item_id
          WHERE r.item_id IS NULL OR (r.versions = 1 AND r.first_line = s.line)
        )`;
     const written = (await hasOrders(db))
@@ -80,7 +80,7 @@ export async function mergeStagedOrders(db: DuckDBConnection, optional: Optional
                 coalesce(sum(CASE WHEN versions = 1 THEN n - 1 ELSE 0 END), 0)::INTEGER AS duplicates,
                 coalesce(sum(CASE WHEN versions > 1 THEN n ELSE 0 END), 0)::INTEGER AS conflict_rows,
                 count(*) FILTER (WHERE versions = 1)::INTEGER AS collapsed
-         FROM import_repeats`,
+         FROM ${REPEATS_TABLE}`,
       )
     ).getRowObjectsJS()[0] as { repeated_rows: number; duplicates: number; conflict_rows: number; collapsed: number };
     const conflicts = await conflictsOf(db, optional);
@@ -92,8 +92,8 @@ export async function mergeStagedOrders(db: DuckDBConnection, optional: Optional
       conflictRows: counts.conflict_rows,
     };
   } finally {
-    // Best effort, as for the stage table: a rollback drops them too, and must not hide the first error.
-    await db.run('DROP TABLE IF EXISTS temp.main.import_repeats').catch(() => undefined);
+    // Best effort, as for the stage table: a rollback drops it too, and must not hide the first error. The
+    // repeats go with the stage (dropStageTable): the fingerprints written after the merge read them.
     await db.run(`DROP TABLE IF EXISTS main.${CHANGES_TABLE}`).catch(() => undefined);
   }
 }
@@ -156,7 +156,7 @@ async function conflictsOf(db: DuckDBConnection, optional: OptionalColumn[]): Pr
   const reader = await db.runAndReadAll(
     `SELECT s.item_id, list(s.line ORDER BY s.line) AS lines,
             ${fields.map((f) => `list(coalesce(s.${f}::VARCHAR, $null_text) ORDER BY s.line) AS ${f}`).join(', ')}
-     FROM ${STAGE_TABLE} s JOIN import_repeats r ON r.item_id = s.item_id
+     FROM ${STAGE_TABLE} s JOIN ${REPEATS_TABLE} r ON r.item_id = s.item_id
      WHERE r.versions > 1
      GROUP BY s.item_id ORDER BY min(s.line)`,
     { null_text: NULL_TEXT },

@@ -10,6 +10,11 @@ import type { OptionalColumn, OrderRow, RowRejection } from './order-rules.ts';
 import type { RecordFingerprint } from './record-fingerprint.ts';
 
 export const STAGE_TABLE = 'recon_import_stage';
+/**
+ * The staged item_ids that occur more than once (merge.ts builds it; the fingerprints written after the
+ * merge leave those items out). Dropped with the stage.
+ */
+export const REPEATS_TABLE = 'temp.main.import_repeats';
 
 export interface OrderStager {
   /** Stages an order, with its record's fingerprint when it has one (record-fingerprint.ts). */
@@ -27,9 +32,10 @@ export async function createStageTable(db: DuckDBConnection, optional: OptionalC
   );
 }
 
-/** Best effort: after a failed statement the transaction is aborted, and its rollback drops the table anyway. */
+/** Best effort: after a failed statement the transaction is aborted, and its rollback drops the tables anyway. */
 export async function dropStageTable(db: DuckDBConnection): Promise<void> {
   await db.run(`DROP TABLE IF EXISTS main.${STAGE_TABLE}`).catch(() => undefined);
+  await db.run(`DROP TABLE IF EXISTS ${REPEATS_TABLE}`).catch(() => undefined);
 }
 
 export async function openStager(db: DuckDBConnection, optional: OptionalColumn[], issue: { importId: string; file: string }): Promise<OrderStager> {
