@@ -13,8 +13,7 @@ export const refunds: ReportDefinition = {
       sql: `
 SELECT transaction_id, item_id, sold_at, refunded_at, net_value_cents, refunded_amount_cents,
   card_brand, card_last_digits, current_status, order_item_id, order_status, order_amount_cents, order_reflects_refund
-FROM refunds
-WHERE refunded_at >= $day_start AND refunded_at < $day_end
+FROM refunds_between($day_start, $day_end)
 ORDER BY refunded_at, transaction_id`,
       // On paper: the refund, its amounts and whether the order reflects it (the card's details stay on screen).
       printColumns: [

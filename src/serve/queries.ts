@@ -162,7 +162,7 @@ export async function refundsBetween(db: Db, startMs: number, endMs: number): Pr
   const rows = await rowsOf(
     db,
     `SELECT epoch_ms(refunded_at) AS at_ms, coalesce(nullif(refunded_amount_cents, 0), net_value_cents, 0) AS cents
-     FROM refunds WHERE epoch_ms(refunded_at) >= $start::BIGINT AND epoch_ms(refunded_at) < $end::BIGINT`,
+     FROM refunds_between(make_timestamptz($start::BIGINT * 1000), make_timestamptz($end::BIGINT * 1000))`,
     { start: startMs, end: endMs },
   );
   return rows.map((r) => ({ refundedMs: numberOf(r['at_ms']), amountCents: bigintOf(r['cents']) ?? 0n }));

@@ -185,6 +185,9 @@ describe('bounded night reads', () => {
       expect(await rowsOf('SELECT * FROM refunds WHERE refunded_at >= $s AND refunded_at < $e', dayParams)).toEqual(
         await rowsOf('SELECT * FROM old_refunds WHERE refunded_at >= $s AND refunded_at < $e', dayParams),
       );
+      expect(await rowsOf('SELECT * FROM refunds_between($s, $e)', dayParams)).toEqual(
+        await rowsOf('SELECT * FROM old_refunds WHERE refunded_at >= $s AND refunded_at < $e', dayParams),
+      );
       expect(await rowsOf('SELECT * EXCLUDE (age_days) FROM chargebacks WHERE is_open AND charged_back_at < $e', dayParams)).toEqual(
         await rowsOf('SELECT * EXCLUDE (age_days) FROM old_chargebacks WHERE is_open AND charged_back_at < $e', dayParams),
       );

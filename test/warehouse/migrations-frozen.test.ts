@@ -43,6 +43,7 @@ const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0022-kept-out-facts.sql', 'b08740582295b2fcdbba82787f7e86c6dd72ab3587b82edd0d85bc850185f50b'],
   ['0023-close.sql', '175c4a3ecc2d09b3e5513309ef7ffcaa704e4d88423dabb1cb9ff7c22ad4c28b'],
   ['0024-order-fingerprints.sql', '3cbd1615eded8fb7cd0fdff8dd7aebde71e65335252454c906b0652c012cff6e'],
+  ['0025-refunds-between.sql', '024848812828a7e184697a5caf5258f5e046b08a90776eb75795d49396408ecf'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));
