@@ -1,6 +1,7 @@
 // The stable views on a real migrated warehouse file with fixture rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
+import { refundsBetween } from '../../src/serve/queries.ts';
 import { createFixtureWarehouse, type Fixture } from './fixture.ts';
 
 let fixture: Fixture;
@@ -63,6 +64,34 @@ describe('views', () => {
         order_reflects_refund: null,
       },
     ]);
+  });
+
+  it.each([
+    ['the start in, the end out', "'2024-03-15 02:30:00+00'", "'2024-03-16 02:30:00+00'", ['T2', 'T4']],
+    ['a microsecond after the start', "'2024-03-15 02:30:00.000001+00'", "'2024-03-16 02:30:00+00'", ['T2']],
+    ['a microsecond after the end', "'2024-03-15 02:30:00+00'", "'2024-03-16 02:30:00.000001+00'", ['T2', 'T3', 'T4']],
+    ['no start', 'NULL', "'2024-03-15 12:00:00+00'", ['T4']],
+    ['no bound', 'NULL', 'NULL', ['T2', 'T3', 'T4']],
+  ])('refunds_between: %s', async (_case, start, end, ids) => {
+    const range = `CAST(${start} AS TIMESTAMPTZ), CAST(${end} AS TIMESTAMPTZ)`;
+    const picked = await rows(`SELECT * FROM refunds_between(${range}) ORDER BY transaction_id`);
+    expect(picked.map((r) => r['transaction_id'])).toEqual(ids);
+    // The same rows, every column, as the view gives them.
+    const filter = [
+      start === 'NULL' ? 'true' : `refunded_at >= CAST(${start} AS TIMESTAMPTZ)`,
+      end === 'NULL' ? 'true' : `refunded_at < CAST(${end} AS TIMESTAMPTZ)`,
+    ];
+    expect(picked).toEqual(await rows(`SELECT * FROM refunds WHERE ${filter.join(' AND ')} ORDER BY transaction_id`));
+  });
+
+  it("the page's refunds of a range are refunds_between's, to the millisecond", async () => {
+    const at = (iso: string) => Date.parse(iso);
+    const events = await refundsBetween(fixture.warehouse.connection, at('2024-03-15T02:30:00Z'), at('2024-03-15T12:00:00.001Z'));
+    expect(events.sort((a, b) => a.refundedMs - b.refundedMs)).toEqual([
+      { refundedMs: at('2024-03-15T02:30:00Z'), amountCents: 2000n },
+      { refundedMs: at('2024-03-15T12:00:00Z'), amountCents: 25090n },
+    ]);
+    expect(await refundsBetween(fixture.warehouse.connection, at('2024-03-15T02:30:00.001Z'), at('2024-03-15T12:00:00Z'))).toEqual([]);
   });
 
   it('chargebacks: time, days from sale, age, brand, and the order matched by transaction_id when item_id is missing', async () => {
