@@ -157,12 +157,15 @@ export interface RefundEvent {
   amountCents: bigint;
 }
 
-/** Refunds whose refund happened in [startMs, endMs). */
+/**
+ * Refunds whose refund happened in [startMs, endMs). Through the view rather than refunds_between: the
+ * page opens the warehouse read-only and never migrates it, so it reads what any schema since 13 holds.
+ */
 export async function refundsBetween(db: Db, startMs: number, endMs: number): Promise<RefundEvent[]> {
   const rows = await rowsOf(
     db,
     `SELECT epoch_ms(refunded_at) AS at_ms, coalesce(nullif(refunded_amount_cents, 0), net_value_cents, 0) AS cents
-     FROM refunds_between(make_timestamptz($start::BIGINT * 1000), make_timestamptz($end::BIGINT * 1000))`,
+     FROM refunds WHERE epoch_ms(refunded_at) >= $start::BIGINT AND epoch_ms(refunded_at) < $end::BIGINT`,
     { start: startMs, end: endMs },
   );
   return rows.map((r) => ({ refundedMs: numberOf(r['at_ms']), amountCents: bigintOf(r['cents']) ?? 0n }));

@@ -84,7 +84,7 @@ describe('views', () => {
     expect(picked).toEqual(await rows(`SELECT * FROM refunds WHERE ${filter.join(' AND ')} ORDER BY transaction_id`));
   });
 
-  it("the page's refunds of a range are refunds_between's, to the millisecond", async () => {
+  it("the page's refunds of a range, to the millisecond", async () => {
     const at = (iso: string) => Date.parse(iso);
     const events = await refundsBetween(fixture.warehouse.connection, at('2024-03-15T02:30:00Z'), at('2024-03-15T12:00:00.001Z'));
     expect(events.sort((a, b) => a.refundedMs - b.refundedMs)).toEqual([
