@@ -25,8 +25,8 @@ c AS (
     charged_back_at >= $day_start AS is_new,
     ${wholeDaysBetweenSql('charged_back_at', '$day_end')} AS days_since_chargeback,
     ${wholeDaysBetweenSql('sold_at', '$day_end')} AS age_days
-  FROM chargebacks
-  WHERE is_open AND charged_back_at < $day_end
+  FROM chargebacks_between(NULL::TIMESTAMPTZ, $day_end)
+  WHERE is_open
 )
 SELECT *,
   ${chargebackAgeBucketSql('days_since_chargeback')} AS age_bucket,

@@ -191,6 +191,9 @@ describe('bounded night reads', () => {
       expect(await rowsOf('SELECT * EXCLUDE (age_days) FROM chargebacks WHERE is_open AND charged_back_at < $e', dayParams)).toEqual(
         await rowsOf('SELECT * EXCLUDE (age_days) FROM old_chargebacks WHERE is_open AND charged_back_at < $e', dayParams),
       );
+      expect(await rowsOf('SELECT * EXCLUDE (age_days) FROM chargebacks_between($s, $e)', dayParams)).toEqual(
+        await rowsOf('SELECT * EXCLUDE (age_days) FROM old_chargebacks WHERE charged_back_at >= $s AND charged_back_at < $e', dayParams),
+      );
       expect(await rowsOf(`SELECT * FROM findings_with_customer WHERE run_id = '${runId}'`)).toEqual(
         await rowsOf(`SELECT * FROM old_findings_with_customer WHERE run_id = '${runId}'`),
       );

@@ -138,6 +138,24 @@ describe('views', () => {
     ]);
   });
 
+  it.each([
+    ['the start in, the end out', "'2024-03-15 10:00:00+00'", "'2024-03-16 04:00:00+00'", ['T5', 'T9']],
+    ['a microsecond after the start', "'2024-03-15 10:00:00.000001+00'", "'2024-03-16 04:00:00+00'", ['T5']],
+    ['a microsecond after the end', "'2024-03-15 10:00:00+00'", "'2024-03-16 04:00:00.000001+00'", ['T5', 'T7', 'T9']],
+    ['no start', 'NULL', "'2024-03-15 10:00:00+00'", ['T6']],
+    ['no bound', 'NULL', 'NULL', ['T5', 'T6', 'T7', 'T9']],
+  ])('chargebacks_between: %s', async (_case, start, end, ids) => {
+    const range = `CAST(${start} AS TIMESTAMPTZ), CAST(${end} AS TIMESTAMPTZ)`;
+    // age_days counts to now(), which moves between two statements.
+    const picked = await rows(`SELECT * EXCLUDE (age_days) FROM chargebacks_between(${range}) ORDER BY transaction_id`);
+    expect(picked.map((r) => r['transaction_id'])).toEqual(ids);
+    const filter = [
+      start === 'NULL' ? 'true' : `charged_back_at >= CAST(${start} AS TIMESTAMPTZ)`,
+      end === 'NULL' ? 'true' : `charged_back_at < CAST(${end} AS TIMESTAMPTZ)`,
+    ];
+    expect(picked).toEqual(await rows(`SELECT * EXCLUDE (age_days) FROM chargebacks WHERE ${filter.join(' AND ')} ORDER BY transaction_id`));
+  });
+
   it('a transaction refunded, then charged back, is in both views', async () => {
     await fixture.warehouse.connection.run(`
       INSERT INTO transaction_history VALUES

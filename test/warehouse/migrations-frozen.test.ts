@@ -44,6 +44,7 @@ const RELEASED: ReadonlyArray<readonly [string, string]> = [
   ['0023-close.sql', '175c4a3ecc2d09b3e5513309ef7ffcaa704e4d88423dabb1cb9ff7c22ad4c28b'],
   ['0024-order-fingerprints.sql', '3cbd1615eded8fb7cd0fdff8dd7aebde71e65335252454c906b0652c012cff6e'],
   ['0025-refunds-between.sql', '024848812828a7e184697a5caf5258f5e046b08a90776eb75795d49396408ecf'],
+  ['0026-chargebacks-between.sql', '911d197a12a2dfe67765373ad5326335000e73c685e5a971c66bd294336fce7e'],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'recon-frozen-'));
