@@ -113,6 +113,9 @@ describe('syncAll against the sandbox', () => {
     const { warehouse, run } = await setup(sandbox, clock);
     const hiddenAtStart = sandbox.state.hidden.size;
     if (faults === 'chaos') expect(hiddenAtStart).toBeGreaterThan(0);
+    // What the sync narrows for itself (its threads, its share of memory, the allocator's, the order) it gives back.
+    const settings = `SELECT ${['threads', 'memory_limit', 'allocator_flush_threshold', 'allocator_bulk_deallocation_flush_threshold', 'preserve_insertion_order'].map((n) => `current_setting('${n}')::VARCHAR AS ${n}`).join(', ')}`;
+    const before = await q(warehouse, settings);
     const first = await run(END, 12);
     if (faults !== 'none') expect(first.retries).toBeGreaterThan(0);
     // Hidden (late-visible) rows are in the truth, so equality below proves they were caught: here the
@@ -122,6 +125,7 @@ describe('syncAll against the sandbox', () => {
     expect(second.rows.new).toBe(0);
     expect(second.transactions.changed).toBe(0);
     await expectWarehouseEqualsTruth(warehouse, sandbox);
+    expect(await q(warehouse, settings)).toEqual(before);
   });
 
   it('two nights: a refund of a recent sale and a chargeback of a 90-day-old sale are caught on night 2', async () => {
