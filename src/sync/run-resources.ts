@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { bytesOfSize } from '../config/schema.ts';
+import { MEMORY_SETTINGS_VARIABLE } from '../warehouse/open.ts';
 import { sqlLiteral } from '../warehouse/sql.ts';
 
 /**
@@ -41,26 +42,48 @@ const SETTINGS = ['memory_limit', 'allocator_flush_threshold', 'allocator_bulk_d
  * back at once, it peaked at 447-480 MB in the same time (what does not fit spills to disk).
  */
 export async function narrowDuckdbMemory(db: DuckDBConnection): Promise<() => Promise<void>> {
-  const reader = await db.runAndReadAll(`SELECT ${SETTINGS.map((name) => `current_setting(${sqlLiteral(name)})::VARCHAR AS ${name}`).join(', ')}`);
-  const before = reader.getRowObjects()[0] ?? {};
-  const limitMiB = Math.max(32, Math.floor((bytesOfSize(String(before['memory_limit'])) * SYNC_SHARE) / 2 ** 20));
+  const reader = await db.runAndReadAll(
+    `SELECT ${SETTINGS.map((name) => `current_setting(${sqlLiteral(name)})::VARCHAR AS ${name}`).join(', ')}, getvariable(${sqlLiteral(MEMORY_SETTINGS_VARIABLE)}) AS given`,
+  );
+  const row = reader.getRowObjects()[0] ?? {};
+  const before = valuesToRestore(row, typeof row['given'] === 'string' ? row['given'] : undefined);
+  const limitMiB = Math.max(32, Math.floor((bytesOfSize(String(row['memory_limit'])) * SYNC_SHARE) / 2 ** 20));
   await db.run(`SET memory_limit = ${sqlLiteral(`${limitMiB}MiB`)}`);
   await db.run(`SET allocator_flush_threshold = '1MB'`);
   await db.run(`SET allocator_bulk_deallocation_flush_threshold = '1MB'`);
   return async () => {
-    for (const name of SETTINGS) await db.run(`SET ${name} = ${sqlLiteral(restorableSize(String(before[name])))}`);
+    for (const name of SETTINGS) await db.run(`SET ${name} = ${sqlLiteral(before[name])}`);
   };
 }
 
 /**
- * A size as DuckDB shows it (`7.6 MiB`: cut, not rounded, to a tenth), as a value to set it back to.
- * Set back as shown it reads a tenth lower (8 MB shows as 7.6 MiB, which set reads 7.5), so every sync
- * would lower the allocator's thresholds a little more; half a tenth more reads as shown, every time.
+ * What to set the settings back to: the values the warehouse was opened with (openWarehouse keeps them
+ * in a variable) where they still read as shown, else what DuckDB shows. DuckDB shows a size cut to a
+ * tenth of its unit (8 MB shows as 7.6 MiB, which set back reads 7.5; 1541 MiB shows as 1.5 GiB), so a
+ * value set back as shown would lower the setting a little at every sync.
  */
-export function restorableSize(shown: string): string {
+function valuesToRestore(shown: Record<string, unknown>, given: string | undefined): Record<(typeof SETTINGS)[number], string> {
+  let opened: Record<string, unknown> = {};
+  try {
+    opened = given === undefined ? {} : (JSON.parse(given) as Record<string, unknown>);
+  } catch {
+    opened = {};
+  }
+  const result = {} as Record<(typeof SETTINGS)[number], string>;
+  for (const name of SETTINGS) {
+    const now = String(shown[name]);
+    const original = opened[name];
+    // Kept only while it still shows as the setting does: a step that changed it on purpose keeps its change.
+    result[name] = typeof original === 'string' && sameSize(original, now) ? original : now;
+  }
+  return result;
+}
+
+/** Whether a size as given (`8MB`) is the one DuckDB shows (`7.6 MiB`), to DuckDB's tenth. */
+function sameSize(given: string, shown: string): boolean {
   const unit = /(KiB|MiB|GiB)$/.exec(shown.trim())?.[1];
-  const bytes = bytesOfSize(shown);
-  if (unit === undefined || bytes <= 0) return shown;
+  if (unit === undefined) return given === shown;
   const tenth = bytesOfSize(`0.1${unit}`);
-  return `${Math.round(bytes + tenth / 2)}B`;
+  const diff = bytesOfSize(given) - bytesOfSize(shown);
+  return diff >= -1 && diff < tenth + 1;
 }

@@ -79,6 +79,9 @@ const SEALED_OPTIONS: Readonly<Record<string, string>> = {
  * 128 MB (and 512 MB after a bulk free) of freed pages for reuse, on top of memory_limit: a million-row
  * import then sat 300 MB above its cap. Returning it costs a few percent of the import's time.
  */
+/** The connection variable holding the memory settings the instance was created with (JSON). */
+export const MEMORY_SETTINGS_VARIABLE = 'recon_memory_settings';
+
 const ALLOCATOR_OPTIONS: Readonly<Record<string, string>> = {
   allocator_flush_threshold: '8MB',
   allocator_bulk_deallocation_flush_threshold: '8MB',
@@ -142,6 +145,10 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
     // TIMESTAMPTZ arithmetic and casts must never depend on the machine's zone; business days are
     // computed in the configured zone explicitly. (TimeZone is ICU's, not an instance option.)
     await connection.run("SET TimeZone = 'UTC'");
+    // The memory settings as given, for a step that narrows them to set them back exactly (DuckDB shows
+    // them cut to a tenth of a unit; sync/run-resources.ts).
+    const given = { ...ALLOCATOR_OPTIONS, ...instanceOptionsOf(options.resources ?? { memoryLimit: DEFAULT_MEMORY_LIMIT }) };
+    await connection.run(`SET VARIABLE ${MEMORY_SETTINGS_VARIABLE} = ${sqlLiteral(JSON.stringify(given))}`);
     const raw = await useRawStore(connection, { dir: isMemory ? undefined : warehouse.rawDir, create: !options.readOnly });
     warehouse.rawDir = raw.dir;
     if (raw.temporary) temporaryRawDir = raw.dir;
