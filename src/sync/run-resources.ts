@@ -63,12 +63,7 @@ export async function narrowDuckdbMemory(db: DuckDBConnection): Promise<() => Pr
  * value set back as shown would lower the setting a little at every sync.
  */
 function valuesToRestore(shown: Record<string, unknown>, given: string | undefined): Record<(typeof SETTINGS)[number], string> {
-  let opened: Record<string, unknown> = {};
-  try {
-    opened = given === undefined ? {} : (JSON.parse(given) as Record<string, unknown>);
-  } catch {
-    opened = {};
-  }
+  const opened = given === undefined ? {} : (JSON.parse(given) as Record<string, unknown>);
   const result = {} as Record<(typeof SETTINGS)[number], string>;
   for (const name of SETTINGS) {
     const now = String(shown[name]);

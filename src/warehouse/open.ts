@@ -79,14 +79,19 @@ const SEALED_OPTIONS: Readonly<Record<string, string>> = {
  * 128 MB (and 512 MB after a bulk free) of freed pages for reuse, on top of memory_limit: a million-row
  * import then sat 300 MB above its cap. Returning it costs a few percent of the import's time.
  */
-/** The connection variable holding the memory settings the instance was created with (JSON). */
-export const MEMORY_SETTINGS_VARIABLE = 'recon_memory_settings';
-
 const ALLOCATOR_OPTIONS: Readonly<Record<string, string>> = {
   allocator_flush_threshold: '8MB',
   allocator_bulk_deallocation_flush_threshold: '8MB',
   allocator_background_threads: 'true',
 };
+
+/** The connection variable holding the memory settings the instance was created with (JSON). */
+export const MEMORY_SETTINGS_VARIABLE = 'recon_memory_settings';
+
+/** The memory settings an instance is created with: the allocator's and the budget's share. */
+function memoryOptionsOf(options: OpenOptions): Record<string, string> {
+  return { ...ALLOCATOR_OPTIONS, ...instanceOptionsOf(options.resources ?? { memoryLimit: DEFAULT_MEMORY_LIMIT }) };
+}
 
 /**
  * DuckDB's cache of the files it reads (the sync's window files, the raw rows' Parquet files, an
@@ -147,8 +152,7 @@ export async function openWarehouse(path: string, options: OpenOptions = {}): Pr
     await connection.run("SET TimeZone = 'UTC'");
     // The memory settings as given, for a step that narrows them to set them back exactly (DuckDB shows
     // them cut to a tenth of a unit; sync/run-resources.ts).
-    const given = { ...ALLOCATOR_OPTIONS, ...instanceOptionsOf(options.resources ?? { memoryLimit: DEFAULT_MEMORY_LIMIT }) };
-    await connection.run(`SET VARIABLE ${MEMORY_SETTINGS_VARIABLE} = ${sqlLiteral(JSON.stringify(given))}`);
+    await connection.run(`SET VARIABLE ${MEMORY_SETTINGS_VARIABLE} = ${sqlLiteral(JSON.stringify(memoryOptionsOf(options)))}`);
     const raw = await useRawStore(connection, { dir: isMemory ? undefined : warehouse.rawDir, create: !options.readOnly });
     warehouse.rawDir = raw.dir;
     if (raw.temporary) temporaryRawDir = raw.dir;
@@ -218,11 +222,9 @@ async function createInstance(path: string, options: OpenOptions, spill: string 
   try {
     for (;;) {
       try {
-        const resources = instanceOptionsOf(options.resources ?? { memoryLimit: DEFAULT_MEMORY_LIMIT });
         return await DuckDBInstance.create(path, {
-          ...ALLOCATOR_OPTIONS,
           ...FILE_CACHE_OPTIONS,
-          ...resources,
+          ...memoryOptionsOf(options),
           ...(spill !== undefined ? { temp_directory: spill } : {}),
           ...(options.maxSpill !== undefined ? { max_temp_directory_size: options.maxSpill } : {}),
           ...(options.readOnly ? { access_mode: 'READ_ONLY' } : {}),
