@@ -4,8 +4,9 @@
 // A crash before COMMIT leaves nothing of the run; the staging tables are TEMP and die with it.
 // The merge is shaped for bulk: the run's staged rows (stage.ts) decide history, duplicates (only ids
 // seen twice go through a window function) and new versus existing ids (one pass over the table); then
-// the new rows go into the table in one INSERT, and only existing rows are compared and rewritten (or
-// just marked as seen again). The texts the warehouse does not hold yet move into the raw rows' store
+// the new rows go into the table in one INSERT, and only existing rows are compared; those that changed
+// are rewritten, the others (and the history's pairs seen before) are marked as seen again just after
+// the commit (seen-again.ts). The texts the warehouse does not hold yet move into the raw rows' store
 // just before the commit (raw-files.ts).
 import type { DuckDBConnection, DuckDBMaterializedResult } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
@@ -21,6 +22,8 @@ import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type LoadedTable } 
 import { publishRejects, type RejectsSource } from './rejects.ts';
 import { withDuckdbSettings } from '../warehouse/with-settings.ts';
 import { markVanished, VANISHED } from './vanished.ts';
+import { markSeenAgain, seenAgainTable } from './seen-again.ts';
+import type { Logger } from '../shared/log.ts';
 
 export interface RowCounts {
   new: number;
@@ -42,6 +45,8 @@ export interface PublishInput {
   vanished?: readonly string[] | undefined;
   /** Completes the run row inside the same transaction (counts are filled in by publish). */
   runEnd: (counts: { transactions: RowCounts; operations: RowCounts }) => RunEnd;
+  /** Told when the last-seen marks written after the commit fail (the run stays committed). */
+  logger?: Pick<Logger, 'warn'> | undefined;
 }
 
 interface Entity {
@@ -55,18 +60,26 @@ const RAW_KEY = 'raw_key';
 
 const TRANSACTIONS: Entity = { spec: TRANSACTIONS_TABLE, staged: ROWS_TX };
 const OPERATIONS: Entity = { spec: OPERATIONS_TABLE, staged: ROWS_OP };
+const LOADED = [TRANSACTIONS_TABLE, OPERATIONS_TABLE] as const;
 
 export async function publishRun(db: DuckDBConnection, input: PublishInput): Promise<{ transactions: RowCounts; operations: RowCounts }> {
   try {
-    return await withDuckdbSettings(db, PUBLISH_SETTINGS, () => publishOnce(db, input));
+    return await withDuckdbSettings(db, PUBLISH_SETTINGS, async () => {
+      const counts = await publishOnce(db, input);
+      await markSeenAgain(db, LOADED, input).catch((cause: unknown) => {
+        input.logger?.warn({ id: 'syncSeenMarksLate', runId: input.runId, said: (cause as Error).message });
+      });
+      return counts;
+    });
   } finally {
     for (const table of [
       'pub_seen',
-      'pub_history',
+      'pub_compared',
+      'pub_rewrite',
       'pub_losers',
       'pub_existing_ids',
       'pub_existing',
-      ...[TRANSACTIONS_TABLE, OPERATIONS_TABLE].flatMap((t) => [keptTable(t), rawFilesTable(t), changedTextsTable(t)]),
+      ...LOADED.flatMap((t) => [keptTable(t), rawFilesTable(t), changedTextsTable(t), seenAgainTable(t, 'rows'), seenAgainTable(t, 'pairs')]),
       VANISHED,
       ROWS_TX,
       ROWS_OP,
@@ -159,23 +172,19 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
   const keysOf = (alias: string) => e.spec.keys.map((k) => `${alias}.${k}`).join(', ');
   const on = (a: string, b: string, extra: string[] = []) => [...e.spec.keys, ...extra].map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
 
-  // History, from every staged row of the run (duplicates included): each (id, status) seen. Pairs
-  // seen before get their last-seen marks, new pairs are appended. The held pairs are copied out, deleted
-  // and written again rather than UPDATEd: an UPDATE keeps every row's old and new values in memory
-  // until COMMIT, which nothing can spill, so its need grew with the run's rows (a promotion day re-read
-  // over the lookback broke the cap); a DELETE marks row ids and the INSERT spills like any append.
+  // History, from every staged row of the run (duplicates included): each (id, status) seen. New pairs
+  // are appended; the pairs seen before are collected for their last-seen marks (seen-again.ts). They
+  // are found by a semi-join of the history with the run's pairs (the history on the left: DuckDB
+  // builds on the pairs and skips the row groups their range rules out).
+  const pairs = seenAgainTable(e.spec, 'pairs');
   await db.run(`CREATE OR REPLACE TEMP TABLE pub_seen AS
     SELECT ${keys}, status, min(date_updated) AS date_updated FROM ${e.staged} GROUP BY ALL`);
-  // The pairs already held are found by a semi-join of the history with the run's pairs (the history on
-  // the left: DuckDB builds on the pairs and skips the row groups their range rules out).
-  await db.run(`CREATE OR REPLACE TEMP TABLE pub_history AS
-    SELECT h.* FROM ${e.spec.history} h SEMI JOIN temp.pub_seen s ON ${on('h', 's', ['status'])}`);
-  await db.run(`DELETE FROM ${e.spec.history} h USING temp.pub_history x WHERE ${on('h', 'x', ['status'])}`);
-  await exec(`INSERT INTO ${e.spec.history} SELECT * REPLACE (${NOW} AS last_seen_at, ${RUN} AS last_seen_run) FROM temp.pub_history`);
+  await db.run(`CREATE OR REPLACE TEMP TABLE ${pairs.replace('temp.', '')} AS
+    SELECT ${keysOf('h')}, h.status FROM ${e.spec.history} h SEMI JOIN temp.pub_seen s ON ${on('h', 's', ['status'])}`);
   await exec(`INSERT INTO ${e.spec.history}
     SELECT ${keysOf('s')}, s.status, s.date_updated, ${NOW}, ${NOW}, ${RUN}, ${RUN}
-    FROM temp.pub_seen s ANTI JOIN temp.pub_history h ON ${on('h', 's', ['status'])}`);
-  await dropTemp(db, 'pub_seen', 'pub_history');
+    FROM temp.pub_seen s ANTI JOIN ${pairs} h ON ${on('h', 's', ['status'])}`);
+  await dropTemp(db, 'pub_seen');
 
   // One row per id: the latest observation wins; one that carries item_id beats one without. Only ids
   // seen more than once (sweeps overlap the date windows) go through the window function.
@@ -212,8 +221,8 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
   let changed = 0;
   // The held rows are picked from the table by the run's ids first (the table on the left, as above), so
   // that the join that pairs them with the staged rows holds the run's rows, never the table's.
-  const heldRows = `(SELECT * FROM ${e.spec.name} h SEMI JOIN temp.pub_existing_ids x ON ${on('h', 'x')})`;
-  if (existing > 0) changed = await mergeExisting(db, exec, e, winners(` JOIN ${heldRows} t ON ${on('f', 't')}`), on, text.rawKey);
+  const held = (ids: string) => winners(` JOIN (SELECT * FROM ${e.spec.name} h SEMI JOIN ${ids} x ON ${on('h', 'x')}) t ON ${on('f', 't')}`);
+  if (existing > 0) changed = await mergeExisting(db, exec, e, held, on, text.rawKey);
 
   const isExisting = `EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'f')})`;
   // Every new row's text is kept; one without a place fails the statement rather than lose it.
@@ -226,16 +235,18 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
 
 /**
  * Rows the warehouse already holds (`held`: the run's winning staged rows as `f`, joined to their table
- * rows as `t`): compared (for the counts), then written again as they now read (a listing without
- * item_id keeps a known one; first seen stays, last seen is this run). Deleted and inserted rather than
- * UPDATEd, for the memory (see the history in mergeEntity): a held row that did not change is written
- * again with the same values. Returns how many changed in a compared column.
+ * rows as `t` of the ids a TEMP table names): compared first, keys and verdicts only. A row whose every
+ * column would read as it does is only marked as seen again, after the commit (seen-again.ts); the
+ * others are written again as they now read (a listing without item_id keeps a known one; first seen
+ * stays, last seen is this run), deleted and inserted rather than UPDATEd: DuckDB keeps an UPDATE's
+ * values in memory until COMMIT, where a DELETE marks row ids and an INSERT spills like any append.
+ * Returns how many changed in a compared column.
  */
 async function mergeExisting(
   db: DuckDBConnection,
   exec: Exec,
   e: Entity,
-  held: string,
+  held: (ids: string) => string,
   on: (a: string, b: string) => string,
   keptRawKey: string,
 ): Promise<number> {
@@ -245,23 +256,28 @@ async function mergeExisting(
   const counted = [...e.spec.compared.map((c) => `f.${c} IS DISTINCT FROM t.${c}`), '(f.item_id IS NOT NULL AND f.item_id IS DISTINCT FROM t.item_id)'].join(
     ' OR ',
   );
-  const columns = tableColumns.map((c) =>
-    c === 'item_id'
-      ? 'coalesce(f.item_id, t.item_id) AS item_id'
-      : c === RAW_KEY
-        ? `CASE WHEN ${textChanged} THEN ${keptRawKey} ELSE t.raw_key END AS ${RAW_KEY}`
-        : `f.${c}`,
+  const written = (c: string) =>
+    c === 'item_id' ? 'coalesce(f.item_id, t.item_id)' : c === RAW_KEY ? `CASE WHEN ${textChanged} THEN ${keptRawKey} ELSE t.raw_key END` : `f.${c}`;
+  const same = [`NOT ${textChanged}`, ...tableColumns.filter((c) => c !== RAW_KEY).map((c) => `${written(c)} IS NOT DISTINCT FROM t.${c}`)].join(' AND ');
+  const keys = e.spec.keys.map((k) => `f.${k}`).join(', ');
+  await db.run(`CREATE OR REPLACE TEMP TABLE pub_compared AS SELECT ${keys}, (${counted}) AS counted, (${same}) AS same FROM ${held('temp.pub_existing_ids')}`);
+  const reader = await db.runAndReadAll(
+    'SELECT count(*) FILTER (WHERE counted) AS changed, count(*) FILTER (WHERE NOT same) AS rewritten FROM temp.pub_compared',
   );
-  // The staged row of each existing id that wins, as its table row will read, with whether it counts as changed.
-  await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
-    SELECT ${columns.join(', ')}, t.first_seen_at, t.first_seen_run, (${counted}) AS counted
-    FROM ${held}`);
-  const reader = await db.runAndReadAll('SELECT count(*) FILTER (WHERE counted) AS changed FROM temp.pub_existing');
   const changed = Number(reader.getRowObjects()[0]?.['changed'] ?? 0);
-  await db.run(`DELETE FROM ${e.spec.name} t USING temp.pub_existing x WHERE ${on('t', 'x')}`);
-  await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')})
-    SELECT ${tableColumns.join(', ')}, first_seen_at, ${NOW}, first_seen_run, ${RUN} FROM temp.pub_existing`);
-  await dropTemp(db, 'pub_existing');
+  const rewritten = Number(reader.getRowObjects()[0]?.['rewritten'] ?? 0);
+  await db.run(`CREATE OR REPLACE TEMP TABLE ${seenAgainTable(e.spec, 'rows').replace('temp.', '')} AS
+    SELECT ${e.spec.keys.join(', ')} FROM temp.pub_compared WHERE same`);
+  if (rewritten > 0) {
+    // The staged row of each id to rewrite, as its table row will read (the join holds those rows only).
+    await db.run(`CREATE OR REPLACE TEMP TABLE pub_rewrite AS SELECT ${e.spec.keys.join(', ')} FROM temp.pub_compared WHERE NOT same`);
+    await db.run(`CREATE OR REPLACE TEMP TABLE pub_existing AS
+      SELECT ${tableColumns.map((c) => `${written(c)} AS ${c}`).join(', ')}, t.first_seen_at, t.first_seen_run FROM ${held('temp.pub_rewrite')}`);
+    await db.run(`DELETE FROM ${e.spec.name} t USING temp.pub_existing x WHERE ${on('t', 'x')}`);
+    await exec(`INSERT INTO ${e.spec.name} (${tableColumns.join(', ')}, ${SEEN_COLUMNS.join(', ')})
+      SELECT ${tableColumns.join(', ')}, first_seen_at, ${NOW}, first_seen_run, ${RUN} FROM temp.pub_existing`);
+  }
+  await dropTemp(db, 'pub_compared', 'pub_rewrite', 'pub_existing');
   return changed;
 }
 

@@ -40,6 +40,7 @@ export async function replayAll(
         windows: reads.filter((r) => !r.window.lookups),
         staged: { transactions: stager.staged('transactions'), operations: stager.staged('operations') },
         watermarks: {},
+        logger: deps.logger,
         runEnd: (c) => ({
           runId: request.runId,
           outcome: 'done',

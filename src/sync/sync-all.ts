@@ -247,6 +247,7 @@ async function readAndPublish(
     rejects,
     vanished: lookups.vanished,
     watermarks,
+    logger: deps.logger,
     runEnd: (c) => ({
       runId: request.runId,
       outcome: 'done',

@@ -23,6 +23,7 @@ export const LOG_SAMPLES: LogParams = {
     rows: 1204,
     first: { page: 3, row: 81, idField: 'transaction_id', rowId: 'tx0180', reason: 'field net_value: expected a number, got null' },
   },
+  syncSeenMarksLate: { runId: 'sync-20260302-023000', said: 'Out of Memory Error: failed to pin block of size 256.0 KiB' },
   syncDone: {
     runId: 'sync-20260302-023000',
     windows: 12,

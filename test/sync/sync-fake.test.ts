@@ -8,6 +8,8 @@ import { silentLogger } from '../../src/shared/log.ts';
 import { ReconError } from '../../src/shared/errors.ts';
 import { ONE_THREAD, openMigratedCopy, scratchDir } from '../warehouse/migrated-copy.ts';
 import { replayAll } from '../../src/sync/replay.ts';
+import { markSeenAgain } from '../../src/sync/seen-again.ts';
+import { OPERATIONS_TABLE, TRANSACTIONS_TABLE } from '../../src/shared/tables.ts';
 import { startFakeService, fakeTransaction, fakeCashIn, fakeCashOut } from './fake-service.ts';
 import { DAY, NOW, onCleanup, rows, setup, cleanUpSyncs } from './fake-sync.ts';
 
@@ -120,6 +122,37 @@ describe('syncAll (scripted service)', () => {
     expect(second.rows).toEqual({ new: 0, changed: 0, unchanged: 251 });
     expect(await rows(warehouse, 'SELECT * EXCLUDE (last_seen_at, last_seen_run) FROM transactions ORDER BY 1')).toEqual(before);
     expect(await rows(warehouse, 'SELECT count(*) AS n FROM transaction_history')).toEqual([{ n: '250' }]);
+    // Listed again as held: only the last-seen marks move (written after the commit, seen-again.ts).
+    for (const table of ['transactions', 'transaction_history', 'operations', 'operation_history']) {
+      expect(await rows(warehouse, `SELECT DISTINCT first_seen_run, last_seen_run FROM ${table}`)).toEqual([{ first_seen_run: 'r1', last_seen_run: 'r2' }]);
+    }
+  });
+
+  it('writes the last-seen marks in as many transactions as asked, each held row once', async () => {
+    const service = await startFakeService(sales(250), [fakeCashIn('ci1', NOW - DAY)]);
+    const { warehouse, run } = await setup(service);
+    await run();
+    const db = warehouse.connection;
+    await db.run(`CREATE TEMP TABLE pub_seen_again_rows_transactions AS SELECT transaction_id FROM transactions WHERE transaction_id < 'tx0200'`);
+    await db.run(
+      `CREATE TEMP TABLE pub_seen_again_pairs_transactions AS SELECT transaction_id, status FROM transaction_history WHERE transaction_id >= 'tx0100'`,
+    );
+    await db.run(`CREATE TEMP TABLE pub_seen_again_rows_operations AS SELECT kind, operation_id FROM operations`);
+    await db.run(`CREATE TEMP TABLE pub_seen_again_pairs_operations AS SELECT kind, operation_id, status FROM operation_history WHERE false`);
+    const marked = await markSeenAgain(db, [TRANSACTIONS_TABLE, OPERATIONS_TABLE], { runId: 'r9', nowMs: NOW + DAY, perTransaction: 7 });
+    expect(marked).toBe(200 + 150 + 1);
+    const marks = (table: string) =>
+      rows(warehouse, `SELECT last_seen_run AS run, epoch_ms(last_seen_at) AS at, count(*) AS n FROM ${table} GROUP BY ALL ORDER BY 1`);
+    expect(await marks('transactions')).toEqual([
+      { run: 'r1', at: String(NOW), n: '50' },
+      { run: 'r9', at: String(NOW + DAY), n: '200' },
+    ]);
+    expect(await marks('transaction_history')).toEqual([
+      { run: 'r1', at: String(NOW), n: '100' },
+      { run: 'r9', at: String(NOW + DAY), n: '150' },
+    ]);
+    expect(await marks('operations')).toEqual([{ run: 'r9', at: String(NOW + DAY), n: '1' }]);
+    expect(await marks('operation_history')).toEqual([{ run: 'r1', at: String(NOW), n: '1' }]);
   });
 
   it('re-reads a window whose total moves while paging (a row inserted mid-read)', async () => {
@@ -211,6 +244,14 @@ describe('syncAll (scripted service)', () => {
     expect(
       await rows(warehouse, "SELECT string_agg(status, ' -> ' ORDER BY date_updated) AS path FROM transaction_history WHERE transaction_id = 'tx0000'"),
     ).toEqual([{ path: 'paid -> refunded' }]);
+    // The rewritten row and its new pair are last seen by the second run; the pair it left, by the first.
+    expect(
+      await rows(warehouse, "SELECT status, first_seen_run, last_seen_run FROM transaction_history WHERE transaction_id = 'tx0000' ORDER BY first_seen_run"),
+    ).toEqual([
+      { status: 'paid', first_seen_run: 'r1', last_seen_run: 'r1' },
+      { status: 'refunded', first_seen_run: 'r2', last_seen_run: 'r2' },
+    ]);
+    expect(await rows(warehouse, 'SELECT DISTINCT first_seen_run, last_seen_run FROM transactions')).toEqual([{ first_seen_run: 'r1', last_seen_run: 'r2' }]);
   });
 
   it('keeps raw pages and rebuilds an identical warehouse from them with --replay', async () => {

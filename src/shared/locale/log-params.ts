@@ -53,6 +53,7 @@ interface FileLogParams {
 /** The sync, the backfill of older sales, the warehouse and the service. */
 interface RunLogParams {
   syncRowsKeptOut: { window: string; rows: number; first?: RejectedRow };
+  syncSeenMarksLate: { runId: string; said: string };
   syncDone: {
     runId: string;
     windows: number;

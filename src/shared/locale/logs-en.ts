@@ -31,6 +31,9 @@ export const logsEn: LogCatalogue = {
 
   syncRowsKeptOut: (p) =>
     `${p.window}: ${p.rows} row${p.rows === 1 ? '' : 's'} kept out of the warehouse (sync_rejects), the first ${p.first === undefined ? '' : firstRow(p.first)}`,
+  syncSeenMarksLate: (p) =>
+    `sync ${p.runId} is committed, but the last-seen marks of the rows it listed unchanged were not all written (${p.said}); ` +
+    'those rows keep an earlier run in last_seen_at / last_seen_run until a later sync lists them again',
   syncDone: (p) => {
     const extra = [
       p.rejected > 0 ? `${p.rejected} kept out (sync_rejects)` : '',

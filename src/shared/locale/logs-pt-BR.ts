@@ -42,6 +42,9 @@ export const logsPtBR: LogCatalogue = {
 
   syncRowsKeptOut: (p, w) =>
     `${p.window}: ${agreed(p.rows, w.fmt, 'linha mantida', 'linhas mantidas')} fora do warehouse (sync_rejects)${p.first === undefined ? '' : `; a primeira: ${firstRow(p.first, w.fmt)}`}`,
+  syncSeenMarksLate: (p) =>
+    `a sincronização ${p.runId} está gravada, mas as marcas de última vista das linhas que ela listou sem mudança não foram todas escritas (${p.said}); ` +
+    'essas linhas ficam com uma execução anterior em last_seen_at / last_seen_run até uma próxima sincronização listá-las de novo',
   syncDone: (p, w) => {
     const n = (value: number, one: string, many: string) => agreed(value, w.fmt, one, many);
     const extra = [
