@@ -223,6 +223,7 @@ async function mergeEntity(db: DuckDBConnection, exec: Exec, e: Entity, windows:
   // that the join that pairs them with the staged rows holds the run's rows, never the table's.
   const held = (ids: string) => winners(` JOIN (SELECT * FROM ${e.spec.name} h SEMI JOIN ${ids} x ON ${on('h', 'x')}) t ON ${on('f', 't')}`);
   if (existing > 0) changed = await mergeExisting(db, exec, e, held, on, text.rawKey);
+  else await db.run(`CREATE OR REPLACE TEMP TABLE ${seenAgainTable(e.spec, 'rows').replace('temp.', '')} AS SELECT ${keys} FROM ${e.spec.name} WHERE false`);
 
   const isExisting = `EXISTS (SELECT 1 FROM temp.pub_existing_ids x WHERE ${on('x', 'f')})`;
   // Every new row's text is kept; one without a place fails the statement rather than lose it.

@@ -128,6 +128,21 @@ describe('syncAll (scripted service)', () => {
     }
   });
 
+  it('marks what a run lists again when the other stream holds nothing yet, without a warning', async () => {
+    const txs: ReturnType<typeof fakeTransaction>[] = [];
+    const service = await startFakeService(txs, [fakeCashIn('ci1', NOW - DAY)]);
+    const warnings: string[] = [];
+    const logger = { ...silentLogger, warn: (sentence: { id: string }) => void warnings.push(sentence.id) };
+    const { warehouse, run } = await setup(service, {}, logger);
+    await run();
+    txs.push(fakeTransaction('tx1', NOW - DAY));
+    expect((await run()).rows).toEqual({ new: 1, changed: 0, unchanged: 1 });
+    expect(warnings).toEqual([]);
+    expect(await rows(warehouse, 'SELECT first_seen_run, last_seen_run FROM operations')).toEqual([{ first_seen_run: 'r1', last_seen_run: 'r2' }]);
+    expect(await rows(warehouse, 'SELECT first_seen_run, last_seen_run FROM operation_history')).toEqual([{ first_seen_run: 'r1', last_seen_run: 'r2' }]);
+    expect(await rows(warehouse, 'SELECT first_seen_run, last_seen_run FROM transactions')).toEqual([{ first_seen_run: 'r2', last_seen_run: 'r2' }]);
+  });
+
   it('writes the last-seen marks in as many transactions as asked, each held row once', async () => {
     const service = await startFakeService(sales(250), [fakeCashIn('ci1', NOW - DAY)]);
     const { warehouse, run } = await setup(service);
