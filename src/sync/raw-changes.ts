@@ -3,13 +3,15 @@
 // names no file). Such a text is kept again even when no column changed (raw-files.ts), so that
 // transactions_raw is always the text as last listed. Only rows the warehouse holds are compared: the
 // residue each was staged with (its window's raw file, in staging order) against the one its raw_key
-// names (the files of the store it points into), by MD5. One window at a time, each statement reading
+// names (the files of the store it points into), by MD5: the digest column each file a sync writes
+// holds (raw-store.ts), read without the texts; a file written before the column is digested from its
+// pieces as it is read. One window at a time, each statement reading
 // only the window's rows and the files they point into: the need of a statement is one window's, never
 // the run's, so a promotion day re-read over the lookback (many windows of held rows) fits the share.
 import { existsSync } from 'node:fs';
 import { listValue, type DuckDBConnection } from '@duckdb/node-api';
 import type { LoadedTable } from '../shared/tables.ts';
-import { rawDirOfConnection, rawFileOf } from '../warehouse/raw-store.ts';
+import { rawDigestSql, rawDirOfConnection, rawFileOf } from '../warehouse/raw-store.ts';
 import { runWithParams } from '../warehouse/sql.ts';
 import { stagedRawFileOf } from './raw-files.ts';
 import type { WindowRead } from './read-window.ts';
@@ -18,8 +20,6 @@ import type { WindowRead } from './read-window.ts';
 export function changedTextsTable(spec: LoadedTable): string {
   return `temp.pub_text_changed_${spec.name}`;
 }
-
-const RESIDUE = `concat_ws(',"', ${Array.from({ length: 24 }, (_, i) => `p${String(i + 1).padStart(2, '0')}`).join(', ')})`;
 
 /**
  * Fills changedTextsTable for the run's winning rows (`winners`, a condition on the staged row `o`)
@@ -48,12 +48,12 @@ export async function findChangedTexts(
   for (const w of read) {
     const heldOfWindow = `(SELECT ${keys} FROM ${run.staged} o WHERE o.window_no = ${w.windowNo} AND ${heldWinners})`;
     // The listed residues of the window's held rows, from its raw file by their place in it.
-    const listed = `SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')}, md5(${RESIDUE}) AS digest
+    const listed = `SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')}, p.digest
       FROM (SELECT window_no, ${keys}, row_number() OVER (ORDER BY rowid) - 1 AS pos FROM ${run.staged} WHERE window_no = ${w.windowNo}) o
       JOIN read_parquet($listed_file, file_row_number = true) p ON p.file_row_number = o.pos
       WHERE ${heldWinners}`;
-    // The kept residues of the same rows, from the files their raw_keys name; each text is digested
-    // after the join, so only the rows asked for are.
+    // The kept digests of the same rows, from the files their raw_keys name (the held rows' keys split
+    // into the file's number and the row's place, so that the join pairs numbers, not texts).
     const numbers = await db.runAndReadAll(
       `SELECT DISTINCT split_part(t.raw_key, ':', 1) AS file_no FROM ${spec.name} t SEMI JOIN ${heldOfWindow} x ON ${on('t', 'x')}`,
     );
@@ -63,19 +63,34 @@ export async function findChangedTexts(
       .filter((n) => /^\d+$/.test(n))
       .map((n) => rawFileOf(rawDir ?? '', spec.name, Number(n)))
       .filter((path) => existsSync(path));
-    const kept =
-      files.length === 0
-        ? `SELECT ${keys}, NULL::VARCHAR AS digest FROM ${spec.name} WHERE false`
-        : `SELECT ${spec.keys.map((k) => `t.${k}`).join(', ')}, md5(${RESIDUE}) AS digest
-           FROM (SELECT ${keys}, raw_key FROM ${spec.name} t SEMI JOIN ${heldOfWindow} x ON ${on('t', 'x')}) t
-           JOIN read_parquet($kept_files, filename = true, file_row_number = true) p
-             ON t.raw_key = parse_filename(p.filename, true) || ':' || p.file_row_number`;
+    const withDigest = await filesWithDigest(db, files);
+    const heldKeys = `(SELECT ${keys}, split_part(raw_key, ':', 1) AS file_no, TRY_CAST(split_part(raw_key, ':', 2) AS BIGINT) AS row_no
+      FROM ${spec.name} t SEMI JOIN ${heldOfWindow} x ON ${on('t', 'x')})`;
+    const keptOf = (list: string, digest: string) => `SELECT ${spec.keys.map((k) => `t.${k}`).join(', ')}, ${digest} AS digest FROM ${heldKeys} t
+      JOIN read_parquet(${list}, filename = true, file_row_number = true) p ON t.row_no = p.file_row_number AND t.file_no = parse_filename(p.filename, true)`;
+    const parts = [
+      ...(withDigest.length > 0 ? [keptOf('$digest_files', 'p.digest')] : []),
+      ...(withDigest.length < files.length ? [keptOf('$old_files', rawDigestSql('p'))] : []),
+    ];
+    const kept = parts.length === 0 ? `SELECT ${keys}, NULL::UHUGEINT AS digest FROM ${spec.name} WHERE false` : parts.join(' UNION ALL ');
     await runWithParams(
       db,
       `INSERT INTO ${changed}
        SELECT l.window_no, ${spec.keys.map((k) => `l.${k}`).join(', ')} FROM (${listed}) l LEFT JOIN (${kept}) k ON ${on('k', 'l')}
        WHERE k.digest IS DISTINCT FROM l.digest`,
-      { listed_file: stagedRawFileOf(w.read), kept_files: listValue(files) },
+      {
+        listed_file: stagedRawFileOf(w.read),
+        ...(withDigest.length > 0 ? { digest_files: listValue(withDigest) } : {}),
+        ...(withDigest.length < files.length ? { old_files: listValue(files.filter((f) => !withDigest.includes(f))) } : {}),
+      },
     );
   }
+}
+
+/** Which of the raw files hold the digest column (files written before it do not), from their footers. */
+async function filesWithDigest(db: DuckDBConnection, files: readonly string[]): Promise<string[]> {
+  if (files.length === 0) return [];
+  const reader = await runWithParams(db, `SELECT DISTINCT file_name FROM parquet_schema($files) WHERE name = 'digest'`, { files: listValue([...files]) });
+  const named = new Set((await reader.getRowObjects()).map((r) => String(r['file_name'])));
+  return files.filter((f) => named.has(f));
 }

@@ -10,7 +10,9 @@
 // `<n>:<row>`: the file and the place in it (Parquet's file_row_number) of the row's current text, and
 // the views transactions_raw and operations_raw (migration 14) join each row to its text by it. The
 // views find the folder through the DuckDB variable recon_raw_dir, which every open sets; DuckDB binds
-// a view when it is created, so the folder holds at least file 0, which migration 14 wrote.
+// a view when it is created, so the folder holds at least file 0, which migration 14 wrote. Files a
+// sync writes also hold `digest` (rawPiecesSelect); the views read every file with file 0's columns,
+// which DuckDB takes by name from the others, so the column is theirs to ignore.
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -103,8 +105,11 @@ export function rawResidueSql(text: string, stream: RawStream, alias: string): s
 }
 
 /**
- * The SELECT of a raw file's columns, cut from `text`, an expression over `from` (a FROM clause, with
- * its joins and WHERE). The text is split once, into a list the columns take their pieces from.
+ * The SELECT of a raw file's columns, cut from `text` (a residue), an expression over `from` (a FROM
+ * clause, with its joins and WHERE). The text is split once, into a list the columns take their pieces
+ * from; `digest` is its MD5 as a number (md5_number), which a later sync compares with the residue it
+ * lists instead of reading the pieces back (files written before it have no digest; their residues are
+ * digested when read, rawDigestSql).
  */
 export function rawPiecesSelect(text: string, from: string): string {
   const columns = Array.from({ length: RAW_PIECES }, (_, i) => {
@@ -113,5 +118,11 @@ export function rawPiecesSelect(text: string, from: string): string {
     if (n < RAW_PIECES) return `pieces[${n}] AS ${name}`;
     return `CASE WHEN len(pieces) > ${RAW_PIECES} THEN array_to_string(pieces[${RAW_PIECES}:], ${CUT}) ELSE pieces[${RAW_PIECES}] END AS ${name}`;
   });
-  return `SELECT ${columns.join(', ')} FROM (SELECT string_split(${text}, ${CUT}) AS pieces FROM ${from})`;
+  return `SELECT ${columns.join(', ')}, digest FROM (SELECT string_split(${text}, ${CUT}) AS pieces, md5_number(${text}) AS digest FROM ${from})`;
+}
+
+/** The digest of a raw file's row from its pieces (alias `p`), equal to the `digest` column files written since it hold. */
+export function rawDigestSql(alias: string): string {
+  const pieces = Array.from({ length: RAW_PIECES }, (_, i) => `${alias}.p${String(i + 1).padStart(2, '0')}`);
+  return `md5_number(concat_ws(${CUT}, ${pieces.join(', ')}))`;
 }

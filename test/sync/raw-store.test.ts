@@ -2,7 +2,7 @@
 // texts the warehouse does not hold yet (a new row; a row listed with another text, even one that only
 // moved a key; a row whose raw file is gone), the raw views give every row its latest text exactly, the
 // sealed `recon sql` reads them (and still nothing else), and `recon export` writes them as Parquet.
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -91,6 +91,47 @@ describe('the raw rows store', () => {
     expect(await rows(warehouse, missing)).toEqual([{ n: '20' }]);
     expect((await run()).transactions).toEqual({ new: 0, changed: 0, unchanged: 20 });
     expect(await rows(warehouse, missing)).toEqual([{ n: '0' }]);
+    const texts = await exactRows(warehouse, 'SELECT encode(transaction_id) AS id, encode(raw) AS raw FROM transactions_raw');
+    const byId = new Map(texts.map((t) => [t['id'], t['raw'] as string]));
+    for (const row of txs) expect(byId.get(row['transaction_id'] as string)).toBe(JSON.stringify(row));
+  });
+
+  it('compares held texts with files written before the digest column by their pieces, and with later files by their digests', async () => {
+    const txs = Array.from({ length: 40 }, (_, i) => fakeTransaction(`tx${String(i).padStart(2, '0')}`, NOW - 2 * DAY - i * 60_000));
+    const service = await startFakeService(txs);
+    const { warehouse, run } = await setup(service);
+    await run();
+    const folder = join(rawDirOf(warehouse.path), 'transactions');
+    const digested = async () => {
+      const list = readdirSync(folder).map((f) => `'${join(folder, f)}'`);
+      const found = await rows(
+        warehouse,
+        `SELECT parse_filename(file_name, true) AS f FROM parquet_schema([${list.join(', ')}]) WHERE name = 'digest' ORDER BY 1`,
+      );
+      return found.map((r) => r['f']);
+    };
+    const written = (await digested()).length;
+    expect(written).toBeGreaterThan(0);
+    // The run's files as a version before the digest column wrote them: the same pieces, no digest.
+    for (const file of readdirSync(folder).filter((f) => f !== '0.parquet')) {
+      const path = join(folder, file);
+      await warehouse.connection.run(`COPY (SELECT * EXCLUDE (digest) FROM read_parquet('${path}')) TO '${path}.old' (FORMAT parquet)`);
+      renameSync(`${path}.old`, path);
+    }
+    expect(await digested()).toEqual([]);
+    // One row moves a key, one changes status; the others are listed as they were.
+    txs[5] = reordered(txs[5]!);
+    txs[30] = { ...txs[30]!, status: 'refunded', refunded_amount: 10_000, date_updated: new Date(NOW - DAY).toISOString() };
+    const stored = "SELECT count(*) AS n FROM read_parquet(getvariable('recon_raw_dir') || '/transactions/*.parquet')";
+    expect((await run()).transactions).toEqual({ new: 0, changed: 1, unchanged: 39 });
+    expect(await rows(warehouse, stored)).toEqual([{ n: '42' }]);
+    expect(await digested()).toHaveLength(1);
+    // Now a mix of both: the moved key back (a text the old files no longer name), nothing else.
+    txs[5] = reordered(txs[5]!);
+    expect((await run()).transactions).toEqual({ new: 0, changed: 0, unchanged: 40 });
+    expect(await rows(warehouse, stored)).toEqual([{ n: '43' }]);
+    expect((await run()).transactions).toEqual({ new: 0, changed: 0, unchanged: 40 });
+    expect(await rows(warehouse, stored)).toEqual([{ n: '43' }]);
     const texts = await exactRows(warehouse, 'SELECT encode(transaction_id) AS id, encode(raw) AS raw FROM transactions_raw');
     const byId = new Map(texts.map((t) => [t['id'], t['raw'] as string]));
     for (const row of txs) expect(byId.get(row['transaction_id'] as string)).toBe(JSON.stringify(row));
