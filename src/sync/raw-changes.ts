@@ -72,7 +72,7 @@ export async function findChangedTexts(
       ...(withDigest.length > 0 ? [keptOf('$digest_files', 'p.digest')] : []),
       ...(withDigest.length < files.length ? [keptOf('$old_files', rawDigestSql('p'))] : []),
     ];
-    const kept = parts.length === 0 ? `SELECT ${keys}, NULL::UHUGEINT AS digest FROM ${spec.name} WHERE false` : parts.join(' UNION ALL ');
+    const kept = parts.length === 0 ? `SELECT ${keys}, NULL::UBIGINT AS digest FROM ${spec.name} WHERE false` : parts.join(' UNION ALL ');
     await runWithParams(
       db,
       `INSERT INTO ${changed}
@@ -87,10 +87,15 @@ export async function findChangedTexts(
   }
 }
 
-/** Which of the raw files hold the digest column (files written before it do not), from their footers. */
+/**
+ * Which of the raw files hold the digest column as a sync writes it (files written before it do not),
+ * from their footers; any other column of that name is digested from the pieces instead.
+ */
 async function filesWithDigest(db: DuckDBConnection, files: readonly string[]): Promise<string[]> {
   if (files.length === 0) return [];
-  const reader = await runWithParams(db, `SELECT DISTINCT file_name FROM parquet_schema($files) WHERE name = 'digest'`, { files: listValue([...files]) });
+  const reader = await runWithParams(db, `SELECT DISTINCT file_name FROM parquet_schema($files) WHERE name = 'digest' AND type = 'INT64'`, {
+    files: listValue([...files]),
+  });
   const named = new Set((await reader.getRowObjects()).map((r) => String(r['file_name'])));
   return files.filter((f) => named.has(f));
 }

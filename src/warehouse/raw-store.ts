@@ -107,7 +107,8 @@ export function rawResidueSql(text: string, stream: RawStream, alias: string): s
 /**
  * The SELECT of a raw file's columns, cut from `text` (a residue), an expression over `from` (a FROM
  * clause, with its joins and WHERE). The text is split once, into a list the columns take their pieces
- * from; `digest` is its MD5 as a number (md5_number), which a later sync compares with the residue it
+ * from; `digest` is the upper 64 bits of its MD5 (md5_number_upper, a UBIGINT, which Parquet stores
+ * exactly; md5_number's UHUGEINT it stores as a DOUBLE), which a later sync compares with the residue it
  * lists instead of reading the pieces back (files written before it have no digest; their residues are
  * digested when read, rawDigestSql).
  */
@@ -118,11 +119,11 @@ export function rawPiecesSelect(text: string, from: string): string {
     if (n < RAW_PIECES) return `pieces[${n}] AS ${name}`;
     return `CASE WHEN len(pieces) > ${RAW_PIECES} THEN array_to_string(pieces[${RAW_PIECES}:], ${CUT}) ELSE pieces[${RAW_PIECES}] END AS ${name}`;
   });
-  return `SELECT ${columns.join(', ')}, digest FROM (SELECT string_split(${text}, ${CUT}) AS pieces, md5_number(${text}) AS digest FROM ${from})`;
+  return `SELECT ${columns.join(', ')}, digest FROM (SELECT string_split(${text}, ${CUT}) AS pieces, md5_number_upper(${text}) AS digest FROM ${from})`;
 }
 
 /** The digest of a raw file's row from its pieces (alias `p`), equal to the `digest` column files written since it hold. */
 export function rawDigestSql(alias: string): string {
   const pieces = Array.from({ length: RAW_PIECES }, (_, i) => `${alias}.p${String(i + 1).padStart(2, '0')}`);
-  return `md5_number(concat_ws(${CUT}, ${pieces.join(', ')}))`;
+  return `md5_number_upper(concat_ws(${CUT}, ${pieces.join(', ')}))`;
 }

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exportParquet } from '../../src/report/parquet-export.ts';
 import { runSqlOnWarehouse } from '../../src/report/run-sql.ts';
 import { silentLogger } from '../../src/shared/log.ts';
-import { rawDirOf } from '../../src/warehouse/raw-store.ts';
+import { rawDigestSql, rawDirOf } from '../../src/warehouse/raw-store.ts';
 import { DAY, NOW, exactRows, onCleanup, rows, setup, cleanUpSyncs } from './fake-sync.ts';
 import { fakeCashIn, fakeTransaction, startFakeService, type FakeRow } from './fake-service.ts';
 
@@ -112,6 +112,11 @@ describe('the raw rows store', () => {
     };
     const written = (await digested()).length;
     expect(written).toBeGreaterThan(0);
+    // Each digest is kept exactly (a UBIGINT), and is the one the pieces give.
+    const files = `read_parquet('${join(folder, '*.parquet')}', union_by_name = true) p WHERE digest IS NOT NULL`;
+    expect(
+      await rows(warehouse, `SELECT typeof(digest) AS t, count(*) FILTER (WHERE digest <> ${rawDigestSql('p')}) AS off FROM ${files} GROUP BY ALL`),
+    ).toEqual([{ t: 'UBIGINT', off: '0' }]);
     // The run's files as a version before the digest column wrote them: the same pieces, no digest.
     for (const file of readdirSync(folder).filter((f) => f !== '0.parquet')) {
       const path = join(folder, file);
