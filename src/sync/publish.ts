@@ -17,7 +17,7 @@ import { filterNameOf } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { ROWS_OP, ROWS_TX, STAGE_WINDOWS, type StagedWindow } from './stage.ts';
 import { keepTexts, keptTable, keptTextOf, rawFilesTable, storeTexts, unstoreTexts, type MovedFile } from './raw-files.ts';
-import { changedTextsTable, findChangedTexts } from './raw-changes.ts';
+import { changedTextsTable, findChangedTexts, heldTextsTable } from './raw-changes.ts';
 import { OPERATIONS_TABLE, SEEN_COLUMNS, TRANSACTIONS_TABLE, type LoadedTable } from '../shared/tables.ts';
 import { publishRejects, type RejectsSource } from './rejects.ts';
 import { withDuckdbSettings } from '../warehouse/with-settings.ts';
@@ -79,7 +79,14 @@ export async function publishRun(db: DuckDBConnection, input: PublishInput): Pro
       'pub_losers',
       'pub_existing_ids',
       'pub_existing',
-      ...LOADED.flatMap((t) => [keptTable(t), rawFilesTable(t), changedTextsTable(t), seenAgainTable(t, 'rows'), seenAgainTable(t, 'pairs')]),
+      ...LOADED.flatMap((t) => [
+        keptTable(t),
+        rawFilesTable(t),
+        changedTextsTable(t),
+        heldTextsTable(t),
+        seenAgainTable(t, 'rows'),
+        seenAgainTable(t, 'pairs'),
+      ]),
       VANISHED,
       ROWS_TX,
       ROWS_OP,

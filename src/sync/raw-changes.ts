@@ -5,9 +5,10 @@
 // residue each was staged with (its window's raw file, in staging order) against the one its raw_key
 // names (the files of the store it points into), by MD5: the digest column each file a sync writes
 // holds (raw-store.ts), read without the texts; a file written before the column is digested from its
-// pieces as it is read. One window at a time, each statement reading
-// only the window's rows and the files they point into: the need of a statement is one window's, never
-// the run's, so a promotion day re-read over the lookback (many windows of held rows) fits the share.
+// pieces as it is read. The held rows' raw_keys are read out of the table once for the run (keys and
+// numbers only); then one window at a time, each statement reading only the window's rows and the files
+// they point into: the need of a statement is one window's, never the run's, so a promotion day re-read
+// over the lookback (many windows of held rows) fits the share.
 import { existsSync } from 'node:fs';
 import { listValue, type DuckDBConnection } from '@duckdb/node-api';
 import type { LoadedTable } from '../shared/tables.ts';
@@ -19,6 +20,15 @@ import type { WindowRead } from './read-window.ts';
 /** TEMP table of the held rows whose listed text differs from the kept one: (window_no, keys). */
 export function changedTextsTable(spec: LoadedTable): string {
   return `temp.pub_text_changed_${spec.name}`;
+}
+
+/**
+ * TEMP table of the run's held winning rows with where their kept texts are: (window_no, keys,
+ * file_no, row_no), the parts of raw_key. Read out of the table once for the run, so that each window
+ * reads its own rows of it rather than the table again.
+ */
+export function heldTextsTable(spec: LoadedTable): string {
+  return `temp.pub_held_raw_${spec.name}`;
 }
 
 /**
@@ -37,16 +47,20 @@ export async function findChangedTexts(
   const changed = changedTextsTable(spec);
   await db.run(`CREATE OR REPLACE TEMP TABLE ${changed.replace('temp.', '')} AS SELECT window_no, ${keys} FROM ${run.staged} LIMIT 0`);
   const heldWinners = `EXISTS (SELECT 1 FROM ${run.held} x WHERE ${on('x', 'o')}) AND ${run.winners}`;
-  const reader = await db.runAndReadAll(`SELECT DISTINCT window_no FROM ${run.staged} o WHERE ${heldWinners}`);
+  const held = heldTextsTable(spec);
+  await db.run(`CREATE OR REPLACE TEMP TABLE ${held.replace('temp.', '')} AS
+    SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')}, split_part(t.raw_key, ':', 1) AS file_no,
+      TRY_CAST(split_part(t.raw_key, ':', 2) AS BIGINT) AS row_no
+    FROM ${spec.name} t JOIN (SELECT window_no, ${keys} FROM ${run.staged} o WHERE ${heldWinners}) o ON ${on('t', 'o')}`);
+  const reader = await db.runAndReadAll(`SELECT DISTINCT window_no FROM ${held}`);
   const withHeld = new Set(reader.getRowObjects().map((r) => Number(r['window_no'])));
   const read = windows.filter((w) => withHeld.has(w.windowNo));
-  if (read.length === 0) return;
 
   // One window at a time, so that a statement holds one window's rows (at most sync.pageSize x
   // sync.windowPageBudget), never the run's: a promotion day re-read over the lookback is many windows.
   const rawDir = await rawDirOfConnection(db);
   for (const w of read) {
-    const heldOfWindow = `(SELECT ${keys} FROM ${run.staged} o WHERE o.window_no = ${w.windowNo} AND ${heldWinners})`;
+    const heldOfWindow = `(SELECT ${keys}, file_no, row_no FROM ${held} WHERE window_no = ${w.windowNo})`;
     // The listed residues of the window's held rows, from its raw file by their place in it.
     const listed = `SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')}, p.digest
       FROM (SELECT window_no, ${keys}, row_number() OVER (ORDER BY rowid) - 1 AS pos FROM ${run.staged} WHERE window_no = ${w.windowNo}) o
@@ -54,9 +68,7 @@ export async function findChangedTexts(
       WHERE ${heldWinners}`;
     // The kept digests of the same rows, from the files their raw_keys name (the held rows' keys split
     // into the file's number and the row's place, so that the join pairs numbers, not texts).
-    const numbers = await db.runAndReadAll(
-      `SELECT DISTINCT split_part(t.raw_key, ':', 1) AS file_no FROM ${spec.name} t SEMI JOIN ${heldOfWindow} x ON ${on('t', 'x')}`,
-    );
+    const numbers = await db.runAndReadAll(`SELECT DISTINCT file_no FROM ${heldOfWindow}`);
     const files = numbers
       .getRowObjects()
       .map((r) => String(r['file_no']))
@@ -64,9 +76,7 @@ export async function findChangedTexts(
       .map((n) => rawFileOf(rawDir ?? '', spec.name, Number(n)))
       .filter((path) => existsSync(path));
     const withDigest = await filesWithDigest(db, files);
-    const heldKeys = `(SELECT ${keys}, split_part(raw_key, ':', 1) AS file_no, TRY_CAST(split_part(raw_key, ':', 2) AS BIGINT) AS row_no
-      FROM ${spec.name} t SEMI JOIN ${heldOfWindow} x ON ${on('t', 'x')})`;
-    const keptOf = (list: string, digest: string) => `SELECT ${spec.keys.map((k) => `t.${k}`).join(', ')}, ${digest} AS digest FROM ${heldKeys} t
+    const keptOf = (list: string, digest: string) => `SELECT ${spec.keys.map((k) => `t.${k}`).join(', ')}, ${digest} AS digest FROM ${heldOfWindow} t
       JOIN read_parquet(${list}, filename = true, file_row_number = true) p ON t.row_no = p.file_row_number AND t.file_no = parse_filename(p.filename, true)`;
     const parts = [
       ...(withDigest.length > 0 ? [keptOf('$digest_files', 'p.digest')] : []),
@@ -85,6 +95,7 @@ export async function findChangedTexts(
       },
     );
   }
+  await db.run(`DROP TABLE IF EXISTS ${held}`);
 }
 
 /**
