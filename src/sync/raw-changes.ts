@@ -76,23 +76,22 @@ export async function findChangedTexts(
       .map((n) => rawFileOf(rawDir ?? '', spec.name, Number(n)))
       .filter((path) => existsSync(path));
     const withDigest = await filesWithDigest(db, files);
-    const keptOf = (list: string, digest: string) => `SELECT ${spec.keys.map((k) => `t.${k}`).join(', ')}, ${digest} AS digest FROM ${heldOfWindow} t
-      JOIN read_parquet(${list}, filename = true, file_row_number = true) p ON t.row_no = p.file_row_number AND t.file_no = parse_filename(p.filename, true)`;
-    const parts = [
-      ...(withDigest.length > 0 ? [keptOf('$digest_files', 'p.digest')] : []),
-      ...(withDigest.length < files.length ? [keptOf('$old_files', rawDigestSql('p'))] : []),
-    ];
+    // Each group of files as its own parameter, with how its rows' digests are read.
+    const groups = [
+      { param: 'digest_files', files: withDigest, digest: 'p.digest' },
+      { param: 'old_files', files: files.filter((f) => !withDigest.includes(f)), digest: rawDigestSql('p') },
+    ].filter((g) => g.files.length > 0);
+    const parts = groups.map(
+      (g) => `SELECT ${spec.keys.map((k) => `t.${k}`).join(', ')}, ${g.digest} AS digest FROM ${heldOfWindow} t
+      JOIN read_parquet($${g.param}, filename = true, file_row_number = true) p ON t.row_no = p.file_row_number AND t.file_no = parse_filename(p.filename, true)`,
+    );
     const kept = parts.length === 0 ? `SELECT ${keys}, NULL::UBIGINT AS digest FROM ${spec.name} WHERE false` : parts.join(' UNION ALL ');
     await runWithParams(
       db,
       `INSERT INTO ${changed}
        SELECT l.window_no, ${spec.keys.map((k) => `l.${k}`).join(', ')} FROM (${listed}) l LEFT JOIN (${kept}) k ON ${on('k', 'l')}
        WHERE k.digest IS DISTINCT FROM l.digest`,
-      {
-        listed_file: stagedRawFileOf(w.read),
-        ...(withDigest.length > 0 ? { digest_files: listValue(withDigest) } : {}),
-        ...(withDigest.length < files.length ? { old_files: listValue(files.filter((f) => !withDigest.includes(f))) } : {}),
-      },
+      { listed_file: stagedRawFileOf(w.read), ...Object.fromEntries(groups.map((g) => [g.param, listValue(g.files)])) },
     );
   }
   await db.run(`DROP TABLE IF EXISTS ${held}`);

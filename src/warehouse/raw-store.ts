@@ -115,15 +115,20 @@ export function rawResidueSql(text: string, stream: RawStream, alias: string): s
 export function rawPiecesSelect(text: string, from: string): string {
   const columns = Array.from({ length: RAW_PIECES }, (_, i) => {
     const n = i + 1;
-    const name = `p${String(n).padStart(2, '0')}`;
+    const name = pieceColumn(n);
     if (n < RAW_PIECES) return `pieces[${n}] AS ${name}`;
     return `CASE WHEN len(pieces) > ${RAW_PIECES} THEN array_to_string(pieces[${RAW_PIECES}:], ${CUT}) ELSE pieces[${RAW_PIECES}] END AS ${name}`;
   });
   return `SELECT ${columns.join(', ')}, digest FROM (SELECT string_split(${text}, ${CUT}) AS pieces, md5_number_upper(${text}) AS digest FROM ${from})`;
 }
 
+/** The column of a raw file holding the text's `n`th piece (from 1): p01 ... p24. */
+function pieceColumn(n: number): string {
+  return `p${String(n).padStart(2, '0')}`;
+}
+
 /** The digest of a raw file's row from its pieces (alias `p`), equal to the `digest` column files written since it hold. */
 export function rawDigestSql(alias: string): string {
-  const pieces = Array.from({ length: RAW_PIECES }, (_, i) => `${alias}.p${String(i + 1).padStart(2, '0')}`);
+  const pieces = Array.from({ length: RAW_PIECES }, (_, i) => `${alias}.${pieceColumn(i + 1)}`);
   return `md5_number_upper(concat_ws(${CUT}, ${pieces.join(', ')}))`;
 }
