@@ -37,7 +37,7 @@ export interface PublishInput {
   windows: readonly WindowRead[];
   /** New watermarks to store, e.g. { 'operations:date_updated': 1700000000000 }. */
   watermarks: Readonly<Record<string, number>>;
-  /** The staged windows (rows in the TEMP tables of stage.ts, texts in their raw files), per stream. */
+  /** The staged windows (rows in the TEMP tables of stage.ts, their texts' digests beside them), per stream. */
   staged: { transactions: readonly StagedWindow[]; operations: readonly StagedWindow[] };
   /** Files of the rows the run kept out, appended to sync_rejects. */
   rejects?: readonly RejectsSource[] | undefined;

@@ -2,7 +2,7 @@
 // names: a key moved, a field the tables do not hold changed, or the text was never kept (a raw_key that
 // names no file). Such a text is kept again even when no column changed (raw-files.ts), so that
 // transactions_raw is always the text as last listed. Only rows the warehouse holds are compared: the
-// residue each was staged with (its window's raw file, in staging order) against the one its raw_key
+// residue each was staged with (its window's digests file, in staging order) against the one its raw_key
 // names (the files of the store it points into), by MD5: the digest column each file a sync writes
 // holds (raw-store.ts), read without the texts; a file written before the column is digested from its
 // pieces as it is read. The held rows' raw_keys are read out of the table once for the run (keys and
@@ -14,7 +14,7 @@ import { listValue, type DuckDBConnection } from '@duckdb/node-api';
 import type { LoadedTable } from '../shared/tables.ts';
 import { rawDigestSql, rawDirOfConnection, rawFileOf } from '../warehouse/raw-store.ts';
 import { runWithParams } from '../warehouse/sql.ts';
-import { stagedRawFileOf } from './raw-files.ts';
+import { stagedDigestsFileOf } from './raw-files.ts';
 import type { WindowRead } from './read-window.ts';
 
 /** TEMP table of the held rows whose listed text differs from the kept one: (window_no, keys). */
@@ -34,7 +34,7 @@ export function heldTextsTable(spec: LoadedTable): string {
 /**
  * Fills changedTextsTable for the run's winning rows (`winners`, a condition on the staged row `o`)
  * that the table holds (`held`, the TEMP table of their keys). `staged` is the run's TEMP table of rows;
- * `windows` the staged windows, whose raw files hold the listed texts.
+ * `windows` the staged windows, whose digests files hold the listed texts' digests.
  */
 export async function findChangedTexts(
   db: DuckDBConnection,
@@ -61,7 +61,7 @@ export async function findChangedTexts(
   const rawDir = await rawDirOfConnection(db);
   for (const w of read) {
     const heldOfWindow = `(SELECT ${keys}, file_no, row_no FROM ${held} WHERE window_no = ${w.windowNo})`;
-    // The listed residues of the window's held rows, from its raw file by their place in it.
+    // The listed residues' digests of the window's held rows, from its digests file by their place in it.
     const listed = `SELECT o.window_no, ${spec.keys.map((k) => `o.${k}`).join(', ')}, p.digest
       FROM (SELECT window_no, ${keys}, row_number() OVER (ORDER BY rowid) - 1 AS pos FROM ${run.staged} WHERE window_no = ${w.windowNo}) o
       JOIN read_parquet($listed_file, file_row_number = true) p ON p.file_row_number = o.pos
@@ -91,7 +91,7 @@ export async function findChangedTexts(
       `INSERT INTO ${changed}
        SELECT l.window_no, ${spec.keys.map((k) => `l.${k}`).join(', ')} FROM (${listed}) l LEFT JOIN (${kept}) k ON ${on('k', 'l')}
        WHERE k.digest IS DISTINCT FROM l.digest`,
-      { listed_file: stagedRawFileOf(w.read), ...Object.fromEntries(groups.map((g) => [g.param, listValue(g.files)])) },
+      { listed_file: stagedDigestsFileOf(w.read), ...Object.fromEntries(groups.map((g) => [g.param, listValue(g.files)])) },
     );
   }
   await db.run(`DROP TABLE IF EXISTS ${held}`);

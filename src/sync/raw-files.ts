@@ -1,19 +1,29 @@
 // The texts of a run's rows, on their way into the raw rows' store beside the warehouse
-// (warehouse/raw-store.ts). Each verified window's texts are cut into a zstd Parquet file next to its
-// NDJSON file while later windows are still being fetched, one row per staged row, in the order they
-// were staged. Publish keeps the texts the warehouse does not hold yet (a new row, or a row listed with
-// another text than its raw_key names, raw-changes.ts; not the copies that lose to another window) and
-// gives each window with some a file number: a window file all of whose texts are kept moves into the
-// store as it is, one with some kept is cut again with only those; a kept row's raw_key is its file and
-// its place in it. The files move in just before the publish commits, and back if it does not; a crash
-// in between leaves a file no row's raw_key names (a later publish takes its number again and replaces
-// it), which the raw views never show.
+// (warehouse/raw-store.ts). While later windows are still being fetched, each verified window's texts
+// are digested into a small zstd Parquet file next to its NDJSON file (one digest per staged row, in the
+// order they were staged), which the changed-text check compares with the kept ones (raw-changes.ts).
+// Publish keeps the texts the warehouse does not hold yet (a new row, or a row listed with another text
+// than its raw_key names; not the copies that lose to another window) and gives each window with some a
+// file number: the window's kept texts are cut into their raw file from its NDJSON file, and a kept
+// row's raw_key is that file and its place in it. Only kept texts are ever cut: a night lists most of
+// its rows again unchanged, and cutting every text to keep a few cost more than the rest of staging.
+// The files move in just before the publish commits, and back if it does not; a crash in between
+// leaves a file no row's raw_key names (a later publish takes its number again and replaces it), which
+// the raw views never show.
 import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ReconError } from '../shared/errors.ts';
 import type { LoadedTable } from '../shared/tables.ts';
-import { nextRawFileNumber, RAW_COPY_OPTIONS, rawDirOfConnection, rawFileOf, rawPiecesSelect, rawResidueSql } from '../warehouse/raw-store.ts';
+import {
+  nextRawFileNumber,
+  RAW_COPY_OPTIONS,
+  rawDirOfConnection,
+  rawFileOf,
+  rawPiecesSelect,
+  rawResidueSql,
+  rawTextDigestSql,
+} from '../warehouse/raw-store.ts';
 import { runWithParams } from '../warehouse/sql.ts';
 import { linesOf, operationIdPathSql, operationTextSql } from './file-readers.ts';
 import type { WindowRead } from './read-window.ts';
@@ -37,26 +47,25 @@ interface Window {
   read: WindowRead;
 }
 
-/** Where a window's texts are cut to, next to its NDJSON file. */
-export function stagedRawFileOf(read: WindowRead): string {
-  return `${read.file}.raw.parquet`;
+/** Where a window's digests are written to while it is staged, next to its NDJSON file (`digest`, one per staged row). */
+export function stagedDigestsFileOf(read: WindowRead): string {
+  return `${read.file}.digests.parquet`;
 }
 
 /**
- * The SELECT of a staged window's residues (raw-store.ts) cut into a raw file's columns, in the order the
- * rows were staged, optionally only those of the rows the table `kept` names (by `staged_row`).
+ * The FROM clause of a staged window's residues (raw-store.ts, as `g.residue`), in the order the rows
+ * were staged, optionally only those of the rows the table `kept` names (by `staged_row`).
  * Each line of the window file is paired with its staged row (`table`, in file order), and a line must
  * hold its row's own id member: the residue is shorter than the text then, or (an id spelled with
- * escapes, which is left in place) the line's own id, decoded, is the row's. A kept pair that does not
- * fails the statement: a text would otherwise be kept for another row (the staging cut, which keeps
- * every row, checks every pair). A transaction's text is its line, an operation's the listed row its
- * line carries. A kept text's place in its file is its rank among the kept ones by staging order
- * (keepTexts): which rows are kept is settled on the staged rows before they are put in that order and
- * paired with their lines, and the pairs are only filtered after. A condition on the pairs that DuckDB
- * answered with a join returned them in the kept table's order, which put other rows' texts at the
- * places raw_keys named.
+ * escapes, which is left in place) the line's own id, decoded, is the row's. A pair that does not fails
+ * the statement: a text would otherwise be digested or kept for another row. A transaction's text is
+ * its line, an operation's the listed row its line carries. A kept text's place in its file is its rank
+ * among the kept ones by staging order (keepTexts): which rows are kept is settled on the staged rows
+ * before they are put in that order and paired with their lines, and the pairs are only filtered after.
+ * A condition on the pairs that DuckDB answered with a join returned them in the kept table's order,
+ * which put other rows' texts at the places raw_keys named.
  */
-function textsOf(staged: Window, table: string, kept?: string): string {
+function residuesOf(staged: Window, table: string, kept?: string): string {
   const { read, windowNo } = staged;
   const stream = read.window.stream;
   const tx = stream === 'transactions';
@@ -70,18 +79,19 @@ function textsOf(staged: Window, table: string, kept?: string): string {
   const paired = `(SELECT j.*, r.line, ${text} AS text, ${rawResidueSql(text, stream, 'j')} AS residue FROM ${linesOf('$file')} r POSITIONAL JOIN ${rows} j) g`;
   const inStep = `CASE WHEN strlen(g.residue) < strlen(g.text) THEN true WHEN json_extract_string(g.line, ${path}) = ${id} THEN true
       ELSE error('raw text out of step with its row ' || ${id}) END`;
-  return rawPiecesSelect('g.residue', `${paired} WHERE ${inStep}${kept === undefined ? '' : ' AND g.kept'}`);
+  return `${paired} WHERE ${inStep}${kept === undefined ? '' : ' AND g.kept'}`;
 }
 
-/** Cuts a staged window's texts into its raw file (in the staging folder); `table` holds its staged rows. */
-export async function stageRawFile(db: DuckDBConnection, staged: Window, table: string): Promise<void> {
+/** Digests a staged window's texts into its digests file (in the staging folder); `table` holds its staged rows. */
+export async function stageDigests(db: DuckDBConnection, staged: Window, table: string): Promise<void> {
   const { read } = staged;
-  const result = await runWithParams(db, `COPY (${textsOf(staged, table)}) TO $target (${RAW_COPY_OPTIONS})`, {
-    file: read.file,
-    target: stagedRawFileOf(read),
-  });
+  const result = await runWithParams(
+    db,
+    `COPY (SELECT ${rawTextDigestSql('g.residue')} AS digest FROM ${residuesOf(staged, table)}) TO $target (${RAW_COPY_OPTIONS})`,
+    { file: read.file, target: stagedDigestsFileOf(read) },
+  );
   const rows = Number((await result.getRows())[0]?.[0] ?? 0);
-  if (rows !== read.rows) throw new Error(`cut ${rows} texts from ${read.file}, expected ${read.rows}`);
+  if (rows !== read.rows) throw new Error(`digested ${rows} texts from ${read.file}, expected ${read.rows}`);
 }
 
 /**
@@ -156,18 +166,16 @@ export async function storeTexts(
     const n = kept.get(w.windowNo) ?? 0;
     const fileNo = numbers.get(w.windowNo);
     if (n === 0 || fileNo === undefined) continue;
-    let from = stagedRawFileOf(w.read);
-    if (n !== w.read.rows) {
-      // Some texts are known already or lost to another window's: cut the window again with only the
-      // kept ones, in the same order (their places, `pos`, count only them).
-      from = `${w.read.file}.kept.parquet`;
-      const result = await runWithParams(db, `COPY (${textsOf(w, target.staged, keptTable(spec))}) TO $target (${RAW_COPY_OPTIONS})`, {
-        file: w.read.file,
-        target: from,
-      });
-      const rows = Number((await result.getRows())[0]?.[0] ?? 0);
-      if (rows !== n) throw new Error(`kept ${rows} texts of ${w.read.file}, expected ${n}`);
-    }
+    // Only the kept texts, in staging order (their places, `pos`, count only them); a window all of whose
+    // texts are kept is cut whole, without the join that picks them.
+    const from = `${w.read.file}.kept.parquet`;
+    const residues = residuesOf(w, target.staged, n === w.read.rows ? undefined : keptTable(spec));
+    const result = await runWithParams(db, `COPY (${rawPiecesSelect('g.residue', residues)}) TO $target (${RAW_COPY_OPTIONS})`, {
+      file: w.read.file,
+      target: from,
+    });
+    const rows = Number((await result.getRows())[0]?.[0] ?? 0);
+    if (rows !== n) throw new Error(`kept ${rows} texts of ${w.read.file}, expected ${n}`);
     const to = rawFileOf(rawDir, spec.name, fileNo);
     if (existsSync(to)) await assertUnnamed(db, spec, fileNo, to);
     await rename(from, to);

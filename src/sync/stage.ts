@@ -12,7 +12,7 @@ import { OPERATIONS_TABLE, TRANSACTIONS_TABLE, type LoadedTable } from '../share
 import { describeWindow, keyOf, type SyncWindow } from './windows.ts';
 import type { WindowRead } from './read-window.ts';
 import { rewriteParsed } from './stage-file.ts';
-import { stageRawFile } from './raw-files.ts';
+import { stageDigests } from './raw-files.ts';
 import { columnSpecOf, JSON_READ_OPTIONS } from './file-readers.ts';
 
 /** The column the tables name a row's text in the raw rows' store by (`<file>:<MD5 key>`). */
@@ -124,8 +124,8 @@ export class Stager {
 }
 
 /**
- * Loads a verified window's rows (`again`: replacing those of an earlier read of it) and cuts its texts
- * into its raw file. A row that repeats a key is refused by DuckDB's JSON reader while JSON.parse keeps
+ * Loads a verified window's rows (`again`: replacing those of an earlier read of it) and digests its
+ * texts into its digests file (raw-files.ts). A row that repeats a key is refused by DuckDB's JSON reader while JSON.parse keeps
  * the last value: the file is then written again as JSON.parse read it, and loaded once more (the
  * failed load's transaction left nothing behind).
  */
@@ -142,7 +142,7 @@ async function loadWindow(db: DuckDBConnection, staged: StagedWindow, again: boo
         if (result.rowsChanged !== read.rows) throw new Error(`staged ${result.rowsChanged} rows from ${read.file}, expected ${read.rows}`);
       }
     });
-    if (read.rows > 0) await stageRawFile(db, staged, table);
+    if (read.rows > 0) await stageDigests(db, staged, table);
   };
   try {
     await load().catch(async (error: unknown) => {

@@ -119,7 +119,12 @@ export function rawPiecesSelect(text: string, from: string): string {
     if (n < RAW_PIECES) return `pieces[${n}] AS ${name}`;
     return `CASE WHEN len(pieces) > ${RAW_PIECES} THEN array_to_string(pieces[${RAW_PIECES}:], ${CUT}) ELSE pieces[${RAW_PIECES}] END AS ${name}`;
   });
-  return `SELECT ${columns.join(', ')}, digest FROM (SELECT string_split(${text}, ${CUT}) AS pieces, md5_number_upper(${text}) AS digest FROM ${from})`;
+  return `SELECT ${columns.join(', ')}, digest FROM (SELECT string_split(${text}, ${CUT}) AS pieces, ${rawTextDigestSql(text)} AS digest FROM ${from})`;
+}
+
+/** The digest of a residue `text` (SQL), as a raw file's `digest` column holds it. */
+export function rawTextDigestSql(text: string): string {
+  return `md5_number_upper(${text})`;
 }
 
 /** The column of a raw file holding the text's `n`th piece (from 1): p01 ... p24. */
@@ -130,5 +135,5 @@ function pieceColumn(n: number): string {
 /** The digest of a raw file's row from its pieces (alias `p`), equal to the `digest` column files written since it hold. */
 export function rawDigestSql(alias: string): string {
   const pieces = Array.from({ length: RAW_PIECES }, (_, i) => `${alias}.${pieceColumn(i + 1)}`);
-  return `md5_number_upper(concat_ws(${CUT}, ${pieces.join(', ')}))`;
+  return rawTextDigestSql(`concat_ws(${CUT}, ${pieces.join(', ')})`);
 }
