@@ -93,6 +93,8 @@ export const LINE_HEIGHT = 15;
 export function wrappedLines(text: string, width: number, bold = false): number {
   // Headers were given room for their bold letters (BOLD); a line holds as many as the width allowed for.
   const perLine = Math.max(1, Math.floor((width - MARGIN) / (bold ? BOLD : TEXT) + 1e-9));
+  // Most cells fit on one line: words and the spaces between them never take more than the text's length.
+  if (text.length <= perLine && !text.includes('\n')) return 1;
   let lines = 0;
   for (const paragraph of text.split('\n')) {
     let used = 0;
