@@ -7,6 +7,7 @@
 // point: a report is sized to what a person reads, and a night no longer writes the whole book.
 import type { NotesSpec, ReportDefinition } from '../src/report/types.ts';
 import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql } from '../src/forecast/receivables-sql.ts';
+import { FORECAST_LINE_COLUMNS, forecastLinesSql } from '../src/forecast/forecast-lines.ts';
 
 /**
  * What the forecast covers, under every sheet (src/forecast/coverage.ts, bound as parameters): from which
@@ -81,21 +82,8 @@ export const forecast: ReportDefinition = {
       maxWorkbookRows: 50_000,
       // Printing the workbook prints the sums per day (the other sheet); this one prints its total and notes.
       printRows: 'totals',
-      sql: `
-SELECT transaction_id, item_id, card_brand, sold_at, installment, installments, due_date, amount_cents
-FROM $base
-WHERE due_date <= ${LINES_UNTIL}
-ORDER BY due_date, transaction_id, installment`,
-      columns: [
-        { key: 'transaction_id', header: 'transaction', type: 'text' },
-        { key: 'item_id', header: 'item', type: 'text' },
-        { key: 'card_brand', header: 'cardBrand', type: 'text' },
-        { key: 'sold_at', header: 'soldAt', type: 'instant' },
-        { key: 'installment', header: 'installment', type: 'integer' },
-        { key: 'installments', header: 'installments', type: 'integer' },
-        { key: 'due_date', header: 'dueDate', type: 'date' },
-        { key: 'amount_cents', header: 'expectedAmount', type: 'cents' },
-      ],
+      sql: forecastLinesSql('$base', `due_date <= ${LINES_UNTIL}`),
+      columns: [...FORECAST_LINE_COLUMNS],
       totals: ['amount_cents'],
       notes: notes(false),
       whenEmpty: {

@@ -4,6 +4,7 @@
 // so the rest of the night page does not change with it.
 import type { SettlementConfig } from '../config/schema.ts';
 import { type ForecastCoverage, readForecastCoverage } from '../forecast/coverage.ts';
+import { FORECAST_LINES_FILE } from '../forecast/forecast-lines.ts';
 import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql, settlementParams } from '../forecast/receivables-sql.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { dateParam } from '../warehouse/sql.ts';
@@ -19,6 +20,8 @@ interface ForecastDay {
 }
 
 export interface Forecast {
+  /** The night (YYYY-MM-DD) the forecast follows. */
+  date: string;
   days: ForecastDay[];
   settlement: SettlementConfig;
   /** From which sale date it is complete and which days are partial: the report's and summary.json's figure. */
@@ -45,7 +48,7 @@ export async function readForecast(db: Db, request: { date: string; zone: string
     cents: bigintOf(r['amount_cents']) ?? 0n,
   }));
   const coverage = await readForecastCoverage(db, { date: request.date, zone: request.zone, settlement: request.settlement });
-  return { days, settlement: request.settlement, coverage };
+  return { date: request.date, days, settlement: request.settlement, coverage };
 }
 
 /** The section: heading, the forecast notice, the contract, and the chart (values in cents, axis in R$). */
@@ -83,7 +86,10 @@ export function forecastSection(forecast: Forecast, m: Messages): SafeHtml {
         ? f.completeFrom(coverage.completeFrom)
         : f.partialDays(coverage.completeFrom, coverage.partialDays[0] ?? from, coverage.partialThrough);
   const coverageClass = partial.size > 0 ? 'notice' : 'muted';
-  return html`<section id="forecast"><h2>${f.heading}</h2><p class="notice">${f.notice}</p><p class="muted">${f.contract(forecast.settlement.firstInstallmentDays, forecast.settlement.perInstallment)}</p><p class="${coverageClass}" id="forecast-coverage">${covered}</p>${chart}</section>`;
+  // Every line the bars add up, written when asked for (forecast-lines-download.ts): the nightly's
+  // forecast.csv holds the nearest days' only.
+  const lines = `/nights/${encodeURIComponent(forecast.date)}/${FORECAST_LINES_FILE}`;
+  return html`<section id="forecast"><h2>${f.heading}</h2><p class="notice">${f.notice}</p><p class="muted">${f.contract(forecast.settlement.firstInstallmentDays, forecast.settlement.perInstallment)}</p><p class="${coverageClass}" id="forecast-coverage">${covered}</p>${chart}<p class="muted"><a id="forecast-lines" href="${lines}" download>${f.allLines(count)}</a></p></section>`;
 }
 
 /** An axis value in cents as whole reais, "R$ 12.500" (the ticks are round numbers of cents). */

@@ -6,6 +6,7 @@ import { readMonthClose } from '../shared/close-month.ts';
 import { FINDING_CATEGORIES } from '../shared/domain.ts';
 import { readCloseResidue } from './close-section.ts';
 import type { SettlementConfig } from '../config/schema.ts';
+import type { CsvDialect } from '../report/types.ts';
 import type { Clock } from '../shared/clock.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { refundWindow } from './chart-data.ts';
@@ -28,6 +29,8 @@ export interface SiteContext {
   reportsDir: string;
   zone: string;
   maskDocuments: boolean;
+  /** reports.csvDialect: the machine CSV's dialect, which the page's CSV written on request follows too. */
+  csvDialect: CsvDialect;
   warehouse: WarehouseReader;
   clock: Clock;
   /** Most findings rows a night page carries (the workbook has them all). */

@@ -19,6 +19,9 @@ import { warehouseReaderFor } from './warehouse-reads.ts';
 import type { WarehouseResources } from '../warehouse/memory-limit.ts';
 import type { JournalBounds } from '../triage/journal-read.ts';
 import { type Locale, messagesFor } from '../shared/locale/index.ts';
+import type { CsvDialect } from '../report/types.ts';
+import { FORECAST_LINES_FILE } from '../forecast/forecast-lines.ts';
+import { serveForecastLines } from './forecast-lines-download.ts';
 
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
@@ -40,6 +43,8 @@ export interface ServeOptions {
   warehouseResources?: WarehouseResources | undefined;
   zone: string;
   maskDocuments: boolean;
+  /** reports.csvDialect; "rfc4180" when absent. */
+  csvDialect?: CsvDialect | undefined;
   host: string;
   /** 0 picks a free port. */
   port: number;
@@ -95,6 +100,7 @@ export async function startReportServer(options: ServeOptions): Promise<RunningS
     reportsDir: options.reportsDir,
     zone: options.zone,
     maskDocuments: options.maskDocuments,
+    csvDialect: options.csvDialect ?? 'rfc4180',
     warehouse: warehouseReaderFor(options.warehousePath, options.warehouseResources),
     clock: options.clock,
     findingsLimit: options.findingsLimit ?? 5000,
@@ -199,7 +205,10 @@ async function handle(
       if (!(await serveNight(site, route.date, visitor, respond))) notFound();
       return;
     case 'file': {
-      const sent = await serveReportFile(site, route.date, route.file, res);
+      // Every line of the night's forecast is written on request; the other files are the night's own.
+      const sent =
+        route.file === FORECAST_LINES_FILE ? await serveForecastLines(site, route.date, res) : await serveReportFile(site, route.date, route.file, res);
+      // 'unavailable' (a job holds the warehouse) has been answered with a 503 already.
       if (sent === 'not_found') notFound();
       // The client went away mid-download: its choice, not a failure of the server.
       else if (sent === 'aborted') logger.event('serve.download.aborted', { date: route.date, file: route.file });

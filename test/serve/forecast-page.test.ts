@@ -137,6 +137,40 @@ describe('the night page: cash forecast', () => {
     expect(decode(section)).toContain(pagePtBR.forecast.partialDays('2025-06-01', '2026-03-11', '2026-05-26'));
   });
 
+  it('links every line of the horizon as a CSV, whose lines add up to the bars, day by day', async () => {
+    const server = await serve('en');
+    const section = /<section id="forecast"[\s\S]*?<\/section>/.exec((await get(server.url, `/nights/${NIGHT}`)).text)?.[0] ?? '';
+    const href = /<a id="forecast-lines" href="([^"]+)" download>/.exec(section)?.[1];
+    expect(href).toBe(`/nights/${NIGHT}/forecast-lines.csv`);
+    const file = await get(server.url, href ?? '');
+    expect(file.status).toBe(200);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="forecast-lines-${NIGHT}.csv"`);
+    const [header, ...lines] = file.text.trimEnd().split('\r\n');
+    expect(header).toBe('transaction_id,item_id,card_brand,sold_at,installment,installments,due_date,amount_cents');
+    const perDay = new Map<string, { count: number; cents: bigint }>();
+    for (const line of lines) {
+      const cells = line.split(',');
+      const day = perDay.get(cells[6] ?? '') ?? { count: 0, cents: 0n };
+      perDay.set(cells[6] ?? '', { count: day.count + 1, cents: day.cents + BigInt(cells[7] ?? '') });
+    }
+    expect(perDay).toEqual(expected);
+    const count = [...expected.values()].reduce((sum, e) => sum + e.count, 0);
+    expect(decode(section)).toContain(pageEn.forecast.allLines(count));
+    // In the order a person reads them: by due day.
+    const days = lines.map((line) => line.split(',')[6] ?? '');
+    expect(days).toEqual([...days].sort());
+  });
+
+  it('writes the lines for people under pt-BR, and answers 404 for a night without reports', async () => {
+    const server = await serve('pt-BR');
+    const file = await get(server.url, `/nights/${NIGHT}/forecast-lines.csv`);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="forecast-lines-${NIGHT}.br.csv"`);
+    expect(file.text.startsWith('\uFEFFTransação;')).toBe(true);
+    expect(file.text.trimEnd().split('\r\n')).toHaveLength(1 + [...expected.values()].reduce((sum, e) => sum + e.count, 0));
+    expect((await get(server.url, '/nights/2026-03-09/forecast-lines.csv')).status).toBe(404);
+  });
+
   it.skipIf(!existsSync(CHROMIUM))('draws inside a 1366 px page in Chromium, with no script or CSP error', async () => {
     const server = await serve('pt-BR');
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });

@@ -50,6 +50,7 @@ export default defineCommand({
       settlement: ctx.config.settlement,
       zone: ctx.config.timezone,
       maskDocuments: ctx.config.reports.maskDocuments,
+      csvDialect: ctx.config.reports.csvDialect,
       host,
       port,
       token,

@@ -227,6 +227,7 @@ export const pageEn: typeof pagePtBR = {
     bar: (date, count, money) => `${date}: ${count} installment(s), ${money} (forecast)`,
     key: 'expected receivables',
     partialKey: 'partial: older sales not read',
+    allLines: (count) => `Download every installment of these days (${count} lines, CSV)`,
     completeFrom: (date) => `Complete for sales from ${date}: every day of the horizon holds every installment due on it.`,
     partialDays: (date, from, to) =>
       `Complete for sales from ${date} only: the days ${from} to ${to} (lighter bars) may lack installments of older sales, which no sync has read yet (the nightly's backfill of older sales reads them, within sync.backfillDays).`,

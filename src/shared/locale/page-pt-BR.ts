@@ -252,6 +252,7 @@ export const pagePtBR = {
     bar: (date: string, count: number, money: string): string => `${date}: ${formatPtBR.count(count)} parcela(s), ${money} (previsão)`,
     key: 'recebíveis previstos',
     partialKey: 'parcial: vendas antigas não lidas',
+    allLines: (count: number) => `Baixar todas as parcelas destes dias (${formatPtBR.count(count)} linhas, CSV)`,
     completeFrom: (date: string): string => `Completa para as vendas desde ${date}: cada dia do horizonte soma todas as parcelas que vencem nele.`,
     partialDays: (date: string, from: string, to: string): string =>
       `Completa só para as vendas desde ${date}: os dias de ${from} a ${to} (barras mais claras) podem não ter parcelas de vendas mais antigas, que nenhuma sincronização leu ainda (a leitura retroativa das vendas antigas, feita pela noite, as traz, até sync.backfillDays).`,
