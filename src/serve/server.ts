@@ -207,11 +207,14 @@ async function handle(
     case 'file': {
       // Every line of the night's forecast is written on request; the other files are the night's own.
       const sent =
-        route.file === FORECAST_LINES_FILE ? await serveForecastLines(site, route.date, res) : await serveReportFile(site, route.date, route.file, res);
-      // 'unavailable' (a job holds the warehouse) has been answered with a 503 already.
+        route.file === FORECAST_LINES_FILE
+          ? await serveForecastLines(site, { date: route.date, method: req.method ?? 'GET' }, res)
+          : await serveReportFile(site, route.date, route.file, res);
       if (sent === 'not_found') notFound();
       // The client went away mid-download: its choice, not a failure of the server.
       else if (sent === 'aborted') logger.event('serve.download.aborted', { date: route.date, file: route.file });
+      // Answered with a 500 in the page's words already; the log keeps why.
+      else if (typeof sent === 'object') logger.warn({ id: 'serveRequestFailed', method: req.method ?? '?', said: sent.failed });
       return;
     }
     case 'static':

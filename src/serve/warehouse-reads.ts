@@ -10,7 +10,7 @@ import { sayError } from '../shared/locale/error-text.ts';
 import type { WarehouseResources } from '../warehouse/memory-limit.ts';
 import { openWarehouse } from '../warehouse/open.ts';
 
-export type Db = Pick<DuckDBConnection, 'runAndReadAll' | 'prepare'>;
+export type Db = Pick<DuckDBConnection, 'runAndReadAll' | 'prepare' | 'interrupt'>;
 
 /** A read, or why there is none: a job holds the warehouse (busy), or it could not be opened (its error, and its sentence when it has one). */
 type WarehouseRead<T> = { ok: true; value: T } | { ok: false; busy: boolean; detail: string; sentence?: ErrorSentence };

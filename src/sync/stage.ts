@@ -1,8 +1,8 @@
 // Staging of verified windows, while later windows are still being fetched: each window's rows go
 // typed into a run-local TEMP table, in the order the window file lists them, which is all the merge
 // needs to decide history, duplicates and new-versus-existing and what publish copies into the
-// warehouse tables; and the window's texts are cut into a zstd Parquet file ready for the raw rows'
-// store, in the same order (raw-files.ts). So each row is parsed once, by DuckDB's JSON reader, on DuckDB's threads while
+// warehouse tables; and the window's texts are digested into a small Parquet file beside it, in the
+// same order, which tells publish which held rows came with another text (raw-files.ts). So each row is parsed once, by DuckDB's JSON reader, on DuckDB's threads while
 // Node fetches; publish only moves typed rows from table to table. The raw texts, most of a row's
 // bytes, never enter the TEMP tables, which stay within the memory cap or spill past it.
 import type { DuckDBConnection } from '@duckdb/node-api';

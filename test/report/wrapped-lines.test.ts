@@ -20,10 +20,36 @@ describe('wrappedLines', () => {
     expect(wrappedLines(text, width, bold)).toBe(lines);
   });
 
-  it('gives every text up to the line length one line, as splitting it into words does', () => {
-    for (let length = 0; length <= 10; length++) {
-      const text = Array.from({ length }, (_, i) => (i % 4 === 3 ? ' ' : 'x')).join('');
-      expect(wrappedLines(text, 14)).toBe(1);
+  // The count as it was before short texts were spared the word split, written out again to compare.
+  const bySplitting = (text: string, width: number, bold: boolean): number => {
+    const perLine = Math.max(1, Math.floor((width - 3) / (bold ? 1.25 : 1.1) + 1e-9));
+    let lines = 0;
+    for (const paragraph of text.split('\n')) {
+      let used = 0;
+      lines += 1;
+      for (const word of paragraph.split(' ')) {
+        const need = used === 0 ? word.length : used + 1 + word.length;
+        if (need <= perLine) used = need;
+        else {
+          lines += used === 0 ? Math.ceil(word.length / perLine) - 1 : Math.ceil(word.length / perLine);
+          used = word.length % perLine || perLine;
+        }
+      }
+    }
+    return lines;
+  };
+
+  it('counts as splitting into words does, for texts of every length around the line length', () => {
+    const letters = 'ab cd\nefg  h ijklmnopq r';
+    for (const width of [4, 14, 20, 47]) {
+      for (const bold of [false, true]) {
+        for (let length = 0; length <= 60; length++) {
+          for (const shift of [0, 3, 7]) {
+            const text = Array.from({ length }, (_, i) => letters[(i * 5 + shift) % letters.length]).join('');
+            expect(wrappedLines(text, width, bold)).toBe(bySplitting(text, width, bold));
+          }
+        }
+      }
     }
   });
 });

@@ -2,6 +2,7 @@
 // the horizon as a bar whose title carries the exact figures of the forecast report's per-day sheet,
 // labelled a forecast; and in Debian's Chromium at 1366 px it draws inside the page (no sideways
 // scroll, no script or CSP error), leaving a screenshot in test/artifacts/ to look at.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -169,6 +170,43 @@ describe('the night page: cash forecast', () => {
     expect(file.text.startsWith('\uFEFFTransação;')).toBe(true);
     expect(file.text.trimEnd().split('\r\n')).toHaveLength(1 + [...expected.values()].reduce((sum, e) => sum + e.count, 0));
     expect((await get(server.url, '/nights/2026-03-09/forecast-lines.csv')).status).toBe(404);
+  });
+
+  it('answers a HEAD without writing the lines, and a 503 in the page words while a job holds the warehouse', async () => {
+    const server = await serve('pt-BR');
+    const head = await get(server.url, `/nights/${NIGHT}/forecast-lines.csv`, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-disposition']).toBe(`attachment; filename="forecast-lines-${NIGHT}.br.csv"`);
+    expect(head.body.length).toBe(0);
+    // Another process holds the warehouse for writing, as a nightly job does.
+    const holder = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { DuckDBInstance } from '@duckdb/node-api';
+         const instance = await DuckDBInstance.create(${JSON.stringify(join(dir, 'recon.duckdb'))});
+         await instance.connect();
+         process.stdout.write('holding\\n');
+         setTimeout(() => undefined, 60_000);`,
+      ],
+      { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('holding') && resolve());
+        holder.once('exit', (code) => reject(new Error(`the holder exited with ${code}`)));
+      });
+      const busy = await get(server.url, `/nights/${NIGHT}/forecast-lines.csv`);
+      expect(busy.status).toBe(503);
+      expect(busy.headers['retry-after']).toBe('60');
+      expect(busy.text).toBe(`${pagePtBR.forecast.linesBusy}\n`);
+    } finally {
+      holder.kill();
+      await new Promise((resolve) => holder.once('exit', resolve));
+    }
+    // Once the job is done, the lines are there again.
+    expect((await get(server.url, `/nights/${NIGHT}/forecast-lines.csv`)).status).toBe(200);
   });
 
   it.skipIf(!existsSync(CHROMIUM))('draws inside a 1366 px page in Chromium, with no script or CSP error', async () => {

@@ -228,6 +228,9 @@ export const pageEn: typeof pagePtBR = {
     key: 'expected receivables',
     partialKey: 'partial: older sales not read',
     allLines: (count) => `Download every installment of these days (${count} lines, CSV)`,
+    linesBusy: 'The warehouse is busy: a recon job is writing to it right now. Download the lines again once it has finished.',
+    linesWriting: 'The lines are being written for another download right now. Try again in a minute.',
+    linesFailed: 'The lines could not be written; the server log says why.',
     completeFrom: (date) => `Complete for sales from ${date}: every day of the horizon holds every installment due on it.`,
     partialDays: (date, from, to) =>
       `Complete for sales from ${date} only: the days ${from} to ${to} (lighter bars) may lack installments of older sales, which no sync has read yet (the nightly's backfill of older sales reads them, within sync.backfillDays).`,

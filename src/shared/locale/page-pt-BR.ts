@@ -253,6 +253,9 @@ export const pagePtBR = {
     key: 'recebíveis previstos',
     partialKey: 'parcial: vendas antigas não lidas',
     allLines: (count: number) => `Baixar todas as parcelas destes dias (${formatPtBR.count(count)} linhas, CSV)`,
+    linesBusy: 'O warehouse está ocupado: um job do recon está gravando nele agora. Baixe as parcelas de novo quando ele terminar.',
+    linesWriting: 'As parcelas estão sendo geradas para outro download agora. Tente de novo em um minuto.',
+    linesFailed: 'Não foi possível gerar as parcelas; o log do servidor diz por quê.',
     completeFrom: (date: string): string => `Completa para as vendas desde ${date}: cada dia do horizonte soma todas as parcelas que vencem nele.`,
     partialDays: (date: string, from: string, to: string): string =>
       `Completa só para as vendas desde ${date}: os dias de ${from} a ${to} (barras mais claras) podem não ter parcelas de vendas mais antigas, que nenhuma sincronização leu ainda (a leitura retroativa das vendas antigas, feita pela noite, as traz, até sync.backfillDays).`,
