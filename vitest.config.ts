@@ -39,7 +39,7 @@ const UNIT = [
   'test/cli/{backfill-resume,close-line,error-event,error-frame,help,help-locale,print-backfill,refusals}.test.ts',
   'test/jobs/sandbox-config.test.ts',
   'test/config/config.test.ts',
-  'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules,record-fingerprint}.test.ts',
+  'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules,record-fingerprint,windows-1252}.test.ts',
   'test/reconcile/{bank-rules,close-month,format,rules}.test.ts',
   'test/report/{cells,chargebacks-scope,long-cells,print-layout,report-base,views,wrapped-lines}.test.ts',
   'test/sandbox/{generator,installments,resolutions,routes-post,row-bytes,server}.test.ts',

@@ -11,6 +11,7 @@ import { csvSplitterFor } from './csv-records.ts';
 import { diagnoseDelimiter, searchHeader, type HeaderRecord } from './header-search.ts';
 import type { ReadOptions, TableReadResult, TableSink } from './table-sink.ts';
 import { Utf8ChunkDecoder, type InvalidByte } from './utf8-bytes.ts';
+import { type ChunkDecoder, windows1252Decoder } from './windows-1252.ts';
 
 export interface CsvReadOptions extends ReadOptions {
   delimiter: string;
@@ -24,16 +25,16 @@ export interface CsvReadOptions extends ReadOptions {
   wanted: string[];
 }
 
-interface TextDecoder {
-  write(chunk: Buffer): string;
-  end(): string | undefined;
-}
-
 export async function readCsvTable(file: string, options: CsvReadOptions, sink: TableSink): Promise<TableReadResult> {
   const hash = createHash('sha256');
   const invalid = new InvalidBytes();
   const decoding = await csvDecodingFor(file, options.encoding, options.warn);
-  const decoder: TextDecoder = decoding.kind === 'utf-8' ? new Utf8ChunkDecoder((bad) => invalid.add(bad), decoding.bom) : iconv.getDecoder(decoding.name);
+  const decoder: ChunkDecoder =
+    decoding.kind === 'utf-8'
+      ? new Utf8ChunkDecoder((bad) => invalid.add(bad), decoding.bom)
+      : decoding.name === 'windows-1252'
+        ? windows1252Decoder()
+        : iconv.getDecoder(decoding.name);
   let records = 0;
   const dataRecord = (record: HeaderRecord) => {
     records++;
