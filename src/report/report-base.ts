@@ -19,6 +19,12 @@ type Db = Pick<DuckDBConnection, 'prepare' | 'runAndReadAll'>;
 export interface ReportQueries {
   /** The SQL to run for a sheet or notes query: `$base` replaced by the base table's qualified name. */
   resolve(sql: string, label: ReportPart): string;
+  /**
+   * Runs a sheet's query (resolved) once into a TEMP table of its own and returns the SELECT that reads
+   * its rows back in the query's order: for a sheet read more than once (the workbook's pass and each
+   * CSV's COPY), so that its sort and joins run once. Dropped with the base.
+   */
+  keepRows(sql: string, params: QueryParams, label: ReportPart): Promise<string>;
   drop(): Promise<void>;
 }
 
@@ -28,31 +34,48 @@ export interface ReportQueries {
  */
 export async function materialiseBase(deps: { db: Db; logger: Logger }, definition: ReportDefinition, params: QueryParams): Promise<ReportQueries> {
   for (const sql of definition.setup ?? []) await deps.db.runAndReadAll(sql);
+  const kept: string[] = [];
+  const tableOf = (suffix: string) => `temp.main.${sqlIdentifier(`report_${definition.name}${suffix}`)}`;
+  const dropAll = async (): Promise<void> => {
+    for (const table of kept) {
+      try {
+        await deps.db.runAndReadAll(`DROP TABLE IF EXISTS ${table}`);
+      } catch (cause) {
+        // The connection is failing already; the table dies with it, and the first error is the one to report.
+        deps.logger.warn({ id: 'reportBaseNotDropped', report: definition.name, table, said: (cause as Error).message });
+      }
+    }
+  };
+  // A sheet's rows kept once, in the query's order: DuckDB keeps insertion order when they are read
+  // back without an ORDER BY (preserve_insertion_order, which writeReports turns on).
+  const keepRows = async (sql: string, sheetParams: QueryParams, label: ReportPart): Promise<string> => {
+    const table = tableOf('__rows');
+    kept.push(table);
+    try {
+      await runWithParams(deps.db, `CREATE OR REPLACE TEMP TABLE ${table} AS\n${sql}`, sheetParams);
+    } catch (cause) {
+      throw new ReconError('report', { id: 'queryFailed', part: label, step: 'query', said: (cause as Error).message }, { cause });
+    }
+    return `SELECT * FROM ${table}`;
+  };
   const base = definition.base;
-  if (base === undefined) return { resolve: (sql, label) => refuseBaseReference(sql, label), drop: async () => undefined };
+  if (base === undefined) return { resolve: (sql, label) => refuseBaseReference(sql, label), keepRows, drop: dropAll };
   if (BASE_REFERENCE.test(base)) {
     throw new ReconError('report', { id: 'baseReadsItself', report: definition.name });
   }
-  const table = `temp.main.${sqlIdentifier(`report_${definition.name}`)}`;
-  const drop = async (): Promise<void> => {
-    try {
-      await deps.db.runAndReadAll(`DROP TABLE IF EXISTS ${table}`);
-    } catch (cause) {
-      // The connection is failing already; the table dies with it, and the first error is the one to report.
-      deps.logger.warn({ id: 'reportBaseNotDropped', report: definition.name, table, said: (cause as Error).message });
-    }
-  };
+  const table = tableOf('');
+  kept.push(table);
   try {
     await runWithParams(deps.db, `CREATE OR REPLACE TEMP TABLE ${table} AS\n${base}`, params);
   } catch (cause) {
-    await drop();
+    await dropAll();
     throw new ReconError(
       'report',
       { id: 'queryFailed', part: { report: definition.name, base: true }, step: 'query', said: (cause as Error).message },
       { cause },
     );
   }
-  return { resolve: (sql) => sql.replace(new RegExp(BASE_REFERENCE.source, 'g'), () => table), drop };
+  return { resolve: (sql) => sql.replace(new RegExp(BASE_REFERENCE.source, 'g'), () => table), keepRows, drop: dropAll };
 }
 
 function refuseBaseReference(sql: string, label: ReportPart): string {

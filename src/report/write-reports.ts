@@ -1,9 +1,9 @@
 // Renders report definitions (reports/) into `<outDir>/<date>/<name>.xlsx` and `.csv`. A report's base
 // query runs once into a TEMP table its sheets read (report-base.ts); each sheet's query is streamed
 // once into the workbook, and a sheet left out when empty is only added at its first row, so no query
-// runs twice to find out. In a report with a base, the CSV sheet's query runs once more per CSV file, as
-// DuckDB's COPY (csv-copy.ts): over the base table that is a scan, cheaper than formatting its rows in
-// JavaScript; otherwise the CSV sheet's rows go to every file in the workbook's pass. Files are written under a temporary
+// runs twice to find out. In a report with a base, the CSV sheet's rows are kept once in a TEMP table
+// that the workbook's pass and each CSV file's DuckDB COPY (csv-copy.ts) read: cheaper than formatting its
+// rows in JavaScript; otherwise the CSV sheet's rows go to every file in the workbook's pass. Files are written under a temporary
 // name and renamed when complete, so a reader never sees half a report. An empty sheet says why in one
 // sentence (SheetSpec.whenEmpty); a report whose check is off is that sentence alone (ReportDefinition.check).
 import { renameSync, rmSync } from 'node:fs';
@@ -111,8 +111,10 @@ export async function writeReports(deps: ReportWriteDeps, request: WriteReportsR
     throw new ReconError('report', { id: 'reportFolder', dir, said: (cause as Error).message }, { cause });
   }
   const result: WriteReportsResult = { files: [], counts: {}, reconcileRunId, off: {} };
-  // On one DuckDB thread, as the reconcile: a report's joins over a promotion day then fit the share.
-  await withDuckdbSettings(deps.db, ONE_THREAD, async () => {
+  // On one DuckDB thread, as the reconcile: a report's joins over a promotion day then fit the share. In
+  // insertion order: a CSV sheet's kept rows (ReportQueries.keepRows) are read back in the order its
+  // query wrote them, whatever the session was left with.
+  await withDuckdbSettings(deps.db, { ...ONE_THREAD, preserve_insertion_order: 'true' }, async () => {
     for (const definition of request.definitions) {
       if (definition.needsReconcileRun && reconcileRunId === null) {
         throw new ReconError('report', { id: 'reportNeedsReconcile', report: definition.name, date: day.date });
@@ -195,12 +197,16 @@ async function writeOneReport(deps: ReportWriteDeps, job: OneReport, counts: Rec
       xlsx.addSentenceSheet(messages.sheets.checkOff, messages.checksOff[off].sentence, { day: request.day.date, messages });
     } else {
       queries = await materialiseBase(deps, definition, params);
-      for (const sheet of sheets) {
-        await writeSheet(deps.db, { sheet, report: definition.name, queries, params, request, xlsx, csvs: sheet === csvSheet ? csvs : [] }, counts);
-      }
       const label = { report: definition.name, sheet: csvSheet.name };
+      // The CSV sheet is read by the workbook's pass and by each COPY: its rows are kept once, so that its
+      // sort and joins run once (a sheet past its cap also counts them there).
+      const csvRows = byCopy && csvSheet.inWorkbook !== false ? await queries.keepRows(queries.resolve(csvSheet.sql, label), params, label) : undefined;
+      for (const sheet of sheets) {
+        const read = { sheet, report: definition.name, queries, params, request, xlsx, csvs: sheet === csvSheet ? csvs : [] };
+        await writeSheet(deps.db, sheet === csvSheet && csvRows !== undefined ? { ...read, sql: csvRows } : read, counts);
+      }
       if (byCopy) {
-        const sql = queries.resolve(csvSheet.sql, label);
+        const sql = csvRows ?? queries.resolve(csvSheet.sql, label);
         const options = { dialect: request.csvDialect, maskDocuments: request.maskDocuments, timezone: request.day.zone };
         copiedRows = await copyCsv(deps.db, { sql, params, columns: csvColumns, options, path: partial(csvPath), mode, label });
         if (brPath && brByCopy) {
@@ -256,6 +262,8 @@ interface OneSheet {
   xlsx: WorkbookWriter;
   /** For the CSV sheet: the CSV, and its `br` copy when one is written; none for any other sheet. */
   csvs: readonly SheetCsv[];
+  /** The sheet's rows as kept once (ReportQueries.keepRows), read instead of its query. */
+  sql?: string | undefined;
 }
 
 /** A spreadsheet opens 1,048,576 rows: the header, a totals row and up to a dozen notes stay below it. */
@@ -282,7 +290,7 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
       day: request.day.date,
     }));
   const cap = Math.min(sheet.maxWorkbookRows ?? SPREADSHEET_MAX_ROWS, SPREADSHEET_MAX_ROWS);
-  const sql = queries.resolve(sheet.sql, label);
+  const sql = job.sql ?? queries.resolve(sheet.sql, label);
   let total = 0;
   for await (const rows of rowChunksOf(db, sql, params, sheet.columns, label)) {
     if (rows.length === 0) continue;

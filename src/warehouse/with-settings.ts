@@ -33,6 +33,8 @@ export async function withDuckdbSettings<T>(
   let value: T;
   try {
     for (const name of names) {
+      // A setting that reads as asked already is left alone (and not put back).
+      if (String(before[name]) === settings[name]) continue;
       await db.runAndReadAll(`SET ${name} = ${sqlLiteral(settings[name] ?? '')}`);
       changed.push(name);
     }
