@@ -7,7 +7,7 @@
 // point: a report is sized to what a person reads, and a night no longer writes the whole book.
 import type { NotesSpec, ReportDefinition } from '../src/report/types.ts';
 import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql } from '../src/forecast/receivables-sql.ts';
-import { FORECAST_LINE_COLUMNS, forecastLinesSql } from '../src/forecast/forecast-lines.ts';
+import { FORECAST_LINE_COLUMNS, forecastLinesSql } from '../src/report/forecast-lines.ts';
 
 /**
  * What the forecast covers, under every sheet (src/forecast/coverage.ts, bound as parameters): from which

@@ -10,7 +10,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { ALL_FORECAST_LINES_SQL, FORECAST_LINE_COLUMNS } from '../forecast/forecast-lines.ts';
+import { ALL_FORECAST_LINES_SQL, FORECAST_LINE_COLUMNS } from '../report/forecast-lines.ts';
 import { settlementParams } from '../forecast/receivables-sql.ts';
 import { copyCsv } from '../report/csv-copy.ts';
 import { dateParam } from '../warehouse/sql.ts';

@@ -4,7 +4,7 @@
 // so the rest of the night page does not change with it.
 import type { SettlementConfig } from '../config/schema.ts';
 import { type ForecastCoverage, readForecastCoverage } from '../forecast/coverage.ts';
-import { FORECAST_LINES_FILE } from '../forecast/forecast-lines.ts';
+import { FORECAST_LINES_FILE } from '../report/forecast-lines.ts';
 import { RECEIVABLES_FORECAST_SQL, receivablesPerDaySql, settlementParams } from '../forecast/receivables-sql.ts';
 import type { Messages } from '../shared/locale/index.ts';
 import { dateParam } from '../warehouse/sql.ts';

@@ -20,7 +20,7 @@ import type { WarehouseResources } from '../warehouse/memory-limit.ts';
 import type { JournalBounds } from '../triage/journal-read.ts';
 import { type Locale, messagesFor } from '../shared/locale/index.ts';
 import type { CsvDialect } from '../report/types.ts';
-import { FORECAST_LINES_FILE } from '../forecast/forecast-lines.ts';
+import { FORECAST_LINES_FILE } from '../report/forecast-lines.ts';
 import { serveForecastLines } from './forecast-lines-download.ts';
 
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {

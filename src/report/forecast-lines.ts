@@ -1,8 +1,8 @@
 // The cash forecast's installment lines as a person downloads them: the columns and the order of the
 // forecast report's lines sheet and CSV (reports/forecast.ts), which the page's download of every line
 // of a night's horizon (src/serve/forecast-lines-download.ts) writes too, so both files read alike.
-import type { ColumnSpec } from '../report/types.ts';
-import { RECEIVABLES_FORECAST_SQL } from './receivables-sql.ts';
+import type { ColumnSpec } from './types.ts';
+import { RECEIVABLES_FORECAST_SQL } from '../forecast/receivables-sql.ts';
 
 /** The name the night page downloads every line of the horizon by: /nights/<date>/forecast-lines.csv. */
 export const FORECAST_LINES_FILE = 'forecast-lines.csv';
