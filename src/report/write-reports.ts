@@ -17,7 +17,7 @@ import type { BusinessDay } from '../shared/business-day.ts';
 import { makeFolderFor } from '../shared/exclusive-file.ts';
 import { ReconError } from '../shared/errors.ts';
 import type { Logger } from '../shared/log.ts';
-import { dateParam, instantParam, runWithParams } from '../warehouse/sql.ts';
+import { dateParam, instantParam, runWithParams, sqlIdentifier } from '../warehouse/sql.ts';
 import type { ReportPart } from '../shared/locale/error-params-run.ts';
 import { ONE_THREAD, withDuckdbSettings } from '../warehouse/with-settings.ts';
 import { CsvFileWriter } from './csv-writer.ts';
@@ -312,7 +312,11 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
   if (inWorkbook && !sheet.omitWhenEmpty) openSheet();
   if (sheetWriter) {
     const notes = sheet.notes ? await readNotes(db, { sql: queries.resolve(sheet.notes.sql, label) }, params, label) : [];
-    if (total > cap) notes.unshift({ label: 'rowsCut', text: messages.rowsCut(cap, total, `${job.report}.csv`), instantMs: null });
+    if (total > cap) {
+      notes.unshift({ label: 'rowsCut', text: messages.rowsCut(cap, total, `${job.report}.csv`), instantMs: null });
+      // The totals row adds up every row, as the CSV's: the first rows' sums would read as the whole's.
+      if ((sheet.totals ?? []).length > 0) sheetWriter.setTotals(await sumRows(db, sql, params, sheet.totals ?? [], label));
+    }
     const empty =
       total === 0 && sheet.whenEmpty
         ? await composeEmptySentence(db, sheet.whenEmpty, sheet.whenEmpty.sql === undefined ? undefined : queries.resolve(sheet.whenEmpty.sql, label), {
@@ -324,6 +328,18 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
         : undefined;
     sheetWriter.finish(notes, empty);
     counts[`${job.report}/${sheet.name}`] = sheetWriter.rowCount;
+  }
+}
+
+/** The sums of a sheet's totals columns over every row its query returns (a sheet cut at its cap). */
+async function sumRows(db: Db, sql: string, params: QueryParams, keys: readonly string[], label: ReportPart): Promise<Map<string, bigint>> {
+  try {
+    const sums = keys.map((key) => `coalesce(sum(${sqlIdentifier(key)}), 0)::HUGEINT AS ${sqlIdentifier(key)}`).join(', ');
+    const result = await runWithParams(db, `SELECT ${sums} FROM (${sql}) AS sheet_rows`, params);
+    const row = (await result.getRows())[0] ?? [];
+    return new Map(keys.map((key, i) => [key, BigInt(String(row[i] ?? 0))]));
+  } catch (cause) {
+    throw new ReconError('report', { id: 'queryFailed', part: label, step: 'rows', said: (cause as Error).message }, { cause });
   }
 }
 

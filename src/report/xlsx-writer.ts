@@ -60,7 +60,7 @@ function sheetNameOf(name: string): string {
 }
 
 /** A sheet as the report engine writes it: rows in, then notes and the count of rows it was given. */
-export type SheetWriter = Pick<XlsxSheetWriter, 'writeRows' | 'drain' | 'finish' | 'rowCount'>;
+export type SheetWriter = Pick<XlsxSheetWriter, 'writeRows' | 'drain' | 'finish' | 'rowCount' | 'setTotals'>;
 
 /** A workbook as the report engine writes it (XlsxFileWriter; a caller may pass another, see OpenWorkbook). */
 export interface WorkbookWriter {
@@ -346,6 +346,17 @@ export class XlsxSheetWriter {
     // exceljs puts a `$` before each side of the range it is given: `A$1` becomes the absolute `$A$1`
     // (from `A1` it would write `$A1`, a row relative to the cursor, which LibreOffice prints wrongly).
     sheet.pageSetup.printArea = `A$${from}:${last}$${to}`;
+  }
+
+  /**
+   * The totals row's sums, by column key, in place of those of the rows written: a sheet cut at its cap
+   * totals every row of its query (the CSV's), not only the rows it shows.
+   */
+  setTotals(sums: ReadonlyMap<string, bigint>): void {
+    this.#columns.forEach((column, i) => {
+      const sum = sums.get(column.key);
+      if (sum !== undefined && this.#sums[i] !== null) this.#sums[i] = sum;
+    });
   }
 
   #totalsRow(label: string): ExcelValue[] {

@@ -16,7 +16,7 @@ const decodeInChunks = (bytes: Buffer, cuts: readonly number[]): string => {
 };
 
 describe('windows1252Decoder', () => {
-  it.each(Array.from({ length: 256 }, (_, byte) => byte))('decodes byte 0x%s as iconv-lite does', (byte) => {
+  it.each(Array.from({ length: 256 }, (_, byte) => byte))('decodes byte %i as iconv-lite does', (byte) => {
     const bytes = Buffer.from([0x41, byte, 0x42]);
     expect(decodeInChunks(bytes, [])).toBe(iconv.decode(bytes, 'windows-1252'));
   });

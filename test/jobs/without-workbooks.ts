@@ -18,6 +18,7 @@ class UnrenderedSheet {
     this.#rows += rows.length;
   }
   async drain(): Promise<void> {}
+  setTotals(): void {}
   finish(): void {}
 }
 

@@ -41,6 +41,28 @@ describe('withDuckdbSettings', () => {
   });
 });
 
+describe('withDuckdbSettings with a setting that already reads as asked', () => {
+  it('sends no SET for it, and puts back only what it changed', async () => {
+    const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+    const db = await instance.connect();
+    const sent: string[] = [];
+    const recorded = {
+      runAndReadAll: (sql: string) => {
+        sent.push(sql);
+        return db.runAndReadAll(sql);
+      },
+    };
+    try {
+      await withDuckdbSettings(recorded, { threads: '1', preserve_insertion_order: 'true' }, async () => undefined);
+      expect(sent.filter((sql) => sql.startsWith('SET'))).toEqual(["SET threads = '1'", "SET threads = '2'"]);
+      expect(await settingsOf(db)).toEqual({ threads: 2n, keep: true });
+    } finally {
+      db.closeSync();
+      instance.closeSync();
+    }
+  });
+});
+
 describe('withDuckdbSettings when the work leaves a transaction aborted', () => {
   it("throws the work's error, not the restoring SET's", async () => {
     const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
