@@ -91,6 +91,18 @@ describe('days, instants, durations, yes/no', () => {
     expect(en[kind](iso)).toBe(enText);
   });
 
+  it('writes each day alike however often it is asked, in each format, past the bound of days it remembers', () => {
+    const days = Array.from({ length: 5000 }, (_, i) => new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    for (const _round of [1, 2]) {
+      for (const iso of days) {
+        const [y, m, d] = iso.split('-');
+        expect(pt.day(iso)).toBe(`${d}/${m}/${y}`);
+        expect(en.day(iso)).toBe(iso);
+      }
+      expect(pt.day('2026-02-30')).toBe('2026-02-30');
+    }
+  });
+
   it.each([
     // 02:30 UTC on the 16th is 23:30 on the 15th in Sao Paulo.
     [Date.UTC(2024, 2, 16, 2, 30, 9), '15/03/2024 23:30', '2024-03-15 23:30', '15/03/2024 23:30:09'],
