@@ -313,9 +313,10 @@ async function writeSheet(db: Db, job: OneSheet, counts: Record<string, number>)
   if (sheetWriter) {
     const notes = sheet.notes ? await readNotes(db, { sql: queries.resolve(sheet.notes.sql, label) }, params, label) : [];
     if (total > cap) {
-      notes.unshift({ label: 'rowsCut', text: messages.rowsCut(cap, total, `${job.report}.csv`), instantMs: null });
+      const totalled = (sheet.totals ?? []).length > 0;
+      notes.unshift({ label: 'rowsCut', text: messages.rowsCut(cap, total, `${job.report}.csv`, totalled), instantMs: null });
       // The totals row adds up every row, as the CSV's: the first rows' sums would read as the whole's.
-      if ((sheet.totals ?? []).length > 0) sheetWriter.setTotals(await sumRows(db, sql, params, sheet.totals ?? [], label));
+      if (totalled) sheetWriter.setTotals(await sumRows(db, sql, params, sheet.totals ?? [], label));
     }
     const empty =
       total === 0 && sheet.whenEmpty

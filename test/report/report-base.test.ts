@@ -158,6 +158,24 @@ describe('a sheet whose rows grow with the volume', () => {
   });
 });
 
+describe('a sheet cut at its cap without totals', () => {
+  it('says it shows the first rows and where all of them are, and promises no total', async () => {
+    const definition: ReportDefinition = {
+      name: 'untotalled',
+      description: 'test',
+      base: 'SELECT CAST(i AS VARCHAR) AS finding_key, CAST(i AS BIGINT) AS payment_amount_cents FROM range(7) t(i)',
+      sheets: [{ name: 'lines', sql: 'SELECT * FROM $base ORDER BY payment_amount_cents', columns: COLUMNS, maxWorkbookRows: 3 }],
+      csvSheet: 'lines',
+    };
+    const { dir } = await write([definition]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir, 'untotalled.xlsx'));
+    const texts = (workbook.worksheets[0]?.getSheetValues() ?? []).map((row) => (Array.isArray(row) ? row.slice(1).map(String).join('|') : ''));
+    expect(texts.some((t) => t.endsWith('the first 3 of 7 rows; all of them are in untotalled.csv'))).toBe(true);
+    expect(texts.some((t) => t.startsWith('Total'))).toBe(false);
+  });
+});
+
 describe('the rows of a CSV sheet kept once', () => {
   it("come back in the sheet query's order, in the workbook and the CSV, across many row groups", async () => {
     // 300,000 rows (three of DuckDB's row groups) in a base stored in another order than the sheet's.

@@ -107,8 +107,8 @@ export const en: Messages = {
   no: 'No',
   total: 'Total',
   /** The note under a workbook sheet cut at SheetSpec.maxWorkbookRows. */
-  rowsCut: (shown: number, total: number, csv: string) =>
-    `the first ${formatEn.count(shown)} of ${formatEn.count(total)} rows; all of them are in ${csv}, and the total adds them all up`,
+  rowsCut: (shown: number, total: number, csv: string, totalled: boolean) =>
+    `the first ${formatEn.count(shown)} of ${formatEn.count(total)} rows; all of them are in ${csv}${totalled ? ', and the total adds them all up' : ''}`,
   // English shows a category by its key, as the CSV and summary.json do.
   categories: same(FINDING_CATEGORIES),
   states: same(['new', 'open', 'resolved', 'acknowledged', 'accepted']),

@@ -124,8 +124,8 @@ export const ptBR = {
   no: 'Não',
   total: 'Total',
   /** The note under a workbook sheet cut at SheetSpec.maxWorkbookRows. */
-  rowsCut: (shown: number, total: number, csv: string) =>
-    `as primeiras ${formatPtBR.count(shown)} de ${formatPtBR.count(total)} linhas; todas estão em ${csv}, e o total soma todas elas`,
+  rowsCut: (shown: number, total: number, csv: string, totalled: boolean) =>
+    `as primeiras ${formatPtBR.count(shown)} de ${formatPtBR.count(total)} linhas; todas estão em ${csv}${totalled ? ', e o total soma todas elas' : ''}`,
   categories: {
     missing_payment: 'Pagamento ausente',
     unmatched_payment: 'Pagamento sem pedido',
