@@ -10,7 +10,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { ALL_FORECAST_LINES_SQL, FORECAST_LINE_COLUMNS } from '../report/forecast-lines.ts';
+import { ALL_FORECAST_LINES_SQL, FORECAST_LINE_COLUMNS, FORECAST_LINES_FILE } from '../report/forecast-lines.ts';
 import { settlementParams } from '../forecast/receivables-sql.ts';
 import { copyCsv } from '../report/csv-copy.ts';
 import { dateParam } from '../warehouse/sql.ts';
@@ -41,7 +41,7 @@ export async function serveForecastLines(site: SiteContext, request: { date: str
   const headers = {
     'Content-Type': 'text/csv; charset=utf-8',
     // A validated calendar date and a fixed name: nothing to quote.
-    'Content-Disposition': `attachment; filename="${downloadNameOf(date, people ? 'forecast-lines.br.csv' : 'forecast-lines.csv')}"`,
+    'Content-Disposition': `attachment; filename="${downloadNameOf(date, people ? FORECAST_LINES_FILE.replace(/\.csv$/, '.br.csv') : FORECAST_LINES_FILE)}"`,
   };
   if (request.method === 'HEAD') {
     res.writeHead(200, headers);

@@ -11,6 +11,7 @@ import { dateParam } from '../warehouse/sql.ts';
 import type { StackedBar } from './chart-data.ts';
 import { stackedBarChart } from './charts.ts';
 import { html, type SafeHtml } from './html.ts';
+import { pathOfRoute } from './routes.ts';
 import { bigintOf, numberOf, textOf, type Db } from './warehouse-reads.ts';
 
 interface ForecastDay {
@@ -88,7 +89,7 @@ export function forecastSection(forecast: Forecast, m: Messages): SafeHtml {
   const coverageClass = partial.size > 0 ? 'notice' : 'muted';
   // Every line the bars add up, written when asked for (forecast-lines-download.ts): the nightly's
   // forecast.csv holds the nearest days' only.
-  const lines = `/nights/${encodeURIComponent(forecast.date)}/${FORECAST_LINES_FILE}`;
+  const lines = pathOfRoute({ kind: 'file', date: forecast.date, file: FORECAST_LINES_FILE }) ?? '';
   return html`<section id="forecast"><h2>${f.heading}</h2><p class="notice">${f.notice}</p><p class="muted">${f.contract(forecast.settlement.firstInstallmentDays, forecast.settlement.perInstallment)}</p><p class="${coverageClass}" id="forecast-coverage">${covered}</p>${chart}<p class="muted"><a id="forecast-lines" href="${lines}" download>${f.allLines(count)}</a></p></section>`;
 }
 
