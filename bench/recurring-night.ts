@@ -34,14 +34,14 @@ export interface RecurringNightResult {
 }
 
 /** The history: `transactions` card sales over `days` days ending at END, one busy day a week before. */
-function recurringHistory(transactions: number, days: number): SandboxHistory {
+export function recurringHistory(transactions: number, days: number): SandboxHistory {
   const busy = Math.min(days - 1, Math.max(0, days - 8));
   const perDay = Math.ceil(transactions / (days + 2));
   return generateHistory({ seed: 29, days, perDay, endDate: END, spikes: [{ dayOffset: busy, sales: 3 * perDay }] });
 }
 
 /** The shop's cumulative export as of `date`: every order created by the day's end, in its state then. */
-function writeCumulativeExport(history: SandboxHistory, date: string, path: string): Promise<void> {
+export function writeCumulativeExport(history: SandboxHistory, date: string, path: string): Promise<void> {
   // The export without a date is every order as of the history's last day: as of an earlier day, it is
   // the same history seen as ending that day.
   return writeOrdersExport({ ...history, endDate: date }, path, { format: 'csv-br' });
@@ -139,7 +139,7 @@ function exportNews(history: SandboxHistory, date: string): { exported: number; 
 }
 
 /** 02:30 the morning after `date`, when cron starts the night. */
-function morningAfter(date: string): number {
+export function morningAfter(date: string): number {
   return DateTime.fromISO(date, { zone: ZONE }).plus({ days: 1, hours: 2, minutes: 30 }).toMillis();
 }
 

@@ -12,7 +12,9 @@
 // its own process, --runs times; prints one JSON line: bench/busy-merchant.ts).
 // --only recurring-night (yesterday's night done untimed, then tonight's `recon run nightly` against the
 // pandas peer doing the same night from the same sandbox and export; prints one JSON line:
-// bench/recurring-night.ts). --keep leaves the bench's folder (its warehouses) in place and names it.
+// bench/recurring-night.ts). --only backfill (the reconcile and reports steps of --nights nights, default
+// --days, of the same history, one after another, with the reports' floor; prints one JSON line:
+// bench/backfill.ts). --keep leaves the bench's folder (its warehouses) in place and names it.
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
@@ -24,12 +26,13 @@ import { measureOneDay } from './peer-rows.ts';
 import { MIGRATIONS } from '../src/warehouse/migrations.ts';
 import { measureBusyMerchant } from './busy-merchant.ts';
 import { measureRecurringNight, recurringNightRow } from './recurring-night.ts';
+import { measureBackfill } from './backfill.ts';
 
 const transactions = Number(argValue('--transactions') ?? 1_000_000);
 const days = Number(argValue('--days') ?? 30);
 const runs = Number(argValue('--runs') ?? 3);
 const largeRows = Number(argValue('--large-rows') ?? 10_000_000);
-const ONLY = ['sync', 'one-day', 'reports', 'nightly-scale', 'busy-merchant', 'recurring-night'] as const;
+const ONLY = ['sync', 'one-day', 'reports', 'nightly-scale', 'busy-merchant', 'recurring-night', 'backfill'] as const;
 const only = argValue('--only') as (typeof ONLY)[number] | undefined;
 if (only !== undefined && !ONLY.includes(only)) throw new Error(`--only expects one of ${ONLY.map((o) => `"${o}"`).join(', ')}, got "${only}"`);
 const builtDir = argValue('--built-dir');
@@ -76,6 +79,18 @@ if (only === 'recurring-night') {
   try {
     const { detail, ...line } = await measureRecurringNight(join(root, 'recurring-night'), transactions, days);
     process.stderr.write(`  recurring-night: ${JSON.stringify(detail)}\n`);
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+  } finally {
+    if (process.argv.includes('--keep')) process.stderr.write(`kept ${root}\n`);
+    else rmSync(root, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+if (only === 'backfill') {
+  try {
+    const { detail, ...line } = await measureBackfill(join(root, 'backfill'), transactions, days, Number(argValue('--nights') ?? days));
+    process.stderr.write(`  backfill: ${JSON.stringify(detail)}\n`);
     process.stdout.write(`${JSON.stringify(line)}\n`);
   } finally {
     if (process.argv.includes('--keep')) process.stderr.write(`kept ${root}\n`);

@@ -7,7 +7,7 @@
 // against its own floor (`byReport`: seconds, floor seconds and their ratio, the median of the rounds),
 // since the target is every report within 1.5 x its floor. --dir names a folder whose recon.duckdb holds
 // a reconciled day (--date, default the bench history's last).
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readReportQueryParams, writeReports } from '../../src/report/index.ts';
 import type { ReportDefinition } from '../../src/report/types.ts';
@@ -15,27 +15,16 @@ import { REPORTS } from '../../reports/index.ts';
 import { businessDayOf, type BusinessDay } from '../../src/shared/business-day.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
-import { runWithParams, sqlLiteral, type SqlParams } from '../../src/warehouse/sql.ts';
-import { ONE_THREAD, withDuckdbSettings } from '../../src/warehouse/with-settings.ts';
+import type { SqlParams } from '../../src/warehouse/sql.ts';
 import { settlementSchema } from '../../src/config/bank-schema.ts';
 import { END, ZONE, argValue, report } from './common.ts';
+import { floorQueriesOf, timeFloor, type FloorQueries } from './report-floor.ts';
 
 const dir = argValue('--dir') as string;
 const rounds = Number(argValue('--rounds') ?? 5);
 const day = businessDayOf(argValue('--date') ?? END, ZONE);
 const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
 const db = warehouse.connection;
-
-interface FloorQueries {
-  base: string | undefined;
-  /** Sheet and notes queries; `$base` names the base's table. */
-  queries: string[];
-}
-
-function floorQueriesOf(definition: ReportDefinition, date: string, runId: string): FloorQueries {
-  const sheets = typeof definition.sheets === 'function' ? definition.sheets({ date, locale: 'pt-BR', runId, timezone: ZONE }) : definition.sheets;
-  return { base: definition.base, queries: [...sheets.map((s) => s.sql), ...sheets.flatMap((s) => (s.notes ? [s.notes.sql] : []))] };
-}
 
 async function timeReports(out: string, runId: string, definitions: readonly ReportDefinition[] = REPORTS): Promise<number> {
   rmSync(out, { recursive: true, force: true });
@@ -45,26 +34,6 @@ async function timeReports(out: string, runId: string, definitions: readonly Rep
     { day, runId, outDir: out, maskDocuments: true, csvDialect: 'br', locale: 'pt-BR', fileMode: '0600', definitions, checksOff: [] },
   );
   return (performance.now() - t0) / 1000;
-}
-
-async function timeFloor(out: string, reports: FloorQueries[], params: SqlParams): Promise<number> {
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  // On one DuckDB thread, as writeReports runs the same queries: on two, the refunds query's hash tables
-  // alone need 100-125 MiB and failed about one run in three under the default 122 MiB share.
-  return withDuckdbSettings(db, ONE_THREAD, async () => {
-    const t0 = performance.now();
-    let file = 0;
-    for (const { base, queries } of reports) {
-      if (base !== undefined) await runWithParams(db, `CREATE OR REPLACE TEMP TABLE floor_base AS ${base}`, params);
-      for (const sql of queries) {
-        const query = sql.replace(/\$base\b/g, 'temp.main.floor_base');
-        await runWithParams(db, `COPY (${query}) TO ${sqlLiteral(join(out, `${++file}.csv`))} (HEADER, DELIMITER ';')`, params);
-      }
-      await db.run('DROP TABLE IF EXISTS temp.main.floor_base');
-    }
-    return (performance.now() - t0) / 1000;
-  });
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -78,12 +47,12 @@ try {
   const reportsOut = join(dir, 'bench-reports');
   const floorOut = join(dir, 'bench-floor');
   await timeReports(reportsOut, runId);
-  await timeFloor(floorOut, floorReports, params);
+  await timeFloor(db, floorOut, floorReports, params);
   const recon: number[] = [];
   const floor: number[] = [];
   for (let i = 0; i < rounds; i++) {
     recon.push(await timeReports(reportsOut, runId));
-    floor.push(await timeFloor(floorOut, floorReports, params));
+    floor.push((await timeFloor(db, floorOut, floorReports, params)).seconds);
   }
   // The ratio of each round's pair (measured back to back) is steadier than the ratio of two medians.
   const ratio = median(recon.map((s, i) => s / (floor[i] ?? Number.NaN)));
@@ -94,7 +63,7 @@ try {
     const bare: number[] = [];
     for (let round = 0; round < rounds; round++) {
       mine.push(await timeReports(reportsOut, runId, [definition]));
-      bare.push(await timeFloor(floorOut, one, params));
+      bare.push((await timeFloor(db, floorOut, one, params)).seconds);
     }
     byReport[definition.name] = {
       seconds: median(mine),
