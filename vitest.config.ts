@@ -41,7 +41,7 @@ const UNIT = [
   'test/config/config.test.ts',
   'test/imports/{bad-rows,csv-records,limit-parsers,parse-rules,record-fingerprint,windows-1252}.test.ts',
   'test/reconcile/{bank-rules,close-month,format,rules}.test.ts',
-  'test/report/{cells,chargebacks-scope,long-cells,print-layout,report-base,views,wrapped-lines}.test.ts',
+  'test/report/{cells,chargebacks-scope,long-cells,print-layout,report-base,views,wrapped-lines,xlsx-row-xml}.test.ts',
   'test/sandbox/{generator,installments,resolutions,routes-post,row-bytes,server}.test.ts',
   'test/serve/{finding-panel,latest-night,page-guards,rules}.test.ts',
   'test/shared/{amount-at-stake,business-day,command-words,display-text,figures,format,kept-out-reasons,locale,log,log-sentences,money,progress-text,redact,tables,zone-clock}.test.ts',

@@ -17,6 +17,7 @@ import type { CellValue, ColumnSpec, ColumnType } from './types.ts';
 import { alignmentOf, type CellOptions, excelValueOf, safeNumber } from './xlsx-values.ts';
 import { choosePrintFit, columnLetterOf, headerFooterOf, orderColumnsForPrint, PRINT_MARGINS } from './print-layout.ts';
 import { BRL_FORMAT, columnWidthOf, displayLength, type ExcelValue, LINE_HEIGHT, numFmtOf, streamingFloor, TEXT_CAP, wrappedLines } from './xlsx-layout.ts';
+import { type RowXmlWriter, rowXmlWriterOf } from './xlsx-row-xml.ts';
 import {
   BOLD_FONT,
   CELL_FONT,
@@ -77,21 +78,24 @@ export type OpenWorkbook = (path: string, mode: number) => Promise<WorkbookWrite
 export class XlsxFileWriter implements WorkbookWriter {
   readonly #stream: WriteStream;
   readonly #workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  readonly #rowsAsXml: boolean;
   #committed = false;
 
-  private constructor(stream: WriteStream, exceljs: typeof ExcelJS) {
+  private constructor(stream: WriteStream, exceljs: typeof ExcelJS, rowsAsXml: boolean) {
     this.#stream = stream;
+    this.#rowsAsXml = rowsAsXml;
     this.#workbook = new exceljs.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
     this.#workbook.creator = 'recon';
     this.#workbook.lastModifiedBy = 'recon';
   }
 
-  static async open(path: string, mode: number): Promise<XlsxFileWriter> {
+  /** `rowsAsXml` false: every data row through exceljs's Row and Cell (the test that the XML rows write the same bytes). */
+  static async open(path: string, mode: number, options: { rowsAsXml?: boolean } = {}): Promise<XlsxFileWriter> {
     // Created by recon itself, never through a link planted under its name (shared/exclusive-file.ts).
     // exceljs (half a second to load) is loaded by the runs that write a workbook, not by every command.
     const { default: exceljs } = await import('exceljs');
     const stream = createWriteStream(path, { fd: openExclusiveFile(path, mode) });
-    return new XlsxFileWriter(stream, exceljs);
+    return new XlsxFileWriter(stream, exceljs, options.rowsAsXml ?? true);
   }
 
   /**
@@ -104,7 +108,7 @@ export class XlsxFileWriter implements WorkbookWriter {
     const headerFooter = headerFooterOf(title, options.day, options.messages.print);
     const open = (fit: ReturnType<typeof choosePrintFit>) =>
       this.#workbook.addWorksheet(title, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }], pageSetup: { ...PAGE, ...fit }, headerFooter });
-    return new XlsxSheetWriter(title, open, columns, options);
+    return new XlsxSheetWriter(title, open, columns, { ...options, rowsAsXml: this.#rowsAsXml });
   }
 
   /** A sheet that is one sentence (a report whose check is off): a wide column, the text wrapped in it. */
@@ -136,17 +140,24 @@ export class XlsxSheetWriter {
   readonly #columns: readonly ColumnSpec[];
   readonly #order: readonly number[];
   readonly #printed: number;
-  readonly #options: SheetOptions;
+  readonly #options: SheetOptions & { rowsAsXml?: boolean };
   readonly #sums: (bigint | null)[];
   readonly #longest: number[];
   /** Rows not written yet: the sheet's widths are set before its first row. Null once streaming. */
   #held: ExcelValue[][] | null = [];
   #cellStyles: Partial<ExcelJS.Style>[] = [];
+  /** Writes a data row as XML once the header is committed (xlsx-row-xml.ts); undefined: through exceljs. */
+  #rowXml: RowXmlWriter | undefined;
   #widths: number[] = [];
   #rows = 0;
   #lastRow = 0;
 
-  constructor(name: string, open: (fit: ReturnType<typeof choosePrintFit>) => ExcelJS.Worksheet, columns: readonly ColumnSpec[], options: SheetOptions) {
+  constructor(
+    name: string,
+    open: (fit: ReturnType<typeof choosePrintFit>) => ExcelJS.Worksheet,
+    columns: readonly ColumnSpec[],
+    options: SheetOptions & { rowsAsXml?: boolean },
+  ) {
     this.#open = open;
     const { order, printed } = orderColumnsForPrint(name, columns, options.printColumns);
     this.#order = order;
@@ -223,6 +234,10 @@ export class XlsxSheetWriter {
     this.#fitHeight(header, headers, true);
     header.commit();
     this.#lastRow = header.number;
+    if (this.#options.rowsAsXml !== false) {
+      const letters = this.#columns.map((_, i) => columnLetterOf(i + 1));
+      this.#rowXml = rowXmlWriterOf(sheet, this.#cellStyles, letters);
+    }
     const held = this.#held ?? [];
     this.#held = null;
     for (const cells of held) this.#writeRow(cells);
@@ -230,6 +245,11 @@ export class XlsxSheetWriter {
   }
 
   #writeRow(cells: ExcelValue[]): void {
+    if (this.#rowXml) {
+      const lines = this.#linesOf(cells);
+      this.#lastRow = this.#rowXml(cells, lines > 1 ? lines * LINE_HEIGHT : undefined);
+      return;
+    }
     const row = (this.#sheet as ExcelJS.Worksheet).addRow(cells);
     this.#cellStyles.forEach((style, i) => {
       row.getCell(i + 1).style = style;
