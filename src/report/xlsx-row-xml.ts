@@ -17,6 +17,7 @@ interface ExcelUtils {
 /** The streaming worksheet's internals the rows are written through. */
 interface StreamingSheet {
   stream: { write(text: string): unknown };
+  useSharedStrings?: boolean;
   startedData: boolean;
   _rowZero: number;
   _rows: unknown[];
@@ -40,6 +41,8 @@ function isStreamingSheet(sheet: unknown): sheet is StreamingSheet {
   return (
     typeof s.stream?.write === 'function' &&
     s.startedData === true &&
+    // Shared strings would make a text cell `t="s"`, an index into another part.
+    s.useSharedStrings !== true &&
     typeof s._rowZero === 'number' &&
     Array.isArray(s._rows) &&
     s._rows.length === 0 &&
@@ -69,11 +72,18 @@ export function rowXmlWriterOf(sheet: ExcelJS.Worksheet, styles: readonly Partia
   const spans = ` spans="1:${styles.length}" x14ac:dyDescent="0.25">`;
   return (cells, height) => {
     const number = sheet._rowZero;
+    // exceljs writes no row of only empty cells (nor looks up their styles), and its number is used up.
+    if (!height && cells.every((value) => value === null || value === undefined)) {
+      sheet._rowZero = number + 1;
+      return number;
+    }
     let xml = `<row r="${number}"${height ? ` ht="${height}" customHeight="1"` : ''}${spans}`;
     for (let i = 0; i < styles.length; i++) {
       const value = cells[i] ?? null;
       // The id exceljs would give the cell: its style object's, its type deciding a default number format once.
       const styleId = registry.addStyleModel(styles[i] ?? {}, typeOf(value));
+      // An empty cell without a style is no cell at all.
+      if (value === null && !styleId) continue;
       xml += `<c r="${letters[i]}${number}"${styleId ? ` s="${styleId}"` : ''}`;
       if (value === null) xml += '/>';
       else if (typeof value === 'string') xml += ` t="str"><v>${xmlEncode(value)}</v></c>`;

@@ -28,6 +28,8 @@ const COLUMNS: ColumnSpec[] = [
 const TEXTS = ['plain', 'a & b < c > d "q" \'s\'', '', ' leading and trailing ', 'línea\ncom quebra', 'ctrl\u0001\u0008char', '€ ção 日本', 'x'.repeat(300)];
 
 function rowOf(i: number): CellValue[] {
+  // A row of only empty cells: exceljs writes no row for it (the first rows of both sheets are such).
+  if (i % 11 === 0) return COLUMNS.map(() => null);
   const none = i % 7 === 3;
   return [
     `I${i}`,
