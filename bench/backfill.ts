@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { NODE_FLAGS } from '../src/cli/node-flags.ts';
 import { startSandbox } from '../src/sandbox/index.ts';
 import { addDays } from '../src/shared/business-day.ts';
 import { END, ZONE } from './tasks/common.ts';
@@ -53,7 +54,8 @@ export async function measureBackfill(root: string, transactions: number, days: 
     await runRecon(['import', '--date', END, exportFile, '--config', config], sandbox.apiKey);
     process.stderr.write(`  backfill: history synced and imported (untimed) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
     const from = addDays(END, -(nights - 1));
-    const result: Result = await task('backfill-nights', ['--config', config, '--from', from, '--to', END]);
+    // With the flags recon runs with (its memory is the job's).
+    const result: Result = await task('backfill-nights', ['--dir', root, '--from', from, '--to', END], NODE_FLAGS);
     const seconds = n(result, 'seconds');
     return {
       nights,

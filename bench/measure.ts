@@ -41,9 +41,9 @@ export function runJson(command: string, args: string[], label: string): Promise
   });
 }
 
-/** One bench task (bench/tasks/<name>.ts) in a fresh Node process. */
-export function task(name: string, args: string[]): Promise<Result> {
-  return runJson(process.execPath, [RUNNER, `bench/tasks/${name}.ts`, ...args], `task ${name}`);
+/** One bench task (bench/tasks/<name>.ts) in a fresh Node process, started with `nodeFlags`. */
+export function task(name: string, args: string[], nodeFlags: readonly string[] = []): Promise<Result> {
+  return runJson(process.execPath, [...nodeFlags, RUNNER, `bench/tasks/${name}.ts`, ...args], `task ${name}`);
 }
 
 /** The run with the median `key`, carrying the highest peak RSS of all the runs. */

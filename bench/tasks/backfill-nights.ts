@@ -1,12 +1,13 @@
 // Bench task: the reconcile and reports steps of a backfill's nights, --from D1 to --to D2, one night
 // after another in one process, as `recon run backfill` runs them after each night's sync and import
-// (the same functions: reconcileNight, then writeNightReports). The warehouse (--config's) holds the
-// whole history synced and the export imported, and no night reconciled yet. Prints the seconds, CPU
+// (the same functions: reconcileNight, then writeNightReports), on the default config. The warehouse
+// (--dir's recon.duckdb; the reports go to --dir's reports/) holds the whole history synced and the
+// export imported, and no night reconciled yet. Prints the seconds, CPU
 // seconds (every thread of the process: DuckDB's too) and peak RSS of the nights, each step's sum, and
 // then, over the runs just made, the reports' floor (report-floor.ts) night by night: what no report
 // engine writing each night's reports separately can go under.
 import { join } from 'node:path';
-import { loadConfig } from '../../src/config/load.ts';
+import { parseConfig } from '../../src/config/load.ts';
 import { readReportQueryParams } from '../../src/report/index.ts';
 import { REPORTS } from '../../reports/index.ts';
 import { businessDayOf, datesBetween } from '../../src/shared/business-day.ts';
@@ -15,12 +16,13 @@ import { silentLogger } from '../../src/shared/log.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
 import { reconcileNight } from '../../jobs/reconcile-night.ts';
 import { writeNightReports } from '../../jobs/night-reports.ts';
-import { argValue, report } from './common.ts';
+import { ZONE, argValue, report } from './common.ts';
 import { floorQueriesOf, timeFloor } from './report-floor.ts';
 
 const from = argValue('--from') as string;
 const to = argValue('--to') as string;
-const { config } = loadConfig({ file: argValue('--config') as string });
+const dir = argValue('--dir') as string;
+const config = parseConfig({ timezone: ZONE, warehouse: { path: join(dir, 'recon.duckdb') }, reports: { outDir: join(dir, 'reports') } }, 'bench');
 const warehouse = await openWarehouse(config.warehouse.path, { fileMode: config.warehouse.fileMode, resources: config.warehouse });
 const db = warehouse.connection;
 const round = (x: number) => Math.round(x * 100) / 100;

@@ -1,21 +1,20 @@
-// Bench task: reconcile plus all reports, for the last day of the history or for every day of it.
+// Bench task: reconcile plus all reports, for the last day of the history (every day of it, as a
+// backfill runs them: backfill-nights.ts).
 import { join } from 'node:path';
 import { parseConfig } from '../../src/config/load.ts';
 import { reconcileDay } from '../../src/reconcile/reconcile.ts';
 import { writeReports } from '../../src/report/index.ts';
 import { REPORTS } from '../../reports/index.ts';
-import { datesBetween, addDays, businessDayOf } from '../../src/shared/business-day.ts';
+import { businessDayOf } from '../../src/shared/business-day.ts';
 import { systemClock } from '../../src/shared/clock.ts';
 import { silentLogger } from '../../src/shared/log.ts';
 import { newRunId } from '../../src/shared/run-id.ts';
 import { openWarehouse } from '../../src/warehouse/open.ts';
-import { END, ZONE, argValue, report, scaleFromArgs } from './common.ts';
+import { END, ZONE, argValue, report } from './common.ts';
 
-const { days } = scaleFromArgs();
 const dir = argValue('--dir') as string;
-const whole = process.argv.includes('--whole');
 const config = parseConfig({ timezone: ZONE }, 'bench');
-const dates = whole ? datesBetween(addDays(END, -(days - 1)), END, ZONE) : [END];
+const dates = [END];
 const warehouse = await openWarehouse(join(dir, 'recon.duckdb'));
 try {
   const t0 = performance.now();
