@@ -6,6 +6,7 @@
 // --only one-day (recon's one-day job against the pandas peer on a history synced once, untimed).
 // A smaller history for a quick try: --transactions 100000 (orders and operations follow).
 // --only reports (one sync, import and reconcile to build the day, then the reports row alone).
+// --only import (one untimed sync, then the first import of the export against its floor and the re-imports).
 // --only nightly-scale (the night on a 100k and a --large-rows warehouse, each warehouse built first by
 // a process of its own; prints one JSON line; --built-dir DIR keeps the built warehouses and reuses them).
 // --only busy-merchant (ten nights with a 60,000-sale and a 200,000-sale day, each `recon run nightly` in
@@ -34,7 +35,7 @@ const transactions = Number(argValue('--transactions') ?? 1_000_000);
 const days = Number(argValue('--days') ?? 30);
 const runs = Number(argValue('--runs') ?? 3);
 const largeRows = Number(argValue('--large-rows') ?? 10_000_000);
-const ONLY = ['sync', 'one-day', 'reports', 'nightly-scale', 'busy-merchant', 'recurring-night', 'backfill'] as const;
+const ONLY = ['sync', 'one-day', 'reports', 'import', 'nightly-scale', 'busy-merchant', 'recurring-night', 'backfill'] as const;
 const only = argValue('--only') as (typeof ONLY)[number] | undefined;
 if (only !== undefined && !ONLY.includes(only)) throw new Error(`--only expects one of ${ONLY.map((o) => `"${o}"`).join(', ')}, got "${only}"`);
 const builtDir = argValue('--built-dir');
@@ -113,8 +114,9 @@ try {
   );
   const service = ['--url', served.url, '--key', served.apiKey];
   const none = { rows: [], results: {} };
-  const syncSteps = only === 'one-day' ? await syncOnce(service) : only === 'reports' ? none : await measureSync(service);
-  const later = only === undefined ? await measureAfterSync() : only === 'reports' ? await measureReportsAlone(service) : none;
+  const syncSteps = only === 'one-day' || only === 'import' ? await syncOnce(service) : only === 'reports' ? none : await measureSync(service);
+  const later =
+    only === undefined ? await measureAfterSync() : only === 'reports' ? await measureReportsAlone(service) : only === 'import' ? await measureImports() : none;
   const oneDay = only === undefined || only === 'one-day' ? await measureOneDay({ runs, synced, ordersFile, freshDir }) : none;
   const recurring = only === undefined ? await measureRecurringNight(join(root, 'recurring-night'), transactions, days) : undefined;
   const rows = [
@@ -146,7 +148,7 @@ try {
 
 /** --only one-day: the history synced once into the folder the one-day rows copy, neither timed nor shown. */
 async function syncOnce(service: string[]): Promise<{ rows: Row[]; results: Record<string, Result> }> {
-  process.stderr.write('  sync: once, untimed, for the one-day rows\n');
+  process.stderr.write(`  sync: once, untimed, for the ${only} rows\n`);
   await task('sync', [...scale, ...service, '--dir', freshDir(`sync-${runs - 1}`)]);
   return { rows: [], results: {} };
 }
@@ -210,8 +212,8 @@ async function measureSync(service: string[]): Promise<{ rows: Row[]; results: R
   return { rows, results: { floor, ceiling, sync } };
 }
 
-/** Import, reconcile + reports and the nightly job at two warehouse sizes. */
-async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string, Result> }> {
+/** The first import of the cumulative export against its floor, and the re-imports of it. */
+async function measureImports(): Promise<{ rows: Row[]; results: Record<string, Result> }> {
   const importing = await medianOf('import', runs, (i) => ['--dir', freshDir(`import-${i}`, synced), '--orders', ordersFile], 'seconds');
   const again = await medianOf('import', runs, (i) => ['--dir', freshDir(`again-${i}`, synced), '--orders', ordersFile, '--again'], 'seconds');
   const againWhole = await medianOf(
@@ -222,13 +224,6 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
   );
   const importFloor = await medianOf('import-floor', runs, (i) => ['--dir', freshDir(`import-floor-${i}`, synced), '--orders', ordersFile], 'seconds');
   const overFloor = n(importing, 'seconds') / n(importFloor, 'seconds');
-  const loaded = join(root, `import-${runs - 1}`);
-  const oneDay = await medianOf('reconcile', runs, (i) => [...scale, '--dir', freshDir(`day-${i}`, loaded)], 'seconds');
-  const reports = await measureReports(join(root, `day-${runs - 1}`));
-  // The nights as `recon run backfill` reconciles and reports them, one after another (bench/backfill.ts).
-  const wholeHistory = await task('backfill-nights', ['--dir', freshDir('whole', loaded), '--from', addDays(END, -(days - 1)), '--to', END], NODE_FLAGS);
-  const small = await measureNightlyScale(100_000, runs);
-  const large = await measureNightlyScale(largeRows, 1);
   const rows: Row[] = [
     {
       step: 'import floor: decode + DuckDB read_csv typing the same export',
@@ -258,6 +253,22 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
       target: '< 512 MB',
       ok: againWhole.peakRssMb < 512,
     },
+  ];
+  return { rows, results: { import: importing, importFloor, reimport: again, reimportWhole: againWhole } };
+}
+
+/** Import, reconcile + reports and the nightly job at two warehouse sizes. */
+async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string, Result> }> {
+  const imports = await measureImports();
+  const loaded = join(root, `import-${runs - 1}`);
+  const oneDay = await medianOf('reconcile', runs, (i) => [...scale, '--dir', freshDir(`day-${i}`, loaded)], 'seconds');
+  const reports = await measureReports(join(root, `day-${runs - 1}`));
+  // The nights as `recon run backfill` reconciles and reports them, one after another (bench/backfill.ts).
+  const wholeHistory = await task('backfill-nights', ['--dir', freshDir('whole', loaded), '--from', addDays(END, -(days - 1)), '--to', END], NODE_FLAGS);
+  const small = await measureNightlyScale(100_000, runs);
+  const large = await measureNightlyScale(largeRows, 1);
+  const rows: Row[] = [
+    ...imports.rows,
     {
       step: 'reconcile + reports, one day',
       value: `${n(oneDay, 'seconds').toFixed(2)} s`,
@@ -291,10 +302,7 @@ async function measureAfterSync(): Promise<{ rows: Row[]; results: Record<string
   return {
     rows,
     results: {
-      import: importing,
-      importFloor,
-      reimport: again,
-      reimportWhole: againWhole,
+      ...imports.results,
       oneDay,
       ...reports.results,
       wholeHistory,
