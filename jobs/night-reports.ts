@@ -33,9 +33,14 @@ export function reportRequestFor(config: ReconConfig, day: BusinessDay): Omit<Wr
   };
 }
 
+/** The reports a night writes: every report of reports/index.ts, and on a month's last night the month's close too. */
+export function nightReportDefinitions(date: string): readonly ReportDefinition[] {
+  return isMonthsLastNight(date) ? [...REPORTS, monthClose] : REPORTS;
+}
+
 /**
- * Writes the night's reports of one reconcile run (every report of reports/index.ts unless others are
- * named; on a month's last night the month's close too, so finance has it the morning the month ends).
+ * Writes the night's reports of one reconcile run (nightReportDefinitions unless others are named: the
+ * month's close on its last night, so finance has it the morning the month ends).
  * The triage TEMP table the night's triage step loaded must be on this connection.
  */
 export function writeNightReports(
@@ -46,7 +51,7 @@ export function writeNightReports(
   return writeReports(deps, {
     ...reportRequestFor(config, night.day),
     runId: night.runId,
-    definitions: night.definitions ?? (isMonthsLastNight(night.day.date) ? [...REPORTS, monthClose] : REPORTS),
+    definitions: night.definitions ?? nightReportDefinitions(night.day.date),
   });
 }
 
