@@ -45,6 +45,9 @@ export interface SheetOptions extends CellOptions {
   day: string;
 }
 
+/** A sheet's options as its writer holds them: `rowsAsXml` false writes every data row through exceljs. */
+type SheetWriterOptions = SheetOptions & { rowsAsXml?: boolean };
+
 /** What a sheet writes under its rows: its totals row, its notes, or the sentence of an empty sheet. */
 interface SheetEnd {
   totals: boolean;
@@ -140,7 +143,7 @@ export class XlsxSheetWriter {
   readonly #columns: readonly ColumnSpec[];
   readonly #order: readonly number[];
   readonly #printed: number;
-  readonly #options: SheetOptions & { rowsAsXml?: boolean };
+  readonly #options: SheetWriterOptions;
   readonly #sums: (bigint | null)[];
   readonly #longest: number[];
   /** Rows not written yet: the sheet's widths are set before its first row. Null once streaming. */
@@ -152,12 +155,7 @@ export class XlsxSheetWriter {
   #rows = 0;
   #lastRow = 0;
 
-  constructor(
-    name: string,
-    open: (fit: ReturnType<typeof choosePrintFit>) => ExcelJS.Worksheet,
-    columns: readonly ColumnSpec[],
-    options: SheetOptions & { rowsAsXml?: boolean },
-  ) {
+  constructor(name: string, open: (fit: ReturnType<typeof choosePrintFit>) => ExcelJS.Worksheet, columns: readonly ColumnSpec[], options: SheetWriterOptions) {
     this.#open = open;
     const { order, printed } = orderColumnsForPrint(name, columns, options.printColumns);
     this.#order = order;
@@ -246,8 +244,7 @@ export class XlsxSheetWriter {
 
   #writeRow(cells: ExcelValue[]): void {
     if (this.#rowXml) {
-      const lines = this.#linesOf(cells);
-      this.#lastRow = this.#rowXml(cells, lines > 1 ? lines * LINE_HEIGHT : undefined);
+      this.#lastRow = this.#rowXml(cells, this.#rowHeightOf(cells));
       return;
     }
     const row = (this.#sheet as ExcelJS.Worksheet).addRow(cells);
@@ -261,8 +258,14 @@ export class XlsxSheetWriter {
 
   /** A row as tall as its most wrapped text cell (a spreadsheet keeps one line otherwise). */
   #fitHeight(row: ExcelJS.Row, cells: readonly ExcelValue[], bold = false): void {
+    const height = this.#rowHeightOf(cells, bold);
+    if (height !== undefined) row.height = height;
+  }
+
+  /** Points a row needs for its most wrapped text cell; undefined: one line, the spreadsheet's own height. */
+  #rowHeightOf(cells: readonly ExcelValue[], bold = false): number | undefined {
     const lines = this.#linesOf(cells, bold);
-    if (lines > 1) row.height = lines * LINE_HEIGHT;
+    return lines > 1 ? lines * LINE_HEIGHT : undefined;
   }
 
   #linesOf(cells: readonly ExcelValue[], bold = false): number {
